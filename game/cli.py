@@ -1,0 +1,71 @@
+"""Command-line faces of the engine: one request per line on stdin, one answer line each.
+
+    $ echo "4HPwATDgc/ABMA 3 1" | python -m game moves
+
+A request that cannot be read is answered ``error: <reason>``; the others are
+still answered, and the command exits 1 at the end.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable, Iterable, TextIO
+
+from game.formats import format_position_id, parse_position_id
+from game.plays import check_dice, legal_plays
+from game.position import Position
+
+Answer = Callable[[str], str]
+
+
+def read_position_and_dice(request: str) -> tuple[Position, tuple[int, int]]:
+    """Parse ``POSITION_ID D1 D2``."""
+    fields = request.split()
+    if len(fields) != 3:
+        raise ValueError(f"expected 'POSITION_ID D1 D2', got {request.strip()!r}")
+    position = parse_position_id(fields[0])
+    try:
+        dice = int(fields[1]), int(fields[2])
+    except ValueError:
+        raise ValueError(f"dice must be numbers, got {fields[1]!r} {fields[2]!r}") from None
+    return position, check_dice(dice)
+
+
+def answer_moves(request: str) -> str:
+    """Position IDs of every distinct legal play's result, sorted; ``-`` if none."""
+    position, dice = read_position_and_dice(request)
+    ids = sorted(format_position_id(play.position) for play in legal_plays(position, dice))
+    return " ".join(ids) if ids else "-"
+
+
+COMMANDS: dict[str, Callable[[list[str]], Answer]] = {
+    "moves": lambda options: answer_moves,
+}
+
+
+def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
+    """Answer each non-blank request line; return the exit status."""
+    status = 0
+    for line in requests:
+        if not line.strip():
+            continue
+        try:
+            reply = answer(line)
+        except ValueError as error:
+            reply, status = f"error: {error}", 1
+        out.write(reply + "\n")
+        out.flush()
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] not in COMMANDS:
+        sys.stderr.write(f"usage: python -m game {{{'|'.join(COMMANDS)}}} [options] < requests\n")
+        return 2
+    try:
+        answer = COMMANDS[args[0]](args[1:])
+    except ValueError as error:
+        sys.stderr.write(f"python -m game {args[0]}: {error}\n")
+        return 2
+    return serve(answer, sys.stdin, sys.stdout)

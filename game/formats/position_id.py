@@ -1,0 +1,75 @@
+"""GNU Backgammon Position ID: 80 bits of checker layout in 14 base64 characters.
+
+    >>> from game.position import Position
+    >>> format_position_id(Position.start())
+    '4HPwATDgc/ABMA'
+    >>> parse_position_id('4HPwATDgc/ABMA') == Position.start()
+    True
+
+The bits list, for the side not on roll and then the player on roll, each
+point 1..24 and the bar (in that side's numbering): one 1-bit per checker and a
+0-bit to close the point. Bits fill each byte from its lowest bit; the 10 bytes
+are base64-encoded without padding.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from game.position import BAR, CHECKERS, InvalidPosition, Position, Side
+
+
+class InvalidPositionId(InvalidPosition):
+    """A string that is not the Position ID of a possible position."""
+
+
+def format_position_id(position: Position) -> str:
+    """The 14-character Position ID, ``position.player`` being the player on roll."""
+    bits: list[int] = []
+    for side in (position.opponent, position.player):
+        for point in range(1, BAR + 1):
+            bits.extend([1] * side[point])
+            bits.append(0)
+    data = bytearray(10)
+    for i, bit in enumerate(bits):
+        if bit:
+            data[i >> 3] |= 1 << (i & 7)
+    return base64.b64encode(bytes(data)).decode("ascii").rstrip("=")
+
+
+def parse_position_id(text: str) -> Position:
+    """The position a Position ID encodes, with its player on roll as ``player``."""
+    text = text.strip()
+    if len(text) != 14:
+        raise InvalidPositionId(f"a Position ID has 14 characters, got {len(text)}: {text!r}")
+    try:
+        data = base64.b64decode(text + "==", validate=True)
+    except (binascii.Error, ValueError):
+        raise InvalidPositionId(f"not base64: {text!r}") from None
+    sides: list[list[int]] = [[0] * 26, [0] * 26]
+    side, point = 0, 1
+    for i in range(80):
+        if side == 2:
+            if data[i >> 3] >> (i & 7) & 1:
+                raise InvalidPositionId(f"more than 30 checkers in {text!r}")
+            continue
+        if data[i >> 3] >> (i & 7) & 1:
+            sides[side][point] += 1
+            if sum(sides[side]) > CHECKERS:
+                raise InvalidPositionId(f"more than {CHECKERS} checkers for one side in {text!r}")
+        else:
+            point += 1
+            if point > BAR:
+                side, point = side + 1, 1
+    if side != 2:
+        raise InvalidPositionId(f"too few point markers in {text!r}")
+    opponent, player = sides
+    opponent[0] = CHECKERS - sum(opponent)
+    player[0] = CHECKERS - sum(player)
+    try:
+        return Position(tuple(player), tuple(opponent))
+    except InvalidPositionId:
+        raise
+    except InvalidPosition as error:
+        raise InvalidPositionId(f"{text!r}: {error}") from None
