@@ -38,8 +38,28 @@ def answer_moves(request: str) -> str:
     return " ".join(ids) if ids else "-"
 
 
+def best_answerer(options: list[str]) -> Answer:
+    """``best [--level NAME]``: the Position ID after the bot's play, ``-`` if none."""
+    from game.bot import check_level, choose_play
+
+    level = None
+    if options:
+        if len(options) != 2 or options[0] != "--level":
+            raise ValueError(f"expected [--level NAME], got {' '.join(options)!r}")
+        level = options[1]
+    level = check_level(level)
+
+    def answer_best(request: str) -> str:
+        position, dice = read_position_and_dice(request)
+        play = choose_play(position, dice, level)
+        return "-" if play is None else format_position_id(play.position)
+
+    return answer_best
+
+
 COMMANDS: dict[str, Callable[[list[str]], Answer]] = {
     "moves": lambda options: answer_moves,
+    "best": best_answerer,
 }
 
 

@@ -1,0 +1,94 @@
+"""The bot's public API: legal plays always, levels, probabilities, the `best` command."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from game import cli
+from game.bot import DEFAULT_LEVEL, LEVELS, UnknownLevel, choose_play, evaluate
+from game.formats import format_position_id
+from game.plays import legal_plays
+from game.position import Position
+
+
+def random_positions(count: int, seed: int = 7) -> list[tuple[Position, tuple[int, int]]]:
+    """Positions from random play, each with the roll to be played."""
+    rng = random.Random(seed)
+    found = []
+    position = Position.start()
+    while len(found) < count:
+        dice = rng.randint(1, 6), rng.randint(1, 6)
+        plays = legal_plays(position, dice)
+        found.append((position, dice))
+        position = (rng.choice(plays).position if plays else position).flip()
+        if position.is_game_over():
+            position = Position.start()
+    return found
+
+
+def test_levels_are_named_weakest_first_with_a_default_among_them():
+    assert len(LEVELS) >= 4
+    assert LEVELS[0] == "beginner"
+    assert DEFAULT_LEVEL in LEVELS
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_always_returns_one_of_the_legal_plays(level):
+    rng = random.Random(1)
+    for position, dice in random_positions(60):
+        plays = legal_plays(position, dice)
+        play = choose_play(position, dice, level, rng)
+        if not plays:
+            assert play is None
+        else:
+            assert play.position in {p.position for p in plays}
+
+
+def test_bot_returns_none_when_no_play_is_legal():
+    # On the bar against a closed board.
+    position = Position.from_points({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2})
+    assert choose_play(position, (6, 5)) is None
+
+
+def test_unknown_level_is_refused_with_its_name():
+    with pytest.raises(UnknownLevel, match="grandmaster"):
+        choose_play(Position.start(), (3, 1), "grandmaster")
+
+
+def test_evaluation_is_a_consistent_set_of_probabilities():
+    for position, _ in random_positions(40):
+        p = evaluate(position)
+        assert 0.0 <= p.win <= 1.0
+        assert 0.0 <= p.win_backgammon <= p.win_gammon <= p.win
+        assert 0.0 <= p.lose_backgammon <= p.lose_gammon <= 1.0 - p.win
+        assert -3.0 <= p.equity <= 3.0
+
+
+def test_bot_makes_the_five_point_with_three_one_at_the_start():
+    play = choose_play(Position.start(), (3, 1))
+    assert play.position.player[5] == 2
+
+
+def test_best_command_answers_with_the_position_after_the_play():
+    request = "4HPwATDgc/ABMA 3 1\n"
+    out = io.StringIO()
+    status = cli.serve(cli.best_answerer([]), [request], out)
+    expected = format_position_id(choose_play(Position.start(), (3, 1)).position)
+    assert status == 0
+    assert out.getvalue() == expected + "\n"
+
+
+def test_best_command_reports_unreadable_requests_and_exits_one():
+    out = io.StringIO()
+    status = cli.serve(cli.best_answerer(["--level", LEVELS[0]]), ["nonsense\n", "4HPwATDgc/ABMA 7 1\n"], out)
+    lines = out.getvalue().splitlines()
+    assert status == 1
+    assert all(line.startswith("error: ") for line in lines) and len(lines) == 2
+
+
+def test_best_command_refuses_an_unknown_level():
+    with pytest.raises(ValueError, match="no level"):
+        cli.best_answerer(["--level", "grandmaster"])
