@@ -35,7 +35,9 @@ from pathlib import Path
 import gnubg
 import gnubg_nn
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "plays_golden.txt.xz"
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+GOLDEN = DATA / "plays_golden.txt.xz"
+PERFT = DATA / "perft.txt"
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 START = gnubg.positionfromid("4HPwATDgc/ABMA")
 
@@ -175,6 +177,60 @@ def coverage(board: Board, dice: tuple[int, int], found: list) -> list[str]:
     return kinds
 
 
+# --- the perft table: a few dozen hand-picked counts, readable in review ---------------
+
+PERFT_HEADER = """\
+# Number of distinct legal plays (resulting positions) per (Position ID, roll), from gnubg_nn.
+# Written by tools/make_plays_golden.py --perft; checked by tests/test_plays_perft.py.
+# POSITION_ID  ROLL  PLAYS  # what the position shows
+"""
+
+
+def perft_rows(golden_lines: list[str], rng: random.Random) -> list[tuple[str, tuple[int, int], str]]:
+    """The starting position with every roll, the known wildbg figures, and varied picks."""
+    rows = [("4HPwATDgc/ABMA", dice, "starting position") for dice in ALL_ROLLS]
+    rows.append(("AACAkCRJqqoAAA", (1, 1), "spread checkers, 2220 plays"))
+    parsed = []
+    for line in golden_lines:
+        pid, d1, d2, board_text, *ids = line.split()
+        board = [int(c, 16) for c in board_text]
+        board = (tuple(board[:25]), tuple(board[25:]))
+        size = 0 if ids == ["-"] else len(ids)
+        parsed.append((pid, (int(d1), int(d2)), board, size))
+    wanted = [
+        ("no legal play, on the bar", lambda b, d, n: n == 0 and b[1][24]),
+        ("no legal play, blocked", lambda b, d, n: n == 0 and not b[1][24]),
+        ("on the bar against a closed board", lambda b, d, n: b[1][24] and home_board_closed(b[0])),
+        ("two on the bar, doubles", lambda b, d, n: b[1][24] >= 2 and d[0] == d[1] and n > 1),
+        ("two on the bar", lambda b, d, n: b[1][24] == 2 and d[0] != d[1] and n > 1),
+        ("bear-off with gaps", lambda b, d, n: not any(b[1][6:]) and n > 3
+         and any(b[1][i] == 0 for i in range(max(i for i in range(6) if b[1][i])))),
+        ("bear-off, doubles", lambda b, d, n: not any(b[1][6:]) and d[0] == d[1] and n > 3),
+        ("bear-off, hit checker on the bar", lambda b, d, n: b[1][24] and not any(b[1][6:24])),
+        ("only one die can be played", lambda b, d, n: 0 < n < 4 and d[0] != d[1] and not b[1][24]
+         and n == 1),
+        ("hundreds of plays", lambda b, d, n: n >= 300),
+        ("contact, ordinary roll", lambda b, d, n: 15 <= n <= 60 and d[0] != d[1]),
+        ("contact, doubles", lambda b, d, n: 60 <= n < 300 and d[0] == d[1]),
+    ]
+    for label, test in wanted:
+        matches = [row for row in parsed if test(row[2], row[1], row[3])]
+        for pid, dice, _board, _size in rng.sample(matches, min(3, len(matches))):
+            rows.append((pid, dice, label))
+    return rows
+
+
+def write_perft(golden: Path, out: Path, rng: random.Random) -> None:
+    with lzma.open(golden, "rt", encoding="ascii") as lines:
+        rows = perft_rows(list(lines), rng)
+    text = [PERFT_HEADER]
+    for pid, dice, label in rows:
+        count = len(gnubg_nn.moves([list(side) for side in gnubg.positionfromid(pid)], *dice, 0))
+        text.append(f"{pid}  {dice[0]}-{dice[1]}  {count:4d}  # {label}\n")
+    out.write_text("".join(text))
+    print(f"{len(rows)} perft rows -> {out}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=25_000)
@@ -183,7 +239,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scattered", type=int, default=500,
                         help="extra spread-out positions with small doubles (hundreds of plays)")
     parser.add_argument("--out", type=Path, default=GOLDEN)
+    parser.add_argument("--perft", action="store_true",
+                        help="only (re)write tests/data/perft.txt from the golden file")
     args = parser.parse_args(argv)
+    if args.perft:
+        write_perft(args.out, PERFT, random.Random(args.seed))
+        return 0
 
     rng = random.Random(args.seed)
     counts: Counter[str] = Counter()
