@@ -1,0 +1,149 @@
+"""Serve the game from the repository root on 127.0.0.1, as the deployed site would be.
+
+Standard library only. Sends the content types Pyodide needs (application/wasm for
+instantiateStreaming, text/javascript for modules), `Cache-Control: no-cache` for code so a
+reload never runs stale Python, and the security headers of netlify.toml that make sense
+on localhost.
+
+Command line:
+    python3 tools/serve.py              # http://127.0.0.1:8000/ (PORT=... to change)
+
+As a library (the browser tests do this):
+    from tools.serve import serve_in_thread
+    server, base_url = serve_in_thread()     # a free port; base_url ends with "/"
+    ...
+    server.shutdown()
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+CONTENT_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+}
+
+# The same policy as netlify.toml (see docs there). frame-ancestors is left out here: the
+# local server is for playing and testing, and embedding tests frame the page from 127.0.0.1.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
+    "style-src 'self'; img-src 'self'; manifest-src 'self'; base-uri 'none'; "
+    "form-action 'none'; object-src 'none'"
+)
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+# runtime/ is versioned by package-lock.json, but locally it changes on `make runtime`,
+# so everything is revalidated; netlify.toml caches runtime/ for a year instead.
+NO_CACHE = "no-cache"
+
+# Folders that are never part of the site.
+HIDDEN_PREFIXES = ("/.git", "/node_modules", "/.venv", "/.pytest_cache", "/.hypothesis")
+
+
+class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the site's headers; quiet unless asked to log."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+    log_requests = False
+    csp = True
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        suffix = Path(str(path)).suffix.lower()
+        return CONTENT_TYPES.get(suffix) or super().guess_type(path)
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if self.path.split("?", 1)[0].startswith(HIDDEN_PREFIXES):
+            self.send_error(404, "Not part of the site")
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", NO_CACHE)
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        if self.csp:
+            self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+        if self.log_requests:
+            super().log_message(format, *args)
+
+
+class GameServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(
+    port: int = 0, root: Path = ROOT, *, log_requests: bool = False, csp: bool = True
+) -> GameServer:
+    """A server bound to 127.0.0.1:port (0 picks a free port), not yet serving."""
+    handler = type(
+        "Handler", (GameRequestHandler,), {"log_requests": log_requests, "csp": csp}
+    )
+    return GameServer((HOST, port), functools.partial(handler, directory=str(root)))
+
+
+def base_url(server: GameServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}/"
+
+
+def serve_in_thread(
+    port: int = 0, root: Path = ROOT, *, log_requests: bool = False, csp: bool = True
+) -> tuple[GameServer, str]:
+    """Start serving in a daemon thread; return the server and its base URL (ending in /)."""
+    server = make_server(port, root, log_requests=log_requests, csp=csp)
+    threading.Thread(target=server.serve_forever, name="game-server", daemon=True).start()
+    return server, base_url(server)
+
+
+def main() -> int:
+    port = int(os.environ.get("PORT", "8000"))
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
+        print("serve: runtime/ is missing; run `make runtime` first", file=sys.stderr)
+        return 1
+    try:
+        server = make_server(port, log_requests=True)
+    except OSError as error:
+        print(f"serve: cannot listen on {HOST}:{port}: {error}", file=sys.stderr)
+        return 1
+    print(f"Serving the game at {base_url(server)}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
