@@ -37,7 +37,7 @@ def check_dice(dice: Iterable[int]) -> Dice:
     if len(values) != 2:
         raise InvalidDice(f"a roll is two dice, got {len(values)}")
     for die in values:
-        if not isinstance(die, int) or not 1 <= die <= 6:
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             raise InvalidDice(f"a die shows 1 to 6, got {die!r}")
     return values[0], values[1]
 

@@ -39,6 +39,8 @@ def _side_from_points(points: Mapping[Point, int]) -> Side:
         if not 0 <= point <= BAR:
             raise InvalidPosition(f"no point {point}: points are 1-24, bar 25, off 0")
         counts[point] += n
+    if sum(counts) > CHECKERS:
+        raise InvalidPosition(f"{sum(counts)} checkers placed for one side, at most {CHECKERS}")
     counts[OFF] += CHECKERS - sum(counts)
     return tuple(counts)
 
