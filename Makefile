@@ -1,0 +1,57 @@
+# Two commands do all the set-up on a fresh Debian machine (Python 3.11, Node 20 + npm):
+#   make play   fetch the runtime if needed and serve the game on http://127.0.0.1:8000/ (PORT=...)
+#   make test   install what the tests need (Chromium, .venv with pytest + Playwright) and run them
+# Other targets: runtime, test-deps, tools-deps, lint, clean.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+PYTEST_ARGS ?=
+CHROMIUM := /usr/bin/chromium
+# apt-get needs root; use sudo only when we are not root already.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: play serve runtime test test-deps tools-deps lint clean
+
+play: runtime
+	@echo "Open http://127.0.0.1:$(PORT)/ in a browser"
+	PORT=$(PORT) $(PYTHON) tools/serve.py
+
+serve: play
+
+# Copies PyScript + Pyodide (versions pinned in package-lock.json) into runtime/, running
+# npm ci first when node_modules is missing or stale; quick when already up to date.
+runtime:
+	$(PYTHON) tools/fetch_runtime.py
+
+test: test-deps runtime
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-deps: $(CHROMIUM) $(VENV)/.test-deps
+
+tools-deps: $(VENV)/.tools-deps
+
+lint: $(VENV)/.test-deps
+	$(VENV)/bin/ruff check game tools tests
+
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium
+
+# Debian's python3 needs python3-venv to make a virtual environment.
+$(PY):
+	$(PYTHON) -c "import ensurepip" 2>/dev/null || { $(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y python3-venv; }
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.test-deps: requirements-test.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-test.txt
+	touch $@
+
+$(VENV)/.tools-deps: requirements-tools.txt requirements-test.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-tools.txt
+	touch $@
+
+clean:
+	rm -rf runtime test-results .pytest_cache
