@@ -1,0 +1,239 @@
+"""The rules around the board: rule sets, the doubling cube, scoring and match play.
+
+    >>> rules = Rules.full(match_length=5)
+    >>> cube = Cube().doubled_by(0)          # player 0 doubles, player 1 takes
+    >>> cube.value, cube.owner
+    (2, 1)
+    >>> game_points(rules, cube, GAMMON)     # a gammon with the cube on 2
+    4
+
+Players are 0 and 1. Every rule is a small function named after it; the game
+state (``game.state.GameState``) calls them, and so may the page or the bot.
+The functions that need the table (rules, cube, score, Crawford flag) take any
+object with those attributes, a ``GameState`` in practice.
+
+Rules of this project beyond the printed ones:
+- in match play a player may not double when the cube already gives them
+  enough points to win the match (a dead cube: doubling can only lose);
+- beaver and Jacoby are money-play options and need the cube;
+- a Simple rule set may still have a match length (first to N games won).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
+RESULT_NAMES = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+MAX_CUBE = 64
+MAX_MATCH_LENGTH = 99
+
+
+class InvalidRules(ValueError):
+    """Settings that do not make a rule set, or a cube that cannot exist."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now (a double in the Crawford game, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A rule set. ``match_length`` 0 means money play (no end, points add up)."""
+
+    cube: bool = False
+    gammons: bool = False
+    match_length: int = 0
+    beaver: bool = False
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("cube", "gammons", "beaver", "jacoby"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidRules(f"{name} must be true or false, got {getattr(self, name)!r}")
+        length = self.match_length
+        if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= MAX_MATCH_LENGTH:
+            raise InvalidRules(f"match length must be 0 (money play) to {MAX_MATCH_LENGTH}, got {length!r}")
+        for option in ("beaver", "jacoby"):
+            if getattr(self, option) and (length or not self.cube):
+                raise InvalidRules(f"{option} is a money-play option with the cube")
+
+    @classmethod
+    def simple(cls, match_length: int = 0) -> "Rules":
+        """Single wins only, no cube: the default."""
+        return cls(match_length=match_length)
+
+    @classmethod
+    def full(cls, match_length: int = 0, beaver: bool = False, jacoby: bool = False) -> "Rules":
+        """Gammons, backgammons and the cube; beaver and Jacoby for money play."""
+        return cls(cube=True, gammons=True, match_length=match_length, beaver=beaver, jacoby=jacoby)
+
+    @property
+    def is_money(self) -> bool:
+        return self.match_length == 0
+
+    def to_dict(self) -> dict:
+        return {"cube": self.cube, "gammons": self.gammons, "match_length": self.match_length,
+                "beaver": self.beaver, "jacoby": self.jacoby}
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Rules":
+        if not isinstance(data, dict):
+            raise InvalidRules(f"rules must be a mapping, got {type(data).__name__}")
+        unknown = set(data) - {"cube", "gammons", "match_length", "beaver", "jacoby"}
+        if unknown:
+            raise InvalidRules(f"unknown rule settings: {', '.join(sorted(map(str, unknown)))}")
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class Cube:
+    """The doubling cube: ``value`` 1..64, ``owner`` None when centred, else 0 or 1."""
+
+    value: int = 1
+    owner: int | None = None
+
+    def __post_init__(self) -> None:
+        value = self.value
+        if (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CUBE
+                or value & (value - 1)):
+            raise InvalidRules(f"the cube shows a power of two from 1 to {MAX_CUBE}, got {value!r}")
+        if self.owner not in (None, 0, 1) or isinstance(self.owner, bool):
+            raise InvalidRules(f"the cube's owner is None (centred), 0 or 1, got {self.owner!r}")
+
+    @property
+    def centred(self) -> bool:
+        return self.owner is None
+
+    def doubled_by(self, doubler: int) -> "Cube":
+        """The cube after ``doubler`` doubles and the other player takes it."""
+        return Cube(self.value * 2, 1 - doubler)
+
+    def beavered_by(self, taker: int) -> "Cube":
+        """The cube after a double is taken and at once redoubled by ``taker``, who keeps it."""
+        return Cube(self.value * 4, taker)
+
+    def to_dict(self) -> dict:
+        return {"value": self.value, "owner": self.owner}
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Cube":
+        if not isinstance(data, dict) or set(data) != {"value", "owner"}:
+            raise InvalidRules(f"a cube is {{'value': .., 'owner': ..}}, got {data!r}")
+        return cls(data["value"], data["owner"])
+
+
+class Table(Protocol):
+    """What the cube rules need to know about a game: a ``GameState`` has it all."""
+
+    rules: Rules
+    cube: Cube
+    score: tuple[int, int]
+    crawford: bool
+
+
+def other(player: int) -> int:
+    return 1 - player
+
+
+def cube_is_dead_for(table: Table, player: int) -> bool:
+    """Match play: the cube's current value already gives ``player`` the match."""
+    length = table.rules.match_length
+    return bool(length) and table.score[player] + table.cube.value >= length
+
+
+def double_refusal(table: Table, player: int) -> str | None:
+    """Why ``player`` may not double (turn and phase aside), or None when they may."""
+    rules, cube = table.rules, table.cube
+    if not rules.cube:
+        return "these rules have no cube"
+    if table.crawford:
+        return "no doubling in the Crawford game"
+    if cube.value >= MAX_CUBE:
+        return f"the cube is already at {MAX_CUBE}"
+    if cube.owner is not None and cube.owner != player:
+        return "only the cube's owner may redouble"
+    if cube_is_dead_for(table, player):
+        return "the cube is dead: its value already wins the match"
+    return None
+
+
+def may_double(table: Table, player: int) -> bool:
+    """May ``player`` double (or redouble) before rolling, turn and phase aside?
+
+    Only with the cube in the rules, outside the Crawford game, below 64, when
+    the cube is centred or theirs (a redouble after a take), and not when the
+    cube is dead for them in match play.
+    """
+    return double_refusal(table, player) is None
+
+
+def may_beaver(table: Table) -> bool:
+    """May the doubled player beaver the double now offered (cube not yet turned)?"""
+    return table.rules.beaver and table.rules.is_money and table.cube.value * 4 <= MAX_CUBE
+
+
+def counted_result(rules: Rules, cube: Cube, result: int) -> int:
+    """The result that counts: single only without gammons, or under Jacoby with the cube unturned."""
+    check_result(result)
+    if not rules.gammons:
+        return SINGLE
+    if rules.jacoby and rules.is_money and cube.value == 1:
+        return SINGLE
+    return result
+
+
+def game_points(rules: Rules, cube: Cube, result: int) -> int:
+    """Points won: the counted result times the cube (always 1 point under Simple rules)."""
+    value = cube.value if rules.cube else 1
+    return counted_result(rules, cube, result) * value
+
+
+def pass_points(cube: Cube) -> int:
+    """A pass concedes the cube's value before the double."""
+    return cube.value
+
+
+def check_result(result: int) -> int:
+    if result not in RESULT_NAMES or isinstance(result, bool):
+        raise IllegalAction(f"a result is 1 (single), 2 (gammon) or 3 (backgammon), got {result!r}")
+    return result
+
+
+def add_points(score: tuple[int, int], winner: int, points: int) -> tuple[int, int]:
+    won = list(score)
+    won[winner] += points
+    return won[0], won[1]
+
+
+def is_match_over(rules: Rules, score: tuple[int, int]) -> bool:
+    """Match play ends when a player reaches the match length; money play never ends."""
+    return bool(rules.match_length) and max(score) >= rules.match_length
+
+
+def match_winner(rules: Rules, score: tuple[int, int]) -> int | None:
+    if not is_match_over(rules, score):
+        return None
+    return 0 if score[0] >= rules.match_length else 1
+
+
+def next_crawford_flags(rules: Rules, score: tuple[int, int], crawford: bool,
+                        post_crawford: bool) -> tuple[bool, bool]:
+    """(crawford, post_crawford) for the game after one that ended at ``score``.
+
+    The Crawford game is the first game after a player reaches match length
+    minus one; every game after it is post-Crawford.
+    """
+    if crawford or post_crawford:
+        return False, True
+    length = rules.match_length
+    if length > 1 and max(score) == length - 1:
+        return True, False
+    return False, False
+
+
+def starting_crawford_flags(rules: Rules, score: tuple[int, int]) -> tuple[bool, bool]:
+    """Flags for a match taken up at ``score`` with nothing else known: a player at
+    match length minus one makes this the Crawford game."""
+    return next_crawford_flags(rules, score, False, False)

@@ -1,0 +1,545 @@
+"""A game (and the match or money session around it) as a sequence of immutable states.
+
+    >>> import random
+    >>> rng = random.Random(1)
+    >>> state = GameState.new(Rules.full(match_length=5))
+    >>> state.phase
+    <Phase.OPENING: 'opening'>
+    >>> state = state.roll(rng)              # one die each; the higher die plays both
+    >>> state.phase, state.dice == state.opening_dice
+    (<Phase.MOVE: 'move'>, True)
+    >>> mover = state.turn
+    >>> state = state.play(state.legal_plays()[0])
+    >>> state.phase, state.turn == 1 - mover
+    (<Phase.ROLL: 'roll'>, True)
+
+Every action returns a new state, or raises ``IllegalAction`` saying why not.
+Players are 0 ("you", cyan) and 1 (the opponent or friend, pink). ``position``
+is always seen from ``turn``'s side; ``board_for(player)`` gives a fixed side.
+
+Phases: OPENING (nobody has rolled), ROLL (``turn`` rolls or doubles), MOVE
+(``turn`` plays ``dice``), DOUBLED (the other player takes, passes or beavers),
+RESIGNED (the other player accepts or rejects ``resignation``), GAME_OVER,
+MATCH_OVER. A roll with no legal play passes the turn at once: the state is
+back in ROLL for the other player with ``blocked_dice`` set to that roll.
+When a game ends, ``turn`` stays with the player who made the last action and
+``score`` already includes ``points_won``; ``crawford``/``post_crawford`` still
+describe the finished game until ``next_game()``.
+
+``to_dict()``/``from_dict()`` give plain JSON-able data with a ``version``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from game import match
+from game.dice import opening_roll, roll as roll_dice
+from game.match import (
+    BACKGAMMON, GAMMON, RESULT_NAMES, SINGLE, Cube, IllegalAction, InvalidRules, Rules,
+)
+from game.plays import Dice, InvalidDice, Play, check_dice, legal_plays as generate_plays
+from game.position import InvalidPosition, Position
+
+__all__ = ["GameState", "Phase", "IllegalAction", "InvalidState", "Rules", "Cube",
+           "PLAYER_NAMES", "STATE_VERSION"]
+
+STATE_VERSION = 1
+PLAYER_NAMES = ("Cyan", "Pink")
+
+
+class InvalidState(ValueError):
+    """Data that does not describe a possible game state (a corrupted save, say)."""
+
+
+class Phase(enum.Enum):
+    OPENING = "opening"
+    ROLL = "roll"
+    MOVE = "move"
+    DOUBLED = "doubled"
+    RESIGNED = "resigned"
+    GAME_OVER = "game_over"
+    MATCH_OVER = "match_over"
+
+
+PLAYING = (Phase.ROLL, Phase.MOVE, Phase.DOUBLED)
+OVER = (Phase.GAME_OVER, Phase.MATCH_OVER)
+
+
+@functools.lru_cache(maxsize=32)
+def _plays(position: Position, dice: Dice) -> tuple[Play, ...]:
+    return tuple(generate_plays(position, dice))
+
+
+def _name(player: int) -> str:
+    return PLAYER_NAMES[player]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    rules: Rules = field(default_factory=Rules.simple)
+    score: tuple[int, int] = (0, 0)
+    cube: Cube = field(default_factory=Cube)
+    crawford: bool = False
+    post_crawford: bool = False
+    turn: int = 0
+    position: Position = field(default_factory=Position.start)
+    dice: Dice | None = None
+    phase: Phase = Phase.OPENING
+    opening_dice: Dice | None = None
+    winner: int | None = None
+    points_won: int = 0
+    result: int = 0
+    last_event: str = ""
+    resignation: int = 0
+    resigned_by: int | None = None
+    resumed_phase: Phase | None = None
+    blocked_dice: Dice | None = None
+
+    def __post_init__(self) -> None:
+        _check_state(self)
+
+    # ----- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, score: tuple[int, int] = (0, 0), *,
+            crawford: bool | None = None, post_crawford: bool = False,
+            position: Position | None = None) -> "GameState":
+        """A game before the opening roll.
+
+        ``crawford`` defaults to True when a player stands at match length minus
+        one and ``post_crawford`` is not given. ``position`` is seen from player 0.
+        """
+        rules = rules or Rules.simple()
+        score = _check_score(score)
+        if match.is_match_over(rules, score):
+            raise IllegalAction(f"the match to {rules.match_length} is already over at {score[0]}-{score[1]}")
+        if crawford is None:
+            crawford = match.starting_crawford_flags(rules, score)[0] and not post_crawford
+        return cls(rules=rules, score=score, crawford=crawford, post_crawford=post_crawford,
+                   position=position or Position.start(), last_event="Roll to see who starts")
+
+    def next_game(self, rng: random.Random | None = None) -> "GameState":
+        """The next game of the match or money session; with ``rng``, its opening roll too."""
+        if self.phase is Phase.MATCH_OVER:
+            raise IllegalAction("the match is over")
+        if self.phase is not Phase.GAME_OVER:
+            raise IllegalAction("the game is not over yet")
+        crawford, post = match.next_crawford_flags(self.rules, self.score, self.crawford,
+                                                   self.post_crawford)
+        state = GameState.new(self.rules, self.score, crawford=crawford, post_crawford=post)
+        if crawford:
+            state = replace(state, last_event="Crawford game: no doubling")
+        return state.roll(rng) if rng is not None else state
+
+    # ----- views --------------------------------------------------------------------------
+
+    def board_for(self, player: int) -> Position:
+        """The position seen from ``player``'s side (for drawing a fixed board)."""
+        return self.position if player == self.turn else self.position.flip()
+
+    def pip_counts_for(self, player: int) -> tuple[int, int]:
+        """(``player``'s pip count, the other player's)."""
+        return self.board_for(player).pip_counts()
+
+    @property
+    def to_act(self) -> int | None:
+        """The player who must act now, or None (before the opening roll, after the game)."""
+        if self.phase in (Phase.ROLL, Phase.MOVE):
+            return self.turn
+        if self.phase is Phase.DOUBLED:
+            return 1 - self.turn
+        if self.phase is Phase.RESIGNED:
+            assert self.resigned_by is not None
+            return 1 - self.resigned_by
+        return None
+
+    @property
+    def match_winner(self) -> int | None:
+        return match.match_winner(self.rules, self.score)
+
+    def legal_plays(self) -> list[Play]:
+        """Every legal play of ``dice`` (empty outside the MOVE phase)."""
+        if self.phase is not Phase.MOVE or self.dice is None:
+            return []
+        return list(_plays(self.position, self.dice))
+
+    def double_refusal(self, player: int | None = None) -> str | None:
+        """Why ``player`` (default: the player on turn) may not double now, or None."""
+        player = self.turn if player is None else player
+        if self.phase is not Phase.ROLL:
+            return "a double is offered before rolling"
+        if player != self.turn:
+            return "only the player on turn may double"
+        return match.double_refusal(self, player)
+
+    def may_double(self, player: int | None = None) -> bool:
+        """May ``player`` (default: the player on turn) double right now?"""
+        return self.double_refusal(player) is None
+
+    def may_beaver(self) -> bool:
+        return self.phase is Phase.DOUBLED and match.may_beaver(self)
+
+    # ----- dice and checkers --------------------------------------------------------------
+
+    def roll(self, rng: random.Random) -> "GameState":
+        """Roll the dice: the opening roll in OPENING, the turn player's roll in ROLL."""
+        if self.phase is Phase.OPENING:
+            return self.set_dice(opening_roll(rng))
+        return self.set_dice(roll_dice(rng))
+
+    def set_dice(self, dice: Dice) -> "GameState":
+        """Like ``roll`` with chosen dice (tests, fixed-dice links). In OPENING the
+        dice are player 0's and player 1's die and must differ."""
+        try:
+            dice = check_dice(dice)
+        except InvalidDice as error:
+            raise IllegalAction(str(error)) from None
+        if self.phase is Phase.OPENING:
+            if dice[0] == dice[1]:
+                raise IllegalAction("the opening roll cannot be a tie: it is thrown again")
+            starter = 0 if dice[0] > dice[1] else 1
+            state = replace(self, turn=starter, position=self.board_for(starter), dice=dice,
+                            opening_dice=dice, phase=Phase.MOVE, blocked_dice=None,
+                            last_event=f"{_name(starter)} starts with {dice[0]}-{dice[1]}")
+            return state._pass_if_blocked()
+        if self.phase is not Phase.ROLL:
+            raise IllegalAction(f"cannot roll now: {self._phase_text()}")
+        state = replace(self, dice=dice, phase=Phase.MOVE, blocked_dice=None,
+                        last_event=f"{_name(self.turn)} rolled {dice[0]}-{dice[1]}")
+        return state._pass_if_blocked()
+
+    def _pass_if_blocked(self) -> "GameState":
+        if self.legal_plays():
+            return self
+        assert self.dice is not None
+        d1, d2 = self.dice
+        return replace(self, turn=1 - self.turn, position=self.position.flip(), dice=None,
+                       phase=Phase.ROLL, blocked_dice=self.dice,
+                       last_event=f"{_name(self.turn)} rolled {d1}-{d2} and cannot move")
+
+    def play(self, play: Play | Position) -> "GameState":
+        """Make a legal play, given as a ``Play`` or as the position it produces
+        (seen from the mover, as ``legal_plays`` gives it)."""
+        if self.phase is not Phase.MOVE:
+            raise IllegalAction(f"cannot play now: {self._phase_text()}")
+        resulting = play.position if isinstance(play, Play) else play
+        if not isinstance(resulting, Position):
+            raise IllegalAction(f"a play is a Play or a Position, got {type(play).__name__}")
+        for legal in self.legal_plays():
+            if legal.position == resulting:
+                break
+        else:
+            raise IllegalAction(f"not a legal play of {self.dice[0]}-{self.dice[1]}")  # type: ignore[index]
+        moves = play.moves if isinstance(play, Play) else legal.moves
+        text = " ".join(str(move) for move in moves)
+        event = f"{_name(self.turn)} played {text}"
+        result = resulting.winner_result()
+        if result:
+            points = match.game_points(self.rules, self.cube, result)
+            return self._end_game(self.turn, result, points, event, position=resulting)
+        return replace(self, turn=1 - self.turn, position=resulting.flip(), dice=None,
+                       phase=Phase.ROLL, last_event=event)
+
+    # ----- the cube -----------------------------------------------------------------------
+
+    def double(self) -> "GameState":
+        """The player on turn doubles before rolling; the other must answer."""
+        refusal = self.double_refusal()
+        if refusal:
+            raise IllegalAction(f"{_name(self.turn)} may not double: {refusal}")
+        return replace(self, phase=Phase.DOUBLED, blocked_dice=None,
+                       last_event=f"{_name(self.turn)} doubles to {self.cube.value * 2}")
+
+    def take(self) -> "GameState":
+        """The doubled player takes: the cube doubles and is theirs; the doubler rolls."""
+        self._require(Phase.DOUBLED, "take")
+        taker = 1 - self.turn
+        return replace(self, cube=self.cube.doubled_by(self.turn), phase=Phase.ROLL,
+                       last_event=f"{_name(taker)} takes at {self.cube.value * 2}")
+
+    def beaver(self) -> "GameState":
+        """The doubled player takes and at once redoubles, keeping the cube (money play)."""
+        self._require(Phase.DOUBLED, "beaver")
+        if not match.may_beaver(self):
+            if not (self.rules.beaver and self.rules.is_money):
+                raise IllegalAction("beavers are not allowed under these rules")
+            raise IllegalAction(f"a beaver would take the cube past {match.MAX_CUBE}")
+        taker = 1 - self.turn
+        cube = self.cube.beavered_by(taker)
+        return replace(self, cube=cube, phase=Phase.ROLL,
+                       last_event=f"{_name(taker)} beavers: the cube is on {cube.value}")
+
+    def pass_(self) -> "GameState":
+        """The doubled player passes and concedes the cube's value before the double."""
+        self._require(Phase.DOUBLED, "pass")
+        event = f"{_name(1 - self.turn)} passes"
+        return self._end_game(self.turn, SINGLE, match.pass_points(self.cube), event)
+
+    # ----- resignation --------------------------------------------------------------------
+
+    def resign(self, result: int = SINGLE, player: int | None = None) -> "GameState":
+        """``player`` (default: the player to act) offers to resign a single (1),
+        gammon (2) or backgammon (3); the other player accepts or rejects."""
+        match.check_result(result)
+        if self.phase not in PLAYING:
+            raise IllegalAction(f"cannot resign now: {self._phase_text()}")
+        player = self.to_act if player is None else player
+        if player not in (0, 1):
+            raise IllegalAction(f"players are 0 and 1, got {player!r}")
+        return replace(self, phase=Phase.RESIGNED, resignation=result, resigned_by=player,
+                       resumed_phase=self.phase,
+                       last_event=f"{_name(player)} offers to resign a {RESULT_NAMES[result]}")
+
+    def accept_resignation(self) -> "GameState":
+        """The resignation stands: its result times the cube is scored."""
+        self._require(Phase.RESIGNED, "accept a resignation")
+        assert self.resigned_by is not None
+        winner = 1 - self.resigned_by
+        result = self.resignation
+        event = f"{_name(winner)} accepts the resignation"
+        return self._end_game(winner, result, match.game_points(self.rules, self.cube, result), event)
+
+    def reject_resignation(self) -> "GameState":
+        """The game goes on where it was."""
+        self._require(Phase.RESIGNED, "reject a resignation")
+        assert self.resigned_by is not None and self.resumed_phase is not None
+        return replace(self, phase=self.resumed_phase, resignation=0, resigned_by=None,
+                       resumed_phase=None,
+                       last_event=f"{_name(1 - self.resigned_by)} rejects the resignation")
+
+    # ----- helpers ------------------------------------------------------------------------
+
+    def _require(self, phase: Phase, action: str) -> None:
+        if self.phase is not phase:
+            raise IllegalAction(f"cannot {action} now: {self._phase_text()}")
+
+    def _phase_text(self) -> str:
+        return {
+            Phase.OPENING: "the opening roll comes first",
+            Phase.ROLL: f"{_name(self.turn)} is to roll",
+            Phase.MOVE: f"{_name(self.turn)} is to play the roll",
+            Phase.DOUBLED: f"{_name(1 - self.turn)} must answer the double",
+            Phase.RESIGNED: "a resignation is waiting for an answer",
+            Phase.GAME_OVER: "the game is over",
+            Phase.MATCH_OVER: "the match is over",
+        }[self.phase]
+
+    def _end_game(self, winner: int, result: int, points: int, event: str,
+                  position: Position | None = None) -> "GameState":
+        score = match.add_points(self.score, winner, points)
+        over = match.is_match_over(self.rules, score)
+        counted = match.counted_result(self.rules, self.cube, result)
+        if not self.rules.gammons:
+            what = "game"
+        else:
+            what = RESULT_NAMES[result] + (" (counted single)" if counted != result else "")
+        event = f"{event}. {_name(winner)} wins a {what}: {points} point{'s' if points > 1 else ''}"
+        if over:
+            event += f" and the match {score[winner]}-{score[1 - winner]}"
+        return replace(self, score=score, winner=winner, result=result, points_won=points,
+                       phase=Phase.MATCH_OVER if over else Phase.GAME_OVER, dice=None,
+                       position=position or self.position, resignation=0, resigned_by=None,
+                       resumed_phase=None, last_event=event)
+
+    # ----- saving -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data; ``from_dict`` reads it back and checks it."""
+        from game.formats.position_id import format_position_id
+
+        return {
+            "version": STATE_VERSION,
+            "rules": self.rules.to_dict(),
+            "score": list(self.score),
+            "cube": self.cube.to_dict(),
+            "crawford": self.crawford,
+            "post_crawford": self.post_crawford,
+            "turn": self.turn,
+            "position": format_position_id(self.position),
+            "dice": list(self.dice) if self.dice else None,
+            "phase": self.phase.value,
+            "opening_dice": list(self.opening_dice) if self.opening_dice else None,
+            "winner": self.winner,
+            "points_won": self.points_won,
+            "result": self.result,
+            "last_event": self.last_event,
+            "resignation": self.resignation,
+            "resigned_by": self.resigned_by,
+            "resumed_phase": self.resumed_phase.value if self.resumed_phase else None,
+            "blocked_dice": list(self.blocked_dice) if self.blocked_dice else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> "GameState":
+        """The state ``to_dict`` saved; raises ``InvalidState`` saying what is wrong."""
+        from game.formats.position_id import parse_position_id
+
+        if not isinstance(data, dict):
+            raise InvalidState(f"a saved game is a mapping, got {type(data).__name__}")
+        version = data.get("version")
+        if version != STATE_VERSION:
+            raise InvalidState(f"saved game format version {version!r} is not {STATE_VERSION}")
+        expected = set(cls().to_dict())
+        missing = expected - set(data)
+        if missing:
+            raise InvalidState(f"saved game lacks {', '.join(sorted(missing))}")
+        unknown = set(data) - expected
+        if unknown:
+            raise InvalidState(f"saved game has unknown fields {', '.join(sorted(map(str, unknown)))}")
+        try:
+            position_id = data["position"]
+            if not isinstance(position_id, str):
+                raise InvalidState(f"position must be a Position ID string, got {position_id!r}")
+            last_event = data["last_event"]
+            if not isinstance(last_event, str) or len(last_event) > 500:
+                raise InvalidState("last_event must be a short text")
+            return cls(
+                rules=Rules.from_dict(data["rules"]),
+                score=_pair(data["score"], "score"),
+                cube=Cube.from_dict(data["cube"]),
+                crawford=data["crawford"],
+                post_crawford=data["post_crawford"],
+                turn=data["turn"],
+                position=parse_position_id(position_id),
+                dice=_dice_or_none(data["dice"], "dice"),
+                phase=_phase(data["phase"], "phase"),
+                opening_dice=_dice_or_none(data["opening_dice"], "opening_dice"),
+                winner=data["winner"],
+                points_won=data["points_won"],
+                result=data["result"],
+                last_event=last_event,
+                resignation=data["resignation"],
+                resigned_by=data["resigned_by"],
+                resumed_phase=None if data["resumed_phase"] is None else _phase(data["resumed_phase"],
+                                                                                 "resumed_phase"),
+                blocked_dice=_dice_or_none(data["blocked_dice"], "blocked_dice"),
+            )
+        except InvalidState:
+            raise
+        except (InvalidRules, InvalidPosition, IllegalAction) as error:
+            raise InvalidState(f"saved game: {error}") from None
+
+
+# ----- checks ---------------------------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_score(score: object) -> tuple[int, int]:
+    try:
+        return _pair(score, "score")
+    except InvalidState as error:
+        raise IllegalAction(str(error)) from None
+
+
+def _pair(value: object, name: str) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
+            _is_int(v) and v >= 0 for v in value):
+        raise InvalidState(f"{name} must be two whole numbers of 0 or more, got {value!r}")
+    return value[0], value[1]
+
+
+def _dice_or_none(value: object, name: str) -> Dice | None:
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)) or not all(_is_int(v) for v in value):
+        raise InvalidState(f"{name} must be two dice or nothing, got {value!r}")
+    try:
+        return check_dice(value)
+    except InvalidDice as error:
+        raise InvalidState(f"{name}: {error}") from None
+
+
+def _phase(value: object, name: str) -> Phase:
+    try:
+        return Phase(value)
+    except ValueError:
+        raise InvalidState(f"{name} {value!r} is not one of "
+                           f"{', '.join(p.value for p in Phase)}") from None
+
+
+def _check_state(state: GameState) -> None:
+    """Raise ``InvalidState`` unless the fields describe a possible game state."""
+    def fail(reason: str) -> None:
+        raise InvalidState(reason)
+
+    if not isinstance(state.rules, Rules):
+        fail("rules must be a Rules")
+    if not isinstance(state.cube, Cube):
+        fail("cube must be a Cube")
+    if not isinstance(state.position, Position):
+        fail("position must be a Position")
+    if not isinstance(state.phase, Phase):
+        fail("phase must be a Phase")
+    _pair(state.score, "score")
+    if not isinstance(state.score, tuple):
+        fail("score must be a tuple")
+    for name in ("crawford", "post_crawford"):
+        if not isinstance(getattr(state, name), bool):
+            fail(f"{name} must be true or false")
+    if state.turn not in (0, 1) or not _is_int(state.turn):
+        fail(f"turn must be 0 or 1, got {state.turn!r}")
+    for name in ("dice", "opening_dice", "blocked_dice"):
+        dice = getattr(state, name)
+        if dice is not None and (not isinstance(dice, tuple) or _dice_or_none(dice, name) != dice):
+            fail(f"{name} must be a pair of dice or None")
+    if state.opening_dice is not None and state.opening_dice[0] == state.opening_dice[1]:
+        fail("the opening dice cannot be a tie")
+    if not isinstance(state.last_event, str):
+        fail("last_event must be text")
+
+    rules, cube, phase = state.rules, state.cube, state.phase
+    if not rules.cube and cube != Cube():
+        fail("a cube is in play under rules without the cube")
+    length = rules.match_length
+    over = phase in OVER
+    if state.crawford and state.post_crawford:
+        fail("a game cannot be both the Crawford game and post-Crawford")
+    if (state.crawford or state.post_crawford) and not over:
+        if not length or max(state.score) != length - 1:
+            fail("Crawford and post-Crawford games need a player at match length minus one")
+    if state.crawford and cube != Cube():
+        fail("the cube cannot be turned in the Crawford game")
+    if (phase is Phase.MATCH_OVER) != match.is_match_over(rules, state.score):
+        fail("the score and the match-over phase disagree")
+
+    if over:
+        if state.winner not in (0, 1) or not _is_int(state.winner):
+            fail("a finished game needs a winner 0 or 1")
+        if state.result not in RESULT_NAMES or not _is_int(state.result):
+            fail("a finished game needs a result 1, 2 or 3")
+        if not _is_int(state.points_won) or not 1 <= state.points_won <= BACKGAMMON * match.MAX_CUBE:
+            fail("a finished game needs the points won")
+        if state.score[state.winner] < state.points_won:
+            fail("the score does not include the points won")
+    else:
+        if state.winner is not None or state.result != 0 or state.points_won != 0:
+            fail("only a finished game has a winner, result and points won")
+        if state.position.is_game_over():
+            fail("every checker of a side is off but the game is not over")
+
+    if phase is Phase.RESIGNED:
+        if state.resignation not in RESULT_NAMES or not _is_int(state.resignation):
+            fail("a resignation is 1, 2 or 3")
+        if state.resigned_by not in (0, 1) or not _is_int(state.resigned_by):
+            fail("a resignation needs the player resigning")
+        if state.resumed_phase not in PLAYING:
+            fail("a resignation needs the phase to go back to")
+        inner = state.resumed_phase
+    else:
+        if state.resignation or state.resigned_by is not None or state.resumed_phase is not None:
+            fail("resignation fields set outside a resignation")
+        inner = phase
+    if (inner is Phase.MOVE) != (state.dice is not None):
+        fail("dice are shown exactly when a roll is to be played")
+    if inner is Phase.DOUBLED and not match.may_double(state, state.turn):
+        fail("a double is offered that the rules do not allow")
+    if phase is Phase.OPENING and state.turn != 0:
+        fail("before the opening roll the position is seen from player 0")
