@@ -172,7 +172,7 @@ class GameState:
         """Why ``player`` (default: the player on turn) may not double now, or None."""
         player = self.turn if player is None else player
         if self.phase is not Phase.ROLL:
-            return "a double is offered before rolling"
+            return f"a double is offered before rolling, and {self._phase_text()}"
         if player != self.turn:
             return "only the player on turn may double"
         return match.double_refusal(self, player)
