@@ -176,9 +176,9 @@ def _check(m: MatchId) -> None:
                 )
         if min(m.score) >= m.match_length:
             raise InvalidMatchId("both players cannot have won the match")
-        if m.crawford and under_way and m.match_length - 1 not in m.score:
+        if m.crawford and under_way and m.score.count(m.match_length - 1) != 1:
             raise InvalidMatchId(
-                "the Crawford game is played only when a player is 1 point from winning"
+                "the Crawford game is played only when exactly one player is 1 point from winning"
             )
     elif m.crawford:
         raise InvalidMatchId("there is no Crawford game in money play")

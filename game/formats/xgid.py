@@ -148,8 +148,10 @@ def _check(x: Xgid) -> None:
         raise InvalidXgid("the Jacoby and beaver rules belong to money play")
     if not x.match_length and x.crawford:
         raise InvalidXgid("there is no Crawford game in money play")
-    if x.crawford and x.match_length - 1 not in (x.score_bottom, x.score_top):
-        raise InvalidXgid("the Crawford game is played only when a player is 1 point from winning")
+    if x.crawford and (x.score_bottom, x.score_top).count(x.match_length - 1) != 1:
+        raise InvalidXgid(
+            "the Crawford game is played only when exactly one player is 1 point from winning"
+        )
     if not isinstance(x.max_cube, int) or x.max_cube < 1 or x.max_cube & (x.max_cube - 1):
         raise InvalidXgid(f"the largest cube is a power of 2, got {x.max_cube!r}")
     if x.max_cube > 1 << 15:
