@@ -87,7 +87,9 @@ def wanted_files() -> dict[Path, Path]:
     for name in PYODIDE_FILES:
         source = PYODIDE_DIR / name
         if not source.is_file():
-            raise RuntimeFetchError(f"{source} is missing: is the pinned pyodide version installed?")
+            raise RuntimeFetchError(
+                f"{source} is missing: is the pinned pyodide version installed?"
+            )
         files[RUNTIME / "pyodide" / name] = source
     return files
 

@@ -69,7 +69,6 @@ HIDDEN_PREFIXES = ("/.git", "/node_modules", "/.venv", "/.pytest_cache", "/.hypo
 class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the site's headers; quiet unless asked to log."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     log_requests = False
     csp = True
 
@@ -91,7 +90,7 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+    def log_message(self, format: str, *args: object) -> None:
         if self.log_requests:
             super().log_message(format, *args)
 
@@ -100,14 +99,19 @@ class GameServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        # Browsers drop connections mid-file all the time (a navigation, a cancelled fetch);
+        # that is not a server error worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(
     port: int = 0, root: Path = ROOT, *, log_requests: bool = False, csp: bool = True
 ) -> GameServer:
     """A server bound to 127.0.0.1:port (0 picks a free port), not yet serving."""
-    handler = type(
-        "Handler", (GameRequestHandler,), {"log_requests": log_requests, "csp": csp}
-    )
+    handler = type("Handler", (GameRequestHandler,), {"log_requests": log_requests, "csp": csp})
     return GameServer((HOST, port), functools.partial(handler, directory=str(root)))
 
 
