@@ -1,0 +1,129 @@
+"""The bot's static evaluation: which network for which position, and the rules' certainties.
+
+    >>> from game.position import Position
+    >>> p = evaluate_position(Position.start())
+    >>> 0.45 < p.win < 0.6
+    True
+
+Positions with contact go to the contact network, races to the race network
+(both trained by tools/train.py and stored in game/bot/data/). Finished games
+and outcomes the rules exclude (a gammon once the loser has borne a checker off,
+a backgammon in a race where the loser is already out of the winner's home
+board) are settled exactly rather than by the network. Without the weight
+files, the hand-made evaluation stands in.
+
+``Scorer`` evaluates many positions that differ in a few inputs from one base
+position (the candidate plays of a roll) by updating the base's hidden sums.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.bot.encoding import INPUTS, encode
+from game.bot.heuristic import heuristic_probabilities
+from game.bot.network import Network
+from game.bot.probabilities import Probabilities
+from game.position import BAR, OFF, Position
+
+DATA = Path(__file__).resolve().parent / "data"
+NET_FILES = {"contact": "contact.net", "race": "race.net"}
+
+_networks: dict[str, Network | None] = {}
+
+
+def network(phase: str) -> Network | None:
+    """The network for ``phase`` ('contact' or 'race'), loaded once; None if its file is missing."""
+    if phase not in _networks:
+        path = DATA / NET_FILES[phase]
+        _networks[phase] = Network.load(path) if path.exists() else None
+    return _networks[phase]
+
+
+def phase_of(position: Position) -> str:
+    me, them = position.player, position.opponent
+    my_back = _rearmost(me)
+    their_back = _rearmost(them)
+    return "contact" if my_back + their_back > 25 else "race"
+
+
+def _rearmost(side) -> int:
+    for point in range(BAR, OFF, -1):
+        if side[point]:
+            return point
+    return 0
+
+
+def finished(position: Position) -> Probabilities | None:
+    """Exact probabilities of a finished game, else None."""
+    me, them = position.player, position.opponent
+    if me[OFF] == 15:
+        result = position.winner_result()
+        return Probabilities(1.0, float(result >= 2), float(result == 3), 0.0, 0.0)
+    if them[OFF] == 15:
+        result = position.flip().winner_result()
+        return Probabilities(0.0, 0.0, 0.0, float(result >= 2), float(result == 3))
+    return None
+
+
+def settle(position: Position, phase: str, outputs: list[float]) -> Probabilities:
+    """Network outputs made consistent with what the rules still allow."""
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = outputs
+    me, them = position.player, position.opponent
+    if them[OFF]:
+        win_gammon = win_backgammon = 0.0
+    if me[OFF]:
+        lose_gammon = lose_backgammon = 0.0
+    if phase == "race":
+        # A backgammon needs the loser on the bar or in the winner's home board.
+        if not any(them[19:26]):
+            win_backgammon = 0.0
+        if not any(me[19:26]):
+            lose_backgammon = 0.0
+    return Probabilities.from_sequence((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon))
+
+
+def evaluate_position(position: Position) -> Probabilities:
+    """Cubeless probabilities for ``position.player``, on roll, before rolling (no search)."""
+    done = finished(position)
+    if done is not None:
+        return done
+    phase = phase_of(position)
+    net = network(phase)
+    if net is None:
+        return heuristic_probabilities(position)
+    return settle(position, phase, net.evaluate(encode(position)))
+
+
+class Scorer:
+    """Evaluates positions close to ``base`` (e.g. after each play of one roll) incrementally."""
+
+    __slots__ = ("phase", "net", "inputs", "vector", "sums")
+
+    def __init__(self, base: Position) -> None:
+        self.phase = phase_of(base)
+        self.net = network(self.phase)
+        self.inputs = encode(base)
+        vector = [0.0] * INPUTS
+        for index, value in self.inputs:
+            vector[index] = value
+        self.vector = vector
+        self.sums = self.net.hidden_sums(self.inputs) if self.net is not None else None
+
+    def evaluate(self, position: Position) -> Probabilities:
+        done = finished(position)
+        if done is not None:
+            return done
+        phase = phase_of(position)
+        if phase != self.phase or self.net is None:
+            return evaluate_position(position)
+        inputs = encode(position)
+        vector = self.vector
+        changes = [(index, value - vector[index]) for index, value in inputs if value != vector[index]]
+        present = {index for index, _ in inputs}
+        changes.extend((index, -value) for index, value in self.inputs if index not in present)
+        if len(changes) >= len(inputs):
+            sums = self.net.hidden_sums(inputs)
+        else:
+            sums = self.net.update_sums(self.sums, changes)
+        return settle(position, phase, self.net.outputs(sums))

@@ -1,0 +1,46 @@
+"""The bot's levels, weakest first: how deep it looks and how much it misjudges.
+
+    >>> [level.name for level in LEVELS_BY_STRENGTH]
+    ['beginner', 'casual', 'intermediate', 'strong', 'expert']
+
+A weaker level adds Gaussian noise (standard deviation ``noise``, in points of
+equity) to each play's equity before choosing: it then picks plays that look
+nearly as good, the way a person misjudges, rather than random ones. The error
+rates measured by tools/bench_bot.py are in game/bot/README.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    plies: int  # 1: network on each play; 2: also the opponent's 21 replies
+    noise: float  # standard deviation added to each play's equity
+
+
+LEVELS_BY_STRENGTH = (
+    Level("beginner", 1, 0.20),
+    Level("casual", 1, 0.08),
+    Level("intermediate", 1, 0.03),
+    Level("strong", 1, 0.0),
+    Level("expert", 2, 0.0),
+)
+LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
+DEFAULT = "strong"
+
+
+class UnknownLevel(ValueError):
+    """A level name that is not one of the levels."""
+
+
+def level_named(name: str | None) -> Level:
+    """The level called ``name`` (None: the strongest)."""
+    if name is None:
+        return LEVELS_BY_STRENGTH[-1]
+    for level in LEVELS_BY_STRENGTH:
+        if level.name == name:
+            return level
+    raise UnknownLevel(f"no level {name!r}; levels are {', '.join(LEVEL_NAMES)}")

@@ -1,0 +1,92 @@
+"""Choosing a play: rank every play by the network (1-ply), or look one roll further (2-ply).
+
+    >>> from game.position import Position
+    >>> ranked = rank_plays(Position.start(), (3, 1))
+    >>> len(ranked), ranked[0][0] >= ranked[-1][0]
+    (16, True)
+
+1-ply: each play's resulting position is evaluated with the opponent on roll,
+and the play with the best equity for the mover wins.
+
+2-ply: the best few plays by 1-ply (within ``margin`` of the best, at most
+``keep``) are looked at further: for each of the opponent's 21 rolls, the
+opponent answers with its best play by 1-ply, and the mover's probabilities
+are averaged over the rolls (weighted 1/36 or 2/36).
+"""
+
+from __future__ import annotations
+
+from game.bot.encoding import ROLLS
+from game.bot.evaluator import Scorer, evaluate_position
+from game.bot.probabilities import Probabilities
+from game.plays import Play, legal_plays
+from game.position import Position
+
+
+def rank_plays(position: Position, dice: tuple[int, int], plays: list[Play] | None = None) -> list[tuple[float, Play]]:
+    """Every legal play with its 1-ply equity for the mover, best first."""
+    if plays is None:
+        plays = legal_plays(position, dice)
+    scored = [(probabilities.equity, play) for probabilities, play in zip(score_plays(position, plays), plays)]
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
+
+def score_plays(position: Position, plays: list[Play]) -> list[Probabilities]:
+    """The mover's probabilities after each play (opponent on roll), by the network."""
+    scorer = Scorer(position.flip())
+    return [scorer.evaluate(play.position.flip()).flip() for play in plays]
+
+
+def after_best_play(position: Position, dice: tuple[int, int], scorer: Scorer | None = None) -> Probabilities:
+    """``position.player``'s probabilities after it plays ``dice`` as well as 1-ply sees it."""
+    plays = legal_plays(position, dice)
+    if not plays:
+        # No play: the same position, the other side on roll.
+        return evaluate_position(position.flip()).flip()
+    if scorer is None:
+        scorer = Scorer(position.flip())
+    best = None
+    best_equity = -9.0
+    for play in plays:
+        probabilities = scorer.evaluate(play.position.flip())
+        equity = -probabilities.equity
+        if equity > best_equity:
+            best, best_equity = probabilities, equity
+    return best.flip()
+
+
+def lookahead(position: Position) -> Probabilities:
+    """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls."""
+    scorer = Scorer(position.flip())
+    totals = [0.0] * 5
+    for a, b, weight in ROLLS:
+        values = after_best_play(position, (a, b), scorer).as_tuple()
+        for k in range(5):
+            totals[k] += weight * values[k]
+    return Probabilities.from_sequence([total / 36.0 for total in totals])
+
+
+def rank_plays_deeper(
+    position: Position,
+    dice: tuple[int, int],
+    keep: int = 6,
+    margin: float = 0.12,
+    plays: list[Play] | None = None,
+) -> list[tuple[float, Play]]:
+    """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
+
+    Pruned plays keep their 1-ply equity and stay below every re-scored one.
+    """
+    ranked = rank_plays(position, dice, plays)
+    if len(ranked) <= 1:
+        return ranked
+    best = ranked[0][0]
+    candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
+    if len(candidates) == 1:
+        return ranked
+    rescored = [(-lookahead(play.position.flip()).equity, play) for _, play in candidates]
+    rescored.sort(key=lambda pair: -pair[0])
+    floor = rescored[-1][0]
+    rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(candidates):]]
+    return rescored + rest

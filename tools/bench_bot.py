@@ -1,0 +1,244 @@
+"""Measure the bot against GNU Backgammon: equity lost per decision, head-to-head games, speed.
+
+    python tools/bench_bot.py                      # every level: error rates, timing, 1000 games
+    python tools/bench_bot.py --games 100 --levels strong expert
+    python tools/bench_bot.py --make-set           # rebuild the decision set (slow, needs gnubg)
+
+The decision set (tools/data/bot-bench.txt) holds positions from gnubg 0-ply
+self-play (5% random moves for variety, seeded) that are not in the teacher
+file and have two or more plays, with gnubg 2-ply and 0-ply equities of every
+play, so a rerun needs gnubg only for the head-to-head games.
+
+Error: for each decision, the equity (by gnubg 2-ply, cubeless, for the mover)
+of gnubg 2-ply's best play minus that of the play chosen, averaged, in
+thousandths of a point. gnubg 0-ply is scored the same way in the same run.
+
+Games: cubeless money games against gnubg 0-ply (the play with the best 0-ply
+equity), in pairs with the same dice and the sides swapped, counting gammons
+and backgammons; points per game for the bot ± one standard error (of the
+pair means). gnubg is the judge here and never imported by game/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.bot import LEVELS, choose_play  # noqa: E402
+from game.formats import format_position_id, parse_position_id  # noqa: E402
+from game.plays import legal_plays  # noqa: E402
+from game.position import Position  # noqa: E402
+
+SET_FILE = ROOT / "tools" / "data" / "bot-bench.txt"
+TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
+
+
+def gnubg_board(position: Position) -> list[list[int]]:
+    return [list(position.opponent[1:26]), list(position.player[1:26])]
+
+
+def gnubg_equity_after(gnubg, play_position: Position, plies: int) -> float:
+    """gnubg's cubeless equity for the mover after a play (the opponent is then on roll)."""
+    if play_position.player[0] == 15:
+        return float(play_position.winner_result())
+    context = gnubg.evalcontext(0, plies, 1, 0, 0.0)
+    return -gnubg.evaluate(gnubg_board(play_position.flip()), gnubg.cubeinfo(), context)[5]
+
+
+def gnubg_choice(gnubg, position: Position, dice):
+    plays = legal_plays(position, dice)
+    if not plays:
+        return None
+    return max(plays, key=lambda play: gnubg_equity_after(gnubg, play.position, 0))
+
+
+# --- the decision set ---------------------------------------------------------
+
+
+def make_set(count: int, seed: int) -> None:
+    import gnubg
+
+    teacher = set()
+    with gzip.open(TEACHER, "rt") as lines:
+        for line in lines:
+            if not line.startswith("#"):
+                teacher.add(line.split(None, 1)[0])
+    rng = random.Random(seed)
+    decisions = []
+    seen = set()
+    started = time.time()
+    while len(decisions) < count:
+        position = Position.start()
+        noise = 0.05
+        while not position.is_game_over():
+            dice = rng.randint(1, 6), rng.randint(1, 6)
+            plays = legal_plays(position, dice)
+            if plays:
+                pid = format_position_id(position)
+                if (
+                    len(plays) >= 2
+                    and rng.random() < 0.25
+                    and pid not in teacher
+                    and (pid, dice) not in seen
+                    and len(decisions) < count
+                ):
+                    seen.add((pid, dice))
+                    scored = [
+                        (
+                            format_position_id(play.position),
+                            gnubg_equity_after(gnubg, play.position, 2),
+                            gnubg_equity_after(gnubg, play.position, 0),
+                        )
+                        for play in plays
+                    ]
+                    decisions.append((pid, dice, scored))
+                    if len(decisions) % 50 == 0:
+                        print(f"  {len(decisions)} decisions ({time.time() - started:.0f} s)", flush=True)
+                if rng.random() < noise:
+                    chosen = rng.choice(plays)
+                else:
+                    chosen = max(plays, key=lambda play: gnubg_equity_after(gnubg, play.position, 0))
+                position = chosen.position
+            position = position.flip()
+    SET_FILE.parent.mkdir(parents=True, exist_ok=True)
+    with open(SET_FILE, "w") as out:
+        out.write(
+            "# POSITION_ID D1 D2 then per play RESULT_ID:EQUITY_2PLY:EQUITY_0PLY (gnubg 1.1.0a16, cubeless,"
+            " mover's equity after the play; RESULT_ID with the mover still on roll)\n"
+        )
+        for pid, dice, scored in decisions:
+            plays = " ".join(f"{rid}:{e2:.5f}:{e0:.5f}" for rid, e2, e0 in scored)
+            out.write(f"{pid} {dice[0]} {dice[1]} {plays}\n")
+    print(f"wrote {len(decisions)} decisions to {SET_FILE.relative_to(ROOT)} in {time.time() - started:.0f} s")
+
+
+def read_set(path: Path = SET_FILE):
+    """[(position, dice, {result_id: (equity_2ply, equity_0ply)})]"""
+    decisions = []
+    for line in path.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        fields = line.split()
+        plays = {}
+        for item in fields[3:]:
+            rid, e2, e0 = item.split(":")
+            plays[rid] = (float(e2), float(e0))
+        decisions.append((parse_position_id(fields[0]), (int(fields[1]), int(fields[2])), plays))
+    return decisions
+
+
+def measure_errors(decisions, levels: list[str], seed: int) -> None:
+    print(f"\nEquity lost per decision vs gnubg 2-ply, {len(decisions)} decisions (thousandths; lower is better)")
+    print(f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}{'ms/decision':>13}{'max ms':>9}")
+    losses = []
+    for _, _, plays in decisions:
+        best = max(e2 for e2, _ in plays.values())
+        chosen = max(plays.values(), key=lambda pair: pair[1])
+        losses.append(best - chosen[0])
+    report("gnubg 0-ply", losses, None)
+    for level in levels:
+        rng = random.Random(seed)
+        losses, times = [], []
+        for position, dice, plays in decisions:
+            best = max(e2 for e2, _ in plays.values())
+            started = time.perf_counter()
+            play = choose_play(position, dice, level, rng)
+            times.append(time.perf_counter() - started)
+            losses.append(best - plays[format_position_id(play.position)][0])
+        report(level, losses, times)
+
+
+def report(name, losses, times) -> None:
+    mean = 1000 * statistics.fmean(losses)
+    blunders = sum(loss > 0.08 for loss in losses)
+    timing = f"{1000 * statistics.fmean(times):>13.1f}{1000 * max(times):>9.0f}" if times else f"{'':>13}{'':>9}"
+    print(f"{name:<14}{mean:>10.2f}{blunders:>15d}{timing}", flush=True)
+
+
+# --- head-to-head games -------------------------------------------------------
+
+
+def play_game(gnubg, level: str, bot_first: bool, seed: int) -> int:
+    """One cubeless game; returns the bot's points (+1/2/3 or -1/2/3)."""
+    dice_rng = random.Random(seed)
+    bot_rng = random.Random(seed + 1)
+    while True:
+        first = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
+        if first[0] != first[1]:
+            break
+    # The side with the higher die starts; with the same seed and the sides swapped,
+    # the other player gets that same opening.
+    bot_to_move = (first[0] > first[1]) == bot_first
+    position = Position.start()
+    dice = first
+    while True:
+        if bot_to_move:
+            play = choose_play(position, dice, level, bot_rng)
+        else:
+            play = gnubg_choice(gnubg, position, dice)
+        if play is not None:
+            position = play.position
+            if position.player[0] == 15:
+                result = position.winner_result()
+                return result if bot_to_move else -result
+        position = position.flip()
+        bot_to_move = not bot_to_move
+        dice = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
+
+
+def measure_games(level: str, games: int, seed: int) -> None:
+    import gnubg
+
+    pairs = []
+    started = time.time()
+    gammons = 0
+    for k in range(games // 2):
+        a = play_game(gnubg, level, True, seed + 1000 * k)
+        b = play_game(gnubg, level, False, seed + 1000 * k)
+        gammons += (abs(a) >= 2) + (abs(b) >= 2)
+        pairs.append((a + b) / 2)
+    mean = statistics.fmean(pairs)
+    error = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
+    print(
+        f"{level:<14} vs gnubg 0-ply: {mean:+.3f} ± {error:.3f} points per game over {2 * len(pairs)} games"
+        f" ({gammons} gammons or backgammons; {time.time() - started:.0f} s)",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--make-set", action="store_true", help="rebuild the decision set with gnubg")
+    parser.add_argument("--positions", type=int, default=1200, help="decisions in a rebuilt set")
+    parser.add_argument("--levels", nargs="*", default=list(LEVELS))
+    parser.add_argument("--games", type=int, default=1000, help="games per level (0: none)")
+    parser.add_argument("--game-levels", nargs="*", default=None, help="levels that play games (default: --levels)")
+    parser.add_argument("--limit", type=int, default=0, help="use only the first N decisions")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+    if args.make_set:
+        make_set(args.positions, args.seed)
+        return 0
+    decisions = read_set()
+    if args.limit:
+        decisions = decisions[: args.limit]
+    if args.levels:
+        measure_errors(decisions, args.levels, args.seed)
+    if args.games:
+        print(f"\nCubeless money games against gnubg 0-ply (the bot's points per game)")
+        for level in args.game_levels if args.game_levels is not None else args.levels:
+            measure_games(level, args.games, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""Train the bot's networks from positions labelled by GNU Backgammon (supervised).
+
+    nice python tools/train.py                       # both networks, default settings
+    nice python tools/train.py --net race --epochs 5 # one network, a quick run
+
+Reads ../shared/data/teacher/gnubg-2ply.txt.gz (or --teacher FILE, several allowed),
+encodes every position with game.bot.encoding (the very code the page runs),
+splits off a fixed validation share, and trains one network per phase (contact,
+race) with torch on the CPU. Everything is seeded; progress is checkpointed in
+tools/checkpoints/ after every epoch, and a rerun with the same arguments resumes
+where it stopped. The result is written to game/bot/data/NET.net.
+
+gnubg is only a teacher here: its evaluations are the targets, never its weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.bot.encoding import INPUTS, encode  # noqa: E402
+from game.bot.network import Network  # noqa: E402
+from game.formats import parse_position_id  # noqa: E402
+
+CHECKPOINTS = ROOT / "tools" / "checkpoints"
+DATA = ROOT / "game" / "bot" / "data"
+DEFAULT_TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
+NETS = ("contact", "race")
+
+
+def phase_of(position) -> str:
+    return "contact" if position.is_contact() else "race"
+
+
+def load_teacher(paths: list[Path]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Encode the teacher files once (cached): per phase, CSR inputs and 5 targets."""
+    key = hashlib.sha256()
+    for path in paths:
+        stat = path.stat()
+        key.update(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    key.update(Path(ROOT / "game" / "bot" / "encoding.py").read_bytes())
+    cache = CHECKPOINTS / f"dataset-{key.hexdigest()[:16]}.npz"
+    if cache.exists():
+        loaded = np.load(cache)
+        return {
+            net: tuple(loaded[f"{net}_{part}"] for part in ("indptr", "indices", "values", "targets"))
+            for net in NETS
+        }
+    started = time.time()
+    parts = {net: ([0], [], [], []) for net in NETS}
+    seen = set()
+    count = 0
+    for path in paths:
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt") as lines:
+            for line in lines:
+                if line.startswith("#") or not line.strip():
+                    continue
+                fields = line.split()
+                if fields[0] in seen:
+                    continue
+                seen.add(fields[0])
+                position = parse_position_id(fields[0])
+                indptr, indices, values, targets = parts[phase_of(position)]
+                for index, value in encode(position):
+                    indices.append(index)
+                    values.append(value)
+                indptr.append(len(indices))
+                targets.append([float(x) for x in fields[1:6]])
+                count += 1
+                if count % 100000 == 0:
+                    print(f"  encoded {count} positions ({time.time() - started:.0f} s)", flush=True)
+    result = {}
+    arrays = {}
+    for net, (indptr, indices, values, targets) in parts.items():
+        result[net] = (
+            np.array(indptr, dtype=np.int64),
+            np.array(indices, dtype=np.int16),
+            np.array(values, dtype=np.float32),
+            np.array(targets, dtype=np.float32),
+        )
+        for part, array in zip(("indptr", "indices", "values", "targets"), result[net]):
+            arrays[f"{net}_{part}"] = array
+    CHECKPOINTS.mkdir(parents=True, exist_ok=True)
+    np.savez(cache, **arrays)
+    print(f"encoded {count} positions in {time.time() - started:.0f} s -> {cache.name}", flush=True)
+    return result
+
+
+def densify(indptr, indices, values, rows) -> np.ndarray:
+    out = np.zeros((len(rows), INPUTS), dtype=np.float32)
+    for k, row in enumerate(rows):
+        lo, hi = indptr[row], indptr[row + 1]
+        out[k, indices[lo:hi]] = values[lo:hi]
+    return out
+
+
+def dense_all(indptr, indices, values) -> np.ndarray:
+    rows = len(indptr) - 1
+    out = np.zeros((rows, INPUTS), dtype=np.float32)
+    row_of = np.repeat(np.arange(rows), np.diff(indptr))
+    out[row_of, indices.astype(np.int64)] = values
+    return out
+
+
+def equity(p):
+    return 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+
+
+def train_net(net: str, data, args) -> None:
+    import torch
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    indptr, indices, values, targets = data
+    x = torch.from_numpy(dense_all(indptr, indices, values))
+    y = torch.from_numpy(targets)
+    n = len(y)
+    order = np.random.default_rng(args.seed).permutation(n)
+    n_valid = max(1000, int(n * args.validation))
+    valid, train = order[:n_valid], order[n_valid:]
+    x_valid, y_valid = x[valid], y[valid]
+    x_train, y_train = x[train], y[train]
+    hidden = args.hidden if net == "contact" else args.race_hidden
+    model = torch.nn.Sequential(
+        torch.nn.Linear(INPUTS, hidden), torch.nn.Sigmoid(), torch.nn.Linear(hidden, 5)
+    )
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+    epochs = args.epochs if net == "contact" else args.race_epochs
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimizer, max_lr=args.lr, total_steps=epochs * ((len(train) + args.batch - 1) // args.batch)
+    )
+    tag = f"{net}-h{hidden}-e{epochs}-s{args.seed}-{args.run}"
+    checkpoint = CHECKPOINTS / f"{tag}.pt"
+    start_epoch = 0
+    if checkpoint.exists() and not args.fresh:
+        state = torch.load(checkpoint, weights_only=False)
+        model.load_state_dict(state["model"])
+        optimizer.load_state_dict(state["optimizer"])
+        schedule.load_state_dict(state["schedule"])
+        start_epoch = state["epoch"]
+        torch.set_rng_state(state["rng"])
+        print(f"{net}: resumed from {checkpoint.name} after epoch {start_epoch}", flush=True)
+    loss_fn = torch.nn.BCEWithLogitsLoss()
+    print(f"{net}: {len(train)} training and {len(valid)} validation positions, hidden {hidden}", flush=True)
+    for epoch in range(start_epoch, epochs):
+        started = time.time()
+        model.train()
+        permutation = torch.randperm(len(train))
+        total = 0.0
+        for lo in range(0, len(train), args.batch):
+            batch = permutation[lo : lo + args.batch]
+            logits = model(x_train[batch])
+            loss = loss_fn(logits, y_train[batch])
+            # Equity is what the bot ranks plays by: weigh its error too.
+            p = torch.sigmoid(logits)
+            loss = loss + args.equity_weight * torch.mean((equity(p) - equity(y_train[batch])) ** 2)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            schedule.step()
+            total += loss.item() * len(batch)
+        model.eval()
+        with torch.no_grad():
+            p = torch.sigmoid(model(x_valid))
+            error = torch.mean(torch.abs(equity(p) - equity(y_valid))).item()
+        print(
+            f"{net} epoch {epoch + 1}/{epochs}: loss {total / len(train):.5f}, "
+            f"validation equity error {error:.4f} ({time.time() - started:.0f} s)",
+            flush=True,
+        )
+        torch.save(
+            {
+                "model": model.state_dict(),
+                "optimizer": optimizer.state_dict(),
+                "schedule": schedule.state_dict(),
+                "epoch": epoch + 1,
+                "rng": torch.get_rng_state(),
+            },
+            checkpoint,
+        )
+    export(model, DATA / f"{net}.net")
+
+
+def export(model, path: Path) -> None:
+    first, last = model[0], model[2]
+    w1 = first.weight.detach().numpy().astype(np.float64)  # hidden x inputs
+    network = Network(
+        [list(map(float, row)) for row in w1.T],
+        list(map(float, first.bias.detach().numpy())),
+        [list(map(float, row)) for row in last.weight.detach().numpy()],
+        list(map(float, last.bias.detach().numpy())),
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    network.save(path)
+    print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size} bytes)", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--net", choices=NETS + ("all",), default="all")
+    parser.add_argument("--teacher", type=Path, action="append", help="labelled positions (repeatable)")
+    parser.add_argument("--epochs", type=int, default=30, help="contact network epochs")
+    parser.add_argument("--race-epochs", type=int, default=40)
+    parser.add_argument("--hidden", type=int, default=128, help="contact network hidden units")
+    parser.add_argument("--race-hidden", type=int, default=64)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--lr", type=float, default=0.003)
+    parser.add_argument("--equity-weight", type=float, default=0.5)
+    parser.add_argument("--validation", type=float, default=0.03)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--run", default="v1", help="name of this run (checkpoint files)")
+    parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
+    args = parser.parse_args(argv)
+    teachers = args.teacher or [DEFAULT_TEACHER]
+    data = load_teacher(teachers)
+    for net in NETS if args.net == "all" else (args.net,):
+        train_net(net, data[net], args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
