@@ -27,7 +27,7 @@ from typing import Protocol
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 RESULT_NAMES = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
 MAX_CUBE = 64
-MAX_MATCH_LENGTH = 99
+MAX_MATCH_LENGTH = 64  # the largest gnubg writes in a Match ID
 
 
 class InvalidRules(ValueError):
@@ -53,19 +53,21 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRules(f"{name} must be true or false, got {getattr(self, name)!r}")
         length = self.match_length
-        if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= MAX_MATCH_LENGTH:
-            raise InvalidRules(f"match length must be 0 (money play) to {MAX_MATCH_LENGTH}, got {length!r}")
+        if (not isinstance(length, int) or isinstance(length, bool)
+                or not 0 <= length <= MAX_MATCH_LENGTH):
+            raise InvalidRules(
+                f"match length must be 0 (money play) to {MAX_MATCH_LENGTH}, got {length!r}")
         for option in ("beaver", "jacoby"):
             if getattr(self, option) and (length or not self.cube):
                 raise InvalidRules(f"{option} is a money-play option with the cube")
 
     @classmethod
-    def simple(cls, match_length: int = 0) -> "Rules":
+    def simple(cls, match_length: int = 0) -> Rules:
         """Single wins only, no cube: the default."""
         return cls(match_length=match_length)
 
     @classmethod
-    def full(cls, match_length: int = 0, beaver: bool = False, jacoby: bool = False) -> "Rules":
+    def full(cls, match_length: int = 0, beaver: bool = False, jacoby: bool = False) -> Rules:
         """Gammons, backgammons and the cube; beaver and Jacoby for money play."""
         return cls(cube=True, gammons=True, match_length=match_length, beaver=beaver, jacoby=jacoby)
 
@@ -78,7 +80,7 @@ class Rules:
                 "beaver": self.beaver, "jacoby": self.jacoby}
 
     @classmethod
-    def from_dict(cls, data: object) -> "Rules":
+    def from_dict(cls, data: object) -> Rules:
         if not isinstance(data, dict):
             raise InvalidRules(f"rules must be a mapping, got {type(data).__name__}")
         unknown = set(data) - {"cube", "gammons", "match_length", "beaver", "jacoby"}
@@ -106,11 +108,11 @@ class Cube:
     def centred(self) -> bool:
         return self.owner is None
 
-    def doubled_by(self, doubler: int) -> "Cube":
+    def doubled_by(self, doubler: int) -> Cube:
         """The cube after ``doubler`` doubles and the other player takes it."""
         return Cube(self.value * 2, 1 - doubler)
 
-    def beavered_by(self, taker: int) -> "Cube":
+    def beavered_by(self, taker: int) -> Cube:
         """The cube after a double is taken and at once redoubled by ``taker``, who keeps it."""
         return Cube(self.value * 4, taker)
 
@@ -118,7 +120,7 @@ class Cube:
         return {"value": self.value, "owner": self.owner}
 
     @classmethod
-    def from_dict(cls, data: object) -> "Cube":
+    def from_dict(cls, data: object) -> Cube:
         if not isinstance(data, dict) or set(data) != {"value", "owner"}:
             raise InvalidRules(f"a cube is {{'value': .., 'owner': ..}}, got {data!r}")
         return cls(data["value"], data["owner"])
@@ -175,7 +177,8 @@ def may_beaver(table: Table) -> bool:
 
 
 def counted_result(rules: Rules, cube: Cube, result: int) -> int:
-    """The result that counts: single only without gammons, or under Jacoby with the cube unturned."""
+    """The result that counts: always single without gammons, or under Jacoby before the
+    cube is turned."""
     check_result(result)
     if not rules.gammons:
         return SINGLE
@@ -225,15 +228,20 @@ def next_crawford_flags(rules: Rules, score: tuple[int, int], crawford: bool,
     The Crawford game is the first game after a player reaches match length
     minus one; every game after it is post-Crawford.
     """
+    length = rules.match_length
+    if length <= 1:
+        return False, False
     if crawford or post_crawford:
         return False, True
-    length = rules.match_length
-    if length > 1 and max(score) == length - 1:
+    one_away = score.count(length - 1)
+    if one_away == 1:
         return True, False
-    return False, False
+    # Both one point away with no Crawford game behind them: only a match taken up at
+    # that score gets here, and its Crawford game must have been played already.
+    return False, one_away == 2
 
 
 def starting_crawford_flags(rules: Rules, score: tuple[int, int]) -> tuple[bool, bool]:
-    """Flags for a match taken up at ``score`` with nothing else known: a player at
-    match length minus one makes this the Crawford game."""
+    """Flags for a match taken up at ``score`` with nothing else known: one player at
+    match length minus one makes this the Crawford game; both, post-Crawford."""
     return next_crawford_flags(rules, score, False, False)

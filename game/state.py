@@ -22,9 +22,10 @@ Phases: OPENING (nobody has rolled), ROLL (``turn`` rolls or doubles), MOVE
 RESIGNED (the other player accepts or rejects ``resignation``), GAME_OVER,
 MATCH_OVER. A roll with no legal play passes the turn at once: the state is
 back in ROLL for the other player with ``blocked_dice`` set to that roll.
-When a game ends, ``turn`` stays with the player who made the last action and
-``score`` already includes ``points_won``; ``crawford``/``post_crawford`` still
-describe the finished game until ``next_game()``.
+When a game ends, ``turn`` (and so ``position``) goes to the winner, ``ended_by``
+says how (``"play"``, ``"pass"``, ``"resignation"``) and ``score`` already
+includes ``points_won``; ``crawford``/``post_crawford`` still describe the
+finished game until ``next_game()``.
 
 ``to_dict()``/``from_dict()`` give plain JSON-able data with a ``version``.
 """
@@ -38,18 +39,36 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game import match
-from game.dice import opening_roll, roll as roll_dice
+from game.dice import opening_roll
+from game.dice import roll as roll_dice
 from game.match import (
-    BACKGAMMON, GAMMON, RESULT_NAMES, SINGLE, Cube, IllegalAction, InvalidRules, Rules,
+    BACKGAMMON,
+    RESULT_NAMES,
+    SINGLE,
+    Cube,
+    IllegalAction,
+    InvalidRules,
+    Rules,
 )
-from game.plays import Dice, InvalidDice, Play, check_dice, legal_plays as generate_plays
+from game.plays import Dice, InvalidDice, Play, check_dice
+from game.plays import legal_plays as generate_plays
 from game.position import InvalidPosition, Position
 
-__all__ = ["GameState", "Phase", "IllegalAction", "InvalidState", "Rules", "Cube",
-           "PLAYER_NAMES", "STATE_VERSION"]
+__all__ = [
+    "PLAYER_NAMES",
+    "STATE_VERSION",
+    "Cube",
+    "GameState",
+    "IllegalAction",
+    "InvalidState",
+    "Phase",
+    "Rules",
+]
 
 STATE_VERSION = 1
 PLAYER_NAMES = ("Cyan", "Pink")
+ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION = "play", "pass", "resignation"
+ENDINGS = (ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION)
 
 
 class InvalidState(ValueError):
@@ -66,7 +85,6 @@ class Phase(enum.Enum):
     MATCH_OVER = "match_over"
 
 
-PLAYING = (Phase.ROLL, Phase.MOVE, Phase.DOUBLED)
 OVER = (Phase.GAME_OVER, Phase.MATCH_OVER)
 
 
@@ -99,6 +117,7 @@ class GameState:
     resigned_by: int | None = None
     resumed_phase: Phase | None = None
     blocked_dice: Dice | None = None
+    ended_by: str | None = None
 
     def __post_init__(self) -> None:
         _check_state(self)
@@ -108,7 +127,7 @@ class GameState:
     @classmethod
     def new(cls, rules: Rules | None = None, score: tuple[int, int] = (0, 0), *,
             crawford: bool | None = None, post_crawford: bool = False,
-            position: Position | None = None) -> "GameState":
+            position: Position | None = None) -> GameState:
         """A game before the opening roll.
 
         ``crawford`` defaults to True when a player stands at match length minus
@@ -117,13 +136,16 @@ class GameState:
         rules = rules or Rules.simple()
         score = _check_score(score)
         if match.is_match_over(rules, score):
-            raise IllegalAction(f"the match to {rules.match_length} is already over at {score[0]}-{score[1]}")
+            raise IllegalAction(f"the match to {rules.match_length} is already over "
+                                f"at {score[0]}-{score[1]}")
         if crawford is None:
-            crawford = match.starting_crawford_flags(rules, score)[0] and not post_crawford
+            crawford, at_least_post = match.starting_crawford_flags(rules, score)
+            crawford = crawford and not post_crawford
+            post_crawford = post_crawford or at_least_post
         return cls(rules=rules, score=score, crawford=crawford, post_crawford=post_crawford,
                    position=position or Position.start(), last_event="Roll to see who starts")
 
-    def next_game(self, rng: random.Random | None = None) -> "GameState":
+    def next_game(self, rng: random.Random | None = None) -> GameState:
         """The next game of the match or money session; with ``rng``, its opening roll too."""
         if self.phase is Phase.MATCH_OVER:
             raise IllegalAction("the match is over")
@@ -186,13 +208,13 @@ class GameState:
 
     # ----- dice and checkers --------------------------------------------------------------
 
-    def roll(self, rng: random.Random) -> "GameState":
+    def roll(self, rng: random.Random) -> GameState:
         """Roll the dice: the opening roll in OPENING, the turn player's roll in ROLL."""
         if self.phase is Phase.OPENING:
             return self.set_dice(opening_roll(rng))
         return self.set_dice(roll_dice(rng))
 
-    def set_dice(self, dice: Dice) -> "GameState":
+    def set_dice(self, dice: Dice) -> GameState:
         """Like ``roll`` with chosen dice (tests, fixed-dice links). In OPENING the
         dice are player 0's and player 1's die and must differ."""
         try:
@@ -213,7 +235,7 @@ class GameState:
                         last_event=f"{_name(self.turn)} rolled {dice[0]}-{dice[1]}")
         return state._pass_if_blocked()
 
-    def _pass_if_blocked(self) -> "GameState":
+    def _pass_if_blocked(self) -> GameState:
         if self.legal_plays():
             return self
         assert self.dice is not None
@@ -222,7 +244,7 @@ class GameState:
                        phase=Phase.ROLL, blocked_dice=self.dice,
                        last_event=f"{_name(self.turn)} rolled {d1}-{d2} and cannot move")
 
-    def play(self, play: Play | Position) -> "GameState":
+    def play(self, play: Play | Position) -> GameState:
         """Make a legal play, given as a ``Play`` or as the position it produces
         (seen from the mover, as ``legal_plays`` gives it)."""
         if self.phase is not Phase.MOVE:
@@ -241,13 +263,13 @@ class GameState:
         result = resulting.winner_result()
         if result:
             points = match.game_points(self.rules, self.cube, result)
-            return self._end_game(self.turn, result, points, event, position=resulting)
+            return self._end_game(self.turn, result, points, event, ENDED_BY_PLAY, resulting)
         return replace(self, turn=1 - self.turn, position=resulting.flip(), dice=None,
                        phase=Phase.ROLL, last_event=event)
 
     # ----- the cube -----------------------------------------------------------------------
 
-    def double(self) -> "GameState":
+    def double(self) -> GameState:
         """The player on turn doubles before rolling; the other must answer."""
         refusal = self.double_refusal()
         if refusal:
@@ -255,14 +277,14 @@ class GameState:
         return replace(self, phase=Phase.DOUBLED, blocked_dice=None,
                        last_event=f"{_name(self.turn)} doubles to {self.cube.value * 2}")
 
-    def take(self) -> "GameState":
+    def take(self) -> GameState:
         """The doubled player takes: the cube doubles and is theirs; the doubler rolls."""
         self._require(Phase.DOUBLED, "take")
         taker = 1 - self.turn
         return replace(self, cube=self.cube.doubled_by(self.turn), phase=Phase.ROLL,
                        last_event=f"{_name(taker)} takes at {self.cube.value * 2}")
 
-    def beaver(self) -> "GameState":
+    def beaver(self) -> GameState:
         """The doubled player takes and at once redoubles, keeping the cube (money play)."""
         self._require(Phase.DOUBLED, "beaver")
         if not match.may_beaver(self):
@@ -274,19 +296,23 @@ class GameState:
         return replace(self, cube=cube, phase=Phase.ROLL,
                        last_event=f"{_name(taker)} beavers: the cube is on {cube.value}")
 
-    def pass_(self) -> "GameState":
+    def pass_(self) -> GameState:
         """The doubled player passes and concedes the cube's value before the double."""
         self._require(Phase.DOUBLED, "pass")
         event = f"{_name(1 - self.turn)} passes"
-        return self._end_game(self.turn, SINGLE, match.pass_points(self.cube), event)
+        return self._end_game(self.turn, SINGLE, match.pass_points(self.cube), event, ENDED_BY_PASS)
 
     # ----- resignation --------------------------------------------------------------------
 
-    def resign(self, result: int = SINGLE, player: int | None = None) -> "GameState":
+    def resign(self, result: int = SINGLE, player: int | None = None) -> GameState:
         """``player`` (default: the player to act) offers to resign a single (1),
         gammon (2) or backgammon (3); the other player accepts or rejects."""
         match.check_result(result)
-        if self.phase not in PLAYING:
+        if self.phase is Phase.DOUBLED:
+            # A pass already concedes the game at the cube's value, as a single resignation
+            # would; the Match ID also has no way to hold both offers at once.
+            raise IllegalAction("answer the double first: a pass gives up the game")
+        if self.phase not in (Phase.ROLL, Phase.MOVE):
             raise IllegalAction(f"cannot resign now: {self._phase_text()}")
         player = self.to_act if player is None else player
         if player not in (0, 1):
@@ -295,16 +321,17 @@ class GameState:
                        resumed_phase=self.phase,
                        last_event=f"{_name(player)} offers to resign a {RESULT_NAMES[result]}")
 
-    def accept_resignation(self) -> "GameState":
+    def accept_resignation(self) -> GameState:
         """The resignation stands: its result times the cube is scored."""
         self._require(Phase.RESIGNED, "accept a resignation")
         assert self.resigned_by is not None
         winner = 1 - self.resigned_by
         result = self.resignation
         event = f"{_name(winner)} accepts the resignation"
-        return self._end_game(winner, result, match.game_points(self.rules, self.cube, result), event)
+        points = match.game_points(self.rules, self.cube, result)
+        return self._end_game(winner, result, points, event, ENDED_BY_RESIGNATION)
 
-    def reject_resignation(self) -> "GameState":
+    def reject_resignation(self) -> GameState:
         """The game goes on where it was."""
         self._require(Phase.RESIGNED, "reject a resignation")
         assert self.resigned_by is not None and self.resumed_phase is not None
@@ -329,8 +356,11 @@ class GameState:
             Phase.MATCH_OVER: "the match is over",
         }[self.phase]
 
-    def _end_game(self, winner: int, result: int, points: int, event: str,
-                  position: Position | None = None) -> "GameState":
+    def _end_game(self, winner: int, result: int, points: int, event: str, ended_by: str,
+                  position: Position | None = None) -> GameState:
+        position = position or self.position
+        if winner != self.turn:
+            position = position.flip()
         score = match.add_points(self.score, winner, points)
         over = match.is_match_over(self.rules, score)
         counted = match.counted_result(self.rules, self.cube, result)
@@ -343,8 +373,31 @@ class GameState:
             event += f" and the match {score[winner]}-{score[1 - winner]}"
         return replace(self, score=score, winner=winner, result=result, points_won=points,
                        phase=Phase.MATCH_OVER if over else Phase.GAME_OVER, dice=None,
-                       position=position or self.position, resignation=0, resigned_by=None,
-                       resumed_phase=None, last_event=event)
+                       turn=winner, position=position, resignation=0, resigned_by=None,
+                       resumed_phase=None, ended_by=ended_by, last_event=event)
+
+    # ----- GNU Backgammon IDs -----------------------------------------------------------
+
+    def gnubg_id(self) -> str:
+        """GNU Backgammon's ``POSITION_ID:MATCH_ID`` for this state.
+
+        Our players 0 and 1 are gnubg's players 0 and 1; the Position ID is seen
+        from ``turn`` (gnubg's player on roll). A finished game is written with
+        the winner on roll, and a won match with the winner's score capped at the
+        match length (so ``points_won`` may read back smaller). Not carried: the
+        order of the dice (gnubg writes the larger first), the opening dice,
+        ``last_event``, ``blocked_dice`` and the beaver option.
+        """
+        return _to_gnubg_id(self)
+
+    @classmethod
+    def from_gnubg_id(cls, text: str, rules: Rules | None = None) -> GameState:
+        """The state a ``POSITION_ID:MATCH_ID`` describes; ``InvalidState`` if it cannot be one.
+
+        Without ``rules``: full rules with the ID's match length and Jacoby setting.
+        Given ``rules`` must have the ID's match length.
+        """
+        return _from_gnubg_id(text, rules)
 
     # ----- saving -------------------------------------------------------------------------
 
@@ -372,10 +425,11 @@ class GameState:
             "resigned_by": self.resigned_by,
             "resumed_phase": self.resumed_phase.value if self.resumed_phase else None,
             "blocked_dice": list(self.blocked_dice) if self.blocked_dice else None,
+            "ended_by": self.ended_by,
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> "GameState":
+    def from_dict(cls, data: object) -> GameState:
         """The state ``to_dict`` saved; raises ``InvalidState`` saying what is wrong."""
         from game.formats.position_id import parse_position_id
 
@@ -390,7 +444,8 @@ class GameState:
             raise InvalidState(f"saved game lacks {', '.join(sorted(missing))}")
         unknown = set(data) - expected
         if unknown:
-            raise InvalidState(f"saved game has unknown fields {', '.join(sorted(map(str, unknown)))}")
+            names = ", ".join(sorted(map(str, unknown)))
+            raise InvalidState(f"saved game has unknown fields {names}")
         try:
             position_id = data["position"]
             if not isinstance(position_id, str):
@@ -398,7 +453,7 @@ class GameState:
             last_event = data["last_event"]
             if not isinstance(last_event, str) or len(last_event) > 500:
                 raise InvalidState("last_event must be a short text")
-            return cls(
+            state = cls(
                 rules=Rules.from_dict(data["rules"]),
                 score=_pair(data["score"], "score"),
                 cube=Cube.from_dict(data["cube"]),
@@ -415,14 +470,116 @@ class GameState:
                 last_event=last_event,
                 resignation=data["resignation"],
                 resigned_by=data["resigned_by"],
-                resumed_phase=None if data["resumed_phase"] is None else _phase(data["resumed_phase"],
+                resumed_phase=None if data["resumed_phase"] is None else _phase(
+                    data["resumed_phase"],
                                                                                  "resumed_phase"),
                 blocked_dice=_dice_or_none(data["blocked_dice"], "blocked_dice"),
+                ended_by=data["ended_by"],
             )
+            if state.phase is Phase.MOVE and not state.legal_plays():
+                raise InvalidState("saved dice have no legal play: the turn would have passed")
+            return state
         except InvalidState:
             raise
         except (InvalidRules, InvalidPosition, IllegalAction) as error:
             raise InvalidState(f"saved game: {error}") from None
+
+
+# ----- GNU Backgammon IDs ---------------------------------------------------------------------
+
+
+def _to_gnubg_id(state: GameState) -> str:
+    from game.formats.match_id import GameState as GnubgState
+    from game.formats.match_id import MatchId, format_gnubg_id
+
+    phase = state.phase
+    inner = state.resumed_phase if phase is Phase.RESIGNED else phase
+    if phase is Phase.OPENING:
+        game_state = GnubgState.NONE
+    elif phase in OVER:
+        game_state = {ENDED_BY_PLAY: GnubgState.OVER, ENDED_BY_PASS: GnubgState.DROPPED,
+                      ENDED_BY_RESIGNATION: GnubgState.RESIGNED}[state.ended_by]
+    else:
+        game_state = GnubgState.PLAYING
+    resignation = state.resignation
+    if phase in OVER and state.ended_by == ENDED_BY_RESIGNATION:
+        resignation = state.result
+    decider = state.to_act if state.to_act is not None else state.turn
+    score = state.score
+    if phase is Phase.MATCH_OVER:
+        # The Match ID reader refuses scores past the match length: write the match as won.
+        length = state.rules.match_length
+        score = (min(score[0], length), min(score[1], length))
+    match_id = MatchId(
+        cube=state.cube.value, cube_owner=state.cube.owner, player_on_roll=state.turn,
+        crawford=state.crawford, game_state=game_state, turn=decider,
+        double_offered=inner is Phase.DOUBLED, resignation=resignation,
+        dice=state.dice or (0, 0), match_length=state.rules.match_length, score=score,
+        jacoby=state.rules.jacoby if state.rules.is_money else False)
+    return format_gnubg_id(state.position, match_id)
+
+
+def _from_gnubg_id(text: str, rules: Rules | None) -> GameState:
+    from game.formats.match_id import GameState as GnubgState
+    from game.formats.match_id import InvalidMatchId, parse_gnubg_id
+
+    try:
+        position, m = parse_gnubg_id(text)
+    except (InvalidMatchId, InvalidPosition) as error:
+        raise InvalidState(str(error)) from None
+    if rules is None:
+        rules = Rules.full(match_length=m.match_length, jacoby=m.is_money_game and m.jacoby)
+    elif rules.match_length != m.match_length:
+        raise InvalidState(f"the ID is for match length {m.match_length}, the rules say "
+                           f"{rules.match_length}")
+    fields: dict[str, Any] = dict(
+        rules=rules, score=m.score, cube=Cube(m.cube, m.cube_owner), crawford=m.crawford,
+        turn=m.player_on_roll, position=position)
+    rolled = m.dice if m.dice != (0, 0) else None
+    length = m.match_length
+    score = m.score
+    if m.game_state is GnubgState.NONE:
+        fields.update(phase=Phase.OPENING, turn=0,
+                      position=position if m.player_on_roll == 0 else position.flip())
+    elif m.game_state is GnubgState.PLAYING:
+        inner = Phase.DOUBLED if m.double_offered else Phase.MOVE if rolled else Phase.ROLL
+        fields.update(dice=rolled if inner is Phase.MOVE else None, phase=inner)
+        if m.resignation:
+            fields.update(phase=Phase.RESIGNED, resignation=int(m.resignation),
+                          resigned_by=1 - m.turn, resumed_phase=inner)
+    else:
+        # A finished game: the player on roll is the winner (as ``gnubg_id`` writes it).
+        winner = m.player_on_roll
+        if m.game_state is GnubgState.OVER:
+            result, ended_by = position.winner_result(), ENDED_BY_PLAY
+            if not result:
+                raise InvalidState("the game is marked over but the player on roll has not "
+                                   "borne off every checker")
+            points = match.game_points(rules, fields["cube"], result)
+        elif m.game_state is GnubgState.DROPPED:
+            result, ended_by, points = SINGLE, ENDED_BY_PASS, m.cube
+        else:
+            if not m.resignation:
+                raise InvalidState("a game ended by resignation needs the resignation's value")
+            result, ended_by = int(m.resignation), ENDED_BY_RESIGNATION
+            points = match.game_points(rules, fields["cube"], result)
+        over = match.is_match_over(rules, score)
+        if over:
+            points = min(points, score[winner])  # the score was written capped at the length
+        fields.update(phase=Phase.MATCH_OVER if over else Phase.GAME_OVER, winner=winner,
+                      result=result, points_won=points, ended_by=ended_by)
+        if score[winner] < points:
+            raise InvalidState("the score does not include the points of the finished game")
+        score = match.add_points(score, winner, -points)  # the score the game was played at
+    if length > 1 and not m.crawford and max(score) == length - 1:
+        fields["post_crawford"] = True
+    fields["last_event"] = "Position set from a GNU Backgammon ID"
+    try:
+        state = GameState(**fields)
+    except (InvalidRules, IllegalAction) as error:
+        raise InvalidState(str(error)) from None
+    # gnubg may show a roll that cannot be played; here such a roll passes at once.
+    return state._pass_if_blocked() if state.phase is Phase.MOVE else state
 
 
 # ----- checks ---------------------------------------------------------------------------------
@@ -505,6 +662,8 @@ def _check_state(state: GameState) -> None:
     if (state.crawford or state.post_crawford) and not over:
         if not length or max(state.score) != length - 1:
             fail("Crawford and post-Crawford games need a player at match length minus one")
+        if state.crawford and min(state.score) == length - 1:
+            fail("the Crawford game cannot be played with both players one point away")
     if state.crawford and cube != Cube():
         fail("the cube cannot be turned in the Crawford game")
     if (phase is Phase.MATCH_OVER) != match.is_match_over(rules, state.score):
@@ -515,13 +674,23 @@ def _check_state(state: GameState) -> None:
             fail("a finished game needs a winner 0 or 1")
         if state.result not in RESULT_NAMES or not _is_int(state.result):
             fail("a finished game needs a result 1, 2 or 3")
-        if not _is_int(state.points_won) or not 1 <= state.points_won <= BACKGAMMON * match.MAX_CUBE:
+        most = BACKGAMMON * match.MAX_CUBE
+        if not _is_int(state.points_won) or not 1 <= state.points_won <= most:
             fail("a finished game needs the points won")
         if state.score[state.winner] < state.points_won:
             fail("the score does not include the points won")
+        if state.turn != state.winner:
+            fail("a finished game is seen from its winner")
+        if state.ended_by not in ENDINGS:
+            fail(f"a finished game ended by one of {', '.join(ENDINGS)}")
+        if (state.ended_by == ENDED_BY_PLAY) != (state.position.winner_result() != 0):
+            fail("a game ends with a play exactly when the winner has borne off every checker")
+        if state.ended_by == ENDED_BY_PLAY and state.position.winner_result() != state.result:
+            fail("the result does not match the final position")
     else:
-        if state.winner is not None or state.result != 0 or state.points_won != 0:
-            fail("only a finished game has a winner, result and points won")
+        if (state.winner is not None or state.result != 0 or state.points_won != 0
+                or state.ended_by is not None):
+            fail("only a finished game has a winner, result, points won and ending")
         if state.position.is_game_over():
             fail("every checker of a side is off but the game is not over")
 
@@ -530,7 +699,7 @@ def _check_state(state: GameState) -> None:
             fail("a resignation is 1, 2 or 3")
         if state.resigned_by not in (0, 1) or not _is_int(state.resigned_by):
             fail("a resignation needs the player resigning")
-        if state.resumed_phase not in PLAYING:
+        if state.resumed_phase not in (Phase.ROLL, Phase.MOVE):
             fail("a resignation needs the phase to go back to")
         inner = state.resumed_phase
     else:

@@ -142,7 +142,7 @@ class _Plan:
             rest = _without(left, die)
             if not self.can_finish(after, rest):
                 continue
-            path = steps + (move,)
+            path = (*steps, move)
             known = found.get(move.destination)
             if known is None or _preference(path) < _preference(known):
                 found[move.destination] = path
@@ -178,14 +178,14 @@ class Turn:
     _plan: _Plan = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
     @classmethod
-    def start(cls, position: Position, dice: Dice) -> "Turn":
+    def start(cls, position: Position, dice: Dice) -> Turn:
         """The turn before any checker has moved; ``position.player`` is the mover."""
         dice = check_dice(dice)
         return cls(position, dice, _plan=_Plan(position, dice))
 
     @classmethod
     def replay(cls, position: Position, dice: Dice,
-               actions: list[tuple[Point, Point]] | list[list[int]]) -> "Turn":
+               actions: list[tuple[Point, Point]] | list[list[int]]) -> Turn:
         """Rebuild a turn from its ``(origin, destination)`` actions (see ``to_list``)."""
         turn = cls.start(position, dice)
         for action in actions:
@@ -249,7 +249,7 @@ class Turn:
 
     # ----- moving -------------------------------------------------------------------------
 
-    def move(self, origin: Point, destination: Point) -> "Turn":
+    def move(self, origin: Point, destination: Point) -> Turn:
         """Move one checker from ``origin`` to ``destination`` (one or more dice)."""
         steps = self.destinations(origin).get(destination)
         if steps is None:
@@ -259,7 +259,7 @@ class Turn:
                               f"from {origin_text} to {target} now")
         return self.move_steps(steps)
 
-    def move_steps(self, steps: Steps) -> "Turn":
+    def move_steps(self, steps: Steps) -> Turn:
         """Apply given single-die moves as one action (each must keep a legal play in reach)."""
         position, left = self.position, self.dice_left
         for wanted in steps:
@@ -275,17 +275,17 @@ class Turn:
             position = stepped[1]
             if not self._plan.can_finish(position, left):
                 raise IllegalMove(f"after {wanted} the roll cannot be completed legally")
-        return Turn(self.start_position, self.dice, self.actions + (tuple(steps),),
-                    self.positions + (position,), self.left_after + (left,), self._plan)
+        return Turn(self.start_position, self.dice, (*self.actions, tuple(steps)),
+                    (*self.positions, position), (*self.left_after, left), self._plan)
 
-    def undo(self) -> "Turn":
+    def undo(self) -> Turn:
         """Take back the last action (the whole of a multi-die move)."""
         if not self.actions:
             raise IllegalMove("nothing to undo")
         return Turn(self.start_position, self.dice, self.actions[:-1], self.positions[:-1],
                     self.left_after[:-1], self._plan)
 
-    def undo_all(self) -> "Turn":
+    def undo_all(self) -> Turn:
         return Turn(self.start_position, self.dice, _plan=self._plan)
 
     def play(self) -> Play:

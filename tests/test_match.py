@@ -7,16 +7,31 @@ from dataclasses import dataclass
 import pytest
 
 from game.match import (
-    BACKGAMMON, GAMMON, SINGLE, Cube, IllegalAction, InvalidRules, Rules, counted_result,
-    cube_is_dead_for, double_refusal, game_points, is_match_over, match_winner, may_beaver,
-    may_double, next_crawford_flags, pass_points, starting_crawford_flags,
+    BACKGAMMON,
+    GAMMON,
+    SINGLE,
+    Cube,
+    IllegalAction,
+    InvalidRules,
+    Rules,
+    counted_result,
+    cube_is_dead_for,
+    double_refusal,
+    game_points,
+    is_match_over,
+    match_winner,
+    may_beaver,
+    may_double,
+    next_crawford_flags,
+    pass_points,
+    starting_crawford_flags,
 )
 
 
 @dataclass
 class Table:
     rules: Rules
-    cube: Cube = Cube()
+    cube: Cube = Cube(1, None)  # noqa: RUF009 (Cube is immutable)
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
 
@@ -43,7 +58,7 @@ def test_full_rules_have_cube_and_gammons():
     {"cube": True, "match_length": 5, "jacoby": True},
     {"cube": False, "beaver": True},
     {"match_length": -1},
-    {"match_length": 100},
+    {"match_length": 65},
     {"cube": 1},
 ])
 def test_impossible_rule_settings_are_refused(settings):
@@ -213,3 +228,7 @@ def test_there_is_no_crawford_game_in_money_play_or_a_one_point_match():
 
 def test_a_match_taken_up_at_match_length_minus_one_starts_with_the_crawford_game():
     assert starting_crawford_flags(Rules.full(match_length=7), (2, 6)) == (True, False)
+
+
+def test_a_match_taken_up_with_both_players_one_point_away_is_post_crawford():
+    assert starting_crawford_flags(Rules.full(match_length=5), (4, 4)) == (False, True)

@@ -8,7 +8,6 @@ import random
 import pytest
 
 from game.match import BACKGAMMON, GAMMON, SINGLE, Cube, Rules
-from game.plays import legal_plays
 from game.position import BAR, CHECKERS, Position
 from game.state import GameState, IllegalAction, InvalidState, Phase
 from tests.boards import after, position
@@ -305,12 +304,15 @@ def test_a_rejected_resignation_goes_back_to_the_game_as_it_was():
     assert state.phase is Phase.MOVE and state.dice == (3, 1)
 
 
-def test_a_resignation_may_be_offered_while_doubled():
-    doubled = on_roll(Position.start()).double()
-    state = doubled.resign(SINGLE)
-    assert state.resigned_by == 1 and state.to_act == 0
-    assert state.reject_resignation().phase is Phase.DOUBLED
-    assert state.accept_resignation().points_won == 1
+def test_no_resignation_while_a_double_waits_for_an_answer():
+    with pytest.raises(IllegalAction, match="answer the double first"):
+        on_roll(Position.start()).double().resign(SINGLE)
+
+
+def test_the_player_not_on_turn_may_offer_to_resign():
+    state = on_roll(Position.start()).resign(SINGLE, player=1)
+    assert state.to_act == 0
+    assert state.accept_resignation().winner == 0
 
 
 def test_a_resigned_gammon_counts_single_under_simple_rules():
@@ -347,7 +349,9 @@ def play_out(state: GameState, rng: random.Random, cube_rate: float = 0.0,
             assert plays, "a state to move always has a play"
             state = state.play(rng.choice(plays))
         elif state.phase is Phase.DOUBLED:
-            answers = [state.take, state.take, state.pass_] + ([state.beaver] if state.may_beaver() else [])
+            answers = [state.take, state.take, state.pass_]
+            if state.may_beaver():
+                answers.append(state.beaver)
             state = rng.choice(answers)()
     raise AssertionError("game did not end")
 
@@ -439,3 +443,97 @@ def test_a_corrupted_save_is_refused_with_a_reason(data, message):
 
 def test_a_refused_save_is_a_value_error():
     assert issubclass(InvalidState, ValueError) and issubclass(IllegalAction, ValueError)
+
+
+def test_a_finished_game_is_seen_from_its_winner_and_says_how_it_ended():
+    passed = on_roll(Position.start(), turn=1).double().pass_()
+    assert passed.turn == 1 and passed.ended_by == "pass"
+    resigned = on_roll(Position.start(), turn=1).resign(SINGLE).accept_resignation()
+    assert resigned.winner == resigned.turn == 0 and resigned.ended_by == "resignation"
+    assert resigned.position == Position.start()
+    borne_off = finish_by_bearing_off(on_roll(Position.start()), {6: 14})
+    assert borne_off.ended_by == "play" and borne_off.position.player[0] == CHECKERS
+
+
+def test_a_match_started_with_both_players_one_point_away_is_post_crawford():
+    state = GameState.new(Rules.full(match_length=5), (4, 4))
+    assert state.post_crawford and not state.crawford
+
+
+# --- GNU Backgammon IDs ---------------------------------------------------------------------
+
+
+def test_gnubg_ids_match_what_gnubg_writes_for_the_same_state():
+    # Expected Match IDs were written by gnubg.matchid for the same cube, score and turn.
+    rules = Rules.full(match_length=7)
+    owned = on_roll(Position.start(), rules, score=(2, 3), cube=Cube(2, 1), turn=1)
+    assert owned.gnubg_id() == "4HPwATDgc/ABMA:UQngACAAGAAE"
+    assert owned.double().gnubg_id().endswith(":URHgACAAGAAE")
+    assert owned.set_dice((3, 5)).resign(GAMMON).gnubg_id().endswith(":UcHuACAAGAAE")
+    crawford = to_move(Position.start(), (4, 1), rules, score=(6, 3), crawford=True)
+    assert crawford.gnubg_id().endswith(":sAHmAGAAGAAE")
+
+
+def test_the_starting_money_game_has_gnubgs_ids():
+    state = GameState.new(Rules.full(jacoby=True)).set_dice((6, 1))
+    position_id, _match_id = state.gnubg_id().split(":")
+    assert position_id == "4HPwATDgc/ABMA"
+    assert GameState.from_gnubg_id(state.gnubg_id()).rules == Rules.full(jacoby=True)
+
+
+def _comparable(state: GameState) -> dict:
+    fields = _fields(state)
+    for dropped in ("last_event", "opening_dice", "blocked_dice"):
+        fields.pop(dropped)
+    fields["dice"] = tuple(sorted(state.dice)) if state.dice else None
+    if state.phase is Phase.MATCH_OVER:  # written with the winner's score capped at the length
+        length = state.rules.match_length
+        fields["score"] = tuple(min(points, length) for points in state.score)
+        fields["points_won"] = min(state.points_won, fields["score"][state.winner])
+    return fields
+
+
+def test_every_state_of_a_match_survives_a_round_trip_through_gnubg_ids():
+    def round_trip(state: GameState) -> None:
+        back = GameState.from_gnubg_id(state.gnubg_id(), state.rules)
+        assert _comparable(back) == _comparable(state)
+
+    rng = random.Random(5)
+    state = GameState.new(Rules.full(match_length=5))
+    while state.phase is not Phase.MATCH_OVER:
+        state = play_out(state, rng, cube_rate=0.05, check=round_trip)
+        round_trip(state)
+        if state.phase is Phase.GAME_OVER:
+            state = state.next_game()
+    money = on_roll(Position.start(), Rules.full(beaver=True), score=(3, 7))
+    for resigned in (money.resign(GAMMON), money.resign(SINGLE, player=1),
+                     money.set_dice((4, 2)).resign(BACKGAMMON)):
+        round_trip(resigned)
+        round_trip(resigned.accept_resignation())
+    round_trip(money.double().pass_())
+
+
+def test_a_bad_gnubg_id_is_refused_with_a_reason():
+    with pytest.raises(InvalidState, match="POSITION_ID:MATCH_ID"):
+        GameState.from_gnubg_id("4HPwATDgc/ABMA")
+    with pytest.raises(InvalidState, match="base64"):
+        GameState.from_gnubg_id("4HPwATDgc/ABMA:MIHq!AAAAAAE")
+    with pytest.raises(InvalidState, match="match length 7"):
+        GameState.from_gnubg_id("4HPwATDgc/ABMA:MIHqAAAAAAAE", Rules.full())
+
+
+def test_a_saved_roll_without_a_legal_play_is_refused():
+    stuck = position({BAR: 1, 13: 14}, CLOSED_BOARD)
+    data = to_move(position({BAR: 1, 13: 14}, {6: 15}), (6, 4)).to_dict()
+    data["position"] = GameState(position=stuck).to_dict()["position"]
+    with pytest.raises(InvalidState, match="no legal play"):
+        GameState.from_dict(data)
+
+
+def test_a_gnubg_id_with_a_roll_that_cannot_be_played_passes_the_turn():
+    stuck = to_move(position({BAR: 1, 13: 14}, {6: 15}), (6, 4), turn=1)
+    text = stuck.gnubg_id().split(":")[1]
+    from game.formats import format_position_id
+    state = GameState.from_gnubg_id(format_position_id(position({BAR: 1, 13: 14}, CLOSED_BOARD))
+                                    + ":" + text)
+    assert state.phase is Phase.ROLL and state.turn == 0 and state.blocked_dice == (6, 4)
