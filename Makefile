@@ -15,7 +15,6 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: play serve runtime test test-deps tools-deps lint clean
 
 play: runtime
-	@echo "Open http://127.0.0.1:$(PORT)/ in a browser"
 	PORT=$(PORT) $(PYTHON) tools/serve.py
 
 serve: play

@@ -18,11 +18,12 @@ Fixtures:
 
 Keeping the suite fast (each navigation boots Pyodide again, about 2-3 s here):
 - The browser is launched once per session (pytest-playwright's `browser`).
-- `game_page` is a new tab in ONE context shared by the whole session, with the site's
-  localStorage cleared first: the 9.6 MB wasm stays in that context's HTTP cache (revalidated
-  with a 304), whereas pytest-playwright's `page` gets a fresh context and downloads it all
-  again. Prefer `game_page`; use `page`/`new_context` when a test needs its own context (a
-  phone viewport, cross-site frames, an empty cache, a request log of its own).
+- `game_page` is a new tab in ONE context shared by the whole session (a Chromium with an
+  on-disk profile), with the site's localStorage cleared first: the 9.6 MB wasm stays in its
+  HTTP cache (revalidated with a 304), whereas pytest-playwright's `page` gets a fresh
+  incognito context that downloads it all again. Prefer `game_page`; use `page`/`new_context`
+  when a test needs its own context (a phone viewport, cross-site frames, an empty cache, a
+  request log of its own).
 - Tests that only read a page (no clicks that change the game) can share one booted page:
   `shared_game` is opened once per module with no query; do not change its state.
 - `shared_request_log` holds every request of the shared context during the session.
@@ -35,7 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import BrowserContext, BrowserType, Page
 
 from tests.browser.pages import RequestLog, clear_site_storage, open_game
 from tools import fetch_runtime
@@ -99,10 +100,23 @@ def shared_request_log() -> RequestLog:
 
 @pytest.fixture(scope="session")
 def shared_context(
-    browser: Browser, browser_context_args: dict, shared_request_log: RequestLog
+    browser_type: BrowserType,
+    browser_type_launch_args: dict,
+    browser_context_args: dict,
+    shared_request_log: RequestLog,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[BrowserContext]:
-    """One context for the whole session: its HTTP cache keeps the runtime warm."""
-    context = browser.new_context(**browser_context_args)
+    """One context with an on-disk profile for the whole session.
+
+    A persistent profile, because an ordinary (incognito) context does not keep the 9.6 MB
+    wasm in its memory cache: with a profile it is revalidated with a 304 and Chromium can
+    reuse its compiled code.
+    """
+    context = browser_type.launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"),
+        **browser_type_launch_args,
+        **browser_context_args,
+    )
     shared_request_log.attach(context)
     yield context
     context.close()
