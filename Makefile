@@ -1,7 +1,8 @@
 # Two commands do all the set-up on a fresh Debian machine (Python 3.11, Node 20 + npm):
 #   make play   fetch the runtime if needed and serve the game on http://127.0.0.1:8000/ (PORT=...)
 #   make test   install what the tests need (Chromium, .venv with pytest + Playwright) and run them
-# Other targets: runtime, test-deps, tools-deps, lint, clean.
+# Other targets: runtime, test-deps, tools-deps, lint, clean. Narrower test runs:
+#   make test PYTEST_ARGS="-m 'not browser'"   (engine tests only)
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -36,13 +37,13 @@ lint: $(VENV)/.test-deps
 
 $(CHROMIUM):
 	$(SUDO) apt-get update
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
-# Debian's python3 needs python3-venv to make a virtual environment.
+# Debian's python3 needs the python3-venv package to make a virtual environment.
 $(PY):
-	$(PYTHON) -c "import ensurepip" 2>/dev/null || { $(SUDO) apt-get update && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y python3-venv; }
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV) && $(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && \
+		$(PYTHON) -m venv $(VENV); }
 
 $(VENV)/.test-deps: requirements-test.txt | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-test.txt
