@@ -15,7 +15,8 @@ its first field saying what it holds:
 OPP/PLAYER are 25 hex digits each: points 1-24 then the bar, in that side's own
 numbering (gnubg's board[0] and board[1]; board[1] is on roll). OWNER is -1 for
 a centred cube. Match states with a won match are left out: gnubg's Python
-``cubeinfo`` refuses them (the round-trip tests cover them). The test (tests/test_formats_golden.py) needs no gnubg.
+``cubeinfo`` refuses them (the round-trip tests cover them). The test,
+tests/test_formats_golden.py, needs no gnubg.
 """
 
 from __future__ import annotations
@@ -170,7 +171,8 @@ def main() -> None:
         position, m = rng.choice(positions), encodable_match(rng)
         b = board(position)
         ident = gnubg.gnubgid(b, *gnubg_match(m))
-        lines.append("\t".join(["gnubgid", hex_side(b[0]), hex_side(b[1]), *match_fields(m), ident]))
+        fields = ["gnubgid", hex_side(b[0]), hex_side(b[1]), *match_fields(m), ident]
+        lines.append("\t".join(fields))
     xgids = 0
     while xgids < XGIDS:
         position, m = rng.choice(positions), random_match(rng)

@@ -158,7 +158,9 @@ def _check(m: MatchId) -> None:
     if len(m.dice) != 2 or not all(isinstance(d, int) for d in m.dice):
         raise InvalidMatchId(f"dice are two numbers, got {m.dice!r}")
     if m.dice != (0, 0) and not all(1 <= d <= 6 for d in m.dice):
-        raise InvalidMatchId(f"dice are 0-0 (not rolled) or 1 to 6 each, got {m.dice[0]}-{m.dice[1]}")
+        raise InvalidMatchId(
+            f"dice are 0-0 (not rolled) or 1 to 6 each, got {m.dice[0]}-{m.dice[1]}"
+        )
     if not isinstance(m.match_length, int) or not 0 <= m.match_length <= MAX_MATCH_LENGTH:
         raise InvalidMatchId(
             f"match length is 0 (money) to {MAX_MATCH_LENGTH}, got {m.match_length!r}"

@@ -119,7 +119,8 @@ def _check(x: Xgid) -> None:
     try:
         Position(tuple(x.bottom), tuple(x.top))
     except InvalidPosition as error:
-        raise InvalidXgid(str(error).replace("player", "bottom").replace("opponent", "top")) from None
+        message = str(error).replace("player", "bottom").replace("opponent", "top")
+        raise InvalidXgid(message) from None
     if not isinstance(x.cube, int) or x.cube < 1 or x.cube & (x.cube - 1) or x.cube > MAX_CUBE:
         raise InvalidXgid(f"the cube is a power of 2 from 1 to {MAX_CUBE}, got {x.cube!r}")
     if x.cube_owner not in (CENTERED, BOTTOM, TOP):
@@ -181,11 +182,11 @@ def _read_checkers(text: str) -> tuple[Side, Side]:
             continue
         if "A" <= char <= "O":
             if index == 0:
-                raise InvalidXgid("character 0 is the top player's bar: bottom checkers cannot be there")
+                raise InvalidXgid("character 0 is the top player's bar: no bottom checkers there")
             bottom[BAR if index == 25 else index] = ord(char) - ord("A") + 1
         elif "a" <= char <= "o":
             if index == 25:
-                raise InvalidXgid("character 25 is the bottom player's bar: top checkers cannot be there")
+                raise InvalidXgid("character 25 is the bottom player's bar: no top checkers there")
             top[BAR if index == 0 else 25 - index] = ord(char) - ord("a") + 1
         else:
             raise InvalidXgid(f"checker character {char!r} at {index} is not '-', A-O or a-o")
