@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from game.position import BAR, OFF, Point, Position
+from game.position import BAR, CHECKERS, OFF, Point, Position
 
 Dice = tuple[int, int]
 
@@ -75,117 +75,127 @@ def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
     Order is deterministic (the generator's search order).
     """
     high, low = sorted(check_dice(dice), reverse=True)
-    me = list(position.player)
-    opp = list(position.opponent)
-    found: dict[tuple[int, ...], tuple[Move, ...]] = {}
+    board = _Board(list(position.player), list(position.opponent))
     if high == low:
-        longest = _search_doubles(me, opp, high, 4, BAR, [], found, 0)
+        found = board.plays_of_doubles(high)
     else:
-        longest = _search(me, opp, (high, low), [], found, 0)
-        with_high = dict(found) if longest == 1 else {}
-        longest = _search(me, opp, (low, high), [], found, longest)
-        if longest == 1 and with_high:
-            # Only one die can be played: the higher one whenever it can be.
-            found = with_high
-    if longest == 0:
-        return []
-    return [Play(moves, Position.trusted(key[:26], key[26:])) for key, moves in found.items()]
+        found = board.plays_of_two_dice(high, low)
+    return [
+        Play(moves, Position.trusted(tuple(key[:26]), tuple(key[26:])))
+        for key, moves in found.items()
+    ]
 
 
-def _can_bear_off(me: list[int]) -> bool:
-    return not any(me[7:])
+# Every possible Move, made once: the search appends these instead of building new ones.
+_MOVES = {
+    (origin, destination, hit): Move(origin, destination, hit)
+    for origin in range(1, BAR + 1)
+    for destination in range(OFF, origin)
+    for hit in (False, True)
+}
+
+Found = dict[bytes, tuple[Move, ...]]
+"""Resulting position (player's 26 counts, then the opponent's) -> one play leading there."""
 
 
-def _destination(me: list[int], opp: list[int], origin: int, die: int) -> int:
-    """Where a checker from ``origin`` lands with ``die``, or -1 if that move is illegal."""
-    dest = origin - die
-    if dest > 0:
-        return -1 if opp[25 - dest] >= 2 else dest
-    if not _can_bear_off(me):
-        return -1
-    if dest == 0:
-        return OFF
-    # A larger number bears off only from the highest occupied point.
-    for point in range(origin + 1, 7):
-        if me[point]:
-            return -1
-    return OFF
+class _Board:
+    """The mutable board the search walks: moves are made and taken back in place."""
 
+    __slots__ = ("me", "opp")
 
-def _apply(me: list[int], opp: list[int], origin: int, dest: int) -> bool:
-    me[origin] -= 1
-    me[dest] += 1
-    if dest and opp[25 - dest] == 1:
-        opp[25 - dest] = 0
-        opp[BAR] += 1
-        return True
-    return False
+    def __init__(self, me: list[int], opp: list[int]):
+        self.me, self.opp = me, opp
 
+    def single_moves(self, die: int, highest: Point = BAR) -> list[tuple[Point, Point]]:
+        """(origin, destination) of every legal move of one checker by ``die``, from
+        origins no higher than ``highest``."""
+        me, opp = self.me, self.opp
+        if me[BAR]:
+            # Nothing else moves while a checker is on the bar; it enters on our 25 - die,
+            # the opponent's point ``die``.
+            return [(BAR, BAR - die)] if opp[die] < 2 else []
+        moves = [
+            (origin, origin - die)
+            for origin in range(min(highest, 24), die, -1)
+            if me[origin] and opp[25 - origin + die] < 2  # the landing point is not closed
+        ]
+        if sum(me[:7]) == CHECKERS:  # every checker home (or off): bearing off is allowed
+            if me[die]:
+                if die <= highest:
+                    moves.append((die, OFF))
+            else:
+                # A larger number than needed bears off from the highest point, and only
+                # when no checker stands higher.
+                rearmost = next((point for point in range(6, 0, -1) if me[point]), OFF)
+                if OFF < rearmost < die and rearmost <= highest:
+                    moves.append((rearmost, OFF))
+        return moves
 
-def _undo(me: list[int], opp: list[int], origin: int, dest: int, hit: bool) -> None:
-    me[origin] += 1
-    me[dest] -= 1
-    if hit:
-        opp[25 - dest] = 1
-        opp[BAR] -= 1
+    def make(self, origin: Point, destination: Point) -> Move:
+        """Move one checker; a lone opposing checker where it lands goes to the bar."""
+        me, opp = self.me, self.opp
+        me[origin] -= 1
+        me[destination] += 1
+        hit = destination != OFF and opp[25 - destination] == 1
+        if hit:
+            opp[25 - destination] = 0
+            opp[BAR] += 1
+        return _MOVES[origin, destination, hit]
 
+    def take_back(self, move: Move) -> None:
+        me, opp = self.me, self.opp
+        me[move.origin] += 1
+        me[move.destination] -= 1
+        if move.hit:
+            opp[25 - move.destination] = 1
+            opp[BAR] -= 1
 
-def _record(me, opp, moves, found, longest) -> int:
-    depth = len(moves)
-    if depth < longest:
+    def key(self) -> bytes:
+        # Counts fit in a byte, and bytes hash much faster than a 52-item tuple.
+        return bytes(self.me) + bytes(self.opp)
+
+    def plays_of_two_dice(self, high: int, low: int) -> Found:
+        """Both dice if possible (either order); else the higher die if it can move; else the lower."""
+        both: Found = {}
+        one_die: dict[int, Found] = {high: {}, low: {}}
+        entering = self.me[BAR] > 0
+        for first, second in ((high, low), (low, high)):
+            for origin, destination in self.single_moves(first):
+                move = self.make(origin, destination)
+                follow_ups = self.single_moves(second)
+                for origin2, destination2 in follow_ups:
+                    if (first == low and not entering and origin2 != destination
+                            and destination != OFF and destination2 != OFF):
+                        # Two checkers moving inside the board, neither entering nor bearing
+                        # off: the higher-first order already played them in the other order.
+                        continue
+                    move2 = self.make(origin2, destination2)
+                    both.setdefault(self.key(), (move, move2))
+                    self.take_back(move2)
+                if not follow_ups and not both:
+                    one_die[first].setdefault(self.key(), (move,))
+                self.take_back(move)
+        return both or one_die[high] or one_die[low]
+
+    def plays_of_doubles(self, die: int) -> Found:
+        """Four moves of ``die``, or as many as can be made."""
+        found: Found = {}
+        self._search_doubles(die, 4, BAR, [], found, 0)
+        return found
+
+    def _search_doubles(self, die, left, highest, moves, found, longest) -> int:
+        """Depth-first; origins never increase along a play, so each set of moves is
+        tried once. Returns the most moves any play has used so far."""
+        moved = False
+        if left:
+            for origin, destination in self.single_moves(die, highest):
+                moves.append(self.make(origin, destination))
+                longest = self._search_doubles(die, left - 1, origin, moves, found, longest)
+                self.take_back(moves.pop())
+                moved = True
+        if not moved and moves and len(moves) >= longest:
+            if len(moves) > longest:
+                found.clear()  # a longer play: the shorter ones are not legal
+                longest = len(moves)
+            found.setdefault(self.key(), tuple(moves))
         return longest
-    if depth > longest:
-        found.clear()
-    key = tuple(me) + tuple(opp)
-    if key not in found:
-        found[key] = tuple(moves)
-    return depth
-
-
-def _origins(me: list[int]) -> range | tuple[int]:
-    return (BAR,) if me[BAR] else range(24, 0, -1)
-
-
-def _search(me, opp, dice, moves, found, longest) -> int:
-    """Depth-first over the dice in the given order (two different dice)."""
-    if len(moves) == len(dice):
-        return _record(me, opp, moves, found, longest)
-    die = dice[len(moves)]
-    moved = False
-    for origin in _origins(me):
-        if not me[origin]:
-            continue
-        dest = _destination(me, opp, origin, die)
-        if dest < 0:
-            continue
-        hit = _apply(me, opp, origin, dest)
-        moves.append(Move(origin, dest, hit))
-        longest = _search(me, opp, dice, moves, found, longest)
-        moves.pop()
-        _undo(me, opp, origin, dest, hit)
-        moved = True
-    if not moved:
-        longest = _record(me, opp, moves, found, longest)
-    return longest
-
-
-def _search_doubles(me, opp, die, left, highest, moves, found, longest) -> int:
-    """Depth-first for doubles; origins never increase, so each set of moves is tried once."""
-    if not left:
-        return _record(me, opp, moves, found, longest)
-    moved = False
-    for origin in _origins(me):
-        if origin > highest or not me[origin]:
-            continue
-        dest = _destination(me, opp, origin, die)
-        if dest < 0:
-            continue
-        hit = _apply(me, opp, origin, dest)
-        moves.append(Move(origin, dest, hit))
-        longest = _search_doubles(me, opp, die, left - 1, origin, moves, found, longest)
-        moves.pop()
-        _undo(me, opp, origin, dest, hit)
-        moved = True
-    if not moved:
-        longest = _record(me, opp, moves, found, longest)
-    return longest
