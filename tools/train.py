@@ -188,7 +188,7 @@ def train_net(net: str, data, args) -> None:
             },
             checkpoint,
         )
-    export(model, DATA / f"{net}.net")
+    export(model, args.out / f"{net}.net")
 
 
 def export(model, path: Path) -> None:
@@ -202,7 +202,7 @@ def export(model, path: Path) -> None:
     )
     path.parent.mkdir(parents=True, exist_ok=True)
     network.save(path)
-    print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size} bytes)", flush=True)
+    print(f"wrote {path} ({path.stat().st_size} bytes)", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -220,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--run", default="v1", help="name of this run (checkpoint files)")
+    parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
     parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
     args = parser.parse_args(argv)
     teachers = args.teacher or [DEFAULT_TEACHER]

@@ -1,0 +1,119 @@
+"""The pure-Python network: outputs against a plain reference loop, weights files, incremental updates."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game.bot.encoding import INPUTS, encode
+from game.bot.evaluator import Scorer, evaluate_position, network
+from game.bot.network import BadWeights, Network
+from game.plays import legal_plays
+from game.position import Position
+
+
+def random_network(inputs: int, hidden: int, outputs: int, seed: int = 5) -> Network:
+    rng = random.Random(seed)
+    return Network(
+        [[rng.gauss(0, 0.3) for _ in range(hidden)] for _ in range(inputs)],
+        [rng.gauss(0, 0.3) for _ in range(hidden)],
+        [[rng.gauss(0, 0.3) for _ in range(hidden)] for _ in range(outputs)],
+        [rng.gauss(0, 0.3) for _ in range(outputs)],
+    )
+
+
+def reference_outputs(net: Network, vector: list[float]) -> list[float]:
+    """The textbook computation: dense loops, no tricks."""
+    inputs, hidden, outputs = net.shape
+
+    def sigmoid(x: float) -> float:
+        return 1.0 / (1.0 + math.exp(-x))
+
+    h = []
+    for j in range(hidden):
+        total = net.hidden_bias[j]
+        for i in range(inputs):
+            total += vector[i] * net.input_rows[i][j]
+        h.append(sigmoid(total))
+    result = []
+    for k in range(outputs):
+        total = net.output_bias[k]
+        for j in range(hidden):
+            total += h[j] * net.output_rows[k][j]
+        result.append(sigmoid(total))
+    return result
+
+
+def test_network_outputs_match_a_plain_dense_computation():
+    net = random_network(INPUTS, 16, 5)
+    for position in (Position.start(), Position.from_points({25: 1, 5: 4, 3: 3}, {24: 2, 19: 6, 7: 7})):
+        inputs = encode(position)
+        vector = [0.0] * INPUTS
+        for index, value in inputs:
+            vector[index] = value
+        assert net.evaluate(inputs) == pytest.approx(reference_outputs(net, vector), abs=1e-12)
+
+
+def test_incremental_update_gives_the_same_sums_as_computing_afresh():
+    net = random_network(10, 8, 2)
+    base = [(1, 1.0), (4, 0.5), (7, 1.0)]
+    changed = [(1, 1.0), (5, 0.25), (7, 2.0)]
+    changes = [(4, -0.5), (5, 0.25), (7, 1.0)]
+    assert net.update_sums(net.hidden_sums(base), changes) == pytest.approx(net.hidden_sums(changed))
+
+
+def test_weights_survive_a_round_trip_through_bytes_as_float32():
+    net = random_network(12, 6, 5)
+    again = Network.from_bytes(net.to_bytes())
+    assert again.shape == (12, 6, 5)
+    for row, row_again in zip(net.input_rows, again.input_rows):
+        assert row_again == pytest.approx(row, rel=1e-6)
+
+
+@pytest.mark.parametrize("data", [b"not zlib", __import__("zlib").compress(b"bgnet 3 2 1\n" + b"\0" * 8)])
+def test_unreadable_weights_are_refused_with_a_reason(data):
+    with pytest.raises(BadWeights):
+        Network.from_bytes(data)
+
+
+def test_shipped_networks_load_with_the_encoder_input_count():
+    for phase in ("contact", "race"):
+        net = network(phase)
+        assert net is not None, f"game/bot/data/{phase}.net is missing"
+        assert net.shape[0] == INPUTS and net.shape[2] == 5
+
+
+def test_scoring_plays_incrementally_equals_evaluating_each_position():
+    rng = random.Random(11)
+    position = Position.start()
+    checked = 0
+    while checked < 40:
+        dice = rng.randint(1, 6), rng.randint(1, 6)
+        plays = legal_plays(position, dice)
+        if plays:
+            scorer = Scorer(position.flip())
+            for play in plays[:5]:
+                after = play.position.flip()
+                assert scorer.evaluate(after).as_tuple() == pytest.approx(
+                    evaluate_position(after).as_tuple(), abs=1e-9
+                )
+            checked += 1
+            position = rng.choice(plays).position
+        position = position.flip()
+        if position.is_game_over():
+            position = Position.start()
+
+
+def test_a_finished_game_is_scored_exactly():
+    gammon = Position.from_points({}, {6: 15})  # player has borne off all; opponent none
+    p = evaluate_position(gammon)
+    assert (p.win, p.win_gammon, p.win_backgammon) == (1.0, 1.0, 0.0)
+    lost = evaluate_position(gammon.flip())
+    assert lost.equity == -2.0
+
+
+def test_the_starting_position_is_about_even_with_an_edge_to_the_roller():
+    p = evaluate_position(Position.start())
+    assert 0.0 < p.equity < 0.15
