@@ -229,8 +229,8 @@ def next_crawford_flags(rules: Rules, score: tuple[int, int], crawford: bool,
     minus one; every game after it is post-Crawford.
     """
     length = rules.match_length
-    if length <= 1:
-        return False, False
+    if length <= 1 or not rules.cube:
+        return False, False  # the Crawford rule is about the cube
     if crawford or post_crawford:
         return False, True
     one_away = score.count(length - 1)

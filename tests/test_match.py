@@ -232,3 +232,7 @@ def test_a_match_taken_up_at_match_length_minus_one_starts_with_the_crawford_gam
 
 def test_a_match_taken_up_with_both_players_one_point_away_is_post_crawford():
     assert starting_crawford_flags(Rules.full(match_length=5), (4, 4)) == (False, True)
+
+
+def test_a_match_without_the_cube_has_no_crawford_game():
+    assert next_crawford_flags(Rules.simple(match_length=5), (4, 0), False, False) == (False, False)
