@@ -27,7 +27,11 @@ says how (``"play"``, ``"pass"``, ``"resignation"``) and ``score`` already
 includes ``points_won``; ``crawford``/``post_crawford`` still describe the
 finished game until ``next_game()``.
 
-``to_dict()``/``from_dict()`` give plain JSON-able data with a ``version``.
+A resignation is offered in ROLL or MOVE by either player (default: the one to
+act), never while a double waits for its answer (a pass already gives up the game).
+
+``to_dict()``/``from_dict()`` give plain JSON-able data with a ``version``;
+``gnubg_id()``/``from_gnubg_id()`` give GNU Backgammon's ``PID:MID``.
 """
 
 from __future__ import annotations
