@@ -19,8 +19,8 @@ with a larger number.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from game.position import BAR, CHECKERS, OFF, Point, Position
 
@@ -76,10 +76,7 @@ def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
     """
     high, low = sorted(check_dice(dice), reverse=True)
     board = _Board(list(position.player), list(position.opponent))
-    if high == low:
-        found = board.plays_of_doubles(high)
-    else:
-        found = board.plays_of_two_dice(high, low)
+    found = board.plays_of_doubles(high) if high == low else board.plays_of_two_dice(high, low)
     return [
         Play(moves, Position.trusted(tuple(key[:26]), tuple(key[26:])))
         for key, moves in found.items()
@@ -155,7 +152,8 @@ class _Board:
         return bytes(self.me) + bytes(self.opp)
 
     def plays_of_two_dice(self, high: int, low: int) -> Found:
-        """Both dice if possible (either order); else the higher die if it can move; else the lower."""
+        """Both dice if possible (either order); else the higher die if it can move;
+        else the lower."""
         both: Found = {}
         one_die: dict[int, Found] = {high: {}, low: {}}
         entering = self.me[BAR] > 0
@@ -164,8 +162,13 @@ class _Board:
                 move = self.make(origin, destination)
                 follow_ups = self.single_moves(second)
                 for origin2, destination2 in follow_ups:
-                    if (first == low and not entering and origin2 != destination
-                            and destination != OFF and destination2 != OFF):
+                    if (
+                        first == low
+                        and not entering
+                        and origin2 != destination
+                        and destination != OFF
+                        and destination2 != OFF
+                    ):
                         # Two checkers moving inside the board, neither entering nor bearing
                         # off: the higher-first order already played them in the other order.
                         continue

@@ -15,8 +15,8 @@ opponent's point ``25 - p``. ``player`` is the side whose point of view this is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 Point = int
 """A point number from its owner's side: 1..24, ``BAR`` or ``OFF``."""
@@ -56,7 +56,7 @@ class Position:
         check_sides(self.player, self.opponent)
 
     @classmethod
-    def trusted(cls, player: Side, opponent: Side) -> "Position":
+    def trusted(cls, player: Side, opponent: Side) -> Position:
         """Build without validation, for the move generator's already-legal results."""
         position = object.__new__(cls)
         object.__setattr__(position, "player", player)
@@ -64,19 +64,19 @@ class Position:
         return position
 
     @classmethod
-    def start(cls) -> "Position":
+    def start(cls) -> Position:
         """The standard starting position."""
         return STARTING_POSITION
 
     @classmethod
-    def from_points(cls, player: Mapping[Point, int], opponent: Mapping[Point, int]) -> "Position":
+    def from_points(cls, player: Mapping[Point, int], opponent: Mapping[Point, int]) -> Position:
         """Readable construction: ``{24: 2, 13: 5}`` per side, each in its own numbering.
 
         Checkers not placed are borne off.
         """
         return cls(_side_from_points(player), _side_from_points(opponent))
 
-    def flip(self) -> "Position":
+    def flip(self) -> Position:
         """The same position from the opponent's side."""
         return Position.trusted(self.opponent, self.player)
 
@@ -144,7 +144,9 @@ def check_sides(player: Side, opponent: Side) -> None:
     """Raise ``InvalidPosition`` unless the two sides make a possible position."""
     for name, side in (("player", player), ("opponent", opponent)):
         if len(side) != 26:
-            raise InvalidPosition(f"{name} needs 26 counts (off, points 1-24, bar), got {len(side)}")
+            raise InvalidPosition(
+                f"{name} needs 26 counts (off, points 1-24, bar), got {len(side)}"
+            )
         if any(n < 0 for n in side):
             raise InvalidPosition(f"{name} has a negative checker count")
         total = sum(side)
@@ -157,6 +159,4 @@ def check_sides(player: Side, opponent: Side) -> None:
             raise InvalidPosition(f"both sides have checkers on point {point}")
 
 
-STARTING_POSITION = Position.from_points(
-    {24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}
-)
+STARTING_POSITION = Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})

@@ -12,7 +12,8 @@ asking whether they are legal; a move landing on a lone opposing checker hits it
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
+from itertools import pairwise
 
 from game.plays import legal_plays
 from game.position import BAR, OFF, Position
@@ -40,7 +41,7 @@ def after(start: Position, moves: str) -> Position:
             times = int(count)
         points = [_point(part) for part in word.split("/")]
         for _ in range(times):
-            for origin, destination in zip(points, points[1:]):
+            for origin, destination in pairwise(points):
                 me[origin] -= 1
                 me[destination] += 1
                 if destination != OFF and them[25 - destination] == 1:

@@ -24,6 +24,7 @@ def test_starting_position_has_sixteen_plays_for_three_one():
 
 # --- the bar --------------------------------------------------------------------
 
+
 def test_checker_on_bar_must_enter_before_any_other_checker_moves():
     p = position({BAR: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 6: 7})
     assert results(p, (5, 2)) == outcomes(p, "bar/20 20/18", "bar/20 13/11")
@@ -57,6 +58,7 @@ def test_entering_can_hit_a_blot_in_the_opponents_home_board():
 
 # --- open and closed points, hitting -------------------------------------------
 
+
 def test_cannot_land_on_a_point_held_by_two_opposing_checkers():
     p = position({13: 2, 6: 13}, {16: 2, 15: 2, 1: 11})  # they hold our 9 and 10
     assert results(p, (3, 1)) == outcomes(p, "6/3 13/12", "6/3 6/5", "6/3 3/2")
@@ -79,6 +81,7 @@ def test_checker_using_both_dice_needs_an_open_intermediate_point():
 
 
 # --- how much of the roll must be used -----------------------------------------
+
 
 def test_must_use_both_dice_when_possible():
     # 10/6 alone would leave the 6 unplayable; 10/4 13/9 uses both, so it is the only play.
@@ -119,6 +122,7 @@ def test_no_legal_play_gives_an_empty_list():
 
 # --- bearing off ----------------------------------------------------------------
 
+
 def test_bears_off_with_exact_numbers():
     p = position({6: 1, 3: 1}, OUT_OF_THE_WAY)
     assert results(p, (6, 3)) == outcomes(p, "6/off 3/off", "6/3 3/off")
@@ -148,10 +152,13 @@ def test_cannot_bear_off_with_a_checker_outside_home():
 def test_hit_during_bear_off_stops_it_until_the_checker_is_home():
     p = position({BAR: 1, 6: 2, 1: 12}, OUT_OF_THE_WAY)
     assert results(p, (6, 1)) == outcomes(p, "bar/19/18", "bar/19 6/5")
-    assert not any(move.destination == OFF for play in legal_plays(p, (6, 1)) for move in play.moves)
+    assert not any(
+        move.destination == OFF for play in legal_plays(p, (6, 1)) for move in play.moves
+    )
 
 
 # --- plays as results -------------------------------------------------------------
+
 
 @pytest.mark.parametrize("dice", [(3, 1), (6, 6), (2, 2), (6, 5), (1, 1)])
 def test_no_two_plays_lead_to_the_same_position(dice):

@@ -30,7 +30,7 @@ def position_from_board_hex(text: str) -> Position:
     sides = []
     for half in (counts[:25], counts[25:]):
         side = [0] * 26
-        side[1:BAR + 1] = half
+        side[1 : BAR + 1] = half
         side[0] = 15 - sum(half)
         sides.append(tuple(side))
     return Position(sides[1], sides[0])
@@ -63,10 +63,14 @@ def test_legal_plays_agree_with_gnubg(golden):
     for pid, d1, d2, board, *expected in golden:
         position = position_from_board_hex(board)
         want = set() if expected == ["-"] else set(expected)
-        got = {format_position_id(play.position) for play in legal_plays(position, (int(d1), int(d2)))}
+        got = {
+            format_position_id(play.position) for play in legal_plays(position, (int(d1), int(d2)))
+        }
         if got != want:
             differences.append(
                 f"{pid} {d1}-{d2}: {len(got)} plays, gnubg {len(want)}; "
                 f"missing {sorted(want - got)[:3]}, extra {sorted(got - want)[:3]}"
             )
-    assert not differences, f"{len(differences)} of {len(golden)} differ:\n" + "\n".join(differences[:20])
+    assert not differences, f"{len(differences)} of {len(golden)} differ:\n" + "\n".join(
+        differences[:20]
+    )

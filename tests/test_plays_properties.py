@@ -33,10 +33,13 @@ def positions(draw, lowest: int = 0, highest: int = BAR) -> Position:
     return Position(tuple(player), tuple(opponent))
 
 
-any_position = st.one_of(positions(), positions(lowest=0, highest=6), positions(lowest=1, highest=24))
+any_position = st.one_of(
+    positions(), positions(lowest=0, highest=6), positions(lowest=1, highest=24)
+)
 
 
 # --- a naive reference: one die at a time, over sets of positions ---------------
+
 
 def single_moves(position: Position, die: int) -> set[Position]:
     """Every position one checker's move by ``die`` can reach, by the rules as written."""
@@ -84,6 +87,7 @@ def reference_plays(position: Position, roll: tuple[int, int]) -> tuple[int, set
 
 
 # --- properties --------------------------------------------------------------------
+
 
 @settings(max_examples=300, deadline=None)
 @given(any_position, dice)

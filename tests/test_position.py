@@ -41,7 +41,9 @@ def test_position_is_immutable_and_hashable():
     start = Position.start()
     with pytest.raises(AttributeError):
         start.player = start.opponent  # type: ignore[misc]
-    assert hash(start) == hash(Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}))
+    assert hash(start) == hash(
+        Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
+    )
 
 
 @pytest.mark.parametrize(

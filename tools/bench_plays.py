@@ -23,7 +23,7 @@ from time import perf_counter_ns, process_time_ns
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.formats.position_id import parse_position_id, format_position_id  # noqa: E402
+from game.formats.position_id import format_position_id, parse_position_id  # noqa: E402
 from game.plays import legal_plays  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "plays_golden.txt.xz"
@@ -56,8 +56,10 @@ def time_each(generate, pairs, repeat: int, clock=perf_counter_ns) -> tuple[list
 
 
 def report(name: str, times: list[float], plays: int, rolls: list[tuple[int, int]], pairs) -> dict:
-    singles = [t for t, dice in zip(times, rolls) if dice[0] != dice[1]]
-    doubles = [(t, i) for i, (t, dice) in enumerate(zip(times, rolls)) if dice[0] == dice[1]]
+    singles = [t for t, dice in zip(times, rolls, strict=True) if dice[0] != dice[1]]
+    doubles = [
+        (t, i) for i, (t, dice) in enumerate(zip(times, rolls, strict=True)) if dice[0] == dice[1]
+    ]
     slowest, where = max(doubles)
     figures = {
         "plays/s": plays / (sum(times) / 1e6),
@@ -68,12 +70,15 @@ def report(name: str, times: list[float], plays: int, rolls: list[tuple[int, int
     }
     print(f"{name}:")
     print(f"  plays generated per second   {figures['plays/s']:12,.0f}")
-    print(f"  median per non-double roll   {figures['median non-double µs']:9.1f} µs  ({len(singles)} pairs)")
-    print(f"  median per double roll       {figures['median double µs']:9.1f} µs  ({len(doubles)} pairs)")
+    median_single, median_double = figures["median non-double µs"], figures["median double µs"]
+    print(f"  median per non-double roll   {median_single:9.1f} µs  ({len(singles)} pairs)")
+    print(f"  median per double roll       {median_double:9.1f} µs  ({len(doubles)} pairs)")
     print(f"  mean per (position, roll)    {figures['mean µs']:9.1f} µs")
     position, dice = pairs[where]
-    print(f"  slowest double               {figures['slowest double ms']:9.2f} ms  "
-          f"({format_position_id(position)} {dice[0]}-{dice[1]})")
+    print(
+        f"  slowest double               {figures['slowest double ms']:9.2f} ms  "
+        f"({format_position_id(position)} {dice[0]}-{dice[1]})"
+    )
     return figures
 
 
@@ -81,23 +86,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--cpu", action="store_true",
-                        help="time with the process's CPU clock (steadier on a busy machine)")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time with the process's CPU clock (steadier on a busy machine)",
+    )
     args = parser.parse_args(argv)
     clock = process_time_ns if args.cpu else perf_counter_ns
 
     pairs = load(args.limit)
     rolls = [dice for _, dice in pairs]
-    print(f"{len(pairs)} (position, roll) pairs from {GOLDEN.relative_to(ROOT)}, "
-          f"best of {args.repeat}, {'CPU' if args.cpu else 'wall'} clock, Python {sys.version.split()[0]}")
-    ours = report("game.plays.legal_plays", *time_each(legal_plays, pairs, args.repeat, clock), rolls, pairs)
+    print(
+        f"{len(pairs)} (position, roll) pairs from {GOLDEN.relative_to(ROOT)}, "
+        f"best of {args.repeat}, {'CPU' if args.cpu else 'wall'} clock, "
+        f"Python {sys.version.split()[0]}"
+    )
+    ours = report(
+        "game.plays.legal_plays", *time_each(legal_plays, pairs, args.repeat, clock), rolls, pairs
+    )
     try:
         import gnubg_nn
     except ImportError:
         print("gnubg_nn not installed: no comparison")
         return 0
     boards = [([list(p.opponent[1:26]), list(p.player[1:26])], *dice) for p, dice in pairs]
-    theirs = report("gnubg_nn.moves (C)", *time_each(gnubg_nn.moves, boards, args.repeat, clock), rolls, pairs)
+    theirs = report(
+        "gnubg_nn.moves (C)", *time_each(gnubg_nn.moves, boards, args.repeat, clock), rolls, pairs
+    )
     for key in ("median non-double µs", "median double µs", "mean µs"):
         print(f"ratio ours/gnubg, {key[:-3]}: {ours[key] / theirs[key]:.1f}x")
     return 0

@@ -45,7 +45,7 @@ Board = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def board_hex(board: Board) -> str:
-    return "".join("%x" % n for side in board for n in side)
+    return "".join(f"{n:x}" for side in board for n in side)
 
 
 def results(board: Board, dice: tuple[int, int]) -> list[tuple[str, Board, tuple]]:
@@ -138,6 +138,7 @@ def scattered_pairs(count: int, rng: random.Random):
 
 # --- coverage figures: what kinds of (position, roll) the file holds -------------------
 
+
 def home_board_closed(side: tuple[int, ...]) -> bool:
     return all(side[i] >= 2 for i in range(6))
 
@@ -186,7 +187,9 @@ PERFT_HEADER = """\
 """
 
 
-def perft_rows(golden_lines: list[str], rng: random.Random) -> list[tuple[str, tuple[int, int], str]]:
+def perft_rows(
+    golden_lines: list[str], rng: random.Random
+) -> list[tuple[str, tuple[int, int], str]]:
     """The starting position with every roll, the known wildbg figures, and varied picks."""
     rows = [("4HPwATDgc/ABMA", dice, "starting position") for dice in ALL_ROLLS]
     rows.append(("AACAkCRJqqoAAA", (1, 1), "spread checkers, 2220 plays"))
@@ -203,12 +206,20 @@ def perft_rows(golden_lines: list[str], rng: random.Random) -> list[tuple[str, t
         ("on the bar against a closed board", lambda b, d, n: b[1][24] and home_board_closed(b[0])),
         ("two on the bar, doubles", lambda b, d, n: b[1][24] >= 2 and d[0] == d[1] and n > 1),
         ("two on the bar", lambda b, d, n: b[1][24] == 2 and d[0] != d[1] and n > 1),
-        ("bear-off with gaps", lambda b, d, n: not any(b[1][6:]) and n > 3
-         and any(b[1][i] == 0 for i in range(max(i for i in range(6) if b[1][i])))),
+        (
+            "bear-off with gaps",
+            lambda b, d, n: (
+                not any(b[1][6:])
+                and n > 3
+                and any(b[1][i] == 0 for i in range(max(i for i in range(6) if b[1][i])))
+            ),
+        ),
         ("bear-off, doubles", lambda b, d, n: not any(b[1][6:]) and d[0] == d[1] and n > 3),
         ("bear-off, hit checker on the bar", lambda b, d, n: b[1][24] and not any(b[1][6:24])),
-        ("only one die can be played", lambda b, d, n: 0 < n < 4 and d[0] != d[1] and not b[1][24]
-         and n == 1),
+        (
+            "only one die can be played",
+            lambda b, d, n: 0 < n < 4 and d[0] != d[1] and not b[1][24] and n == 1,
+        ),
         ("hundreds of plays", lambda b, d, n: n >= 300),
         ("contact, ordinary roll", lambda b, d, n: 15 <= n <= 60 and d[0] != d[1]),
         ("contact, doubles", lambda b, d, n: 60 <= n < 300 and d[0] == d[1]),
@@ -236,11 +247,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=25_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--all-rolls-rate", type=float, default=0.08)
-    parser.add_argument("--scattered", type=int, default=500,
-                        help="extra spread-out positions with small doubles (hundreds of plays)")
+    parser.add_argument(
+        "--scattered",
+        type=int,
+        default=500,
+        help="extra spread-out positions with small doubles (hundreds of plays)",
+    )
     parser.add_argument("--out", type=Path, default=GOLDEN)
-    parser.add_argument("--perft", action="store_true",
-                        help="only (re)write tests/data/perft.txt from the golden file")
+    parser.add_argument(
+        "--perft",
+        action="store_true",
+        help="only (re)write tests/data/perft.txt from the golden file",
+    )
     args = parser.parse_args(argv)
     if args.perft:
         write_perft(args.out, PERFT, random.Random(args.seed))
