@@ -1,0 +1,388 @@
+"""The page's wiring: DOM events in, ``Session`` changes, board and words out.
+
+    # game/web/main.py (run by PyScript)
+    from game.web.app import start
+    start()
+
+This is the only module with the browser in it (``pyscript``'s ``document`` and
+``window``). Each handler asks the ``Session`` for the next state, saves it to
+localStorage at once, and redraws. The computer's turns run as a task that
+yields to the browser between steps, so its checkers move one at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from urllib.parse import parse_qs
+
+from pyscript import document, when, window
+
+from game.bot import choose_play
+from game.state import Phase
+from game.turn import Turn
+from game.web import layout, links, storage
+from game.web.render import board_svg
+from game.web.session import COMPUTER, FRIEND, Session, Settings, SettingsError
+from game.web.view import board_view, pip_counts, player_name, status_text
+
+STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on screen
+ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
+
+
+def _element(element_id: str):
+    return document.getElementById(element_id)
+
+
+def _set_text(element_id: str, text: str) -> None:
+    node = _element(element_id)
+    if node is not None:
+        node.textContent = text  # always text, never HTML: nothing here may be markup
+
+
+class App:
+    def __init__(self, query: str) -> None:
+        params = parse_qs(query.lstrip("?"))
+        seed = params.get("seed", [None])[0]
+        self.seed = int(seed) if seed is not None and seed.isdigit() else None
+        self.rng = random.Random(self.seed)
+        self.embed = params.get("embed", ["0"])[0] == "1" or document.body.classList.contains("embed")
+        self.key = storage.KEY + (".embed" if self.embed else "")
+        self.session = Session.new()
+        self.busy = False
+        self.pending = None  # what the notice's first button does
+        self.last_think_ms = 0.0
+
+    # ----- start-up ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.embed:
+            document.body.classList.add("embed")
+        problem = self.restore()
+        self.bind()
+        self.render()
+        document.body.dataset.ready = "true"
+        document.dispatchEvent(window.Event.new("game:ready"))
+        if problem:
+            self.notice(problem, "New game", self.reset, cancel="Dismiss")
+        self.open_link(str(window.location.hash))
+        self.schedule_computer()
+
+    def restore(self) -> str | None:
+        """Load the saved game; a message for the player if it could not be read."""
+        text = window.localStorage.getItem(self.key)
+        if text is None:
+            return None
+        try:
+            self.session = storage.load_text(str(text))
+        except storage.SaveError as error:
+            self.session = Session.new(self.session.settings)
+            return f"Your saved game could not be loaded: {error}. A new game is ready instead."
+        return None
+
+    def save(self) -> None:
+        try:
+            window.localStorage.setItem(self.key, storage.save_text(self.session))
+        except Exception:  # storage full or disabled: the game goes on unsaved
+            pass
+
+    # ----- links -------------------------------------------------------------------------
+
+    def open_link(self, fragment: str) -> None:
+        try:
+            found = links.read_fragment(fragment)
+        except links.LinkError as error:
+            self.clear_fragment()
+            self.notice(f"This link does not hold a game that can be shown: {error}. "
+                        "Your own game is on the board.")
+            return
+        if found is None:
+            return
+        game, opponent = found
+        self.clear_fragment()
+        if links.same_game(game, self.session.game):
+            return
+
+        def take_link() -> None:
+            settings = Settings(opponent, self.session.settings.level, self.session.settings.rotate,
+                                self.session.settings.auto_confirm)
+            self.session = Session(self.session.game, settings)._after(game)
+            self.changed()
+            self.schedule_computer()
+
+        if self.session.in_progress:
+            self.notice("This link shows a shared game. Open it? Your own game in progress "
+                        "will be replaced.", "Open the shared game", take_link, cancel="Keep my game")
+        else:
+            take_link()
+
+    def clear_fragment(self) -> None:
+        location = window.location
+        window.history.replaceState(None, "", str(location.pathname) + str(location.search))
+
+    def share(self) -> None:
+        location = window.location
+        fragment = links.share_fragment(self.session.game, self.session.settings.opponent)
+        url = f"{location.origin}{location.pathname}#{fragment}"
+        try:
+            window.navigator.clipboard.writeText(url)
+            copied = "The link was copied."
+        except Exception:
+            copied = "Copy the link below."
+        self.notice(f"{copied} It opens this position, at the start of the turn.", url=url)
+
+    # ----- notices (a small in-page question or message) --------------------------------
+
+    def notice(self, text: str, yes: str = "OK", action=None, cancel: str | None = None,
+               url: str | None = None) -> None:
+        _set_text("notice-text", text)
+        _set_text("notice-yes", yes)
+        no = _element("notice-no")
+        no.hidden = cancel is None
+        if cancel is not None:
+            no.textContent = cancel
+        field = _element("notice-url")
+        if field is not None:
+            field.hidden = url is None
+            field.value = url or ""
+        self.pending = action
+        _element("notice").hidden = False
+
+    def close_notice(self) -> None:
+        _element("notice").hidden = True
+        self.pending = None
+
+    # ----- events ------------------------------------------------------------------------
+
+    def bind(self) -> None:
+        @when("click", "#board")
+        def on_board(event) -> None:
+            self.board_tap(event)
+
+        @when("click", "#roll")
+        def on_roll(event) -> None:
+            if self.busy or not self.session.may_roll:
+                return
+            self.session = self.session.roll(self.rng)
+            self.changed()
+            self.schedule_computer()
+
+        @when("click", "#undo")
+        def on_undo(event) -> None:
+            if not self.busy:
+                self.session = self.session.undo()
+                self.changed()
+
+        @when("click", "#confirm")
+        def on_confirm(event) -> None:
+            if not self.busy and self.session.may_confirm:
+                self.session = self.session.confirm()
+                self.changed()
+                self.schedule_computer()
+
+        @when("click", "#next-game")
+        def on_next(event) -> None:
+            if not self.busy and self.session.game.phase is Phase.GAME_OVER:
+                self.session = self.session.next_game()
+                self.changed()
+
+        @when("click", "#new-game")
+        def on_new(event) -> None:
+            if self.session.in_progress:
+                self.notice("Start a new game? The game in progress will be lost.",
+                            "Start a new game", self.reset, cancel="Keep playing")
+            else:
+                self.reset()
+
+        @when("click", "#share")
+        def on_share(event) -> None:
+            self.share()
+
+        @when("click", "#settings-toggle")
+        def on_settings_toggle(event) -> None:
+            form = _element("settings")
+            form.hidden = not form.hidden
+            _element("settings-toggle").setAttribute("aria-expanded", "false" if form.hidden else "true")
+
+        @when("change", "#settings")
+        def on_settings(event) -> None:
+            self.read_settings()
+
+        @when("submit", "#settings")
+        def on_submit(event) -> None:
+            event.preventDefault()
+
+        @when("click", "#notice-yes")
+        def on_yes(event) -> None:
+            action = self.pending
+            self.close_notice()
+            if action is not None:
+                action()
+
+        @when("click", "#notice-no")
+        def on_no(event) -> None:
+            self.close_notice()
+
+        @when("hashchange", window)
+        def on_hash(event) -> None:
+            self.open_link(str(window.location.hash))
+
+    def board_tap(self, event) -> None:
+        if self.busy:
+            return
+        target = self.tap_target(event)
+        if target is None:
+            return
+        before = self.session
+        self.session = self.session.tap(target)
+        if self.session is not before:
+            self.changed()
+            if self.session.game is not before.game:
+                self.schedule_computer()
+
+    def tap_target(self, event) -> int | None:
+        """What was tapped: the element's data-target, else the point under the finger."""
+        node = event.target.closest("[data-target]") if event.target else None
+        if node is not None:
+            return int(node.dataset.target)
+        svg = _element("board").querySelector("svg")
+        matrix = svg.getScreenCTM() if svg is not None else None
+        if matrix is None:
+            return None
+        point = svg.createSVGPoint()
+        point.x, point.y = event.clientX, event.clientY
+        local = point.matrixTransform(matrix.inverse())
+        return layout.target_at(local.x, local.y, self.session.mover_at_bottom)
+
+    def read_settings(self) -> None:
+        form = _element("settings")
+        opponent = FRIEND if form.querySelector('input[name="opponent"][value="friend"]').checked else COMPUTER
+        try:
+            settings = Settings(
+                opponent=opponent,
+                level=str(_element("level").value),
+                rotate=bool(_element("rotate").checked),
+                auto_confirm=bool(_element("auto-confirm").checked),
+            )
+        except SettingsError:
+            return
+        self.session = self.session.with_settings(settings)
+        self.changed()
+        self.schedule_computer()
+
+    def reset(self) -> None:
+        self.session = Session.new(self.session.settings)
+        self.changed()
+
+    def changed(self) -> None:
+        self.save()
+        self.render()
+
+    # ----- the computer ------------------------------------------------------------------
+
+    def schedule_computer(self) -> None:
+        if self.session.computer_to_act and not self.busy:
+            asyncio.ensure_future(self.computer_turns())
+
+    async def computer_turns(self) -> None:
+        self.busy = True
+        self.render()
+        try:
+            while self.session.computer_to_act:
+                game = self.session.game
+                if game.phase is Phase.ROLL:
+                    await asyncio.sleep(0.05)
+                    self.session = self.session.roll(self.rng)
+                    self.changed()
+                    continue
+                if game.phase is not Phase.MOVE or game.dice is None:
+                    break
+                await asyncio.sleep(ROLL_PAUSE)
+                started = time.perf_counter()
+                play = choose_play(game.position, game.dice, self.session.settings.level, self.rng)
+                self.last_think_ms = (time.perf_counter() - started) * 1000
+                document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
+                if play is None:  # the state passes blocked rolls itself; this is a safeguard
+                    break
+                turn = Turn.start(game.position, game.dice)
+                for move in play.moves:
+                    turn = turn.move_steps((move,))
+                    self.render(turn.position, turn.dice_left)
+                    await asyncio.sleep(STEP_SECONDS)
+                self.session = self.session.play(play)
+                self.changed()
+        finally:
+            self.busy = False
+            self.render()
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def render(self, position=None, dice_left=None) -> None:
+        session = self.session
+        board = _element("board")
+        board.innerHTML = board_svg(board_view(session, position, dice_left))
+        board.classList.toggle("busy", self.busy)
+
+        bottom = session.bottom_player
+        top = 1 - bottom
+        _set_text("name-bottom", player_name(session, bottom))
+        _set_text("name-top", player_name(session, top))
+        _element("chip-bottom").className = f"chip chip-{('cyan', 'pink')[bottom]}"
+        _element("chip-top").className = f"chip chip-{('cyan', 'pink')[top]}"
+        to_act = session.game.to_act
+        _element("side-bottom").classList.toggle("on-roll", to_act == bottom)
+        _element("side-top").classList.toggle("on-roll", to_act == top)
+
+        mine, theirs = pip_counts(session) if position is None else _pips(position, session)
+        _set_text("pips-text", f"{player_name(session, bottom)} {mine} · {player_name(session, top)} {theirs}")
+        score = session.game.score
+        _set_text("score-text", f"{player_name(session, 0)} {score[0]} – {score[1]} {player_name(session, 1)}")
+
+        status = status_text(session)
+        node = _element("status")
+        if node.textContent != status:
+            node.textContent = status
+        node.classList.toggle("thinking", self.busy and session.computer_to_act)
+
+        person = not self.busy
+        over = session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        _element("roll").disabled = not (person and session.may_roll)
+        _element("roll").hidden = over
+        _element("undo").disabled = not (person and session.may_undo)
+        _element("undo").hidden = over
+        _element("confirm").disabled = not (person and session.may_confirm)
+        _element("confirm").hidden = over
+        _element("next-game").hidden = session.game.phase is not Phase.GAME_OVER
+        for button in ("new-game", "share", "settings-toggle"):
+            _element(button).disabled = False
+        self.show_settings()
+
+    def show_settings(self) -> None:
+        settings = self.session.settings
+        form = _element("settings")
+        for radio in form.querySelectorAll('input[name="opponent"]'):
+            radio.checked = radio.value == settings.opponent
+        _element("level").value = settings.level
+        _element("rotate").checked = settings.rotate
+        _element("auto-confirm").checked = settings.auto_confirm
+        _element("level-row").hidden = settings.opponent != COMPUTER
+        _element("rotate-row").hidden = settings.opponent != FRIEND
+
+
+def _pips(position, session: Session) -> tuple[int, int]:
+    mover, other = position.pip_counts()
+    return (mover, other) if session.mover_at_bottom else (other, mover)
+
+
+def start() -> App:
+    """Boot the page; on failure tell the page (and its tests) why."""
+    try:
+        app = App(str(window.location.search))
+        app.start()
+        return app
+    except Exception as error:
+        document.body.dataset.error = f"{type(error).__name__}: {error}"
+        _set_text("status", "The game could not start. Reload the page to try again.")
+        _set_text("loading-text", f"The game could not start: {error}")
+        raise

@@ -1,0 +1,324 @@
+"""The board as SVG text: a pure function of a ``BoardView``, no DOM.
+
+    >>> from game.position import Position
+    >>> start = Position.start()
+    >>> svg = board_svg(BoardView(bottom=start.player, top=start.opponent))
+    >>> svg.count('class="checker cyan"'), svg.count('class="checker pink"')
+    (15, 15)
+
+A ``BoardView`` says what to draw in the viewer's numbering (see ``layout``):
+the side at the bottom, its colour, the dice, which points are lit. Every
+tappable area carries ``data-target`` (1-24 a point, 25 the bar, 0 a tray) so
+the page and its tests can find it. Only numbers and fixed words go into the
+text; colours are presentation attributes, never ``style=`` (the page's
+Content-Security-Policy forbids inline styles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.position import BAR, OFF, Side
+from game.web import layout as L
+
+CYAN = "cyan"
+PINK = "pink"
+
+# fill, rim, light: the checker colours of each side.
+PALETTE = {
+    CYAN: ("#22d3ee", "#0e7490", "#a5f3fc"),
+    PINK: ("#f472b6", "#9d174d", "#fbcfe8"),
+}
+BOARD = {
+    "frame": "#1b2a44",
+    "field": "#0f1b30",
+    "bar": "#1b2a44",
+    "tray": "#13223b",
+    "point_dark": "#2a3d63",
+    "point_light": "#46608f",
+    "label": "#9fb3d1",
+    "lit": "#facc15",
+    "selected": "#ffffff",
+    "pip": "#0b1220",
+}
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board shows, in the viewer's numbering (the bottom side's)."""
+
+    bottom: Side
+    top: Side
+    bottom_colour: str = CYAN
+    on_roll_bottom: bool | None = True  # whose dice/tray/bar are active; None for nobody
+    dice: tuple[int, ...] = ()  # the mover's dice, four for doubles
+    used: tuple[bool, ...] = ()  # which of ``dice`` are used up
+    opening: tuple[int, int] | None = None  # (bottom's die, top's die) of the opening roll
+    lit: frozenset[int] = field(default_factory=frozenset)  # points (or 0: the tray) to move to
+    selected: int | None = None  # the origin picked: a point or 25 (the mover's bar)
+    movable: frozenset[int] = field(default_factory=frozenset)  # origins that can move
+    trail: tuple[tuple[int, int], ...] = ()  # the last moves: (origin, destination)
+
+    @property
+    def top_colour(self) -> str:
+        return PINK if self.bottom_colour == CYAN else CYAN
+
+
+def board_svg(view: BoardView) -> str:
+    """The whole board as one ``<svg>`` element (text)."""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {L.WIDTH} {L.HEIGHT}" '
+        'class="board-svg" role="img" aria-label="Backgammon board" '
+        'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+        _defs(),
+        _frame(),
+    ]
+    for point in range(1, 25):
+        parts.append(_point(view, point))
+    parts.append(_bar(view))
+    parts.append(_tray(view, bottom_side=True))
+    parts.append(_tray(view, bottom_side=False))
+    parts.append(_trail(view))
+    parts.append(_dice(view))
+    parts.append(_labels())
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _defs() -> str:
+    gradients = []
+    for name, (fill, rim, light) in PALETTE.items():
+        gradients.append(
+            f'<radialGradient id="g-{name}" cx="38%" cy="34%" r="70%">'
+            f'<stop offset="0" stop-color="{light}"/><stop offset="0.45" stop-color="{fill}"/>'
+            f'<stop offset="1" stop-color="{rim}"/></radialGradient>'
+        )
+    return "<defs>" + "".join(gradients) + "</defs>"
+
+
+def _frame() -> str:
+    b = BOARD
+    field_height = L.BOTTOM - L.TOP
+    return (
+        f'<rect class="frame" x="0" y="{L.LABEL}" width="{L.TRAY_X + L.TRAY_WIDTH + 4}" '
+        f'height="{L.HEIGHT - 2 * L.LABEL}" rx="12" fill="{b["frame"]}"/>'
+        f'<rect x="{L.LEFT_FIELD}" y="{L.TOP}" width="{L.BAR_X - L.LEFT_FIELD}" '
+        f'height="{field_height}" fill="{b["field"]}"/>'
+        f'<rect x="{L.RIGHT_FIELD}" y="{L.TOP}" width="{L.RIGHT_EDGE - L.RIGHT_FIELD}" '
+        f'height="{field_height}" fill="{b["field"]}"/>'
+    )
+
+
+def _checker(colour: str, x: float, y: float, extra: str = "") -> str:
+    rim = PALETTE[colour][1]
+    return (
+        f'<circle class="checker {colour}" cx="{x}" cy="{y}" r="{L.RADIUS - 1}" '
+        f'fill="url(#g-{colour})" stroke="{rim}" stroke-width="2"{extra}/>'
+        f'<circle cx="{x}" cy="{y}" r="{L.RADIUS - 9}" fill="none" stroke="{rim}" '
+        f'stroke-opacity="0.45" stroke-width="1.5" pointer-events="none"/>'
+    )
+
+
+def _count(x: float, y: float, n: int) -> str:
+    return (
+        f'<text class="count" x="{x}" y="{y + 7}" text-anchor="middle" font-size="21" '
+        f'font-weight="700" fill="{BOARD["pip"]}" pointer-events="none">{int(n)}</text>'
+    )
+
+
+def _stack(view: BoardView, point: int) -> tuple[str, int]:
+    """The checkers on a point (viewer's numbering): (svg, owner count)."""
+    mine = view.bottom[point]
+    theirs = view.top[25 - point]
+    n, colour = (mine, view.bottom_colour) if mine else (theirs, view.top_colour)
+    parts = []
+    for i in range(min(n, L.SHOWN)):
+        x, y = L.checker_centre(point, i)
+        extra = ""
+        if i == min(n, L.SHOWN) - 1 and view.selected == point:
+            extra = ' data-selected="true"'
+        parts.append(_checker(colour, x, y, extra))
+    if n:
+        top_x, top_y = L.checker_centre(point, min(n, L.SHOWN) - 1)
+        if view.selected == point:
+            parts.append(_ring(top_x, top_y, BOARD["selected"]))
+        elif point in view.movable:
+            parts.append(_ring(top_x, top_y, BOARD["selected"], opacity=0.35, width=2))
+        if n > L.SHOWN:
+            parts.append(_count(top_x, top_y, n))
+    return "".join(parts), n
+
+
+def _ring(x: float, y: float, colour: str, opacity: float = 1.0, width: int = 4) -> str:
+    return (
+        f'<circle class="ring" cx="{x}" cy="{y}" r="{L.RADIUS + 1}" fill="none" '
+        f'stroke="{colour}" stroke-opacity="{opacity}" stroke-width="{width}" pointer-events="none"/>'
+    )
+
+
+def _point(view: BoardView, point: int) -> str:
+    box = L.point_box(point)
+    x0, x1, xm = box.x, box.x + L.POINT_WIDTH, box.x + L.POINT_WIDTH / 2
+    if L.is_top(point):
+        base, tip = L.TOP, L.TOP + L.TRIANGLE
+    else:
+        base, tip = L.BOTTOM, L.BOTTOM - L.TRIANGLE
+    colour = BOARD["point_dark"] if point % 2 else BOARD["point_light"]
+    lit = point in view.lit
+    parts = [
+        f'<g class="point{" lit" if lit else ""}" data-target="{point}">',
+        f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" '
+        f'fill="#000" fill-opacity="0"/>',
+        f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" fill="{colour}"/>',
+    ]
+    stack, n = _stack(view, point)
+    if lit:
+        parts.append(
+            f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" fill="{BOARD["lit"]}" '
+            f'fill-opacity="0.28" stroke="{BOARD["lit"]}" stroke-width="2" pointer-events="none"/>'
+        )
+    parts.append(stack)
+    if lit:
+        # Where the checker would land: a dashed ghost on top of the stack (or over a blot it hits).
+        movers = view.bottom[point] if view.on_roll_bottom else view.top[25 - point]
+        landing = min(movers, L.SHOWN - 1)
+        x, y = L.checker_centre(point, landing)
+        parts.append(
+            f'<circle class="landing" cx="{x}" cy="{y}" r="{L.RADIUS - 3}" fill="{BOARD["lit"]}" '
+            f'fill-opacity="0.25" stroke="{BOARD["lit"]}" stroke-width="3" '
+            f'stroke-dasharray="6 4" pointer-events="none"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _bar(view: BoardView) -> str:
+    box = L.bar_box()
+    parts = [
+        f'<g class="bar" data-target="{BAR}">',
+        f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" '
+        f'fill="{BOARD["bar"]}"/>',
+    ]
+    for bottom_side, side, colour in (
+        (True, view.bottom, view.bottom_colour),
+        (False, view.top, view.top_colour),
+    ):
+        n = side[BAR]
+        shown = min(n, 4)
+        for i in range(shown):
+            x, y = L.bar_centre(bottom_side, i)
+            parts.append(_checker(colour, x, y))
+        if n:
+            x, y = L.bar_centre(bottom_side, shown - 1)
+            active = view.on_roll_bottom == bottom_side
+            if active and view.selected == BAR:
+                parts.append(_ring(x, y, BOARD["selected"]))
+            elif active and BAR in view.movable:
+                parts.append(_ring(x, y, BOARD["selected"], opacity=0.35, width=2))
+            if n > shown:
+                parts.append(_count(x, y, n))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _tray(view: BoardView, bottom_side: bool) -> str:
+    box = L.tray_box(bottom_side)
+    side, colour = (view.bottom, view.bottom_colour) if bottom_side else (view.top, view.top_colour)
+    lit = OFF in view.lit and view.on_roll_bottom == bottom_side
+    fill, rim, _ = PALETTE[colour]
+    parts = [
+        f'<g class="tray{" lit" if lit else ""}" data-target="{OFF}" '
+        f'data-side="{"bottom" if bottom_side else "top"}">',
+        f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" rx="8" '
+        f'fill="{BOARD["tray"]}"'
+        + (f' stroke="{BOARD["lit"]}" stroke-width="3"' if lit else "")
+        + "/>",
+    ]
+    if lit:
+        parts.append(
+            f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" rx="8" '
+            f'fill="{BOARD["lit"]}" fill-opacity="0.22" pointer-events="none"/>'
+        )
+    for i in range(side[OFF]):
+        slab = L.tray_slab(bottom_side, i)
+        parts.append(
+            f'<rect class="off {colour}" x="{slab.x}" y="{slab.y}" width="{slab.width}" '
+            f'height="{slab.height}" rx="4" fill="{fill}" stroke="{rim}" stroke-width="1.5"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _trail(view: BoardView) -> str:
+    """Faint marks on the points the last moves left, so a move can be followed."""
+    parts = []
+    for origin, _destination in view.trail:
+        if 1 <= origin <= 24:
+            x, y = L.checker_centre(origin, 0)
+            parts.append(
+                f'<circle class="trail" cx="{x}" cy="{y}" r="{L.RADIUS - 4}" fill="none" '
+                f'stroke="{BOARD["label"]}" stroke-width="2" stroke-dasharray="4 4" '
+                f'pointer-events="none"/>'
+            )
+    return "".join(parts)
+
+
+_PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def die_svg(value: int, x: float, y: float, colour: str, used: bool = False, size: int = L.DIE) -> str:
+    """One die centred at (x, y) in a side's colour; used dice are faded."""
+    if value not in _PIPS:
+        raise ValueError(f"a die shows 1 to 6, got {value!r}")
+    fill, rim, light = PALETTE[colour]
+    half = size / 2
+    spread = size * 0.25
+    opacity = ' opacity="0.35"' if used else ""
+    parts = [
+        f'<g class="die{" used" if used else ""}" data-value="{value}"{opacity}>',
+        f'<rect x="{x - half}" y="{y - half}" width="{size}" height="{size}" rx="{size * 0.18}" '
+        f'fill="{light}" stroke="{rim}" stroke-width="2"/>',
+    ]
+    for dx, dy in _PIPS[value]:
+        parts.append(
+            f'<circle cx="{x + dx * spread}" cy="{y + dy * spread}" r="{size * 0.085}" '
+            f'fill="{BOARD["pip"]}"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _dice(view: BoardView) -> str:
+    parts = ['<g class="dice" pointer-events="none">']
+    if view.opening is not None:
+        mine, theirs = view.opening
+        ((x, y),) = L.dice_centres(1, bottom_side=True)
+        parts.append(die_svg(mine, x, y, view.bottom_colour))
+        ((x, y),) = L.dice_centres(1, bottom_side=False)
+        parts.append(die_svg(theirs, x, y, view.top_colour))
+    elif view.dice and view.on_roll_bottom is not None:
+        colour = view.bottom_colour if view.on_roll_bottom else view.top_colour
+        size = L.DIE if len(view.dice) <= 2 else L.DIE - 6
+        centres = L.dice_centres(len(view.dice), view.on_roll_bottom)
+        used = view.used or (False,) * len(view.dice)
+        for value, (x, y), is_used in zip(view.dice, centres, used):
+            parts.append(die_svg(value, x, y, colour, is_used, size))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _labels() -> str:
+    parts = [f'<g class="labels" fill="{BOARD["label"]}" font-size="15" text-anchor="middle">']
+    for point in range(1, 25):
+        x = L.point_centre(point)
+        y = L.LABEL - 7 if L.is_top(point) else L.HEIGHT - 7
+        parts.append(f'<text x="{x}" y="{y}">{point}</text>')
+    parts.append("</g>")
+    return "".join(parts)

@@ -1,0 +1,140 @@
+"""Saved games, share links and the page's file list, in CPython."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from game.state import Phase
+from game.web import links, manifest, storage
+from game.web.session import FRIEND, Session, Settings
+
+
+def mid_turn() -> Session:
+    session = Session.new(Settings(opponent=FRIEND, auto_confirm=False)).set_dice((3, 1))
+    return session.tap(8).tap(5).tap(6)  # one move made, a checker picked up
+
+
+def test_a_save_in_the_middle_of_a_turn_restores_the_moves_dice_and_pick():
+    session = mid_turn()
+    restored = storage.load_text(storage.save_text(session))
+    assert restored.game == session.game
+    assert restored.turn.position == session.turn.position
+    assert restored.turn.dice_left == session.turn.dice_left
+    assert restored.selected == session.selected == 6
+    assert restored.settings == session.settings
+
+
+def test_a_save_after_a_confirmed_play_keeps_the_trail():
+    session = mid_turn().tap(5).confirm()
+    restored = storage.load_text(storage.save_text(session))
+    assert restored.game == session.game and restored.last_play == session.last_play
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{not json", "not valid JSON"),
+        ("[]", "not a backgammon game"),
+        ('{"app": "backgammon", "version": 0}', "older version"),
+        ('{"app": "backgammon", "version": 99}', "unknown format"),
+        ('{"app": "backgammon", "version": 1, "game": {"version": 1}}', "damaged"),
+        ("x" * 30_000, "not readable"),
+    ],
+)
+def test_a_save_that_cannot_be_read_says_why(text, message):
+    with pytest.raises(storage.SaveError, match=message):
+        storage.load_text(text)
+
+
+def test_a_save_with_impossible_moves_is_refused():
+    data = storage.save_data(mid_turn())
+    data["moves"] = [[8, 1]]
+    with pytest.raises(storage.SaveError, match="damaged"):
+        storage.load_text(json.dumps(data))
+
+
+def test_a_save_with_a_tampered_position_is_refused():
+    data = storage.save_data(mid_turn())
+    data["game"]["position"] = "AAAAAAAAAAAAAA"
+    with pytest.raises(storage.SaveError):
+        storage.load_text(json.dumps(data))
+
+
+def test_share_link_reopens_the_same_position_dice_and_turn():
+    rng = random.Random(4)
+    session = Session.new().roll(rng)
+    fragment = links.share_fragment(session.game)
+    game, opponent = links.read_fragment("#" + fragment)
+    assert opponent == "computer"
+    assert game.position == session.game.position
+    assert game.turn == session.game.turn and sorted(game.dice) == sorted(session.game.dice)
+    assert links.same_game(game, session.game)
+
+
+def test_share_link_of_a_position_waiting_for_a_roll():
+    session = mid_turn().tap(5).confirm()
+    game, opponent = links.read_fragment("#" + links.share_fragment(session.game, FRIEND))
+    assert opponent == FRIEND
+    assert game.phase is Phase.ROLL and game.turn == 1 and game.position == session.game.position
+
+
+def test_share_link_carries_gnubg_ids():
+    fragment = links.share_fragment(Session.new().game)
+    assert fragment.startswith("gnubgid=4HPwATDgc/ABMA:")
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "#gnubgid=<script>alert(1)</script>",
+        "#gnubgid=4HPwATDgc/ABMA",
+        "#gnubgid=AAAAAAAAAAAAAA:cAkAAAAAAAAA",
+        "#gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA&vs=robot",
+        "#gnubgid=" + "A" * 500,
+        "#vs=friend",
+    ],
+)
+def test_a_broken_or_hostile_link_raises_a_link_error(fragment):
+    with pytest.raises(links.LinkError):
+        links.read_fragment(fragment)
+
+
+def test_a_fragment_without_a_game_is_not_an_error():
+    assert links.read_fragment("") is None
+    assert links.read_fragment("#how-to-play") is None
+
+
+def test_pyscript_toml_lists_every_file_the_page_imports():
+    listed = set(manifest.listed_files(manifest.CONFIG.read_text(encoding="utf-8")))
+    needed = set(manifest.needed_files())
+    missing = sorted(needed - listed)
+    assert not missing, f"pyscript.toml [files] lacks {missing}: run python -m game.web.manifest --write"
+    assert "game/web/app.py" in needed and "game/turn.py" in needed
+    stale = sorted(path for path in listed if not (manifest.ROOT / path).is_file())
+    assert not stale, f"pyscript.toml lists files that do not exist: {stale}"
+
+
+def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):
+    package = tmp_path / "game"
+    (package / "web").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "web" / "__init__.py").write_text("")
+    (package / "web" / "main.py").write_text("def f():\n    from game import late\n")
+    (package / "late.py").write_text("import game.later\n")
+    (package / "later.py").write_text("")
+    monkeypatch.setattr(manifest, "ROOT", tmp_path)
+    assert manifest.needed_files() == [
+        "game/__init__.py", "game/late.py", "game/later.py", "game/web/__init__.py", "game/web/main.py",
+    ]
+
+
+def test_the_engine_never_imports_the_browser():
+    # Only game/web/app.py may touch pyscript/js; everything else runs in plain CPython.
+    for path in manifest.needed_files():
+        if path.endswith(".py") and path not in ("game/web/app.py", "game/web/main.py"):
+            text = (manifest.ROOT / path).read_text(encoding="utf-8")
+            assert not re.search(r"^\s*(import|from)\s+(pyscript|pyodide|js)\b", text, re.MULTILINE), path
