@@ -26,16 +26,13 @@ class InvalidPositionId(InvalidPosition):
 
 def format_position_id(position: Position) -> str:
     """The 14-character Position ID, ``position.player`` being the player on roll."""
-    bits: list[int] = []
+    value, bit = 0, 0
     for side in (position.opponent, position.player):
         for point in range(1, BAR + 1):
-            bits.extend([1] * side[point])
-            bits.append(0)
-    data = bytearray(10)
-    for i, bit in enumerate(bits):
-        if bit:
-            data[i >> 3] |= 1 << (i & 7)
-    return base64.b64encode(bytes(data)).decode("ascii").rstrip("=")
+            count = side[point]
+            value |= ((1 << count) - 1) << bit  # a run of 1-bits, one per checker
+            bit += count + 1  # and the 0-bit that closes the point
+    return base64.b64encode(value.to_bytes(10, "little")).decode("ascii").rstrip("=")
 
 
 def parse_position_id(text: str) -> Position:
@@ -47,21 +44,23 @@ def parse_position_id(text: str) -> Position:
         data = base64.b64decode(text + "==", validate=True)
     except (binascii.Error, ValueError):
         raise InvalidPositionId(f"not base64: {text!r}") from None
+    value = int.from_bytes(data, "little")
     sides: list[list[int]] = [[0] * 26, [0] * 26]
-    side, point = 0, 1
+    side, point, count = 0, 1, 0
     for i in range(80):
         if side == 2:
-            if data[i >> 3] >> (i & 7) & 1:
+            if value >> i:
                 raise InvalidPositionId(f"more than 30 checkers in {text!r}")
-            continue
-        if data[i >> 3] >> (i & 7) & 1:
+            break
+        if value >> i & 1:
             sides[side][point] += 1
-            if sum(sides[side]) > CHECKERS:
+            count += 1
+            if count > CHECKERS:
                 raise InvalidPositionId(f"more than {CHECKERS} checkers for one side in {text!r}")
         else:
             point += 1
             if point > BAR:
-                side, point = side + 1, 1
+                side, point, count = side + 1, 1, 0
     if side != 2:
         raise InvalidPositionId(f"too few point markers in {text!r}")
     opponent, player = sides
