@@ -47,6 +47,9 @@ class App:
         seed = params.get("seed", [None])[0]
         self.seed = int(seed) if seed is not None and seed.isdigit() else None
         self.rng = random.Random(self.seed)
+        pace = params.get("pace", ["1"])[0]
+        # ?pace=0 shows the computer's moves without pauses (tests); 2 is twice as slow.
+        self.pace = float(pace) if pace.replace(".", "", 1).isdigit() and float(pace) <= 5 else 1.0
         self.embed = params.get("embed", ["0"])[0] == "1" or document.body.classList.contains("embed")
         self.key = storage.KEY + (".embed" if self.embed else "")
         self.session = Session.new()
@@ -288,30 +291,45 @@ class App:
     async def computer_turns(self) -> None:
         self.busy = True
         self.render()
+        started = time.perf_counter()
+        paused = 0.0  # seconds spent in deliberate pauses, left out of the latency figure
+
+        async def pause(seconds: float) -> None:
+            nonlocal paused
+            before = time.perf_counter()
+            await asyncio.sleep(seconds * self.pace)
+            paused += time.perf_counter() - before
+
         try:
             while self.session.computer_to_act:
                 game = self.session.game
                 if game.phase is Phase.ROLL:
-                    await asyncio.sleep(0.05)
+                    await pause(0.05)
                     self.session = self.session.roll(self.rng)
                     self.changed()
                     continue
                 if game.phase is not Phase.MOVE or game.dice is None:
                     break
-                await asyncio.sleep(ROLL_PAUSE)
-                started = time.perf_counter()
+                await pause(ROLL_PAUSE)
+                thinking = time.perf_counter()
                 play = choose_play(game.position, game.dice, self.session.settings.level, self.rng)
-                self.last_think_ms = (time.perf_counter() - started) * 1000
-                document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
+                self.last_think_ms = (time.perf_counter() - thinking) * 1000
                 if play is None:  # the state passes blocked rolls itself; this is a safeguard
                     break
                 turn = Turn.start(game.position, game.dice)
-                for move in play.moves:
+                for index, move in enumerate(play.moves):
                     turn = turn.move_steps((move,))
                     self.render(turn.position, turn.dice_left)
-                    await asyncio.sleep(STEP_SECONDS)
+                    if index == 0:
+                        # From the person's confirm to the computer's first checker on the move,
+                        # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
+                        latency = (time.perf_counter() - started - paused) * 1000
+                        document.body.dataset.computerMs = f"{latency:.1f}"
+                        document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
+                    await pause(STEP_SECONDS)
                 self.session = self.session.play(play)
                 self.changed()
+                started, paused = time.perf_counter(), 0.0
         finally:
             self.busy = False
             self.render()
