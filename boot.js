@@ -41,13 +41,23 @@
     }, 0);
   });
 
-  // Offline play after the first visit. Automated browsers (tests, benchmarks) skip it
-  // unless the address asks for it with ?sw=1, so they measure the page itself.
+  // Offline play after the first visit: once the game is up, register sw.js and hand it
+  // every same-origin file this visit loaded, to keep. Automated browsers (tests,
+  // benchmarks) skip it unless the address asks for it with ?sw=1, so they measure the page.
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
-    var wanted = /[?&]sw=1\b/.test(location.search);
+    var wanted = /[?&]sw=1(&|$)/.test(location.search);
     if (navigator.webdriver && !wanted) return;
-    navigator.serviceWorker.register("./sw.js").catch(function () { /* offline play is optional */ });
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "kept") body.dataset.offline = "ready";
+    });
+    navigator.serviceWorker.register("./sw.js").then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var urls = performance.getEntriesByType("resource").map(function (entry) { return entry.name; });
+      urls.push(location.href.split("#")[0].split("?")[0]);
+      registration.active.postMessage({ type: "keep", urls: urls });
+    }).catch(function () { /* offline play is optional */ });
   }
   document.addEventListener("game:ready", registerWorker, { once: true });
 })();
