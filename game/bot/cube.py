@@ -1,0 +1,421 @@
+"""Cube decisions for the computer: double or not, and take, pass or beaver; money and match play.
+
+    >>> from game.bot.probabilities import Probabilities
+    >>> decide(Probabilities(0.72, 0.10, 0.0, 0.05, 0.0), CubeState()).answer
+    ('double', 'take')
+    >>> decide(Probabilities(0.82, 0.05, 0.0, 0.01, 0.0), CubeState()).answer
+    ('double', 'pass')
+    >>> decide(Probabilities(0.60, 0.10, 0.0, 0.05, 0.0), CubeState(match_length=5, score=(4, 2),
+    ...        crawford=True)).answer
+    ('no-double', 'take')
+
+Two entry points: ``decide(probabilities, state)`` is a pure function of the
+cubeless probabilities of the player on roll (before rolling) and the cube and
+match state seen by that player; ``cube_action(position, state)`` evaluates the
+position with the bot's network first. The answer is ``(ACTION, RESPONSE)``:
+ACTION ``double`` / ``no-double`` / ``too-good`` is what the player on roll
+should do, RESPONSE ``take`` / ``pass`` / ``beaver`` what the opponent should
+answer to a double. When the player may not double (opponent's cube, Crawford
+game, cube at 64, dead cube) the answer is ``no-double take``, as gnubg says.
+
+The model (GNU Backgammon's, in our own code):
+
+- Money: Janowski's cubeful equity, ``x * live + (1 - x) * dead``. ``dead`` is
+  the cubeless equity; ``live`` interpolates linearly in the winning chance p
+  between the points where the cube changes hands with a fully live cube: the
+  taker's take point ``(L - 1/2) / (W + L + 1/2)`` and the doubler's cash point
+  ``(L + 1) / (W + L + 1/2)``, where W and L are the average values of a win and
+  a loss (gammons and backgammons included), and ``(0, -L)``, ``(1, W)`` at the
+  ends. With the Jacoby rule and a centred cube gammons do not count, so live
+  equity stays between -1 and +1 and the position is never too good to double.
+- Match: the same interpolation on match winning chances (the Kazaross-XG2
+  table in ``met.py``). The live-cube cash point at cube value v comes from the
+  level above: after a take at 2v the taker's redouble point is found the same
+  way, up to the level where the cube is dead (the owner already needs no more
+  than the cube, or 64) and the take point is the dead-cube one. At the ends
+  p = 0 and 1 the game is lost or won at the position's gammon rates.
+- Cube efficiency x (``cube_efficiency``): 0.68 in contact; in a race
+  0.55 + 0.00125 per pip of the player on roll, kept within 0.6-0.7 (a short race
+  leaves fewer chances to use the cube well); 0.6 once both sides are bearing
+  off. These are gnubg's figures.
+- Decision: with ND the cubeful value of not doubling, DT after double/take and
+  DP after double/pass (money per unit of the present cube, match as winning
+  chances): the opponent passes when DT >= DP; beavers (money, when allowed)
+  when the take leaves the doubler below 0; double when min(DT, DP) >= ND
+  (a beavered double counts 2 DT); otherwise too good when ND > DP and the
+  player can win a gammon, else no double.
+
+``cube_action(..., plies=1)`` looks one roll ahead: for each of the 21 rolls the
+bot plays its best 1-ply play, and the cubeful value of the resulting position
+for the opponent (on roll, with the cube as it would be) is averaged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.bot.met import match_equity
+from game.bot.probabilities import Probabilities
+from game.position import Position
+
+CENTRE, PLAYER, OPPONENT = "centre", "player", "opponent"
+DOUBLE, NO_DOUBLE, TOO_GOOD = "double", "no-double", "too-good"
+TAKE, PASS, BEAVER = "take", "pass", "beaver"
+MAX_CUBE = 64
+
+CONTACT_EFFICIENCY = 0.68
+BEAROFF_EFFICIENCY = 0.6
+RACE_EFFICIENCY_RANGE = (0.6, 0.7)
+
+_EPSILON = 1e-7
+
+
+class InvalidCubeState(ValueError):
+    """Cube and match values that cannot occur together."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeState:
+    """The cube and the match, seen by the player on roll (who is to decide).
+
+    ``owner``: ``"centre"``, ``"player"`` (the player on roll) or ``"opponent"``.
+    ``score``: (player on roll, opponent); ``match_length`` 0 is money play.
+    ``crawford``: this game is the Crawford game. ``jacoby`` and ``beaver`` are
+    money-play options.
+    """
+
+    value: int = 1
+    owner: str = CENTRE
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    jacoby: bool = False
+    beaver: bool = False
+
+    def __post_init__(self) -> None:
+        if self.value not in (1, 2, 4, 8, 16, 32, 64):
+            raise InvalidCubeState(f"the cube shows a power of two from 1 to {MAX_CUBE}, got {self.value!r}")
+        if self.owner not in (CENTRE, PLAYER, OPPONENT):
+            raise InvalidCubeState(f"the cube's owner is centre, player or opponent, got {self.owner!r}")
+        if self.match_length < 0:
+            raise InvalidCubeState(f"match length must be 0 (money) or more, got {self.match_length}")
+        object.__setattr__(self, "score", tuple(self.score))
+        if self.match_length and not all(0 <= s < self.match_length for s in self.score):
+            raise InvalidCubeState(f"score {self.score} is not below the match length {self.match_length}")
+        if self.crawford and (not self.match_length or self.match_length - 1 not in self.score):
+            raise InvalidCubeState("the Crawford game needs a player one point from winning the match")
+        if self.crawford and self.owner != CENTRE:
+            raise InvalidCubeState("the cube cannot have been turned in the Crawford game")
+
+    @property
+    def is_money(self) -> bool:
+        return self.match_length == 0
+
+    @property
+    def away(self) -> tuple[int, int]:
+        """Points each side still needs: (player on roll, opponent)."""
+        return self.match_length - self.score[0], self.match_length - self.score[1]
+
+    @property
+    def post_crawford(self) -> bool:
+        return not self.is_money and not self.crawford and 1 in self.away
+
+    def flip(self) -> CubeState:
+        """The same state seen by the opponent."""
+        owner = {CENTRE: CENTRE, PLAYER: OPPONENT, OPPONENT: PLAYER}[self.owner]
+        return replace(self, owner=owner, score=(self.score[1], self.score[0]))
+
+    def doubled(self) -> CubeState:
+        """After the player on roll doubles and the opponent takes."""
+        return replace(self, value=2 * self.value, owner=OPPONENT)
+
+    def may_double(self) -> bool:
+        """May the player on roll double now? Not with the opponent's cube, at 64, in the
+        Crawford game, nor when the cube already gives them the match (dead cube)."""
+        return self.owner != OPPONENT and _cube_is_live_for(self, self.value)
+
+    @classmethod
+    def from_match_id(cls, match, beaver: bool = True) -> CubeState:
+        """From a ``game.formats.match_id.MatchId``, for its player on roll.
+
+        The Match ID does not say whether beavers are allowed: ``beaver`` does
+        (gnubg allows them by default)."""
+        me = match.player_on_roll
+        owner = CENTRE if match.cube_owner is None else PLAYER if match.cube_owner == me else OPPONENT
+        money = match.match_length == 0
+        return cls(
+            value=match.cube,
+            owner=owner,
+            match_length=match.match_length,
+            score=(0, 0) if money else (match.score[me], match.score[1 - me]),
+            crawford=bool(match.crawford) and not money,
+            jacoby=bool(match.jacoby) and money,
+            beaver=beaver and money,
+        )
+
+    @classmethod
+    def from_table(cls, table, player: int) -> CubeState:
+        """From a ``game.state.GameState`` (anything with rules, cube, score, crawford),
+        for ``player`` (0 or 1) about to decide."""
+        rules, cube = table.rules, table.cube
+        owner = CENTRE if cube.owner is None else PLAYER if cube.owner == player else OPPONENT
+        money = rules.match_length == 0
+        return cls(
+            value=cube.value,
+            owner=owner,
+            match_length=rules.match_length,
+            score=(0, 0) if money else (table.score[player], table.score[1 - player]),
+            crawford=bool(table.crawford) and not money,
+            jacoby=rules.jacoby and money,
+            beaver=rules.beaver and money,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """A cube decision and the figures behind it.
+
+    ``no_double``, ``double_take``, ``double_pass``: cubeful values for the
+    player on roll: money equity in units of the present cube, or match winning
+    chances in match play.
+    """
+
+    action: str
+    response: str
+    no_double: float
+    double_take: float
+    double_pass: float
+
+    @property
+    def answer(self) -> tuple[str, str]:
+        return self.action, self.response
+
+
+def cube_efficiency(position: Position) -> float:
+    """How live the cube is, from 0 (dead) to 1 (fully live), for Janowski's formula."""
+    if position.is_contact():
+        return CONTACT_EFFICIENCY
+    if position.is_bearoff():
+        return BEAROFF_EFFICIENCY
+    low, high = RACE_EFFICIENCY_RANGE
+    return min(high, max(low, 0.55 + 0.00125 * position.pip_count()))
+
+
+# --- money play -------------------------------------------------------------------------
+
+
+def money_equity(probabilities: Probabilities, state: CubeState, x: float) -> float:
+    """Cubeful money equity of the player on roll, per unit of the present cube."""
+    p = probabilities
+    gammons_count = not (state.jacoby and state.owner == CENTRE)
+    dead = p.equity if gammons_count else 2.0 * p.win - 1.0
+    if p.win < _EPSILON or p.win > 1.0 - _EPSILON:
+        return dead
+    win_value = 1.0 + (p.win_gammon + p.win_backgammon) / p.win
+    loss_value = 1.0 + (p.lose_gammon + p.lose_backgammon) / p.lose
+    if not gammons_count:
+        # The live cube is turned before gammons count: its ends are plain wins and losses.
+        ends = (-1.0, 1.0)
+    else:
+        ends = (-loss_value, win_value)
+    knots = [(0.0, ends[0])]
+    if state.owner != PLAYER:
+        knots.append(((loss_value - 0.5) / (win_value + loss_value + 0.5), -1.0))
+    if state.owner != OPPONENT:
+        knots.append(((loss_value + 1.0) / (win_value + loss_value + 0.5), 1.0))
+    knots.append((1.0, ends[1]))
+    live = _interpolate(p.win, knots)
+    return x * live + (1.0 - x) * dead
+
+
+# --- match play -------------------------------------------------------------------------
+
+
+def match_winning_chance(probabilities: Probabilities, state: CubeState, x: float) -> float:
+    """Cubeful chance that the player on roll wins the match."""
+    p = probabilities
+    value = state.value
+    win_value = _win_mwc(p, state, value)
+    loss_value = _loss_mwc(p, state, value)
+    dead = p.win * win_value + p.lose * loss_value
+    player_may = state.owner != OPPONENT and _cube_is_live_for(state, value)
+    opponent_may = state.owner != PLAYER and _cube_is_live_for(state.flip(), value)
+    if not (player_may or opponent_may) or p.win < _EPSILON or p.win > 1.0 - _EPSILON:
+        return dead
+    knots = [(0.0, loss_value)]
+    if opponent_may:
+        knots.append((1.0 - _cash_point(p.flip(), state.flip(), value), _result_mwc(state, -value)))
+    if player_may:
+        knots.append((_cash_point(p, state, value), _result_mwc(state, value)))
+    knots.append((1.0, win_value))
+    live = _interpolate(p.win, knots)
+    return x * live + (1.0 - x) * dead
+
+
+def _cube_is_live_for(state: CubeState, value: int) -> bool:
+    """Could the player on roll, owning a cube at ``value``, ever gain by doubling it?"""
+    if value >= MAX_CUBE:
+        return False
+    if state.is_money:
+        return True
+    return not state.crawford and state.away[0] > value
+
+
+def _result_mwc(state: CubeState, points: int) -> float:
+    """Match winning chance after this game ends with the player on roll winning ``points``
+    (losing, when negative)."""
+    player_away, opponent_away = state.away
+    # After this game, a 1-away score is post-Crawford if someone is already 1 away now.
+    crawford_done = state.crawford or 1 in state.away
+    if points > 0:
+        return match_equity(player_away - points, opponent_away, crawford_done)
+    return match_equity(player_away, opponent_away + points, crawford_done)
+
+
+def _win_mwc(p: Probabilities, state: CubeState, value: int) -> float:
+    """Average match winning chance when the player wins at cube ``value``."""
+    if p.win < _EPSILON:
+        return _result_mwc(state, value)
+    gammon = (p.win_gammon - p.win_backgammon) / p.win
+    backgammon = p.win_backgammon / p.win
+    return ((1.0 - gammon - backgammon) * _result_mwc(state, value)
+            + gammon * _result_mwc(state, 2 * value) + backgammon * _result_mwc(state, 3 * value))
+
+
+def _loss_mwc(p: Probabilities, state: CubeState, value: int) -> float:
+    """Average match winning chance when the player loses at cube ``value``."""
+    if p.lose < _EPSILON:
+        return _result_mwc(state, -value)
+    gammon = (p.lose_gammon - p.lose_backgammon) / p.lose
+    backgammon = p.lose_backgammon / p.lose
+    return ((1.0 - gammon - backgammon) * _result_mwc(state, -value)
+            + gammon * _result_mwc(state, -2 * value) + backgammon * _result_mwc(state, -3 * value))
+
+
+def _cash_point(p: Probabilities, state: CubeState, value: int) -> float:
+    """The player's winning chance above which the opponent should pass a double from
+    ``value`` to ``2 * value`` (live cube; the opponent would own the cube)."""
+    pass_value = _result_mwc(state, value)
+    win_value = _win_mwc(p, state, 2 * value)
+    if _cube_is_live_for(state.flip(), 2 * value):
+        # After the take, the taker redoubles where the player is just at its own take point:
+        # there the player's chance equals that of passing the redouble.
+        start = 1.0 - _cash_point(p.flip(), state.flip(), 2 * value)
+        low = _result_mwc(state, -2 * value)
+    else:
+        start = 0.0
+        low = _loss_mwc(p, state, 2 * value)
+    if win_value - low < _EPSILON:
+        return 1.0
+    point = start + (pass_value - low) * (1.0 - start) / (win_value - low)
+    return min(1.0, max(0.0, point))
+
+
+def _interpolate(p: float, knots: list[tuple[float, float]]) -> float:
+    """The piecewise-linear function through ``knots`` (sorted by their first value) at p."""
+    knots = sorted(knots)
+    for (x0, y0), (x1, y1) in zip(knots, knots[1:]):
+        if p <= x1:
+            if x1 - x0 < _EPSILON:
+                return y1
+            return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    return knots[-1][1]
+
+
+# --- decisions --------------------------------------------------------------------------
+
+
+def cubeful_value(probabilities: Probabilities, state: CubeState, x: float) -> float:
+    """Cubeful value for the player on roll: money equity per unit of ``state.value``,
+    or the match winning chance."""
+    if state.is_money:
+        return money_equity(probabilities, state, x)
+    return match_winning_chance(probabilities, state, x)
+
+
+def decide(probabilities: Probabilities, state: CubeState, x: float = CONTACT_EFFICIENCY) -> CubeDecision:
+    """The cube decision from the cubeless probabilities of the player on roll (pure)."""
+    no_double = cubeful_value(probabilities, state, x)
+    if not state.may_double():
+        return CubeDecision(NO_DOUBLE, TAKE, no_double, no_double, no_double)
+    taken = cubeful_value(probabilities, state.doubled(), x)
+    if state.is_money:
+        return choose(no_double, 2.0 * taken, 1.0, state, probabilities.win_gammon > 0.0)
+    return choose(no_double, taken, _result_mwc(state, state.value), state, probabilities.win_gammon > 0.0)
+
+
+def choose(no_double: float, double_take: float, double_pass: float, state: CubeState,
+           gammon_possible: bool = True) -> CubeDecision:
+    """The decision from the three cubeful values of the player on roll (see the module notes)."""
+    response = PASS if double_take >= double_pass else TAKE
+    doubled = double_take
+    if response == TAKE and state.is_money and state.beaver and double_take < 0.0 and state.value * 4 <= MAX_CUBE:
+        response = BEAVER
+        doubled = 2.0 * double_take
+    if min(doubled, double_pass) >= no_double:
+        action = DOUBLE
+    elif no_double > double_pass and gammon_possible:
+        action = TOO_GOOD
+    elif response == PASS:
+        action = DOUBLE  # nothing to play on for: cash
+    else:
+        action = NO_DOUBLE
+    return CubeDecision(action, response, no_double, double_take, double_pass)
+
+
+def cube_action(position: Position, state: CubeState, plies: int = 0) -> tuple[str, str]:
+    """``(ACTION, RESPONSE)`` for ``position.player``, on roll and about to decide.
+
+    Uses the bot's network (``game.bot.evaluate``). ``plies=1`` averages over the
+    21 rolls (slower, see the module notes). For the page: the computer doubles
+    when ACTION is ``double``; when the human doubles, call this with the human's
+    position and state and answer with RESPONSE (check that a beaver is allowed).
+    """
+    return cube_decision(position, state, plies).answer
+
+
+def cube_decision(position: Position, state: CubeState, plies: int = 0) -> CubeDecision:
+    """Like ``cube_action`` with the figures behind the decision."""
+    from game.bot import evaluate
+
+    probabilities = evaluate(position)
+    if plies <= 0:
+        return decide(probabilities, state, cube_efficiency(position))
+    no_double, double_take = _one_roll_ahead(position, state)
+    if not state.may_double():
+        return CubeDecision(NO_DOUBLE, TAKE, no_double, no_double, no_double)
+    double_pass = 1.0 if state.is_money else _result_mwc(state, state.value)
+    return choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
+
+
+def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]:
+    """No-double and double/take values averaged over the player's 21 rolls."""
+    from game.bot.evaluator import Scorer
+    from game.plays import legal_plays
+
+    scorer = Scorer(position.flip())
+    states = [state.flip(), state.doubled().flip() if state.may_double() else None]
+    totals = [0.0, 0.0]
+    for first in range(1, 7):
+        for second in range(first, 7):
+            weight = 1 if first == second else 2
+            plays = legal_plays(position, (first, second))
+            if plays:
+                # The opponent's probabilities, on roll, after the player's best play.
+                scored = [(scorer.evaluate(play.position.flip()), play.position.flip()) for play in plays]
+                after, reply = min(scored, key=lambda pair: pair[0].equity)
+            else:
+                reply = position.flip()
+                after = scorer.evaluate(reply)
+            x = cube_efficiency(reply)
+            for index, leaf_state in enumerate(states):
+                if leaf_state is None:
+                    continue
+                value = cubeful_value(after, leaf_state, x)
+                if leaf_state.is_money:
+                    mine = -value * leaf_state.value / state.value
+                else:
+                    mine = 1.0 - value
+                totals[index] += weight * mine
+    no_double, double_take = (total / 36.0 for total in totals)
+    return no_double, double_take if states[1] is not None else no_double
