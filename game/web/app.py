@@ -32,13 +32,35 @@ ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
 
 
 def _element(element_id: str):
+    """The element, or a falsy value (JavaScript's null) when the page has none."""
     return document.getElementById(element_id)
 
 
 def _set_text(element_id: str, text: str) -> None:
     node = _element(element_id)
-    if node is not None:
+    if node and node.textContent != text:
         node.textContent = text  # always text, never HTML: nothing here may be markup
+
+
+def _set(element_id: str, **properties) -> None:
+    """Set DOM properties of an element; pages without it (embed.html) are left alone."""
+    node = _element(element_id)
+    if node:
+        for name, value in properties.items():
+            setattr(node, name, value)
+
+
+def _toggle(element_id: str, css_class: str, on: bool) -> None:
+    node = _element(element_id)
+    if node:
+        node.classList.toggle(css_class, on)
+
+
+def _on(event: str, selector: str):
+    """``when`` for an element that this page has; a no-op decorator otherwise."""
+    if isinstance(selector, str) and not document.querySelector(selector):
+        return lambda handler: handler
+    return when(event, selector)
 
 
 class App:
@@ -75,8 +97,8 @@ class App:
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""
         text = window.localStorage.getItem(self.key)
-        if text is None:
-            return None
+        if not isinstance(text, str) or not text:
+            return None  # nothing saved (JavaScript's null)
         try:
             self.session = storage.load_text(str(text))
         except storage.SaveError as error:
@@ -114,7 +136,7 @@ class App:
             self.changed()
             self.schedule_computer()
 
-        if self.session.in_progress:
+        if self.session.in_progress and not self.embed:
             self.notice("This link shows a shared game. Open it? Your own game in progress "
                         "will be replaced.", "Open the shared game", take_link, cancel="Keep my game")
         else:
@@ -146,7 +168,7 @@ class App:
         if cancel is not None:
             no.textContent = cancel
         field = _element("notice-url")
-        if field is not None:
+        if field:
             field.hidden = url is None
             field.value = url or ""
         self.pending = action
@@ -159,11 +181,11 @@ class App:
     # ----- events ------------------------------------------------------------------------
 
     def bind(self) -> None:
-        @when("click", "#board")
+        @_on("click", "#board")
         def on_board(event) -> None:
             self.board_tap(event)
 
-        @when("click", "#roll")
+        @_on("click", "#roll")
         def on_roll(event) -> None:
             if self.busy or not self.session.may_roll:
                 return
@@ -171,26 +193,26 @@ class App:
             self.changed()
             self.schedule_computer()
 
-        @when("click", "#undo")
+        @_on("click", "#undo")
         def on_undo(event) -> None:
             if not self.busy:
                 self.session = self.session.undo()
                 self.changed()
 
-        @when("click", "#confirm")
+        @_on("click", "#confirm")
         def on_confirm(event) -> None:
             if not self.busy and self.session.may_confirm:
                 self.session = self.session.confirm()
                 self.changed()
                 self.schedule_computer()
 
-        @when("click", "#next-game")
+        @_on("click", "#next-game")
         def on_next(event) -> None:
             if not self.busy and self.session.game.phase is Phase.GAME_OVER:
                 self.session = self.session.next_game()
                 self.changed()
 
-        @when("click", "#new-game")
+        @_on("click", "#new-game")
         def on_new(event) -> None:
             if self.session.in_progress:
                 self.notice("Start a new game? The game in progress will be lost.",
@@ -198,32 +220,32 @@ class App:
             else:
                 self.reset()
 
-        @when("click", "#share")
+        @_on("click", "#share")
         def on_share(event) -> None:
             self.share()
 
-        @when("click", "#settings-toggle")
+        @_on("click", "#settings-toggle")
         def on_settings_toggle(event) -> None:
             form = _element("settings")
             form.hidden = not form.hidden
             _element("settings-toggle").setAttribute("aria-expanded", "false" if form.hidden else "true")
 
-        @when("change", "#settings")
+        @_on("change", "#settings")
         def on_settings(event) -> None:
             self.read_settings()
 
-        @when("submit", "#settings")
+        @_on("submit", "#settings")
         def on_submit(event) -> None:
             event.preventDefault()
 
-        @when("click", "#notice-yes")
+        @_on("click", "#notice-yes")
         def on_yes(event) -> None:
             action = self.pending
             self.close_notice()
             if action is not None:
                 action()
 
-        @when("click", "#notice-no")
+        @_on("click", "#notice-no")
         def on_no(event) -> None:
             self.close_notice()
 
@@ -246,12 +268,12 @@ class App:
 
     def tap_target(self, event) -> int | None:
         """What was tapped: the element's data-target, else the point under the finger."""
-        node = event.target.closest("[data-target]") if event.target else None
-        if node is not None:
+        node = event.target.closest("[data-target]") if event.target else None  # null is falsy
+        if node:
             return int(node.dataset.target)
         svg = _element("board").querySelector("svg")
-        matrix = svg.getScreenCTM() if svg is not None else None
-        if matrix is None:
+        matrix = svg.getScreenCTM() if svg else None
+        if not matrix:
             return None
         point = svg.createSVGPoint()
         point.x, point.y = event.clientX, event.clientY
@@ -346,46 +368,43 @@ class App:
         top = 1 - bottom
         _set_text("name-bottom", player_name(session, bottom))
         _set_text("name-top", player_name(session, top))
-        _element("chip-bottom").className = f"chip chip-{('cyan', 'pink')[bottom]}"
-        _element("chip-top").className = f"chip chip-{('cyan', 'pink')[top]}"
+        _set("chip-bottom", className=f"chip chip-{('cyan', 'pink')[bottom]}")
+        _set("chip-top", className=f"chip chip-{('cyan', 'pink')[top]}")
         to_act = session.game.to_act
-        _element("side-bottom").classList.toggle("on-roll", to_act == bottom)
-        _element("side-top").classList.toggle("on-roll", to_act == top)
+        _toggle("side-bottom", "on-roll", to_act == bottom)
+        _toggle("side-top", "on-roll", to_act == top)
 
         mine, theirs = pip_counts(session) if position is None else _pips(position, session)
         _set_text("pips-text", f"{player_name(session, bottom)} {mine} · {player_name(session, top)} {theirs}")
         score = session.game.score
         _set_text("score-text", f"{player_name(session, 0)} {score[0]} – {score[1]} {player_name(session, 1)}")
 
-        status = status_text(session)
-        node = _element("status")
-        if node.textContent != status:
-            node.textContent = status
-        node.classList.toggle("thinking", self.busy and session.computer_to_act)
+        _set_text("status", status_text(session))
+        _toggle("status", "thinking", self.busy and session.computer_to_act)
 
         person = not self.busy
         over = session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
-        _element("roll").disabled = not (person and session.may_roll)
-        _element("roll").hidden = over
-        _element("undo").disabled = not (person and session.may_undo)
-        _element("undo").hidden = over
-        _element("confirm").disabled = not (person and session.may_confirm)
-        _element("confirm").hidden = over
-        _element("next-game").hidden = session.game.phase is not Phase.GAME_OVER
+        moving = session.turn is not None  # a person is playing a roll: Undo and Confirm
+        _set("roll", disabled=not (person and session.may_roll), hidden=over or moving)
+        _set("undo", disabled=not (person and session.may_undo), hidden=over or not moving)
+        _set("confirm", disabled=not (person and session.may_confirm), hidden=over or not moving)
+        _set("next-game", hidden=session.game.phase is not Phase.GAME_OVER)
         for button in ("new-game", "share", "settings-toggle"):
-            _element(button).disabled = False
+            _set(button, disabled=False)
         self.show_settings()
 
     def show_settings(self) -> None:
         settings = self.session.settings
         form = _element("settings")
+        if not form:
+            return
         for radio in form.querySelectorAll('input[name="opponent"]'):
             radio.checked = radio.value == settings.opponent
-        _element("level").value = settings.level
-        _element("rotate").checked = settings.rotate
-        _element("auto-confirm").checked = settings.auto_confirm
-        _element("level-row").hidden = settings.opponent != COMPUTER
-        _element("rotate-row").hidden = settings.opponent != FRIEND
+        _set("level", value=settings.level)
+        _set("rotate", checked=settings.rotate)
+        _set("auto-confirm", checked=settings.auto_confirm)
+        _set("level-row", hidden=settings.opponent != COMPUTER)
+        _set("rotate-row", hidden=settings.opponent != FRIEND)
 
 
 def _pips(position, session: Session) -> tuple[int, int]:

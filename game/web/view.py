@@ -85,7 +85,7 @@ def board_view(session: Session, position: Position | None = None, dice_left: tu
             dice, used = _dice_shown(game.dice, tuple(left))
 
     trail: tuple[tuple[int, int], ...] = ()
-    if session.last_play is not None and turn is None:
+    if session.last_play is not None and (turn is None or not turn.actions):
         player, moves = session.last_play
         same = player == bottom_player
         trail = tuple((to_viewer(a, same), to_viewer(b, same)) for a, b in moves)

@@ -70,6 +70,7 @@ def test_board_shows_thirty_checkers_at_the_start(shared_game: Page):
     assert shared_game.locator("#board circle.checker.pink").count() == 15
     expect(shared_game.locator("#status")).to_have_text("Roll the dice to see who starts.")
     expect(shared_game.locator("#pips-text")).to_contain_text("167")
+    expect(shared_game.locator("#notice")).to_be_hidden()  # a first visit is not an error
 
 
 def test_buttons_are_real_buttons_and_the_status_is_announced(shared_game: Page):
@@ -137,6 +138,8 @@ def test_corrupted_save_shows_a_message_and_a_playable_board(game_page: Page):
     expect(game_page.locator("#notice")).to_be_visible()
     expect(game_page.locator("#notice-text")).to_contain_text("could not be loaded")
     assert game_page.locator("#board circle.checker").count() == 30
+    game_page.click("#notice-yes")  # "New game"
+    expect(game_page.locator("#notice")).to_be_hidden()
     game_page.click("#roll")
     expect(game_page.locator("#board .die").first).to_be_visible()
 
@@ -258,3 +261,22 @@ def test_a_phone_shows_the_whole_board_and_takes_taps(browser, base_url):
         page.locator(f'#board [data-target="{to_viewer(origin, session.mover_at_bottom)}"]').first.tap()
         assert lit_targets(page)
     context.close()
+
+
+def test_embed_page_shows_just_the_board_and_plays(game_page: Page):
+    from tests.browser.pages import open_ready
+
+    open_ready(game_page, "embed.html", "seed=7")
+    assert game_page.locator("#board circle.checker").count() == 30
+    assert game_page.locator("#how-to-play").count() == 0
+    game_page.click("#roll")
+    expect(game_page.locator("#board .die").first).to_be_visible()
+    # The embedded game is kept apart from the full page's own save.
+    keys = game_page.evaluate("() => Object.keys(localStorage)")
+    assert keys == [SAVE_KEY + ".embed"]
+
+
+def test_embed_parameter_hides_everything_but_the_game(game_page: Page):
+    open_game(game_page, "embed=1")
+    expect(game_page.locator("#how-to-play")).to_be_hidden()
+    expect(game_page.locator("#board svg")).to_be_visible()
