@@ -4,7 +4,7 @@
     python tools/bench_bot.py --games 100 --levels strong expert
     python tools/bench_bot.py --make-set           # rebuild the decision set (slow, needs gnubg)
 
-The decision set (tools/data/bot-bench.txt) holds positions from gnubg 0-ply
+The decision set (tools/data/bot-bench.txt.gz) holds positions from gnubg 0-ply
 self-play (5% random moves for variety, seeded) that are not in the teacher
 file and have two or more plays, with gnubg 2-ply and 0-ply equities of every
 play, so a rerun needs gnubg only for the head-to-head games.
@@ -38,7 +38,7 @@ from game.formats import format_position_id, parse_position_id  # noqa: E402
 from game.plays import legal_plays  # noqa: E402
 from game.position import Position  # noqa: E402
 
-SET_FILE = ROOT / "tools" / "data" / "bot-bench.txt"
+SET_FILE = ROOT / "tools" / "data" / "bot-bench.txt.gz"
 TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
 
 
@@ -110,7 +110,7 @@ def make_set(count: int, seed: int) -> None:
                 position = chosen.position
             position = position.flip()
     SET_FILE.parent.mkdir(parents=True, exist_ok=True)
-    with open(SET_FILE, "w") as out:
+    with gzip.open(SET_FILE, "wt") as out:
         out.write(
             "# POSITION_ID D1 D2 then per play RESULT_ID:EQUITY_2PLY:EQUITY_0PLY (gnubg 1.1.0a16, cubeless,"
             " mover's equity after the play; RESULT_ID with the mover still on roll)\n"
@@ -124,7 +124,9 @@ def make_set(count: int, seed: int) -> None:
 def read_set(path: Path = SET_FILE):
     """[(position, dice, {result_id: (equity_2ply, equity_0ply)})]"""
     decisions = []
-    for line in path.read_text().splitlines():
+    with gzip.open(path, "rt") as lines:
+        text = lines.read()
+    for line in text.splitlines():
         if line.startswith("#") or not line.strip():
             continue
         fields = line.split()

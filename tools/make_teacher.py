@@ -1,0 +1,73 @@
+"""Label more training positions with GNU Backgammon: the siblings of real decisions.
+
+    nice python tools/make_teacher.py --decisions 150000 --plies 0 --out tools/checkpoints/siblings-0ply.txt.gz
+
+Picks positions from the teacher file (seeded), rolls dice for each, and writes
+every position a legal play leads to (the opponent then on roll), labelled by
+gnubg at ``--plies``. A network that ranks plays must tell such siblings apart,
+and the teacher file holds mostly one position per decision. The output has the
+teacher file's format, so ``tools/train.py --teacher`` reads it. gnubg is only
+the teacher: its evaluations are the labels, its weights are never used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.formats import format_position_id, parse_position_id  # noqa: E402
+from game.plays import legal_plays  # noqa: E402
+
+TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--decisions", type=int, default=150000)
+    parser.add_argument("--plies", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    import gnubg
+
+    with gzip.open(TEACHER, "rt") as lines:
+        ids = [line.split(None, 1)[0] for line in lines if not line.startswith("#")]
+    rng = random.Random(args.seed)
+    chosen = rng.sample(ids, min(args.decisions, len(ids)))
+    known = set(ids)
+    context = gnubg.evalcontext(0, args.plies, 1, 0, 0.0)
+    cube = gnubg.cubeinfo()
+    written = set()
+    started = time.time()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(args.out, "wt") as out:
+        out.write(f"# POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON (gnubg {args.plies}-ply)\n")
+        for count, pid in enumerate(chosen, 1):
+            position = parse_position_id(pid)
+            dice = rng.randint(1, 6), rng.randint(1, 6)
+            for play in legal_plays(position, dice):
+                after = play.position.flip()
+                if after.player[0] == 15 or after.opponent[0] == 15:
+                    continue
+                after_id = format_position_id(after)
+                if after_id in written or after_id in known:
+                    continue
+                written.add(after_id)
+                board = [list(after.opponent[1:26]), list(after.player[1:26])]
+                values = gnubg.evaluate(board, cube, context)[:5]
+                out.write(after_id + " " + " ".join(f"{v:.5f}" for v in values) + "\n")
+            if count % 10000 == 0:
+                print(f"  {count} decisions, {len(written)} positions ({time.time() - started:.0f} s)", flush=True)
+    print(f"wrote {len(written)} positions to {args.out} in {time.time() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
