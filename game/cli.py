@@ -57,9 +57,17 @@ def best_answerer(options: list[str]) -> Answer:
     return answer_best
 
 
+def cube_answerer(options: list[str]) -> Answer:
+    """``cube [--plies 0|1] [--no-beaver]``: ``ACTION RESPONSE`` for ``POSITION_ID:MATCH_ID``."""
+    from game.bot.cube import cube_request_answerer
+
+    return cube_request_answerer(options)
+
+
 COMMANDS: dict[str, Callable[[list[str]], Answer]] = {
     "moves": lambda options: answer_moves,
     "best": best_answerer,
+    "cube": cube_answerer,
 }
 
 

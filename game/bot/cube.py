@@ -46,8 +46,9 @@ The model (GNU Backgammon's, in our own code):
   player can win a gammon, else no double.
 
 ``cube_action(..., plies=1)`` looks one roll ahead: for each of the 21 rolls the
-bot plays its best 1-ply play, and the cubeful value of the resulting position
-for the opponent (on roll, with the cube as it would be) is averaged.
+bot plays its best 1-ply play; the opponent, then on roll with the cube as it
+would be, makes its own best cube action by the 0-ply model, and its value is
+averaged (as gnubg does at the nodes of its cubeful search).
 """
 
 from __future__ import annotations
@@ -388,6 +389,44 @@ def cube_decision(position: Position, state: CubeState, plies: int = 0) -> CubeD
     return choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
 
 
+def cube_request_answerer(options: list[str]):
+    """For ``python -m game cube [--plies 0|1] [--no-beaver]``: a function that answers
+    ``POSITION_ID:MATCH_ID`` (the player on roll to decide before rolling) with
+    ``ACTION RESPONSE``. Raises ValueError on bad options or requests."""
+    from game.formats.match_id import GameState, parse_gnubg_id
+
+    plies, beaver = 0, True
+    rest = list(options)
+    while rest:
+        option = rest.pop(0)
+        if option == "--no-beaver":
+            beaver = False
+        elif option == "--plies" and rest and rest[0] in ("0", "1"):
+            plies = int(rest.pop(0))
+        else:
+            raise ValueError(f"expected [--plies 0|1] [--no-beaver], got {' '.join(options)!r}")
+
+    def answer(request: str) -> str:
+        fields = request.split()
+        if len(fields) != 1:
+            raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
+        position, match = parse_gnubg_id(fields[0])
+        if match.game_state not in (GameState.NONE, GameState.PLAYING) or position.is_game_over():
+            raise ValueError("the game is over: there is no cube decision to make")
+        state = CubeState.from_match_id(match, beaver=beaver)
+        return " ".join(cube_action(position, state, plies))
+
+    return answer
+
+
+def _value_after_cube_action(probabilities: Probabilities, state: CubeState, x: float) -> float:
+    """Cubeful value for the player on roll once it has made its best cube action."""
+    decision = decide(probabilities, state, x)
+    if decision.action == DOUBLE:
+        return min(decision.double_take, decision.double_pass)
+    return decision.no_double
+
+
 def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]:
     """No-double and double/take values averaged over the player's 21 rolls."""
     from game.bot.evaluator import Scorer
@@ -411,7 +450,7 @@ def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]
             for index, leaf_state in enumerate(states):
                 if leaf_state is None:
                     continue
-                value = cubeful_value(after, leaf_state, x)
+                value = _value_after_cube_action(after, leaf_state, x)
                 if leaf_state.is_money:
                     mine = -value * leaf_state.value / state.value
                 else:

@@ -1,0 +1,331 @@
+"""Agreement of the bot's cube decisions with GNU Backgammon 2-ply, on stored cube positions.
+
+    python tools/bench_cube.py                     # the bot, 0-ply (what the CLI does)
+    python tools/bench_cube.py --plies 1           # the bot, one roll ahead
+    python tools/bench_cube.py --probabilities gnubg   # our cube logic on gnubg's own 2-ply
+                                                       # cubeless probabilities
+    nice python tools/bench_cube.py label          # (re)build the data file; needs pip gnubg
+
+The data file ``tests/data/cube_gnubg2ply.txt`` holds one cube position a line:
+``PID:MID ACTION RESPONSE W WG WBG LG LBG # gnubg's words`` where ACTION RESPONSE
+is gnubg 2-ply's proper cube action in our words and the five numbers are its
+2-ply cubeless probabilities for the player on roll. Reruns need no gnubg.
+
+How the positions are chosen (``label``, seeded): games of gnubg 0-ply against
+itself (each play random with a small chance) give positions before a roll; each
+gets a cube state drawn from a fixed list (money with and without Jacoby, a
+redouble, match scores including 2-away 2-away, post-Crawford, the Crawford game
+and a dead cube); three quarters are kept only when our model, fed gnubg's
+0-ply probabilities, finds them close to a decision threshold (within ``--near``
+= 0.08 of equity between two of no double, double/take and double/pass), the
+rest from all positions where the player on roll wins at least 45%.
+gnubg's answer is read from ``hint`` with no dice (the cube analysis printed on
+file descriptor 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.bot.cube import (  # noqa: E402
+    BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, TOO_GOOD, CENTRE, OPPONENT, PLAYER,
+    CubeState, cube_decision, cube_efficiency, decide, _result_mwc,
+)
+from game.bot.probabilities import Probabilities  # noqa: E402
+from game.formats.match_id import MatchId, format_match_id, parse_gnubg_id  # noqa: E402
+from game.formats.position_id import format_position_id  # noqa: E402
+from game.plays import legal_plays  # noqa: E402
+from game.position import Position  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "cube_gnubg2ply.txt"
+
+# (weight, cube value, owner, match length, score (player on roll, opponent), crawford, jacoby)
+STATES = [
+    (6, 1, CENTRE, 0, (0, 0), False, True),
+    (3, 1, CENTRE, 0, (0, 0), False, False),
+    (3, 2, PLAYER, 0, (0, 0), False, True),
+    (1, 4, PLAYER, 0, (0, 0), False, True),
+    (2, 1, CENTRE, 7, (0, 0), False, False),
+    (2, 1, CENTRE, 7, (2, 4), False, False),
+    (2, 1, CENTRE, 7, (4, 2), False, False),
+    (1, 1, CENTRE, 5, (3, 3), False, False),
+    (1, 1, CENTRE, 5, (2, 3), False, False),
+    (1, 1, CENTRE, 9, (4, 1), False, False),
+    (1, 2, PLAYER, 7, (3, 5), False, False),
+    (1, 2, PLAYER, 11, (2, 5), False, False),
+    (1, 1, CENTRE, 7, (3, 6), False, False),  # post-Crawford, the trailer on roll
+    (1, 1, CENTRE, 7, (4, 6), False, False),
+    (0.3, 1, CENTRE, 7, (6, 4), False, False),  # post-Crawford, the leader: no double
+    (0.3, 1, CENTRE, 7, (6, 4), True, False),  # the Crawford game
+    (0.3, 2, PLAYER, 5, (3, 1), False, False),  # dead cube: 2 points already win
+]
+
+GNUBG_WORDS = [
+    # gnubg's "Proper cube action" text -> (action, response); first match wins.
+    ("too good", TOO_GOOD),
+    ("cannot double", NO_DOUBLE),
+    ("never", NO_DOUBLE),
+    ("no double", NO_DOUBLE),
+    ("no redouble", NO_DOUBLE),
+    ("double", DOUBLE),  # also "Redouble", "Optional double"
+]
+
+
+def answer_from_gnubg(text: str) -> tuple[str, str]:
+    """Our (ACTION, RESPONSE) for gnubg's proper cube action text."""
+    words = text.lower()
+    action = next(ours for key, ours in GNUBG_WORDS if key in words)
+    response = BEAVER if "beaver" in words else PASS if "pass" in words else TAKE
+    return action, response
+
+
+def state_of(template) -> CubeState:
+    _, value, owner, length, score, crawford, jacoby = template
+    return CubeState(value=value, owner=owner, match_length=length, score=score, crawford=crawford,
+                     jacoby=jacoby and not length, beaver=not length)
+
+
+def match_id_of(state: CubeState) -> str:
+    """gnubg Match ID for ``state`` with gnubg's player 1 on roll, before rolling."""
+    owner = None if state.owner == CENTRE else 1 if state.owner == PLAYER else 0
+    return format_match_id(MatchId(
+        cube=state.value, cube_owner=owner, player_on_roll=1, crawford=state.crawford,
+        match_length=state.match_length, score=(state.score[1], state.score[0]),
+        jacoby=state.jacoby if state.is_money else False))
+
+
+# --- labelling with gnubg ------------------------------------------------------------
+
+
+def _board(position: Position):
+    return [list(position.opponent[1:26]), list(position.player[1:26])]
+
+
+def self_play_positions(rng: random.Random, games: int, noise: float = 0.05) -> list[Position]:
+    """Positions before a roll from games of gnubg 0-ply against itself."""
+    import gnubg
+
+    context = gnubg.evalcontext(0, 0, 0, 0, 0.0)
+    cube = gnubg.cubeinfo()
+    seen: list[Position] = []
+    for _ in range(games):
+        position = Position.start()
+        first = True
+        while not position.is_game_over():
+            if not first:
+                seen.append(position)
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if first:
+                while dice[0] == dice[1]:
+                    dice = (rng.randint(1, 6), rng.randint(1, 6))
+                first = False
+            plays = legal_plays(position, dice)
+            if plays:
+                if rng.random() < noise:
+                    after = rng.choice(plays).position
+                else:
+                    # The opponent's equity after each play: the mover wants it lowest.
+                    after = min(plays, key=lambda play: gnubg.evaluate(
+                        _board(play.position.flip()), cube, context)[5]).position
+            else:
+                after = position
+            position = after.flip()
+    return seen
+
+
+def gnubg_probabilities(position: Position) -> Probabilities:
+    import gnubg
+
+    values = gnubg.evaluate(_board(position), gnubg.cubeinfo(), gnubg.evalcontext(0, 0, 0, 0, 0.0))
+    return Probabilities.from_sequence(values[:5])
+
+
+def closeness(probabilities: Probabilities, state: CubeState, x: float) -> float:
+    """How far (in normalised equity) our model puts the position from a decision threshold."""
+    decision = decide(probabilities, state, x)
+    values = [decision.no_double, decision.double_take, decision.double_pass]
+    if not state.is_money:
+        win, lose = _result_mwc(state, state.value), _result_mwc(state, -state.value)
+        values = [(2 * v - win - lose) / (win - lose) for v in values]
+    nd, dt, dp = values
+    return min(abs(dt - nd), abs(dt - dp), abs(nd - dp))
+
+
+def capture_gnubg(command: str) -> str:
+    """Run a gnubg command; return what it printed on file descriptor 1."""
+    import gnubg
+
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 1)
+        try:
+            gnubg.command(command)
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        sink.seek(0)
+        return sink.read().decode(errors="replace")
+
+
+def gnubg_cube_analysis(gnubg_id: str) -> tuple[str, list[float]]:
+    """gnubg 2-ply: (proper cube action text, 2-ply cubeless probabilities) for ``PID:MID``."""
+    capture_gnubg(f"set gnubgid {gnubg_id}")
+    text = capture_gnubg("hint")
+    proper, numbers = "", []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith("Proper cube action:"):
+            proper = line.split(":", 1)[1].split("(")[0].strip()
+            if "dead cube" in line:
+                proper += " (dead cube)"
+        if "cubeless equity" in line and index + 1 < len(lines):
+            fields = lines[index + 1].replace("-", " ").split()
+            numbers = [float(f) for f in fields]
+    if not proper and not text.strip():
+        # gnubg prints "You cannot double." on stderr and no analysis when no double is
+    # possible (Crawford game, post-Crawford leader, ...).
+        import gnubg
+
+        position, _ = parse_gnubg_id(gnubg_id)
+        values = gnubg.evaluate(_board(position), gnubg.cubeinfo(), gnubg.evalcontext(0, 2, 0, 0, 0.0))
+        return "You cannot double", [round(v, 3) for v in values[:5]]
+    if not proper:
+        raise RuntimeError(f"gnubg gave no cube action for {gnubg_id}:\n{text}")
+    # gnubg prints win, gammon, backgammon for each side; the losses come after the dash.
+    if len(numbers) == 6:
+        numbers = numbers[:3] + numbers[4:]
+    return proper, numbers
+
+
+def label(args: argparse.Namespace) -> None:
+    capture_gnubg("set threads 1")
+    capture_gnubg("set player 0 human")
+    capture_gnubg("set player 1 human")
+    capture_gnubg("new game")
+    capture_gnubg(f"set evaluation cubedecision eval plies {args.gnubg_plies}")
+    rng = random.Random(args.seed)
+    started = time.time()
+    positions = self_play_positions(rng, args.games)
+    print(f"{len(positions)} positions from {args.games} games ({time.time() - started:.0f} s)", flush=True)
+    rng.shuffle(positions)
+    weights = [template[0] for template in STATES]
+    near, other, seen = [], [], set()
+    for position in positions:
+        template = rng.choices(STATES, weights)[0]
+        state = state_of(template)
+        key = (format_position_id(position), match_id_of(state))
+        if key in seen:
+            continue
+        probabilities = gnubg_probabilities(position)
+        if probabilities.win < 0.45:
+            continue
+        seen.add(key)
+        if closeness(probabilities, state, cube_efficiency(position)) < args.near or not state.may_double():
+            near.append(key)
+        else:
+            other.append(key)
+    chosen = near[: args.positions * 3 // 4]
+    chosen += other[: args.positions - len(chosen)]
+    rng.shuffle(chosen)
+    print(f"{len(near)} near a threshold, {len(other)} others; labelling {len(chosen)}", flush=True)
+    lines = []
+    for count, (pid, mid) in enumerate(chosen, 1):
+        proper, numbers = gnubg_cube_analysis(f"{pid}:{mid}")
+        action, response = answer_from_gnubg(proper)
+        figures = " ".join(f"{n:.3f}" for n in numbers)
+        lines.append(f"{pid}:{mid} {action} {response} {figures} # {proper}")
+        if count % 50 == 0:
+            print(f"{count} labelled ({time.time() - started:.0f} s)", flush=True)
+    header = (f"# cube positions and GNU Backgammon {args.gnubg_plies}-ply cube actions "
+              f"(tools/bench_cube.py label --seed {args.seed} --games {args.games} "
+              f"--positions {args.positions} --near {args.near})\n"
+              "# PID:MID ACTION RESPONSE WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON # gnubg\n")
+    Path(args.out).write_text(header + "\n".join(lines) + "\n")
+    print(f"wrote {args.out} ({time.time() - started:.0f} s)")
+
+
+# --- the benchmark --------------------------------------------------------------------
+
+
+def read_data(path: Path = DATA) -> list[tuple[str, tuple[str, str], Probabilities, str]]:
+    """(gnubg ID, gnubg's answer, gnubg's 2-ply cubeless probabilities, gnubg's words)."""
+    rows = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        data, _, words = line.partition("#")
+        fields = data.split()
+        rows.append((fields[0], (fields[1], fields[2]),
+                     Probabilities.from_sequence(float(f) for f in fields[3:8]), words.strip()))
+    return rows
+
+
+def bench(args: argparse.Namespace) -> None:
+    rows = read_data()
+    agree = [0, 0, 0]
+    kinds: dict[str, list[int]] = {}
+    confusion: dict[tuple[str, str], int] = {}
+    elapsed = []
+    for gnubg_id, expected, probabilities, _ in rows:
+        position, match = parse_gnubg_id(gnubg_id)
+        state = CubeState.from_match_id(match)
+        started = time.perf_counter()
+        if args.probabilities == "gnubg":
+            got = decide(probabilities, state, cube_efficiency(position)).answer
+        else:
+            got = cube_decision(position, state, args.plies).answer
+        elapsed.append(time.perf_counter() - started)
+        hits = (got[0] == expected[0], got[1] == expected[1], got == expected)
+        kind = "money" if state.is_money else "match"
+        tally = kinds.setdefault(kind, [0, 0, 0, 0])
+        for index, hit in enumerate(hits):
+            agree[index] += hit
+            tally[index] += hit
+        tally[3] += 1
+        if got[0] != expected[0]:
+            confusion[(expected[0], got[0])] = confusion.get((expected[0], got[0]), 0) + 1
+    n = len(rows)
+    source = "gnubg 2-ply cubeless probabilities" if args.probabilities == "gnubg" else f"the bot, {args.plies}-ply"
+    print(f"{n} cube positions; decisions from {source}; reference gnubg 2-ply cube analysis")
+    print(f"  action agreement   {100 * agree[0] / n:5.1f}%")
+    print(f"  response agreement {100 * agree[1] / n:5.1f}%")
+    print(f"  both               {100 * agree[2] / n:5.1f}%")
+    for kind, (a, r, b, count) in sorted(kinds.items()):
+        print(f"  {kind}: {count} positions, action {100 * a / count:.1f}%, response {100 * r / count:.1f}%")
+    if confusion:
+        print("  action disagreements (gnubg -> ours): "
+              + ", ".join(f"{g}->{o} {c}" for (g, o), c in sorted(confusion.items(), key=lambda kv: -kv[1])))
+    elapsed.sort()
+    print(f"  time per decision: median {1000 * elapsed[n // 2]:.1f} ms, max {1000 * elapsed[-1]:.1f} ms (CPython)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("command", nargs="?", default="bench", choices=["bench", "label"])
+    parser.add_argument("--plies", type=int, default=0, choices=[0, 1])
+    parser.add_argument("--probabilities", default="bot", choices=["bot", "gnubg"])
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--positions", type=int, default=600)
+    parser.add_argument("--near", type=float, default=0.08, help="closeness to a threshold, in equity")
+    parser.add_argument("--gnubg-plies", type=int, default=2)
+    parser.add_argument("--out", default=str(DATA))
+    args = parser.parse_args()
+    if args.command == "label":
+        label(args)
+    else:
+        bench(args)
+
+
+if __name__ == "__main__":
+    main()
