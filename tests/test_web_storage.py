@@ -138,3 +138,12 @@ def test_the_engine_never_imports_the_browser():
         if path.endswith(".py") and path not in ("game/web/app.py", "game/web/main.py"):
             text = (manifest.ROOT / path).read_text(encoding="utf-8")
             assert not re.search(r"^\s*(import|from)\s+(pyscript|pyodide|js)\b", text, re.MULTILINE), path
+
+
+def test_a_link_with_the_cube_in_play_is_refused_under_the_simple_rules():
+    from game.formats.match_id import MatchId, format_gnubg_id
+    from game.position import Position
+
+    cubed = format_gnubg_id(Position.start(), MatchId(cube=2, cube_owner=0, player_on_roll=0))
+    with pytest.raises(links.LinkError, match="cube"):
+        links.read_fragment("#gnubgid=" + cubed)

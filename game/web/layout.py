@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from game.position import BAR, OFF
 
 WIDTH = 840
-HEIGHT = 656
+HEIGHT = 664
 
-LABEL = 24  # strip for the point numbers, above and below the frame
+LABEL = 28  # strip for the point numbers, above and below the frame
 FRAME = 14
 POINT_WIDTH = 56
 RADIUS = 26  # a checker is 52 across, a little narrower than a point

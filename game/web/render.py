@@ -315,10 +315,10 @@ def _dice(view: BoardView) -> str:
 
 
 def _labels() -> str:
-    parts = [f'<g class="labels" fill="{BOARD["label"]}" font-size="15" text-anchor="middle">']
+    parts = [f'<g class="labels" fill="{BOARD["label"]}" font-size="22" font-weight="500" text-anchor="middle">']
     for point in range(1, 25):
         x = L.point_centre(point)
-        y = L.LABEL - 7 if L.is_top(point) else L.HEIGHT - 7
+        y = L.LABEL - 6 if L.is_top(point) else L.HEIGHT - 5
         parts.append(f'<text x="{x}" y="{y}">{point}</text>')
     parts.append("</g>")
     return "".join(parts)
