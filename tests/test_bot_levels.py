@@ -1,0 +1,57 @@
+"""The levels are ordered by strength, measured against gnubg 2-ply on stored decisions.
+
+The decisions and gnubg's 2-ply equities of every play come from
+tools/data/bot-bench.txt.gz (made by tools/bench_bot.py --make-set), so no gnubg
+is needed here.
+"""
+
+from __future__ import annotations
+
+import gzip
+import random
+import statistics
+from pathlib import Path
+
+from game.bot import DEFAULT_LEVEL, LEVELS, choose_play
+from game.formats import format_position_id, parse_position_id
+
+BENCH = Path(__file__).resolve().parent.parent / "tools" / "data" / "bot-bench.txt.gz"
+
+
+def decisions(count: int):
+    found = []
+    with gzip.open(BENCH, "rt") as lines:
+        for line in lines:
+            if line.startswith("#"):
+                continue
+            fields = line.split()
+            plays = {item.split(":")[0]: float(item.split(":")[1]) for item in fields[3:]}
+            found.append((parse_position_id(fields[0]), (int(fields[1]), int(fields[2])), plays))
+            if len(found) == count:
+                break
+    return found
+
+
+def mean_loss(level: str, chosen_decisions) -> float:
+    rng = random.Random(99)
+    losses = []
+    for position, dice, plays in chosen_decisions:
+        play = choose_play(position, dice, level, rng)
+        losses.append(max(plays.values()) - plays[format_position_id(play.position)])
+    return statistics.fmean(losses)
+
+
+def test_one_ply_levels_lose_more_equity_the_weaker_they_are():
+    sample = decisions(150)
+    one_ply = [level for level in LEVELS if level != LEVELS[-1]]
+    losses = [mean_loss(level, sample) for level in one_ply]
+    assert losses == sorted(losses, reverse=True), dict(zip(one_ply, losses))
+
+
+def test_default_level_loses_under_eight_thousandths_per_decision():
+    assert mean_loss(DEFAULT_LEVEL, decisions(300)) < 0.008
+
+
+def test_strongest_level_loses_no_more_than_the_default_level():
+    sample = decisions(60)
+    assert mean_loss(LEVELS[-1], sample) <= mean_loss(DEFAULT_LEVEL, sample)
