@@ -37,8 +37,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.bot.cube import (  # noqa: E402
-    BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, TOO_GOOD, CENTRE, OPPONENT, PLAYER,
-    CubeState, cube_decision, cube_efficiency, decide, _result_mwc,
+    BEAVER,
+    CENTRE,
+    DOUBLE,
+    NO_DOUBLE,
+    PASS,
+    PLAYER,
+    TAKE,
+    TOO_GOOD,
+    CubeState,
+    _result_mwc,
+    cube_decision,
+    cube_efficiency,
+    decide,
 )
 from game.bot.probabilities import Probabilities  # noqa: E402
 from game.formats.match_id import MatchId, format_match_id, parse_gnubg_id  # noqa: E402
@@ -90,17 +101,31 @@ def answer_from_gnubg(text: str) -> tuple[str, str]:
 
 def state_of(template) -> CubeState:
     _, value, owner, length, score, crawford, jacoby = template
-    return CubeState(value=value, owner=owner, match_length=length, score=score, crawford=crawford,
-                     jacoby=jacoby and not length, beaver=not length)
+    return CubeState(
+        value=value,
+        owner=owner,
+        match_length=length,
+        score=score,
+        crawford=crawford,
+        jacoby=jacoby and not length,
+        beaver=not length,
+    )
 
 
 def match_id_of(state: CubeState) -> str:
     """gnubg Match ID for ``state`` with gnubg's player 1 on roll, before rolling."""
     owner = None if state.owner == CENTRE else 1 if state.owner == PLAYER else 0
-    return format_match_id(MatchId(
-        cube=state.value, cube_owner=owner, player_on_roll=1, crawford=state.crawford,
-        match_length=state.match_length, score=(state.score[1], state.score[0]),
-        jacoby=state.jacoby if state.is_money else False))
+    return format_match_id(
+        MatchId(
+            cube=state.value,
+            cube_owner=owner,
+            player_on_roll=1,
+            crawford=state.crawford,
+            match_length=state.match_length,
+            score=(state.score[1], state.score[0]),
+            jacoby=state.jacoby if state.is_money else False,
+        )
+    )
 
 
 # --- labelling with gnubg ------------------------------------------------------------
@@ -134,8 +159,12 @@ def self_play_positions(rng: random.Random, games: int, noise: float = 0.05) -> 
                     after = rng.choice(plays).position
                 else:
                     # The opponent's equity after each play: the mover wants it lowest.
-                    after = min(plays, key=lambda play: gnubg.evaluate(
-                        _board(play.position.flip()), cube, context)[5]).position
+                    after = min(
+                        plays,
+                        key=lambda play: gnubg.evaluate(
+                            _board(play.position.flip()), cube, context
+                        )[5],
+                    ).position
             else:
                 after = position
             position = after.flip()
@@ -193,11 +222,13 @@ def gnubg_cube_analysis(gnubg_id: str) -> tuple[str, list[float]]:
             numbers = [float(f) for f in fields]
     if not proper and not text.strip():
         # gnubg prints "You cannot double." on stderr and no analysis when no double is
-    # possible (Crawford game, post-Crawford leader, ...).
+        # possible (Crawford game, post-Crawford leader, ...).
         import gnubg
 
         position, _ = parse_gnubg_id(gnubg_id)
-        values = gnubg.evaluate(_board(position), gnubg.cubeinfo(), gnubg.evalcontext(0, 2, 0, 0, 0.0))
+        values = gnubg.evaluate(
+            _board(position), gnubg.cubeinfo(), gnubg.evalcontext(0, 2, 0, 0, 0.0)
+        )
         return "You cannot double", [round(v, 3) for v in values[:5]]
     if not proper:
         raise RuntimeError(f"gnubg gave no cube action for {gnubg_id}:\n{text}")
@@ -216,7 +247,10 @@ def label(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     started = time.time()
     positions = self_play_positions(rng, args.games)
-    print(f"{len(positions)} positions from {args.games} games ({time.time() - started:.0f} s)", flush=True)
+    print(
+        f"{len(positions)} positions from {args.games} games ({time.time() - started:.0f} s)",
+        flush=True,
+    )
     rng.shuffle(positions)
     weights = [template[0] for template in STATES]
     near, other, seen = [], [], set()
@@ -230,7 +264,10 @@ def label(args: argparse.Namespace) -> None:
         if probabilities.win < 0.45:
             continue
         seen.add(key)
-        if closeness(probabilities, state, cube_efficiency(position)) < args.near or not state.may_double():
+        if (
+            closeness(probabilities, state, cube_efficiency(position)) < args.near
+            or not state.may_double()
+        ):
             near.append(key)
         else:
             other.append(key)
@@ -246,10 +283,13 @@ def label(args: argparse.Namespace) -> None:
         lines.append(f"{pid}:{mid} {action} {response} {figures} # {proper}")
         if count % 50 == 0:
             print(f"{count} labelled ({time.time() - started:.0f} s)", flush=True)
-    header = (f"# cube positions and GNU Backgammon {args.gnubg_plies}-ply cube actions "
-              f"(tools/bench_cube.py label --seed {args.seed} --games {args.games} "
-              f"--positions {args.positions} --near {args.near})\n"
-              "# PID:MID ACTION RESPONSE WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON # gnubg\n")
+    header = (
+        f"# cube positions and GNU Backgammon {args.gnubg_plies}-ply cube actions "
+        f"(tools/bench_cube.py label --seed {args.seed} --games {args.games} "
+        f"--positions {args.positions} --near {args.near})\n"
+        "# PID:MID ACTION RESPONSE"
+        " WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON # gnubg\n"
+    )
     Path(args.out).write_text(header + "\n".join(lines) + "\n")
     print(f"wrote {args.out} ({time.time() - started:.0f} s)")
 
@@ -265,8 +305,14 @@ def read_data(path: Path = DATA) -> list[tuple[str, tuple[str, str], Probabiliti
             continue
         data, _, words = line.partition("#")
         fields = data.split()
-        rows.append((fields[0], (fields[1], fields[2]),
-                     Probabilities.from_sequence(float(f) for f in fields[3:8]), words.strip()))
+        rows.append(
+            (
+                fields[0],
+                (fields[1], fields[2]),
+                Probabilities.from_sequence(float(f) for f in fields[3:8]),
+                words.strip(),
+            )
+        )
     return rows
 
 
@@ -295,18 +341,28 @@ def bench(args: argparse.Namespace) -> None:
         if got[0] != expected[0]:
             confusion[(expected[0], got[0])] = confusion.get((expected[0], got[0]), 0) + 1
     n = len(rows)
-    source = "gnubg 2-ply cubeless probabilities" if args.probabilities == "gnubg" else f"the bot, {args.plies}-ply"
+    source = (
+        "gnubg 2-ply cubeless probabilities"
+        if args.probabilities == "gnubg"
+        else f"the bot, {args.plies}-ply"
+    )
     print(f"{n} cube positions; decisions from {source}; reference gnubg 2-ply cube analysis")
     print(f"  action agreement   {100 * agree[0] / n:5.1f}%")
     print(f"  response agreement {100 * agree[1] / n:5.1f}%")
     print(f"  both               {100 * agree[2] / n:5.1f}%")
-    for kind, (a, r, b, count) in sorted(kinds.items()):
-        print(f"  {kind}: {count} positions, action {100 * a / count:.1f}%, response {100 * r / count:.1f}%")
+    for kind, (a, r, _, count) in sorted(kinds.items()):
+        print(f"  {kind}: {count} positions, "
+              f"action {100 * a / count:.1f}%, response {100 * r / count:.1f}%")
     if confusion:
-        print("  action disagreements (gnubg -> ours): "
-              + ", ".join(f"{g}->{o} {c}" for (g, o), c in sorted(confusion.items(), key=lambda kv: -kv[1])))
+        print(
+            "  action disagreements (gnubg -> ours): "
+            + ", ".join(
+                f"{g}->{o} {c}" for (g, o), c in sorted(confusion.items(), key=lambda kv: -kv[1])
+            )
+        )
     elapsed.sort()
-    print(f"  time per decision: median {1000 * elapsed[n // 2]:.1f} ms, max {1000 * elapsed[-1]:.1f} ms (CPython)")
+    median, slowest = 1000 * elapsed[n // 2], 1000 * elapsed[-1]
+    print(f"  time per decision: median {median:.1f} ms, max {slowest:.1f} ms (CPython)")
 
 
 def main() -> None:
@@ -317,7 +373,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--positions", type=int, default=600)
-    parser.add_argument("--near", type=float, default=0.08, help="closeness to a threshold, in equity")
+    parser.add_argument(
+        "--near", type=float, default=0.08, help="closeness to a threshold, in equity"
+    )
     parser.add_argument("--gnubg-plies", type=int, default=2)
     parser.add_argument("--out", default=str(DATA))
     args = parser.parse_args()

@@ -54,6 +54,7 @@ averaged (as gnubg does at the nodes of its cubeful search).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
@@ -95,16 +96,26 @@ class CubeState:
 
     def __post_init__(self) -> None:
         if self.value not in (1, 2, 4, 8, 16, 32, 64):
-            raise InvalidCubeState(f"the cube shows a power of two from 1 to {MAX_CUBE}, got {self.value!r}")
+            raise InvalidCubeState(
+                f"the cube shows a power of two from 1 to {MAX_CUBE}, got {self.value!r}"
+            )
         if self.owner not in (CENTRE, PLAYER, OPPONENT):
-            raise InvalidCubeState(f"the cube's owner is centre, player or opponent, got {self.owner!r}")
+            raise InvalidCubeState(
+                f"the cube's owner is centre, player or opponent, got {self.owner!r}"
+            )
         if self.match_length < 0:
-            raise InvalidCubeState(f"match length must be 0 (money) or more, got {self.match_length}")
+            raise InvalidCubeState(
+                f"match length must be 0 (money) or more, got {self.match_length}"
+            )
         object.__setattr__(self, "score", tuple(self.score))
         if self.match_length and not all(0 <= s < self.match_length for s in self.score):
-            raise InvalidCubeState(f"score {self.score} is not below the match length {self.match_length}")
+            raise InvalidCubeState(
+                f"score {self.score} is not below the match length {self.match_length}"
+            )
         if self.crawford and (not self.match_length or self.match_length - 1 not in self.score):
-            raise InvalidCubeState("the Crawford game needs a player one point from winning the match")
+            raise InvalidCubeState(
+                "the Crawford game needs a player one point from winning the match"
+            )
         if self.crawford and self.owner != CENTRE:
             raise InvalidCubeState("the cube cannot have been turned in the Crawford game")
 
@@ -142,7 +153,9 @@ class CubeState:
         The Match ID does not say whether beavers are allowed: ``beaver`` does
         (gnubg allows them by default)."""
         me = match.player_on_roll
-        owner = CENTRE if match.cube_owner is None else PLAYER if match.cube_owner == me else OPPONENT
+        owner = (
+            CENTRE if match.cube_owner is None else PLAYER if match.cube_owner == me else OPPONENT
+        )
         money = match.match_length == 0
         return cls(
             value=match.cube,
@@ -214,11 +227,8 @@ def money_equity(probabilities: Probabilities, state: CubeState, x: float) -> fl
         return dead
     win_value = 1.0 + (p.win_gammon + p.win_backgammon) / p.win
     loss_value = 1.0 + (p.lose_gammon + p.lose_backgammon) / p.lose
-    if not gammons_count:
-        # The live cube is turned before gammons count: its ends are plain wins and losses.
-        ends = (-1.0, 1.0)
-    else:
-        ends = (-loss_value, win_value)
+    # Under Jacoby the live cube is turned before gammons count: its ends are plain results.
+    ends = (-loss_value, win_value) if gammons_count else (-1.0, 1.0)
     knots = [(0.0, ends[0])]
     if state.owner != PLAYER:
         knots.append(((loss_value - 0.5) / (win_value + loss_value + 0.5), -1.0))
@@ -279,8 +289,11 @@ def _win_mwc(p: Probabilities, state: CubeState, value: int) -> float:
         return _result_mwc(state, value)
     gammon = (p.win_gammon - p.win_backgammon) / p.win
     backgammon = p.win_backgammon / p.win
-    return ((1.0 - gammon - backgammon) * _result_mwc(state, value)
-            + gammon * _result_mwc(state, 2 * value) + backgammon * _result_mwc(state, 3 * value))
+    return (
+        (1.0 - gammon - backgammon) * _result_mwc(state, value)
+        + gammon * _result_mwc(state, 2 * value)
+        + backgammon * _result_mwc(state, 3 * value)
+    )
 
 
 def _loss_mwc(p: Probabilities, state: CubeState, value: int) -> float:
@@ -289,8 +302,11 @@ def _loss_mwc(p: Probabilities, state: CubeState, value: int) -> float:
         return _result_mwc(state, -value)
     gammon = (p.lose_gammon - p.lose_backgammon) / p.lose
     backgammon = p.lose_backgammon / p.lose
-    return ((1.0 - gammon - backgammon) * _result_mwc(state, -value)
-            + gammon * _result_mwc(state, -2 * value) + backgammon * _result_mwc(state, -3 * value))
+    return (
+        (1.0 - gammon - backgammon) * _result_mwc(state, -value)
+        + gammon * _result_mwc(state, -2 * value)
+        + backgammon * _result_mwc(state, -3 * value)
+    )
 
 
 def _cash_point(p: Probabilities, state: CubeState, value: int) -> float:
@@ -315,7 +331,7 @@ def _cash_point(p: Probabilities, state: CubeState, value: int) -> float:
 def _interpolate(p: float, knots: list[tuple[float, float]]) -> float:
     """The piecewise-linear function through ``knots`` (sorted by their first value) at p."""
     knots = sorted(knots)
-    for (x0, y0), (x1, y1) in zip(knots, knots[1:]):
+    for (x0, y0), (x1, y1) in pairwise(knots):
         if p <= x1:
             if x1 - x0 < _EPSILON:
                 return y1
@@ -334,7 +350,9 @@ def cubeful_value(probabilities: Probabilities, state: CubeState, x: float) -> f
     return match_winning_chance(probabilities, state, x)
 
 
-def decide(probabilities: Probabilities, state: CubeState, x: float = CONTACT_EFFICIENCY) -> CubeDecision:
+def decide(
+    probabilities: Probabilities, state: CubeState, x: float = CONTACT_EFFICIENCY
+) -> CubeDecision:
     """The cube decision from the cubeless probabilities of the player on roll (pure)."""
     no_double = cubeful_value(probabilities, state, x)
     if not state.may_double():
@@ -342,15 +360,28 @@ def decide(probabilities: Probabilities, state: CubeState, x: float = CONTACT_EF
     taken = cubeful_value(probabilities, state.doubled(), x)
     if state.is_money:
         return choose(no_double, 2.0 * taken, 1.0, state, probabilities.win_gammon > 0.0)
-    return choose(no_double, taken, _result_mwc(state, state.value), state, probabilities.win_gammon > 0.0)
+    return choose(
+        no_double, taken, _result_mwc(state, state.value), state, probabilities.win_gammon > 0.0
+    )
 
 
-def choose(no_double: float, double_take: float, double_pass: float, state: CubeState,
-           gammon_possible: bool = True) -> CubeDecision:
+def choose(
+    no_double: float,
+    double_take: float,
+    double_pass: float,
+    state: CubeState,
+    gammon_possible: bool = True,
+) -> CubeDecision:
     """The decision from the three cubeful values of the player on roll (see the module notes)."""
     response = PASS if double_take >= double_pass else TAKE
     doubled = double_take
-    if response == TAKE and state.is_money and state.beaver and double_take < 0.0 and state.value * 4 <= MAX_CUBE:
+    if (
+        response == TAKE
+        and state.is_money
+        and state.beaver
+        and double_take < 0.0
+        and state.value * 4 <= MAX_CUBE
+    ):
         response = BEAVER
         doubled = 2.0 * double_take
     if min(doubled, double_pass) >= no_double:
@@ -441,7 +472,9 @@ def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]
             plays = legal_plays(position, (first, second))
             if plays:
                 # The opponent's probabilities, on roll, after the player's best play.
-                scored = [(scorer.evaluate(play.position.flip()), play.position.flip()) for play in plays]
+                scored = [
+                    (scorer.evaluate(play.position.flip()), play.position.flip()) for play in plays
+                ]
                 after, reply = min(scored, key=lambda pair: pair[0].equity)
             else:
                 reply = position.flip()
