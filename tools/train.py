@@ -27,7 +27,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.bot.encoding import INPUTS, encode  # noqa: E402
+from game.bot.encoding import ENCODING_VERSION, INPUTS, encode  # noqa: E402
 from game.bot.network import Network  # noqa: E402
 from game.formats import parse_position_id  # noqa: E402
 
@@ -47,7 +47,7 @@ def load_teacher(paths: list[Path]) -> dict[str, tuple[np.ndarray, np.ndarray, n
     for path in paths:
         stat = path.stat()
         key.update(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    key.update(Path(ROOT / "game" / "bot" / "encoding.py").read_bytes())
+    key.update(f"encoding {ENCODING_VERSION} inputs {INPUTS}".encode())
     cache = CHECKPOINTS / f"dataset-{key.hexdigest()[:16]}.npz"
     if cache.exists():
         loaded = np.load(cache)

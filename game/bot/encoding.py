@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from game.position import BAR, OFF, Position, Side
 
+ENCODING_VERSION = 1  # bump when the inputs change: trained networks and data caches depend on it
 POINT_INPUTS = 4
 BAR_BASE = 24 * POINT_INPUTS
 OFF_BASE = BAR_BASE + 3
@@ -69,7 +70,7 @@ def encode(position: Position) -> list[tuple[int, float]]:
     inputs: list[tuple[int, float]] = []
     _encode_side(me, them, 0, inputs)
     _encode_side(them, me, SIDE_INPUTS, inputs)
-    difference = _pips(me) - _pips(them)
+    difference = _own_features(me)[1] - _own_features(them)[1]
     if difference:
         inputs.append((PIP_DIFFERENCE, difference / 50.0))
     return inputs
@@ -117,17 +118,16 @@ def _encode_side(me: Side, them: Side, base: int, out: list[tuple[int, float]]) 
             append((base + FEATURE_BASE + offset, value))
 
 
-def _features(me: Side, them: Side) -> tuple[float, ...]:
-    # ``held[x]``: the opponent holds my point x (their point 25 - x).
-    held = [False] * 26
-    for x in range(1, 25):
-        held[x] = them[25 - x] >= 2
+def _own_features(me: Side) -> tuple:
+    """The features that depend on one side only, cached: in a search one side often stays put."""
+    found = _own_cache.get(me)
+    if found is not None:
+        return found
     rearmost = 0
     for point in range(BAR, OFF, -1):
         if me[point]:
             rearmost = point
             break
-    pips = _pips(me)
     prime = run = 0
     home = anchors = 0
     for point in range(1, 25):
@@ -141,31 +141,51 @@ def _features(me: Side, them: Side) -> tuple[float, ...]:
                 anchors += 1
         else:
             run = 0
-    back = sum(me[19:26])
-    outfield = sum(me[7:19])
-    stragglers = sum(me[7:26])
-    wastage = me[1] + 2 * me[2] + 3 * me[3]
+    found = (
+        rearmost,
+        _pips(me),
+        prime / 6.0,
+        anchors / 2.0,
+        home / 6.0,
+        sum(me[19:26]) / 5.0,
+        sum(me[7:19]) / 10.0,
+        sum(me[7:26]) / 15.0,
+        (me[1] + 2 * me[2] + 3 * me[3]) / 30.0,
+    )
+    if len(_own_cache) > 50000:
+        _own_cache.clear()
+    _own_cache[me] = found
+    return found
+
+
+_own_cache: dict[Side, tuple] = {}
+
+
+def _features(me: Side, them: Side) -> tuple[float, ...]:
+    rearmost, pips, prime, anchors, home, back, outfield, stragglers, wastage = _own_features(me)
     blockade = 0.0
     escapes = 36
-    contact = rearmost + _rearmost(them) > 25
-    if contact and rearmost:
+    shots = 0
+    if rearmost + _own_features(them)[0] > 25:  # contact
+        # ``held[x]``: the opponent holds my point x (their point 25 - x).
+        held = [False] + [n >= 2 for n in them[24:0:-1]] + [False]
         blockers = [x for x in range(max(1, rearmost - 12), rearmost) if held[x]]
         if blockers:
             blockade = sum((13 - (rearmost - x)) / 12.0 for x in blockers) / 6.0
-            escapes = _escapes(rearmost, min(blockers), held)
-    shots = _shots(me, them, held) if contact else 0
+            escapes = _escapes(rearmost, blockers[0], held)
+        shots = _shots(me, them, held)
     return (
         pips / 100.0,
         shots / 36.0,
         escapes / 36.0,
-        prime / 6.0,
+        prime,
         blockade,
-        anchors / 2.0,
-        home / 6.0,
-        back / 5.0,
-        outfield / 10.0,
-        stragglers / 15.0,
-        wastage / 30.0,
+        anchors,
+        home,
+        back,
+        outfield,
+        stragglers,
+        wastage,
     )
 
 

@@ -38,12 +38,12 @@ def score_plays(position: Position, plays: list[Play]) -> list[Probabilities]:
     return [scorer.evaluate(play.position.flip()).flip() for play in plays]
 
 
-def after_best_play(position: Position, dice: tuple[int, int], scorer: Scorer | None = None) -> Probabilities:
-    """``position.player``'s probabilities after it plays ``dice`` as well as 1-ply sees it."""
+def after_best_play(position: Position, dice: tuple[int, int], scorer: Scorer | None = None) -> tuple[Probabilities, int]:
+    """``position.player``'s probabilities after its best 1-ply play of ``dice``, and the plays looked at."""
     plays = legal_plays(position, dice)
     if not plays:
         # No play: the same position, the other side on roll.
-        return evaluate_position(position.flip()).flip()
+        return evaluate_position(position.flip()).flip(), 1
     if scorer is None:
         scorer = Scorer(position.flip())
     best = None
@@ -53,30 +53,39 @@ def after_best_play(position: Position, dice: tuple[int, int], scorer: Scorer | 
         equity = -probabilities.equity
         if equity > best_equity:
             best, best_equity = probabilities, equity
-    return best.flip()
+    return best.flip(), len(plays)
 
 
-def lookahead(position: Position) -> Probabilities:
-    """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls."""
+def lookahead(position: Position) -> tuple[Probabilities, int]:
+    """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls.
+
+    Also returns how many positions were evaluated (the cost).
+    """
     scorer = Scorer(position.flip())
     totals = [0.0] * 5
+    cost = 0
     for a, b, weight in ROLLS:
-        values = after_best_play(position, (a, b), scorer).as_tuple()
+        probabilities, looked_at = after_best_play(position, (a, b), scorer)
+        cost += looked_at
+        values = probabilities.as_tuple()
         for k in range(5):
             totals[k] += weight * values[k]
-    return Probabilities.from_sequence([total / 36.0 for total in totals])
+    return Probabilities.from_sequence([total / 36.0 for total in totals]), cost
 
 
 def rank_plays_deeper(
     position: Position,
     dice: tuple[int, int],
-    keep: int = 6,
-    margin: float = 0.12,
+    keep: int = 5,
+    margin: float = 0.10,
+    budget: int = 2500,
     plays: list[Play] | None = None,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
-    Pruned plays keep their 1-ply equity and stay below every re-scored one.
+    Candidates: at most ``keep`` plays within ``margin`` of the best 1-ply equity,
+    and no more once about ``budget`` positions have been evaluated, which bounds the time a decision takes. Pruned plays
+    keep their 1-ply equity and rank below every re-scored one.
     """
     ranked = rank_plays(position, dice, plays)
     if len(ranked) <= 1:
@@ -85,8 +94,15 @@ def rank_plays_deeper(
     candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
     if len(candidates) == 1:
         return ranked
-    rescored = [(-lookahead(play.position.flip()).equity, play) for _, play in candidates]
+    rescored = []
+    spent = 0
+    for _, play in candidates:
+        if rescored and spent + spent / len(rescored) > budget:
+            break
+        probabilities, cost = lookahead(play.position.flip())
+        spent += cost
+        rescored.append((-probabilities.equity, play))
     rescored.sort(key=lambda pair: -pair[0])
     floor = rescored[-1][0]
-    rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(candidates):]]
+    rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(rescored):]]
     return rescored + rest
