@@ -147,3 +147,29 @@ def test_a_link_with_the_cube_in_play_is_refused_under_the_simple_rules():
     cubed = format_gnubg_id(Position.start(), MatchId(cube=2, cube_owner=0, player_on_roll=0))
     with pytest.raises(links.LinkError, match="cube"):
         links.read_fragment("#gnubgid=" + cubed)
+
+
+def test_a_position_id_with_a_plus_sign_survives_the_link():
+    from game.position import Position
+
+    position = Position.from_points(  # its Position ID is wmfDEQQN6+AAWA
+        {1: 1, 2: 2, 6: 2, 7: 1, 8: 3, 13: 3, 24: 2, 25: 1},
+        {2: 1, 6: 5, 8: 2, 9: 2, 13: 3, 16: 1, 21: 1},
+    )
+    session = Session.new()
+    from dataclasses import replace
+
+    game = replace(session.game, position=position, phase=Phase.ROLL, turn=0, last_event="")
+    fragment = links.share_fragment(game)
+    assert "+" in fragment
+    read, _ = links.read_fragment("#" + fragment)
+    assert read.position == position
+
+
+def test_link_fields_are_split_without_turning_plus_into_space():
+    assert links.parse_pairs("gnubgid=a+b/c:d&vs=friend") == {"gnubgid": "a+b/c:d", "vs": "friend"}
+    assert links.parse_pairs("gnubgid=a%2Bb") == {"gnubgid": "a+b"}
+    with pytest.raises(ValueError):
+        links.parse_pairs("gnubgid")
+    with pytest.raises(ValueError):
+        links.parse_pairs("gnubgid=%zz")

@@ -15,11 +15,9 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from urllib.parse import parse_qs
 
 from pyscript import document, when, window
 
-from game.bot import choose_play
 from game.state import Phase
 from game.turn import Turn
 from game.web import layout, links, storage
@@ -29,6 +27,7 @@ from game.web.view import board_view, pip_counts, player_name, status_text
 
 STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on screen
 ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
+BLOCKED_PAUSE = 1.6  # "You rolled 6-6 and cannot move" stays before the computer rolls
 
 
 def _element(element_id: str):
@@ -65,14 +64,17 @@ def _on(event: str, selector: str):
 
 class App:
     def __init__(self, query: str) -> None:
-        params = parse_qs(query.lstrip("?"))
-        seed = params.get("seed", [None])[0]
+        try:
+            params = links.parse_pairs(query.lstrip("?"))
+        except ValueError:
+            params = {}
+        seed = params.get("seed")
         self.seed = int(seed) if seed is not None and seed.isdigit() else None
         self.rng = random.Random(self.seed)
-        pace = params.get("pace", ["1"])[0]
+        pace = params.get("pace", "1")
         # ?pace=0 shows the computer's moves without pauses (tests); 2 is twice as slow.
         self.pace = float(pace) if pace.replace(".", "", 1).isdigit() and float(pace) <= 5 else 1.0
-        self.embed = params.get("embed", ["0"])[0] == "1" or document.body.classList.contains("embed")
+        self.embed = params.get("embed") == "1" or document.body.classList.contains("embed")
         self.key = storage.KEY + (".embed" if self.embed else "")
         self.session = Session.new()
         self.busy = False
@@ -93,6 +95,12 @@ class App:
             self.notice(problem, "New game", self.reset, cancel="Dismiss")
         self.open_link(str(window.location.hash))
         self.schedule_computer()
+        asyncio.ensure_future(self.warm_up())
+
+    async def warm_up(self) -> None:
+        """Load the computer player once the board is up, before it is first needed."""
+        await asyncio.sleep(0.1)
+        import game.bot  # noqa: F401
 
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""
@@ -146,14 +154,14 @@ class App:
         location = window.location
         window.history.replaceState(None, "", str(location.pathname) + str(location.search))
 
-    def share(self) -> None:
+    async def share(self) -> None:
         location = window.location
         fragment = links.share_fragment(self.session.game, self.session.settings.opponent)
         url = f"{location.origin}{location.pathname}#{fragment}"
         try:
-            window.navigator.clipboard.writeText(url)
+            await window.navigator.clipboard.writeText(url)
             copied = "The link was copied."
-        except Exception:
+        except Exception:  # no clipboard permission (or no clipboard): show the link instead
             copied = "Copy the link below."
         self.notice(f"{copied} It opens this position, at the start of the turn.", url=url)
 
@@ -221,8 +229,8 @@ class App:
                 self.reset()
 
         @_on("click", "#share")
-        def on_share(event) -> None:
-            self.share()
+        async def on_share(event) -> None:
+            await self.share()
 
         @_on("click", "#settings-toggle")
         def on_settings_toggle(event) -> None:
@@ -326,7 +334,8 @@ class App:
             while self.session.computer_to_act:
                 game = self.session.game
                 if game.phase is Phase.ROLL:
-                    await pause(0.05)
+                    # After the person's roll that could not be played, let them read why.
+                    await pause(BLOCKED_PAUSE if game.blocked_dice else 0.05)
                     self.session = self.session.roll(self.rng)
                     self.changed()
                     continue
@@ -334,7 +343,7 @@ class App:
                     break
                 await pause(ROLL_PAUSE)
                 thinking = time.perf_counter()
-                play = choose_play(game.position, game.dice, self.session.settings.level, self.rng)
+                play = computer_play(game.position, game.dice, self.session.settings.level, self.rng)
                 self.last_think_ms = (time.perf_counter() - thinking) * 1000
                 if play is None:  # the state passes blocked rolls itself; this is a safeguard
                     break
@@ -400,11 +409,19 @@ class App:
             return
         for radio in form.querySelectorAll('input[name="opponent"]'):
             radio.checked = radio.value == settings.opponent
-        _set("level", value=settings.level)
+        if settings.level is not None:
+            _set("level", value=settings.level)
         _set("rotate", checked=settings.rotate)
         _set("auto-confirm", checked=settings.auto_confirm)
         _set("level-row", hidden=settings.opponent != COMPUTER)
         _set("rotate-row", hidden=settings.opponent != FRIEND)
+
+
+def computer_play(position, dice, level: str | None, rng: random.Random):
+    """The computer's play (None when the roll cannot be played): the bot, imported on first use."""
+    from game.bot import DEFAULT_LEVEL, choose_play
+
+    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
 
 
 def _pips(position, session: Session) -> tuple[int, int]:

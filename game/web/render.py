@@ -38,6 +38,7 @@ BOARD = {
     "point_light": "#46608f",
     "label": "#9fb3d1",
     "lit": "#facc15",
+    "lit_fill": "#fde68a",
     "selected": "#ffffff",
     "pip": "#0b1220",
 }
@@ -174,8 +175,9 @@ def _point(view: BoardView, point: int) -> str:
     stack, n = _stack(view, point)
     if lit:
         parts.append(
-            f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" fill="{BOARD["lit"]}" '
-            f'fill-opacity="0.28" stroke="{BOARD["lit"]}" stroke-width="2" pointer-events="none"/>'
+            f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" fill="{BOARD["lit_fill"]}" '
+            f'fill-opacity="0.6" stroke="{BOARD["lit"]}" stroke-width="3" stroke-linejoin="round" '
+            'pointer-events="none"/>'
         )
     parts.append(stack)
     if lit:
@@ -237,7 +239,7 @@ def _tray(view: BoardView, bottom_side: bool) -> str:
     if lit:
         parts.append(
             f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" rx="8" '
-            f'fill="{BOARD["lit"]}" fill-opacity="0.22" pointer-events="none"/>'
+            f'fill="{BOARD["lit_fill"]}" fill-opacity="0.35" pointer-events="none"/>'
         )
     for i in range(side[OFF]):
         slab = L.tray_slab(bottom_side, i)
@@ -254,7 +256,9 @@ def _trail(view: BoardView) -> str:
     parts = []
     for origin, _destination in view.trail:
         if 1 <= origin <= 24:
-            x, y = L.checker_centre(origin, 0)
+            # The empty place the checker left: just above what still stands there.
+            standing = view.bottom[origin] + view.top[25 - origin]
+            x, y = L.checker_centre(origin, min(standing, L.SHOWN - 1))
             parts.append(
                 f'<circle class="trail" cx="{x}" cy="{y}" r="{L.RADIUS - 4}" fill="none" '
                 f'stroke="{BOARD["label"]}" stroke-width="2" stroke-dasharray="4 4" '

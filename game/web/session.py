@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from game.bot import DEFAULT_LEVEL, LEVELS
 from game.match import Rules
 from game.plays import Play
 from game.position import BAR, OFF, Point
@@ -38,15 +37,19 @@ class SettingsError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Settings:
     opponent: str = COMPUTER
-    level: str = DEFAULT_LEVEL
+    level: str | None = None  # the computer's level; None: the bot's default
     rotate: bool = True  # friend mode: the board faces the player on roll
     auto_confirm: bool = False  # finish the turn as soon as the last die is played
 
     def __post_init__(self) -> None:
         if self.opponent not in OPPONENTS:
             raise SettingsError(f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}")
-        if self.level not in LEVELS:
-            raise SettingsError(f"level must be one of {', '.join(LEVELS)}, got {self.level!r}")
+        if self.level is not None:
+            # Imported here: the bot is not needed to draw the board, and the page starts sooner.
+            from game.bot import LEVELS
+
+            if self.level not in LEVELS:
+                raise SettingsError(f"level must be one of {', '.join(LEVELS)}, got {self.level!r}")
         for name in ("rotate", "auto_confirm"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")

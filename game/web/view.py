@@ -137,18 +137,21 @@ def status_text(session: Session) -> str:
         return before + f"{name(mover)} to roll."
     if phase is Phase.MOVE:
         d1, d2 = game.dice or (0, 0)
+        high, low = max(d1, d2), min(d1, d2)
+        opening = game.opening_dice == game.dice and game.position == Position.start()
         if session.is_computer(mover):
-            return f"The computer rolled {d1}-{d2} and is thinking…"
+            if opening:
+                return f"The computer starts with {high}-{low} and is thinking…"
+            return f"The computer rolled {high}-{low} and is thinking…"
         who = "You" if computer else name(mover)
         turn = session.turn
-        opening = game.opening_dice == game.dice and game.position == Position.start()
         if opening and turn is not None and not turn.actions:
             first = "You start" if computer and mover == 0 else f"{name(mover)} starts"
-            return f"{first} with {d1}-{d2}. Tap a checker to move it."
+            return f"{first} with {high}-{low}. Tap a checker to move it."
         if turn is not None and turn.is_complete:
             return "Confirm the play, or undo a move."
         if turn is not None and turn.actions:
             return f"{who}: {len(turn.dice_left)} more to play ({'-'.join(map(str, sorted(turn.dice_left, reverse=True)))})."
         rolled = "You rolled" if computer else f"{name(mover)} rolled"
-        return f"{rolled} {d1}-{d2}. Tap a checker to move it."
+        return f"{rolled} {high}-{low}. Tap a checker to move it."
     return game.last_event

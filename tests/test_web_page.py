@@ -1,0 +1,67 @@
+"""The page's HTML files, read in CPython: what the Python side and the CSP expect of them."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from game.bot import DEFAULT_LEVEL, LEVELS
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = (ROOT / "game" / "web" / "app.py").read_text(encoding="utf-8")
+
+
+class Elements(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def elements(page: str) -> list[tuple[str, dict[str, str | None]]]:
+    parser = Elements()
+    parser.feed((ROOT / page).read_text(encoding="utf-8"))
+    return parser.tags
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_page_has_no_inline_script_or_style_that_the_csp_would_block(page):
+    for tag, attrs in elements(page):
+        assert "style" not in attrs, tag
+        assert not any(name.startswith("on") for name in attrs), tag
+        if tag == "script":
+            assert attrs.get("src"), "inline scripts need a hash in the CSP: keep them in files"
+        assert tag != "style"
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_page_uses_relative_urls_only(page):
+    for tag, attrs in elements(page):
+        for name in ("src", "href", "config"):
+            url = attrs.get(name)
+            if url and tag != "a":
+                assert url.startswith("./"), f"{tag} {name}={url}: relative URLs keep sub-paths working"
+
+
+def test_every_element_the_app_looks_up_is_in_the_full_page():
+    ids = {attrs.get("id") for _, attrs in elements("index.html")}
+    wanted = set(re.findall(r'_(?:element|set_text|set|toggle)\("([\w-]+)"', APP))
+    wanted |= set(re.findall(r'_on\("\w+", "#([\w-]+)"\)', APP))
+    assert wanted and not wanted - ids, sorted(wanted - ids)
+
+
+def test_the_level_menu_offers_the_bots_levels_with_its_default_chosen():
+    options = [(attrs.get("value"), "selected" in attrs) for tag, attrs in elements("index.html") if tag == "option"]
+    assert [value for value, _ in options] == list(LEVELS)
+    assert [value for value, chosen in options if chosen] == [DEFAULT_LEVEL]
+
+
+def test_help_sections_are_in_the_html_itself():
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    for anchor in ("how-to-play", "tips", "faq"):
+        assert f'id="{anchor}"' in text
