@@ -1,10 +1,12 @@
 """Agreement of the bot's cube decisions with GNU Backgammon 2-ply, on stored cube positions.
 
-    python tools/bench_cube.py                     # the bot, 0-ply (what the CLI does)
-    python tools/bench_cube.py --plies 1           # the bot, one roll ahead
+    python tools/bench_cube.py                     # the bot, one roll ahead (what the CLI does)
+    python tools/bench_cube.py --plies 0           # the bot, from the position's own probabilities
     python tools/bench_cube.py --probabilities gnubg   # our cube logic on gnubg's own 2-ply
                                                        # cubeless probabilities
     nice python tools/bench_cube.py label          # (re)build the data file; needs pip gnubg
+    nice python tools/bench_cube.py label --seed 99 --out /tmp/check.txt   # a fresh set,
+    python tools/bench_cube.py --data /tmp/check.txt                       # to check on
 
 The data file ``tests/data/cube_gnubg2ply.txt`` holds one cube position a line:
 ``PID:MID ACTION RESPONSE W WG WBG LG LBG # gnubg's words`` where ACTION RESPONSE
@@ -317,7 +319,7 @@ def read_data(path: Path = DATA) -> list[tuple[str, tuple[str, str], Probabiliti
 
 
 def bench(args: argparse.Namespace) -> None:
-    rows = read_data()
+    rows = read_data(Path(args.data))
     agree = [0, 0, 0]
     kinds: dict[str, list[int]] = {}
     confusion: dict[tuple[str, str], int] = {}
@@ -368,7 +370,8 @@ def bench(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("command", nargs="?", default="bench", choices=["bench", "label"])
-    parser.add_argument("--plies", type=int, default=0, choices=[0, 1])
+    parser.add_argument("--plies", type=int, default=1, choices=[0, 1])
+    parser.add_argument("--data", default=str(DATA), help="a file written by label")
     parser.add_argument("--probabilities", default="bot", choices=["bot", "gnubg"])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--games", type=int, default=600)
