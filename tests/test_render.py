@@ -141,3 +141,22 @@ def test_tapping_the_bar_or_the_tray_finds_them():
     assert layout.target_at(tray.x + 5, tray.y + 5, bottom_side=True) == OFF
     assert layout.target_at(tray.x + 5, tray.y + 5, bottom_side=False) is None
     assert layout.target_at(2, 2) is None
+
+
+def test_no_cube_is_drawn_under_the_simple_rules():
+    start = Position.start()
+    assert 'class="cube"' not in board_svg(BoardView(start.player, start.opponent))
+
+
+def test_centred_cube_sits_on_the_bar_and_an_owned_cube_beside_its_owners_tray():
+    start = Position.start()
+    centred = parse(board_svg(BoardView(start.player, start.opponent, cube=(1, None))))
+    (cube,) = [g for g in centred.iter(f"{SVG}g") if g.get("class") == "cube"]
+    assert cube.find(f"{SVG}text").text == "64"
+    x = float(cube.find(f"{SVG}rect").get("x"))
+    assert layout.BAR_X <= x <= layout.BAR_X + layout.BAR_WIDTH
+    owned = parse(board_svg(BoardView(start.player, start.opponent, cube=(4, True))))
+    (cube,) = [g for g in owned.iter(f"{SVG}g") if g.get("class") == "cube"]
+    rect = cube.find(f"{SVG}rect")
+    assert cube.find(f"{SVG}text").text == "4"
+    assert float(rect.get("x")) >= layout.TRAY_X and float(rect.get("y")) > layout.MIDDLE

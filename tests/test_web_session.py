@@ -159,3 +159,25 @@ def test_settings_refuse_an_unknown_opponent():
 
     with pytest.raises(SettingsError, match="opponent"):
         Settings(opponent="cat")
+
+
+def closed_out(opponent: str) -> Session:
+    """Cyan on the bar against a closed board, about to roll."""
+    from dataclasses import replace
+
+    position = Position.from_points({BAR: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 5})
+    session = Session.new(Settings(opponent=opponent))
+    game = replace(session.game, position=position, phase=Phase.ROLL, turn=0, last_event="")
+    return Session(game, session.settings)._after(game)
+
+
+def test_a_roll_that_cannot_be_played_is_announced_and_passes():
+    session = closed_out(FRIEND).set_dice((3, 5))
+    assert session.game.turn == 1 and session.game.phase is Phase.ROLL and session.turn is None
+    assert status_text(session) == "Cyan rolled 5-3 and cannot move. Pink to roll."
+
+
+def test_against_the_computer_the_blocked_roll_is_yours():
+    session = closed_out(COMPUTER).set_dice((3, 5))
+    assert session.computer_to_act
+    assert status_text(session).startswith("You rolled 5-3 and cannot move.")

@@ -193,6 +193,12 @@ class App:
         def on_board(event) -> None:
             self.board_tap(event)
 
+        @_on("keydown", "#board")
+        def on_board_key(event) -> None:
+            if event.key in ("Enter", " "):
+                event.preventDefault()
+                self.board_tap(event)
+
         @_on("click", "#roll")
         def on_roll(event) -> None:
             if self.busy or not self.session.may_roll:
@@ -370,7 +376,14 @@ class App:
     def render(self, position=None, dice_left=None) -> None:
         session = self.session
         board = _element("board")
+        focused = document.activeElement
+        had_focus = bool(focused) and bool(board.contains(focused)) and not focused.isSameNode(board)
         board.innerHTML = board_svg(board_view(session, position, dice_left))
+        if had_focus:
+            # The board was redrawn under the keyboard user: keep them on the board.
+            target = board.querySelector('.lit[tabindex="0"]') or board.querySelector('[tabindex="0"]')
+            if target:
+                target.focus()
         board.classList.toggle("busy", self.busy)
 
         bottom = session.bottom_player

@@ -45,6 +45,7 @@ TRAY_SLAB = 16  # a borne-off checker seen edge-on
 TRAY_GAP = 1
 
 DIE = 44
+CUBE = 40
 
 
 @dataclass(frozen=True, slots=True)

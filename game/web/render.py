@@ -59,6 +59,7 @@ class BoardView:
     selected: int | None = None  # the origin picked: a point or 25 (the mover's bar)
     movable: frozenset[int] = field(default_factory=frozenset)  # origins that can move
     trail: tuple[tuple[int, int], ...] = ()  # the last moves: (origin, destination)
+    cube: tuple[int, bool | None] | None = None  # (value, owner is bottom / None: centred); None: no cube
 
     @property
     def top_colour(self) -> str:
@@ -69,7 +70,7 @@ def board_svg(view: BoardView) -> str:
     """The whole board as one ``<svg>`` element (text)."""
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {L.WIDTH} {L.HEIGHT}" '
-        'class="board-svg" role="img" aria-label="Backgammon board" '
+        'class="board-svg" role="group" aria-label="Backgammon board" '
         'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
         _defs(),
         _frame(),
@@ -80,6 +81,7 @@ def board_svg(view: BoardView) -> str:
     parts.append(_tray(view, bottom_side=True))
     parts.append(_tray(view, bottom_side=False))
     parts.append(_trail(view))
+    parts.append(_cube(view))
     parts.append(_dice(view))
     parts.append(_labels())
     parts.append("</svg>")
@@ -157,6 +159,20 @@ def _ring(x: float, y: float, colour: str, opacity: float = 1.0, width: int = 4)
     )
 
 
+def _focusable(view: BoardView, target: int) -> str:
+    """Keyboard access: what can be picked up or moved to is a button (Tab, then Enter)."""
+    name = "the bar" if target == BAR else "the tray" if target == OFF else f"point {target}"
+    if target in view.lit:
+        label = "Bear off here" if target == OFF else f"Move here: {name}"
+    elif target == view.selected:
+        label = f"Checker on {name} picked up; choose again to put it down"
+    elif target in view.movable:
+        label = f"Pick up a checker on {name}"
+    else:
+        return ""
+    return f' tabindex="0" role="button" aria-label="{label}"'
+
+
 def _point(view: BoardView, point: int) -> str:
     box = L.point_box(point)
     x0, x1, xm = box.x, box.x + L.POINT_WIDTH, box.x + L.POINT_WIDTH / 2
@@ -167,7 +183,7 @@ def _point(view: BoardView, point: int) -> str:
     colour = BOARD["point_dark"] if point % 2 else BOARD["point_light"]
     lit = point in view.lit
     parts = [
-        f'<g class="point{" lit" if lit else ""}" data-target="{point}">',
+        f'<g class="point{" lit" if lit else ""}" data-target="{point}"{_focusable(view, point)}>',
         f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" '
         f'fill="#000" fill-opacity="0"/>',
         f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" fill="{colour}"/>',
@@ -197,7 +213,7 @@ def _point(view: BoardView, point: int) -> str:
 def _bar(view: BoardView) -> str:
     box = L.bar_box()
     parts = [
-        f'<g class="bar" data-target="{BAR}">',
+        f'<g class="bar" data-target="{BAR}"{_focusable(view, BAR)}>',
         f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" '
         f'fill="{BOARD["bar"]}"/>',
     ]
@@ -230,7 +246,7 @@ def _tray(view: BoardView, bottom_side: bool) -> str:
     fill, rim, _ = PALETTE[colour]
     parts = [
         f'<g class="tray{" lit" if lit else ""}" data-target="{OFF}" '
-        f'data-side="{"bottom" if bottom_side else "top"}">',
+        f'data-side="{"bottom" if bottom_side else "top"}"{_focusable(view, OFF) if lit else ""}>',
         f'<rect x="{box.x}" y="{box.y}" width="{box.width}" height="{box.height}" rx="8" '
         f'fill="{BOARD["tray"]}"'
         + (f' stroke="{BOARD["lit"]}" stroke-width="3"' if lit else "")
@@ -265,6 +281,29 @@ def _trail(view: BoardView) -> str:
                 f'pointer-events="none"/>'
             )
     return "".join(parts)
+
+
+def _cube(view: BoardView) -> str:
+    """The doubling cube: in the bar's middle while centred, else beside its owner's tray."""
+    if view.cube is None:
+        return ""
+    value, owner_bottom = view.cube
+    size = L.CUBE
+    if owner_bottom is None:
+        x, y = L.BAR_X + L.BAR_WIDTH / 2, L.MIDDLE
+        shown = 64 if value == 1 else value  # a centred cube shows 64, as on a real board
+    else:
+        x = L.TRAY_X + L.TRAY_WIDTH / 2
+        y = L.MIDDLE + size * 0.9 if owner_bottom else L.MIDDLE - size * 0.9
+        shown = value
+    half = size / 2
+    return (
+        f'<g class="cube" data-value="{int(value)}" pointer-events="none">'
+        f'<rect x="{x - half}" y="{y - half}" width="{size}" height="{size}" rx="7" '
+        f'fill="#f8fafc" stroke="#64748b" stroke-width="2"/>'
+        f'<text x="{x}" y="{y + 7}" text-anchor="middle" font-size="20" font-weight="700" '
+        f'fill="{BOARD["pip"]}">{int(shown)}</text></g>'
+    )
 
 
 _PIPS = {

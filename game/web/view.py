@@ -90,6 +90,11 @@ def board_view(session: Session, position: Position | None = None, dice_left: tu
         same = player == bottom_player
         trail = tuple((to_viewer(a, same), to_viewer(b, same)) for a, b in moves)
 
+    cube = None
+    if game.rules.cube:
+        owner = game.cube.owner
+        cube = (game.cube.value, None if owner is None else owner == bottom_player)
+
     return BoardView(
         bottom=bottom,
         top=top,
@@ -102,6 +107,7 @@ def board_view(session: Session, position: Position | None = None, dice_left: tu
         selected=selected,
         movable=movable,
         trail=trail,
+        cube=cube,
     )
 
 
@@ -127,7 +133,7 @@ def status_text(session: Session) -> str:
     if phase is Phase.ROLL:
         before = ""
         if game.blocked_dice:
-            d1, d2 = game.blocked_dice
+            d1, d2 = sorted(game.blocked_dice, reverse=True)
             who = "You" if computer and mover == 1 else name(1 - mover)
             before = f"{who} rolled {d1}-{d2} and cannot move. "
         if session.is_computer(mover):

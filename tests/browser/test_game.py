@@ -281,3 +281,29 @@ def test_embed_parameter_hides_everything_but_the_game(game_page: Page):
     open_game(game_page, "embed=1")
     expect(game_page.locator("#how-to-play")).to_be_hidden()
     expect(game_page.locator("#board svg")).to_be_visible()
+
+
+def test_the_board_can_be_played_with_the_keyboard(game_page: Page):
+    open_game(game_page, "seed=7")
+    choose_friend(game_page)
+    game_page.click("#roll")
+    game_page.focus('#board [tabindex="0"]')
+    game_page.keyboard.press("Enter")  # pick up a checker
+    assert lit_targets(game_page)
+    focused = game_page.evaluate("() => document.activeElement.classList.contains('lit')")
+    assert focused, "focus moves to a point the checker may move to"
+    game_page.keyboard.press("Enter")  # move it there
+    assert session_of(game_page).turn.actions
+
+
+def test_new_game_asks_before_throwing_a_game_away(game_page: Page):
+    open_game(game_page, "seed=7")
+    game_page.click("#roll")
+    game_page.wait_for_function("() => !document.getElementById('board').classList.contains('busy')")
+    game_page.click("#new-game")
+    expect(game_page.locator("#notice-text")).to_contain_text("Start a new game?")
+    game_page.click("#notice-no")
+    assert session_of(game_page).game.phase is not Phase.OPENING
+    game_page.click("#new-game")
+    game_page.click("#notice-yes")
+    assert session_of(game_page).game.phase is Phase.OPENING
