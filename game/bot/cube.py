@@ -419,11 +419,9 @@ def cube_decision(position: Position, state: CubeState, plies: int = 1) -> CubeD
     from game.bot import evaluate
 
     probabilities = evaluate(position)
-    if plies <= 0:
+    if plies <= 0 or not state.may_double():
         return decide(probabilities, state, cube_efficiency(position))
     no_double, double_take = _one_roll_ahead(position, state)
-    if not state.may_double():
-        return CubeDecision(NO_DOUBLE, TAKE, no_double, no_double, no_double)
     double_pass = 1.0 if state.is_money else _result_mwc(state, state.value)
     return choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
 
@@ -472,7 +470,7 @@ def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]
     from game.plays import legal_plays
 
     scorer = Scorer(position.flip())
-    states = [state.flip(), state.doubled().flip() if state.may_double() else None]
+    states = [state.flip(), state.doubled().flip()]
     totals = [0.0, 0.0]
     for first in range(1, 7):
         for second in range(first, 7):
@@ -489,8 +487,6 @@ def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]
                 after = scorer.evaluate(reply)
             x = cube_efficiency(reply)
             for index, leaf_state in enumerate(states):
-                if leaf_state is None:
-                    continue
                 value = _value_after_cube_action(after, leaf_state, x)
                 if leaf_state.is_money:
                     mine = -value * leaf_state.value / state.value
@@ -498,4 +494,4 @@ def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]
                     mine = 1.0 - value
                 totals[index] += weight * mine
     no_double, double_take = (total / 36.0 for total in totals)
-    return no_double, double_take if states[1] is not None else no_double
+    return no_double, double_take
