@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -237,6 +238,23 @@ def test_cube_state_from_a_match_id_is_seen_by_the_player_on_roll():
     match = MatchId(cube=2, cube_owner=0, player_on_roll=1, match_length=7, score=(4, 2))
     state = CubeState.from_match_id(match)
     assert (state.owner, state.score, state.away) == (OPPONENT, (2, 4), (5, 3))
+
+
+def test_cube_state_from_a_game_state_is_seen_by_the_given_player():
+    from game.match import Cube, Rules
+    from game.state import GameState
+
+    game = replace(GameState.new(Rules.full(match_length=7), score=(2, 5)), cube=Cube(2, 1))
+    assert CubeState.from_table(game, 1) == CubeState(
+        value=2, owner=PLAYER, match_length=7, score=(5, 2)
+    )
+    assert CubeState.from_table(game, 0).owner == OPPONENT
+    money = GameState.new(Rules.full(beaver=True, jacoby=True))
+    assert CubeState.from_table(money, 0) == CubeState(jacoby=True, beaver=True)
+    crawford = GameState.new(Rules.full(match_length=5), score=(4, 1))
+    assert not CubeState.from_table(crawford, 1).may_double()
+    with pytest.raises(InvalidCubeState, match="no cube"):
+        CubeState.from_table(GameState.new(Rules.simple()), 0)
 
 
 def test_flip_swaps_the_score_and_the_owner():

@@ -175,6 +175,8 @@ class CubeState:
         """From a ``game.state.GameState`` (anything with rules, cube, score, crawford),
         for ``player`` (0 or 1) about to decide."""
         rules, cube = table.rules, table.cube
+        if not rules.cube:
+            raise InvalidCubeState("these rules have no cube")
         owner = CENTRE if cube.owner is None else PLAYER if cube.owner == player else OPPONENT
         money = rules.match_length == 0
         return cls(
