@@ -1,4 +1,4 @@
-"""The board's SVG, drawn in CPython from known positions: checkers, colours, numbers, highlights."""
+"""The board's SVG drawn in CPython from known positions: checkers, colours, numbers, lights."""
 
 from __future__ import annotations
 
@@ -23,7 +23,11 @@ def checkers(root: ET.Element, colour: str) -> list[ET.Element]:
 
 
 def group(root: ET.Element, target: int) -> ET.Element:
-    (found,) = [g for g in root.iter(f"{SVG}g") if g.get("data-target") == str(target) and g.get("class", "").startswith("point")]
+    (found,) = [
+        g
+        for g in root.iter(f"{SVG}g")
+        if g.get("data-target") == str(target) and g.get("class", "").startswith("point")
+    ]
     return found
 
 
@@ -78,14 +82,25 @@ def test_bar_and_borne_off_checkers_are_drawn_in_their_places():
     bar = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "bar")
     assert len(checkers(bar, CYAN)) == 2 and len(checkers(bar, PINK)) == 1
     trays = [g for g in root.iter(f"{SVG}g") if g.get("data-target") == str(OFF)]
-    off = {g.get("data-side"): len([r for r in g.iter(f"{SVG}rect") if (r.get("class") or "").startswith("off")]) for g in trays}
+    off = {
+        g.get("data-side"): len(
+            [r for r in g.iter(f"{SVG}rect") if (r.get("class") or "").startswith("off")]
+        )
+        for g in trays
+    }
     assert off == {"bottom": 10, "top": 10}
 
 
 def test_only_the_lit_points_are_marked_lit():
     start = Position.start()
-    root = parse(board_svg(BoardView(start.player, start.opponent, lit=frozenset({20, 18}), selected=24)))
-    lit = sorted(int(g.get("data-target")) for g in root.iter(f"{SVG}g") if "lit" in g.get("class", "").split())
+    root = parse(
+        board_svg(BoardView(start.player, start.opponent, lit=frozenset({20, 18}), selected=24))
+    )
+    lit = sorted(
+        int(g.get("data-target"))
+        for g in root.iter(f"{SVG}g")
+        if "lit" in g.get("class", "").split()
+    )
     assert lit == [18, 20]
     assert sum(1 for c in root.iter(f"{SVG}circle") if c.get("class") == "landing") == 2
 
@@ -99,7 +114,9 @@ def test_lit_tray_is_the_movers_own():
 
 def test_dice_show_their_values_and_fade_when_used():
     start = Position.start()
-    view = BoardView(start.player, start.opponent, dice=(5, 5, 5, 5), used=(True, True, False, False))
+    view = BoardView(
+        start.player, start.opponent, dice=(5, 5, 5, 5), used=(True, True, False, False)
+    )
     root = parse(board_svg(view))
     dice = [g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("die")]
     assert [g.get("data-value") for g in dice] == ["5"] * 4
@@ -123,7 +140,9 @@ def test_die_refuses_a_seven():
 def test_svg_has_no_inline_style_attributes():
     # The page's Content-Security-Policy (style-src 'self') would block them.
     start = Position.start()
-    svg = board_svg(BoardView(start.player, start.opponent, dice=(3, 1), lit=frozenset({21}), selected=24))
+    svg = board_svg(
+        BoardView(start.player, start.opponent, dice=(3, 1), lit=frozenset({21}), selected=24)
+    )
     assert "style=" not in svg
     assert not re.search(r"<script|on\w+=", svg)
 

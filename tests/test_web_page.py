@@ -45,7 +45,9 @@ def test_page_uses_relative_urls_only(page):
         for name in ("src", "href", "config"):
             url = attrs.get(name)
             if url and tag != "a":
-                assert url.startswith("./"), f"{tag} {name}={url}: relative URLs keep sub-paths working"
+                assert url.startswith("./"), (
+                    f"{tag} {name}={url}: relative URLs keep sub-paths working"
+                )
 
 
 def test_every_element_the_app_looks_up_is_in_the_full_page():
@@ -56,7 +58,11 @@ def test_every_element_the_app_looks_up_is_in_the_full_page():
 
 
 def test_the_level_menu_offers_the_bots_levels_with_its_default_chosen():
-    options = [(attrs.get("value"), "selected" in attrs) for tag, attrs in elements("index.html") if tag == "option"]
+    options = [
+        (attrs.get("value"), "selected" in attrs)
+        for tag, attrs in elements("index.html")
+        if tag == "option"
+    ]
     assert [value for value, _ in options] == list(LEVELS)
     assert [value for value, chosen in options if chosen] == [DEFAULT_LEVEL]
 

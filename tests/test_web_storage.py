@@ -112,7 +112,9 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
     listed = set(manifest.listed_files(manifest.CONFIG.read_text(encoding="utf-8")))
     needed = set(manifest.needed_files())
     missing = sorted(needed - listed)
-    assert not missing, f"pyscript.toml [files] lacks {missing}: run python -m game.web.manifest --write"
+    assert not missing, (
+        f"pyscript.toml [files] lacks {missing}: run python -m game.web.manifest --write"
+    )
     assert "game/web/app.py" in needed and "game/turn.py" in needed
     stale = sorted(path for path in listed if not (manifest.ROOT / path).is_file())
     assert not stale, f"pyscript.toml lists files that do not exist: {stale}"
@@ -128,7 +130,11 @@ def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):
     (package / "later.py").write_text("")
     monkeypatch.setattr(manifest, "ROOT", tmp_path)
     assert manifest.needed_files() == [
-        "game/__init__.py", "game/late.py", "game/later.py", "game/web/__init__.py", "game/web/main.py",
+        "game/__init__.py",
+        "game/late.py",
+        "game/later.py",
+        "game/web/__init__.py",
+        "game/web/main.py",
     ]
 
 
@@ -137,7 +143,9 @@ def test_the_engine_never_imports_the_browser():
     for path in manifest.needed_files():
         if path.endswith(".py") and path not in ("game/web/app.py", "game/web/main.py"):
             text = (manifest.ROOT / path).read_text(encoding="utf-8")
-            assert not re.search(r"^\s*(import|from)\s+(pyscript|pyodide|js)\b", text, re.MULTILINE), path
+            assert not re.search(
+                r"^\s*(import|from)\s+(pyscript|pyodide|js)\b", text, re.MULTILINE
+            ), path
 
 
 def test_a_link_with_the_cube_in_play_is_refused_under_the_simple_rules():

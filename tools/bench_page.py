@@ -1,4 +1,4 @@
-"""How fast the game page becomes playable, beside a bare PyScript page, and how fast the computer answers.
+"""How fast the game page becomes playable (beside a bare PyScript page); the computer's speed.
 
     python3 tools/bench_page.py                 # 5 rounds, cold and warm, then 12 computer turns
     python3 tools/bench_page.py --rounds 3 --turns 6
@@ -40,8 +40,15 @@ from game.web.session import to_viewer  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PAGES = {"game": "index.html", "bare": "tools/bare/index.html"}
 
 # Records when <body data-ready> turns "true", in ms since navigation start.
@@ -50,7 +57,9 @@ READY_PROBE = """
   const watch = () => {
     const body = document.body;
     const check = () => {
-      if (body.dataset.ready === "true" && window.__readyAt === undefined) window.__readyAt = performance.now();
+      if (body.dataset.ready === "true" && window.__readyAt === undefined) {
+        window.__readyAt = performance.now();
+      }
     };
     new MutationObserver(check).observe(body, { attributes: true });
     check();
@@ -65,10 +74,14 @@ def load(context, url: str, count_bytes: bool = False) -> tuple[float, int]:
     page = context.new_page()
     sizes: list[int] = []
     if count_bytes:
-        page.on("requestfinished", lambda request: sizes.append(request.sizes()["responseBodySize"]))
+        page.on(
+            "requestfinished", lambda request: sizes.append(request.sizes()["responseBodySize"])
+        )
     page.goto(url)
-    page.wait_for_function("() => window.__readyAt !== undefined || document.body.dataset.error !== undefined",
-                           timeout=120_000)
+    page.wait_for_function(
+        "() => window.__readyAt !== undefined || document.body.dataset.error !== undefined",
+        timeout=120_000,
+    )
     error = page.evaluate("() => document.body.dataset.error")
     if error is not None:
         raise SystemExit(f"{url} failed to start: {error}")
@@ -94,7 +107,9 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
     profiles = {name: tempfile.mkdtemp(prefix=f"bench-{name}-") for name in PAGES}
     contexts = {}
     for name, profile in profiles.items():
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS
+        )
         context.add_init_script(READY_PROBE)
         load(context, base + PAGES[name])  # fill the cache
         contexts[name] = context
@@ -108,7 +123,9 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
 
 
 def session_of(page):
-    return storage.load_text(page.evaluate(f"() => localStorage.getItem({json.dumps(storage.KEY)})"))
+    return storage.load_text(
+        page.evaluate(f"() => localStorage.getItem({json.dumps(storage.KEY)})")
+    )
 
 
 def play_person_turn(page) -> None:
@@ -126,7 +143,9 @@ def play_person_turn(page) -> None:
         page.locator(f'#board [data-target="{to_viewer(destination, at_bottom)}"]').first.click()
 
 
-def bench_computer(playwright, base: str, turns: int, level: str | None) -> list[tuple[float, float, float]]:
+def bench_computer(
+    playwright, base: str, turns: int, level: str | None
+) -> list[tuple[float, float, float]]:
     """(outside ms, inside ms, choice ms) for each computer turn after a Confirm."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     page = browser.new_page()
@@ -157,7 +176,10 @@ def bench_computer(playwright, base: str, turns: int, level: str | None) -> list
             const body = document.body;
             const before = body.dataset.computerMs;
             const observer = new MutationObserver(() => {
-              if (body.dataset.computerMs !== before) { observer.disconnect(); resolve(performance.now() - start); }
+              if (body.dataset.computerMs !== before) {
+                observer.disconnect();
+                resolve(performance.now() - start);
+              }
             });
             observer.observe(body, { attributes: true });
             const start = performance.now();
@@ -174,7 +196,8 @@ def bench_computer(playwright, base: str, turns: int, level: str | None) -> list
 
 
 def summary(values: list[float]) -> str:
-    return f"median {statistics.median(values):7.0f} ms  (min {min(values):.0f}, max {max(values):.0f})"
+    median = statistics.median(values)
+    return f"median {median:7.0f} ms  (min {min(values):.0f}, max {max(values):.0f})"
 
 
 def main() -> int:

@@ -13,6 +13,7 @@ yields to the browser between steps, so its checkers move one at a time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 
@@ -80,6 +81,7 @@ class App:
         self.busy = False
         self.pending = None  # what the notice's first button does
         self.last_think_ms = 0.0
+        self.tasks: set[asyncio.Future] = set()
 
     # ----- start-up ----------------------------------------------------------------------
 
@@ -95,7 +97,7 @@ class App:
             self.notice(problem, "New game", self.reset, cancel="Dismiss")
         self.open_link(str(window.location.hash))
         self.schedule_computer()
-        asyncio.ensure_future(self.warm_up())
+        self.spawn(self.warm_up())
 
     async def warm_up(self) -> None:
         """Load the computer player once the board is up, before it is first needed."""
@@ -115,10 +117,15 @@ class App:
         return None
 
     def save(self) -> None:
-        try:
+        # Storage full or disabled: the game goes on unsaved.
+        with contextlib.suppress(Exception):
             window.localStorage.setItem(self.key, storage.save_text(self.session))
-        except Exception:  # storage full or disabled: the game goes on unsaved
-            pass
+
+    def spawn(self, work) -> None:
+        """Run a coroutine as a task, keeping a reference until it is done."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # ----- links -------------------------------------------------------------------------
 
@@ -127,8 +134,10 @@ class App:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
             self.clear_fragment()
-            self.notice(f"This link does not hold a game that can be shown: {error}. "
-                        "Your own game is on the board.")
+            self.notice(
+                f"This link does not hold a game that can be shown: {error}. "
+                "Your own game is on the board."
+            )
             return
         if found is None:
             return
@@ -138,15 +147,24 @@ class App:
             return
 
         def take_link() -> None:
-            settings = Settings(opponent, self.session.settings.level, self.session.settings.rotate,
-                                self.session.settings.auto_confirm)
+            settings = Settings(
+                opponent,
+                self.session.settings.level,
+                self.session.settings.rotate,
+                self.session.settings.auto_confirm,
+            )
             self.session = Session(self.session.game, settings)._after(game)
             self.changed()
             self.schedule_computer()
 
         if self.session.in_progress and not self.embed:
-            self.notice("This link shows a shared game. Open it? Your own game in progress "
-                        "will be replaced.", "Open the shared game", take_link, cancel="Keep my game")
+            self.notice(
+                "This link shows a shared game. Open it? Your own game in progress "
+                "will be replaced.",
+                "Open the shared game",
+                take_link,
+                cancel="Keep my game",
+            )
         else:
             take_link()
 
@@ -167,8 +185,14 @@ class App:
 
     # ----- notices (a small in-page question or message) --------------------------------
 
-    def notice(self, text: str, yes: str = "OK", action=None, cancel: str | None = None,
-               url: str | None = None) -> None:
+    def notice(
+        self,
+        text: str,
+        yes: str = "OK",
+        action=None,
+        cancel: str | None = None,
+        url: str | None = None,
+    ) -> None:
         _set_text("notice-text", text)
         _set_text("notice-yes", yes)
         no = _element("notice-no")
@@ -229,8 +253,12 @@ class App:
         @_on("click", "#new-game")
         def on_new(event) -> None:
             if self.session.in_progress:
-                self.notice("Start a new game? The game in progress will be lost.",
-                            "Start a new game", self.reset, cancel="Keep playing")
+                self.notice(
+                    "Start a new game? The game in progress will be lost.",
+                    "Start a new game",
+                    self.reset,
+                    cancel="Keep playing",
+                )
             else:
                 self.reset()
 
@@ -242,7 +270,9 @@ class App:
         def on_settings_toggle(event) -> None:
             form = _element("settings")
             form.hidden = not form.hidden
-            _element("settings-toggle").setAttribute("aria-expanded", "false" if form.hidden else "true")
+            _element("settings-toggle").setAttribute(
+                "aria-expanded", "false" if form.hidden else "true"
+            )
 
         @_on("change", "#settings")
         def on_settings(event) -> None:
@@ -296,7 +326,11 @@ class App:
 
     def read_settings(self) -> None:
         form = _element("settings")
-        opponent = FRIEND if form.querySelector('input[name="opponent"][value="friend"]').checked else COMPUTER
+        opponent = (
+            FRIEND
+            if form.querySelector('input[name="opponent"][value="friend"]').checked
+            else COMPUTER
+        )
         try:
             settings = Settings(
                 opponent=opponent,
@@ -322,7 +356,7 @@ class App:
 
     def schedule_computer(self) -> None:
         if self.session.computer_to_act and not self.busy:
-            asyncio.ensure_future(self.computer_turns())
+            self.spawn(self.computer_turns())
 
     async def computer_turns(self) -> None:
         self.busy = True
@@ -349,7 +383,9 @@ class App:
                     break
                 await pause(ROLL_PAUSE)
                 thinking = time.perf_counter()
-                play = computer_play(game.position, game.dice, self.session.settings.level, self.rng)
+                play = computer_play(
+                    game.position, game.dice, self.session.settings.level, self.rng
+                )
                 self.last_think_ms = (time.perf_counter() - thinking) * 1000
                 if play is None:  # the state passes blocked rolls itself; this is a safeguard
                     break
@@ -377,11 +413,15 @@ class App:
         session = self.session
         board = _element("board")
         focused = document.activeElement
-        had_focus = bool(focused) and bool(board.contains(focused)) and not focused.isSameNode(board)
+        had_focus = (
+            bool(focused) and bool(board.contains(focused)) and not focused.isSameNode(board)
+        )
         board.innerHTML = board_svg(board_view(session, position, dice_left))
         if had_focus:
             # The board was redrawn under the keyboard user: keep them on the board.
-            target = board.querySelector('.lit[tabindex="0"]') or board.querySelector('[tabindex="0"]')
+            target = board.querySelector('.lit[tabindex="0"]') or board.querySelector(
+                '[tabindex="0"]'
+            )
             if target:
                 target.focus()
         board.classList.toggle("busy", self.busy)
@@ -397,9 +437,15 @@ class App:
         _toggle("side-top", "on-roll", to_act == top)
 
         mine, theirs = pip_counts(session) if position is None else _pips(position, session)
-        _set_text("pips-text", f"{player_name(session, bottom)} {mine} · {player_name(session, top)} {theirs}")
+        _set_text(
+            "pips-text",
+            f"{player_name(session, bottom)} {mine} · {player_name(session, top)} {theirs}",
+        )
         score = session.game.score
-        _set_text("score-text", f"{player_name(session, 0)} {score[0]} – {score[1]} {player_name(session, 1)}")
+        _set_text(
+            "score-text",
+            f"{player_name(session, 0)} {score[0]} \u2013 {score[1]} {player_name(session, 1)}",
+        )
 
         _set_text("status", status_text(session))
         _toggle("status", "thinking", self.busy and session.computer_to_act)

@@ -99,7 +99,10 @@ def game_from_fragment(fragment: str) -> GameState:
 
 
 def game_from_id(gnubg_id: str) -> GameState:
-    """The game a ``PID:MID`` describes, under the Simple rules; ``LinkError`` if it cannot be shown."""
+    """The game a ``PID:MID`` describes, under the Simple rules.
+
+    Raises ``LinkError`` when it cannot be read or not shown on this page.
+    """
     try:
         _, match = parse_gnubg_id(gnubg_id)
         game = GameState.from_gnubg_id(gnubg_id, Rules.simple(match.match_length))

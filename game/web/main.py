@@ -12,4 +12,6 @@ from game.web.app import start  # noqa: E402
 
 imported = window.performance.now()
 app = start()
-document.body.dataset.startMs = f"{imported - started:.0f}+{window.performance.now() - imported:.0f}"
+document.body.dataset.startMs = (
+    f"{imported - started:.0f}+{window.performance.now() - imported:.0f}"
+)

@@ -57,7 +57,9 @@ def needed_files(entry: str = ENTRY) -> list[str]:
     todo = [ROOT / entry]
     entry_package = entry.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
     parts = entry_package.split(".")
-    todo += [m for depth in range(1, len(parts) + 1) if (m := _module_file(".".join(parts[:depth])))]
+    todo += [
+        m for depth in range(1, len(parts) + 1) if (m := _module_file(".".join(parts[:depth])))
+    ]
     while todo:
         path = todo.pop()
         if path in found:
@@ -73,8 +75,11 @@ def needed_files(entry: str = ENTRY) -> list[str]:
     data: set[Path] = set()
     for path in found:
         if path.name == "__init__.py" and (path.parent / "data").is_dir():
-            data.update(p for p in (path.parent / "data").rglob("*")
-                        if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith("."))
+            data.update(
+                p
+                for p in (path.parent / "data").rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
+            )
     return sorted(p.relative_to(ROOT).as_posix() for p in found | data)
 
 

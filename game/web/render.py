@@ -59,7 +59,9 @@ class BoardView:
     selected: int | None = None  # the origin picked: a point or 25 (the mover's bar)
     movable: frozenset[int] = field(default_factory=frozenset)  # origins that can move
     trail: tuple[tuple[int, int], ...] = ()  # the last moves: (origin, destination)
-    cube: tuple[int, bool | None] | None = None  # (value, owner is bottom / None: centred); None: no cube
+    cube: tuple[int, bool | None] | None = (
+        None  # (value, owner is bottom / None: centred); None: no cube
+    )
 
     @property
     def top_colour(self) -> str:
@@ -155,7 +157,8 @@ def _stack(view: BoardView, point: int) -> tuple[str, int]:
 def _ring(x: float, y: float, colour: str, opacity: float = 1.0, width: int = 4) -> str:
     return (
         f'<circle class="ring" cx="{x}" cy="{y}" r="{L.RADIUS + 1}" fill="none" '
-        f'stroke="{colour}" stroke-opacity="{opacity}" stroke-width="{width}" pointer-events="none"/>'
+        f'stroke="{colour}" stroke-opacity="{opacity}" stroke-width="{width}" '
+        'pointer-events="none"/>'
     )
 
 
@@ -188,10 +191,11 @@ def _point(view: BoardView, point: int) -> str:
         f'fill="#000" fill-opacity="0"/>',
         f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" fill="{colour}"/>',
     ]
-    stack, n = _stack(view, point)
+    stack, _count_on_point = _stack(view, point)
     if lit:
         parts.append(
-            f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" fill="{BOARD["lit_fill"]}" '
+            f'<polygon points="{x0 + 2},{base} {x1 - 2},{base} {xm},{tip}" '
+            f'fill="{BOARD["lit_fill"]}" '
             f'fill-opacity="0.6" stroke="{BOARD["lit"]}" stroke-width="3" stroke-linejoin="round" '
             'pointer-events="none"/>'
         )
@@ -316,11 +320,13 @@ _PIPS = {
 }
 
 
-def die_svg(value: int, x: float, y: float, colour: str, used: bool = False, size: int = L.DIE) -> str:
+def die_svg(
+    value: int, x: float, y: float, colour: str, used: bool = False, size: int = L.DIE
+) -> str:
     """One die centred at (x, y) in a side's colour; used dice are faded."""
     if value not in _PIPS:
         raise ValueError(f"a die shows 1 to 6, got {value!r}")
-    fill, rim, light = PALETTE[colour]
+    _fill, rim, light = PALETTE[colour]
     half = size / 2
     spread = size * 0.25
     opacity = ' opacity="0.35"' if used else ""
@@ -351,14 +357,17 @@ def _dice(view: BoardView) -> str:
         size = L.DIE if len(view.dice) <= 2 else L.DIE - 6
         centres = L.dice_centres(len(view.dice), view.on_roll_bottom)
         used = view.used or (False,) * len(view.dice)
-        for value, (x, y), is_used in zip(view.dice, centres, used):
+        for value, (x, y), is_used in zip(view.dice, centres, used, strict=True):
             parts.append(die_svg(value, x, y, colour, is_used, size))
     parts.append("</g>")
     return "".join(parts)
 
 
 def _labels() -> str:
-    parts = [f'<g class="labels" fill="{BOARD["label"]}" font-size="22" font-weight="500" text-anchor="middle">']
+    parts = [
+        f'<g class="labels" fill="{BOARD["label"]}" font-size="22" font-weight="500" '
+        'text-anchor="middle">'
+    ]
     for point in range(1, 25):
         x = L.point_centre(point)
         y = L.LABEL - 6 if L.is_top(point) else L.HEIGHT - 5

@@ -43,7 +43,9 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.opponent not in OPPONENTS:
-            raise SettingsError(f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}")
+            raise SettingsError(
+                f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"
+            )
         if self.level is not None:
             # Imported here: the bot is not needed to draw the board, and the page starts sooner.
             from game.bot import LEVELS
@@ -55,11 +57,15 @@ class Settings:
                 raise SettingsError(f"{name} must be true or false")
 
     def to_dict(self) -> dict:
-        return {"opponent": self.opponent, "level": self.level, "rotate": self.rotate,
-                "auto_confirm": self.auto_confirm}
+        return {
+            "opponent": self.opponent,
+            "level": self.level,
+            "rotate": self.rotate,
+            "auto_confirm": self.auto_confirm,
+        }
 
     @classmethod
-    def from_dict(cls, data: object) -> "Settings":
+    def from_dict(cls, data: object) -> Settings:
         if not isinstance(data, dict):
             raise SettingsError("settings must be a mapping")
         known = {"opponent", "level", "rotate", "auto_confirm"}
@@ -82,7 +88,7 @@ class Session:
     last_play: tuple[int, tuple[tuple[int, int], ...]] | None = None  # (player, moves) just made
 
     @classmethod
-    def new(cls, settings: Settings | None = None, rules: Rules | None = None) -> "Session":
+    def new(cls, settings: Settings | None = None, rules: Rules | None = None) -> Session:
         return cls(GameState.new(rules or Rules.simple()), settings or Settings())
 
     # ----- who is who ---------------------------------------------------------------------
@@ -135,14 +141,14 @@ class Session:
 
     # ----- actions ------------------------------------------------------------------------
 
-    def roll(self, rng: random.Random) -> "Session":
+    def roll(self, rng: random.Random) -> Session:
         """Roll for whoever is to roll (the opening roll, a person, or the computer)."""
         return self._after(self.game.roll(rng))
 
-    def set_dice(self, dice: tuple[int, int]) -> "Session":
+    def set_dice(self, dice: tuple[int, int]) -> Session:
         return self._after(self.game.set_dice(dice))
 
-    def tap(self, viewer_point: Point) -> "Session":
+    def tap(self, viewer_point: Point) -> Session:
         """A tap on a point (viewer's numbering), the bar (25) or a tray (0)."""
         if self.turn is None:
             return self
@@ -159,44 +165,47 @@ class Session:
             return replace(self, selected=point)
         return replace(self, selected=None)
 
-    def undo(self) -> "Session":
+    def undo(self) -> Session:
         if not self.may_undo:
             return self
         assert self.turn is not None
         return replace(self, turn=self.turn.undo(), selected=None)._auto_select()
 
-    def confirm(self) -> "Session":
+    def confirm(self) -> Session:
         """End the person's turn with the play on the board."""
         if not self.may_confirm:
             return self
         assert self.turn is not None
         return self.play(self.turn.play())
 
-    def play(self, play: Play) -> "Session":
+    def play(self, play: Play) -> Session:
         """Make a whole play for the player on turn (the computer's, or a confirmed one)."""
         mover = self.game.turn
         moves = tuple((move.origin, move.destination) for move in play.moves)
         return replace(self._after(self.game.play(play)), last_play=(mover, moves))
 
-    def next_game(self) -> "Session":
+    def next_game(self) -> Session:
         return replace(self, game=self.game.next_game(), turn=None, selected=None, last_play=None)
 
-    def with_settings(self, settings: Settings) -> "Session":
+    def with_settings(self, settings: Settings) -> Session:
         return replace(self, settings=settings)._after(self.game)
 
     # ----- internals ----------------------------------------------------------------------
 
-    def _after(self, game: GameState) -> "Session":
+    def _after(self, game: GameState) -> Session:
         """The session once ``game`` is reached: a person on the move gets a fresh Turn."""
         turn = None
         if game.phase is Phase.MOVE and not self.is_computer(game.turn) and game.dice:
-            keep = self.turn is not None and self.turn.start_position == game.position \
+            keep = (
+                self.turn is not None
+                and self.turn.start_position == game.position
                 and self.turn.dice == game.dice
+            )
             turn = self.turn if keep else Turn.start(game.position, game.dice)
         session = replace(self, game=game, turn=turn, selected=None)
         return session._auto_select() if turn is not None else session
 
-    def _auto_select(self) -> "Session":
+    def _auto_select(self) -> Session:
         """When only one checker can move (a checker on the bar, say), pick it up at once."""
         if self.turn is None or self.selected is not None:
             return self
@@ -205,7 +214,7 @@ class Session:
             return replace(self, selected=next(iter(origins)))
         return self
 
-    def _maybe_finish(self) -> "Session":
+    def _maybe_finish(self) -> Session:
         if self.settings.auto_confirm and self.may_confirm:
             return self.confirm()
         return self

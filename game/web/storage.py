@@ -7,7 +7,7 @@
     >>> load_text('{"app": "backgammon", "version": 0}')
     Traceback (most recent call last):
     ...
-    game.web.storage.SaveError: the saved game is from an older version of the page (format 0, now 1)
+    game.web.storage.SaveError: the saved game is from an older version (format 0, now 1)
 
 The text holds the game (``GameState.to_dict``), the moves of the play in
 progress (so a reload in the middle of a turn puts the checkers back where
@@ -69,7 +69,7 @@ def load_data(data: object) -> Session:
     if version != VERSION:
         if isinstance(version, int) and not isinstance(version, bool) and version < VERSION:
             raise SaveError(
-                f"the saved game is from an older version of the page (format {version}, now {VERSION})"
+                f"the saved game is from an older version (format {version}, now {VERSION})"
             )
         raise SaveError(f"the saved game has an unknown format ({version!r})")
     try:
@@ -90,9 +90,13 @@ def load_data(data: object) -> Session:
             raise SaveError(f"the saved game is damaged: {error}") from None
         session = Session(game, settings, turn=turn)
     selected = data.get("selected")
-    if session.turn is not None and selected is not None:
-        if isinstance(selected, int) and not isinstance(selected, bool) and selected in session.turn.origins():
-            session = Session(game, settings, turn=session.turn, selected=selected)
+    if (
+        session.turn is not None
+        and isinstance(selected, int)
+        and not isinstance(selected, bool)
+        and selected in session.turn.origins()
+    ):
+        session = Session(game, settings, turn=session.turn, selected=selected)
     last_play = _read_last_play(data.get("last_play"))
     return Session(game, settings, session.turn, session.selected, last_play)
 
@@ -113,8 +117,13 @@ def _read_last_play(data: object) -> tuple[int, tuple[tuple[int, int], ...]] | N
         return None
     pairs = []
     for move in moves:
-        if (not isinstance(move, list) or len(move) != 2
-                or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= BAR for p in move)):
+        if (
+            not isinstance(move, list)
+            or len(move) != 2
+            or not all(
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= BAR for p in move
+            )
+        ):
             return None
         pairs.append((move[0], move[1]))
     return data[0], tuple(pairs)

@@ -50,7 +50,9 @@ def _dice_shown(dice: Dice, left: tuple[int, ...]) -> tuple[tuple[int, ...], tup
     return tuple(dice), tuple(used)
 
 
-def board_view(session: Session, position: Position | None = None, dice_left: tuple[int, ...] | None = None) -> BoardView:
+def board_view(
+    session: Session, position: Position | None = None, dice_left: tuple[int, ...] | None = None
+) -> BoardView:
     """The board for ``session``; ``position`` (mover's side) overrides it while a play is shown."""
     game, turn = session.game, session.turn
     bottom_player = session.bottom_player
@@ -75,12 +77,23 @@ def board_view(session: Session, position: Position | None = None, dice_left: tu
     used: tuple[bool, ...] = ()
     opening = None
     if game.phase is Phase.MOVE and game.dice:
-        left = dice_left if dice_left is not None else (game.dice if game.dice[0] != game.dice[1] else (game.dice[0],) * 4)
+        left = (
+            dice_left
+            if dice_left is not None
+            else (game.dice if game.dice[0] != game.dice[1] else (game.dice[0],) * 4)
+        )
         first_turn = game.opening_dice == game.dice and game.position == Position.start()
-        if first_turn and len(left) == 2 and game.dice[0] != game.dice[1] and set(left) == set(game.dice):
+        if (
+            first_turn
+            and len(left) == 2
+            and game.dice[0] != game.dice[1]
+            and set(left) == set(game.dice)
+        ):
             # The opening roll: one die each, in each side's colour, until the first move.
             player0_die, player1_die = game.opening_dice
-            opening = (player0_die, player1_die) if bottom_player == 0 else (player1_die, player0_die)
+            opening = (
+                (player0_die, player1_die) if bottom_player == 0 else (player1_die, player0_die)
+            )
         else:
             dice, used = _dice_shown(game.dice, tuple(left))
 
@@ -157,7 +170,8 @@ def status_text(session: Session) -> str:
         if turn is not None and turn.is_complete:
             return "Confirm the play, or undo a move."
         if turn is not None and turn.actions:
-            return f"{who}: {len(turn.dice_left)} more to play ({'-'.join(map(str, sorted(turn.dice_left, reverse=True)))})."
+            left = "-".join(map(str, sorted(turn.dice_left, reverse=True)))
+            return f"{who}: {len(turn.dice_left)} more to play ({left})."
         rolled = "You rolled" if computer else f"{name(mover)} rolled"
         return f"{rolled} {high}-{low}. Tap a checker to move it."
     return game.last_event

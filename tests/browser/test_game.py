@@ -33,8 +33,12 @@ def click_target(page: Page, viewer_point: int) -> None:
 
 
 def lit_targets(page: Page) -> set[int]:
-    return {int(t) for t in page.eval_on_selector_all(
-        "#board .lit[data-target]", "nodes => nodes.map(n => n.dataset.target)")}
+    return {
+        int(t)
+        for t in page.eval_on_selector_all(
+            "#board .lit[data-target]", "nodes => nodes.map(n => n.dataset.target)"
+        )
+    }
 
 
 def choose_friend(page: Page, auto_confirm: bool = False) -> None:
@@ -61,7 +65,9 @@ def move_once(page: Page) -> None:
 # ----- reading the page (one booted page for the module) ------------------------------------
 
 
-def test_page_becomes_ready_without_any_request_leaving_localhost(shared_game: Page, shared_request_log: RequestLog):
+def test_page_becomes_ready_without_any_request_leaving_localhost(
+    shared_game: Page, shared_request_log: RequestLog
+):
     assert shared_game.evaluate("() => document.body.dataset.ready") == "true"
     shared_request_log.assert_local()
 
@@ -134,7 +140,10 @@ def test_reload_in_the_middle_of_a_turn_restores_the_position_and_dice(game_page
 
 def test_corrupted_save_shows_a_message_and_a_playable_board(game_page: Page):
     game_page.goto("tools/bare/blank.html")
-    game_page.evaluate(f"() => localStorage.setItem({json.dumps(SAVE_KEY)}, '{{\"app\": \"backgammon\", \"version\": 1, \"game\": 7}}')")
+    game_page.evaluate(
+        f"() => localStorage.setItem({json.dumps(SAVE_KEY)}, "
+        f"{json.dumps(json.dumps({'app': 'backgammon', 'version': 1, 'game': 7}))})"
+    )
     open_game(game_page)
     expect(game_page.locator("#notice")).to_be_visible()
     expect(game_page.locator("#notice-text")).to_contain_text("could not be loaded")
@@ -147,7 +156,10 @@ def test_corrupted_save_shows_a_message_and_a_playable_board(game_page: Page):
 
 def test_old_save_version_is_refused_politely(game_page: Page):
     game_page.goto("tools/bare/blank.html")
-    game_page.evaluate(f"() => localStorage.setItem({json.dumps(SAVE_KEY)}, '{{\"app\": \"backgammon\", \"version\": 0}}')")
+    game_page.evaluate(
+        f"() => localStorage.setItem({json.dumps(SAVE_KEY)}, "
+        f"{json.dumps(json.dumps({'app': 'backgammon', 'version': 0}))})"
+    )
     open_game(game_page)
     expect(game_page.locator("#notice-text")).to_contain_text("older version")
 
@@ -177,7 +189,9 @@ def test_shared_link_reopens_the_same_position(game_page: Page):
 def test_a_link_does_not_replace_a_game_in_progress_without_asking(game_page: Page):
     open_game(game_page, "seed=5")
     game_page.click("#roll")
-    game_page.wait_for_function("() => !document.getElementById('roll').disabled || document.getElementById('confirm')")
+    game_page.wait_for_function(
+        "() => !document.getElementById('roll').disabled || document.getElementById('confirm')"
+    )
     mine = session_of(game_page).game
     game_page.goto("index.html#gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA")
     game_page.reload()
@@ -233,7 +247,9 @@ def test_a_game_against_the_computer_reaches_its_end(game_page: Page):
     game_page.click("#settings-toggle")
     game_page.click("#roll")
     for _ in range(2000):
-        game_page.wait_for_function("() => !document.getElementById('board').classList.contains('busy')")
+        game_page.wait_for_function(
+            "() => !document.getElementById('board').classList.contains('busy')"
+        )
         session = session_of(game_page)
         if session.game.phase is Phase.GAME_OVER:
             break
@@ -248,8 +264,13 @@ def test_a_game_against_the_computer_reaches_its_end(game_page: Page):
 
 
 def test_a_phone_shows_the_whole_board_and_takes_taps(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 375, "height": 667},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        base_url=base_url,
+        viewport={"width": 375, "height": 667},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     page = context.new_page()
     open_game(page, "seed=7")
     box = page.locator("#board svg").bounding_box()
@@ -259,7 +280,9 @@ def test_a_phone_shows_the_whole_board_and_takes_taps(browser, base_url):
     session = session_of(page)
     if session.turn is not None:
         origin = sorted(session.turn.origins())[0]
-        page.locator(f'#board [data-target="{to_viewer(origin, session.mover_at_bottom)}"]').first.tap()
+        page.locator(
+            f'#board [data-target="{to_viewer(origin, session.mover_at_bottom)}"]'
+        ).first.tap()
         assert lit_targets(page)
     context.close()
 
@@ -299,7 +322,9 @@ def test_the_board_can_be_played_with_the_keyboard(game_page: Page):
 def test_new_game_asks_before_throwing_a_game_away(game_page: Page):
     open_game(game_page, "seed=7")
     game_page.click("#roll")
-    game_page.wait_for_function("() => !document.getElementById('board').classList.contains('busy')")
+    game_page.wait_for_function(
+        "() => !document.getElementById('board').classList.contains('busy')"
+    )
     game_page.click("#new-game")
     expect(game_page.locator("#notice-text")).to_contain_text("Start a new game?")
     game_page.click("#notice-no")

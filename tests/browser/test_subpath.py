@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from tests.browser.pages import READY_TIMEOUT_MS, RequestLog
 from tools.serve import ROOT, base_url, make_server
-
-import threading
 
 
 def test_the_game_runs_from_a_sub_path(browser, tmp_path: Path):
@@ -20,8 +19,11 @@ def test_the_game_runs_from_a_sub_path(browser, tmp_path: Path):
         log = RequestLog().attach(context)
         page = context.new_page()
         page.goto(base_url(server) + "games/backgammon/?seed=2")
-        page.wait_for_function("() => document.body.dataset.ready === 'true' || document.body.dataset.error !== undefined",
-                               timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(
+            "() => document.body.dataset.ready === 'true'"
+            " || document.body.dataset.error !== undefined",
+            timeout=READY_TIMEOUT_MS,
+        )
         assert page.evaluate("() => document.body.dataset.error") is None
         assert page.locator("#board circle.checker").count() == 30
         paths = [url.split("/", 3)[3] for url in log]
