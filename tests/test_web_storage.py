@@ -116,8 +116,13 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
         f"pyscript.toml [files] lacks {missing}: run python -m game.web.manifest --write"
     )
     assert "game/web/app.py" in needed and "game/turn.py" in needed
-    stale = sorted(path for path in listed if not (manifest.ROOT / path).is_file())
-    assert not stale, f"pyscript.toml lists files that do not exist: {stale}"
+    gone = sorted(path for path in listed if not (manifest.ROOT / path).is_file())
+    assert not gone, f"pyscript.toml lists files that do not exist: {gone}"
+
+
+def test_the_pages_preload_exactly_the_files_the_page_needs():
+    # Preloaded, the Python files arrive while Pyodide downloads instead of after it boots.
+    assert manifest.stale(manifest.needed_files()) == [], "run python -m game.web.manifest --write"
 
 
 def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):
