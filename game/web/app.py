@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import random
 import time
 
@@ -56,11 +57,41 @@ def _toggle(element_id: str, css_class: str, on: bool) -> None:
         node.classList.toggle(css_class, on)
 
 
-def _on(event: str, selector: str):
-    """``when`` for an element that this page has; a no-op decorator otherwise."""
+def _on(event: str, selector):
+    """``when`` for an element that this page has (a no-op otherwise), with ``_safe`` around."""
     if isinstance(selector, str) and not document.querySelector(selector):
         return lambda handler: handler
-    return when(event, selector)
+    return lambda handler: when(event, selector)(_safe(handler))
+
+
+def _safe(handler):
+    """A bug in a handler is reported on the page; the game and its save stay as they were."""
+    if inspect.iscoroutinefunction(handler):
+
+        async def guarded_async(event) -> None:
+            try:
+                await handler(event)
+            except Exception as error:
+                _report(error)
+
+        return guarded_async
+
+    def guarded(event) -> None:
+        try:
+            handler(event)
+        except Exception as error:
+            _report(error)
+
+    return guarded
+
+
+def _report(error: Exception) -> None:
+    _set_text(
+        "status",
+        f"Something went wrong ({type(error).__name__}: {error}). "
+        "The game is saved as it was before; reload the page to go on.",
+    )
+    print(f"backgammon page: {type(error).__name__}: {error}")
 
 
 class App:
@@ -125,7 +156,12 @@ class App:
         """Run a coroutine as a task, keeping a reference until it is done."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Future) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            _report(task.exception())
 
     # ----- links -------------------------------------------------------------------------
 
@@ -293,7 +329,7 @@ class App:
         def on_no(event) -> None:
             self.close_notice()
 
-        @when("hashchange", window)
+        @_on("hashchange", window)
         def on_hash(event) -> None:
             self.open_link(str(window.location.hash))
 

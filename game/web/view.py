@@ -139,9 +139,12 @@ def status_text(session: Session) -> str:
         return "Roll the dice to see who starts."
     if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         winner = game.winner
+        what = "game"
+        if phase is Phase.MATCH_OVER:
+            what = f"match {max(game.score)}-{min(game.score)}"
         if computer:
-            return "You win the game!" if winner == 0 else "The computer wins this game."
-        return f"{name(winner)} wins the game!"
+            return f"You win the {what}!" if winner == 0 else f"The computer wins the {what}."
+        return f"{name(winner)} wins the {what}!"
     mover = game.turn
     if phase is Phase.ROLL:
         before = ""
