@@ -76,16 +76,17 @@ def lookahead(position: Position) -> tuple[Probabilities, int]:
 def rank_plays_deeper(
     position: Position,
     dice: tuple[int, int],
-    keep: int = 5,
-    margin: float = 0.10,
-    budget: int = 2500,
+    keep: int = 6,
+    margin: float = 0.14,
+    budget: int = 4000,
     plays: list[Play] | None = None,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
     Candidates: at most ``keep`` plays within ``margin`` of the best 1-ply equity,
-    and no more once about ``budget`` positions have been evaluated, which bounds the time a decision takes. Pruned plays
-    keep their 1-ply equity and rank below every re-scored one.
+    and no more once about ``budget`` positions have been evaluated (this bounds
+    the time a decision takes). Pruned plays keep their 1-ply equity and rank
+    below every re-scored one.
     """
     ranked = rank_plays(position, dice, plays)
     if len(ranked) <= 1:
