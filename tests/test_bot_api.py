@@ -94,3 +94,10 @@ def test_best_command_reports_unreadable_requests_and_exits_one():
 def test_best_command_refuses_an_unknown_level():
     with pytest.raises(ValueError, match="no level"):
         cli.best_answerer(["--level", "grandmaster"])
+
+
+def test_deeper_evaluation_stays_close_to_the_direct_one_at_the_start():
+    direct = evaluate(Position.start())
+    deeper = evaluate(Position.start(), deeper=True)
+    assert abs(deeper.equity - direct.equity) < 0.1
+    assert 0.0 <= deeper.lose_backgammon <= deeper.lose_gammon <= 1.0 - deeper.win
