@@ -179,3 +179,15 @@ def test_centred_cube_sits_on_the_bar_and_an_owned_cube_beside_its_owners_tray()
     rect = cube.find(f"{SVG}rect")
     assert cube.find(f"{SVG}text").text == "4"
     assert float(rect.get("x")) >= layout.TRAY_X and float(rect.get("y")) > layout.MIDDLE
+
+
+def test_a_checker_that_just_moved_glides_in_from_its_point():
+    position = Position.from_points({24: 1, 13: 5, 8: 3, 6: 5, 21: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    svg = board_svg(BoardView(position.player, position.opponent, moving=(24, 21)))
+    root = parse(svg)
+    (arriving,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "arriving"]
+    animation = arriving.find(f"{SVG}animateTransform")
+    dx, dy = map(float, animation.get("from").split())
+    (x24, y24), (x21, y21) = layout.checker_centre(24, 1), layout.checker_centre(21, 0)
+    assert (dx, dy) == (x24 - x21, y24 - y21)
+    assert 'class="arriving"' not in board_svg(BoardView(position.player, position.opponent))

@@ -113,6 +113,8 @@ class App:
         self.pending = None  # what the notice's first button does
         self.last_think_ms = 0.0
         self.tasks: set[asyncio.Future] = set()
+        query = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.reduced_motion = bool(query.matches) if query else False
 
     # ----- start-up ----------------------------------------------------------------------
 
@@ -342,7 +344,16 @@ class App:
         before = self.session
         self.session = self.session.tap(target)
         if self.session is not before:
-            self.changed()
+            self.save()
+            turn, moving = self.session.turn, None
+            if (
+                turn is not None
+                and before.turn is not None
+                and len(turn.actions) > len(before.turn.actions)
+            ):
+                steps = turn.actions[-1]
+                moving = (steps[0].origin, steps[-1].destination)
+            self.render(moving=moving)
             if self.session.game is not before.game:
                 self.schedule_computer()
 
@@ -428,7 +439,7 @@ class App:
                 turn = Turn.start(game.position, game.dice)
                 for index, move in enumerate(play.moves):
                     turn = turn.move_steps((move,))
-                    self.render(turn.position, turn.dice_left)
+                    self.render(turn.position, turn.dice_left, (move.origin, move.destination))
                     if index == 0:
                         # From the person's confirm to the computer's first checker on the move,
                         # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
@@ -445,14 +456,16 @@ class App:
 
     # ----- drawing -----------------------------------------------------------------------
 
-    def render(self, position=None, dice_left=None) -> None:
+    def render(self, position=None, dice_left=None, moving=None) -> None:
         session = self.session
         board = _element("board")
         focused = document.activeElement
         had_focus = (
             bool(focused) and bool(board.contains(focused)) and not focused.isSameNode(board)
         )
-        board.innerHTML = board_svg(board_view(session, position, dice_left))
+        if self.reduced_motion:
+            moving = None
+        board.innerHTML = board_svg(board_view(session, position, dice_left, moving))
         if had_focus:
             # The board was redrawn under the keyboard user: keep them on the board.
             target = board.querySelector('.lit[tabindex="0"]') or board.querySelector(

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from game.position import BAR, OFF, Side
 from game.web import layout as L
 
+ARRIVAL_SECONDS = 0.28
 CYAN = "cyan"
 PINK = "pink"
 
@@ -59,9 +60,9 @@ class BoardView:
     selected: int | None = None  # the origin picked: a point or 25 (the mover's bar)
     movable: frozenset[int] = field(default_factory=frozenset)  # origins that can move
     trail: tuple[tuple[int, int], ...] = ()  # the last moves: (origin, destination)
-    cube: tuple[int, bool | None] | None = (
-        None  # (value, owner is bottom / None: centred); None: no cube
-    )
+    moving: tuple[int, int] | None = None  # a move shown gliding: (origin, destination)
+    # The cube: (value, True when the bottom side owns it, None when centred); None: no cube.
+    cube: tuple[int, bool | None] | None = None
 
     @property
     def top_colour(self) -> str:
@@ -142,7 +143,10 @@ def _stack(view: BoardView, point: int) -> tuple[str, int]:
         extra = ""
         if i == min(n, L.SHOWN) - 1 and view.selected == point:
             extra = ' data-selected="true"'
-        parts.append(_checker(colour, x, y, extra))
+        checker = _checker(colour, x, y, extra)
+        if i == min(n, L.SHOWN) - 1 and view.moving and view.moving[1] == point:
+            checker = _arriving(view, checker, x, y)
+        parts.append(checker)
     if n:
         top_x, top_y = L.checker_centre(point, min(n, L.SHOWN) - 1)
         if view.selected == point:
@@ -152,6 +156,28 @@ def _stack(view: BoardView, point: int) -> tuple[str, int]:
         if n > L.SHOWN:
             parts.append(_count(top_x, top_y, n))
     return "".join(parts), n
+
+
+def _arriving(view: BoardView, checker: str, x: float, y: float) -> str:
+    """The checker that has just moved glides in from where it stood (SVG animation, no script)."""
+    assert view.moving is not None
+    origin = view.moving[0]
+    if origin == BAR:
+        mover_bottom = bool(view.on_roll_bottom)
+        left_on_bar = (view.bottom if mover_bottom else view.top)[BAR]
+        from_x, from_y = L.bar_centre(mover_bottom, min(left_on_bar, 3))
+    elif 1 <= origin <= 24:
+        standing = view.bottom[origin] + view.top[25 - origin]
+        from_x, from_y = L.checker_centre(origin, min(standing, L.SHOWN - 1))
+    else:
+        return checker
+    return (
+        '<g class="arriving">'
+        f'<animateTransform attributeName="transform" type="translate" '
+        f'from="{from_x - x} {from_y - y}" to="0 0" dur="{ARRIVAL_SECONDS}s" '
+        'calcMode="spline" keyTimes="0;1" keySplines="0.3 0 0.2 1" fill="freeze"/>'
+        f"{checker}</g>"
+    )
 
 
 def _ring(x: float, y: float, colour: str, opacity: float = 1.0, width: int = 4) -> str:

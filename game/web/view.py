@@ -51,9 +51,16 @@ def _dice_shown(dice: Dice, left: tuple[int, ...]) -> tuple[tuple[int, ...], tup
 
 
 def board_view(
-    session: Session, position: Position | None = None, dice_left: tuple[int, ...] | None = None
+    session: Session,
+    position: Position | None = None,
+    dice_left: tuple[int, ...] | None = None,
+    moving: tuple[int, int] | None = None,
 ) -> BoardView:
-    """The board for ``session``; ``position`` (mover's side) overrides it while a play is shown."""
+    """The board for ``session``.
+
+    ``position`` and ``dice_left`` (mover's side) override it while the computer's play is
+    shown; ``moving`` (origin, destination in the mover's numbering) makes that checker glide.
+    """
     game, turn = session.game, session.turn
     bottom_player = session.bottom_player
     at_bottom = session.mover_at_bottom
@@ -121,6 +128,9 @@ def board_view(
         movable=movable,
         trail=trail,
         cube=cube,
+        moving=None
+        if moving is None
+        else (to_viewer(moving[0], at_bottom), to_viewer(moving[1], at_bottom)),
     )
 
 
