@@ -159,7 +159,7 @@ def test_a_link_with_the_cube_in_play_is_refused_under_the_simple_rules():
 
     cubed = format_gnubg_id(Position.start(), MatchId(cube=2, cube_owner=0, player_on_roll=0))
     with pytest.raises(links.LinkError, match="cube"):
-        links.read_fragment("#gnubgid=" + cubed)
+        links.read_fragment("#gnubgid=" + cubed + "&rules=simple")
 
 
 def test_a_position_id_with_a_plus_sign_survives_the_link():

@@ -9,9 +9,13 @@
 
 The fragment is ``gnubgid=PID:MID`` (what gnubg's "set gnubgid" reads), with
 ``&vs=friend`` when two people share the device. The IDs come from
-``GameState.gnubg_id`` and are read back by ``GameState.from_gnubg_id`` under the
-Simple rules; states the page cannot show yet (a cube in play, a finished game)
-are refused.
+``GameState.gnubg_id`` and are read back by ``GameState.from_gnubg_id``. The
+Match ID holds the cube, the score, the match length, the Crawford flag, a
+double or resignation waiting for its answer, and the Jacoby rule; it cannot
+say whether the game is played without the cube, nor whether beavers are
+allowed, so our links add ``&rules=simple`` and ``&beaver=1`` for those. A
+link without them (one written by gnubg, say) is read under the full rules.
+A finished game is refused.
 
 A fragment that cannot be read raises ``LinkError`` with a message that is
 shown as text (never as HTML) beside the visitor's own board.
@@ -27,7 +31,8 @@ from game.state import GameState, InvalidState, Phase
 from game.web.session import COMPUTER, FRIEND
 
 MAX_FRAGMENT = 200
-SHOWN_PHASES = (Phase.OPENING, Phase.ROLL, Phase.MOVE)
+SHOWN_PHASES = (Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNED)
+SIMPLE, FULL = "simple", "full"
 
 
 class LinkError(ValueError):
@@ -67,6 +72,10 @@ def _unquote(text: str) -> str:
 
 def share_fragment(game: GameState, opponent: str = COMPUTER) -> str:
     fragment = f"gnubgid={game.gnubg_id()}"
+    if not game.rules.cube:
+        fragment += f"&rules={SIMPLE}"
+    if game.rules.beaver:
+        fragment += "&beaver=1"
     return fragment + ("&vs=friend" if opponent == FRIEND else "")
 
 
@@ -88,7 +97,13 @@ def read_fragment(fragment: str) -> tuple[GameState, str] | None:
     opponent = fields.get("vs", COMPUTER)
     if opponent not in (COMPUTER, FRIEND):
         raise LinkError("the link names an unknown opponent")
-    return game_from_id(fields["gnubgid"]), opponent
+    rules = fields.get("rules", FULL)
+    if rules not in (SIMPLE, FULL):
+        raise LinkError("the link names unknown rules")
+    beaver = fields.get("beaver", "0")
+    if beaver not in ("0", "1"):
+        raise LinkError("the link's beaver setting is not 0 or 1")
+    return game_from_id(fields["gnubgid"], rules, beaver == "1"), opponent
 
 
 def game_from_fragment(fragment: str) -> GameState:
@@ -98,20 +113,27 @@ def game_from_fragment(fragment: str) -> GameState:
     return found[0]
 
 
-def game_from_id(gnubg_id: str) -> GameState:
-    """The game a ``PID:MID`` describes, under the Simple rules.
+def game_from_id(gnubg_id: str, rules: str = FULL, beaver: bool = False) -> GameState:
+    """The game a ``PID:MID`` describes, under the Simple or the full rules (with beavers
+    when ``beaver``, in money play).
 
     Raises ``LinkError`` when it cannot be read or not shown on this page.
     """
     try:
         _, match = parse_gnubg_id(gnubg_id)
-        game = GameState.from_gnubg_id(gnubg_id, Rules.simple(match.match_length))
+        length = match.match_length
+        if rules == SIMPLE:
+            chosen = Rules.simple(length)
+        else:
+            money = length == 0
+            chosen = Rules.full(length, beaver=beaver and money, jacoby=match.jacoby and money)
+        game = GameState.from_gnubg_id(gnubg_id, chosen)
     except (InvalidMatchId, InvalidPositionId, InvalidPosition) as error:
         raise LinkError(f"the link's game cannot be read: {error}") from None
     except InvalidState as error:
         raise LinkError(f"the link's game cannot be played here: {error}") from None
     if game.phase not in SHOWN_PHASES:
-        raise LinkError("the link's game is over or waits for a decision this page does not show")
+        raise LinkError("the link's game is already over")
     return game
 
 

@@ -63,6 +63,7 @@ class BoardView:
     moving: tuple[int, int] | None = None  # a move shown gliding: (origin, destination)
     # The cube: (value, True when the bottom side owns it, None when centred); None: no cube.
     cube: tuple[int, bool | None] | None = None
+    offer: bool | None = None  # a double waits for its answer: offered by the bottom side?
 
     @property
     def top_colour(self) -> str:
@@ -319,6 +320,17 @@ def _cube(view: BoardView) -> str:
         return ""
     value, owner_bottom = view.cube
     size = L.CUBE
+    if view.offer is not None:
+        # Offered: the cube at its new value in the doubler's half, where the dice would lie.
+        ((x, y),) = L.dice_centres(1, view.offer)
+        half = size * 0.6
+        return (
+            f'<g class="cube offered" data-value="{int(value) * 2}" pointer-events="none">'
+            f'<rect x="{x - half}" y="{y - half}" width="{2 * half}" height="{2 * half}" rx="8" '
+            f'fill="#f8fafc" stroke="{BOARD["lit"]}" stroke-width="4"/>'
+            f'<text x="{x}" y="{y + 9}" text-anchor="middle" font-size="26" font-weight="700" '
+            f'fill="{BOARD["pip"]}">{int(value) * 2}</text></g>'
+        )
     if owner_bottom is None:
         x, y = L.BAR_X + L.BAR_WIDTH / 2, L.MIDDLE
         shown = 64 if value == 1 else value  # a centred cube shows 64, as on a real board

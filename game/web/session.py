@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from game.match import Rules
+from game.match import IllegalAction, Rules
 from game.plays import Play
 from game.position import BAR, OFF, Point
 from game.state import GameState, Phase
@@ -28,18 +28,32 @@ COMPUTER = "computer"
 FRIEND = "friend"
 OPPONENTS = (COMPUTER, FRIEND)
 COMPUTER_PLAYER = 1  # against the computer, the person plays cyan (player 0)
+TAKEN, BEAVERED, REFUSED = "taken", "beavered", "refused"  # news of the last cube or resign answer
 
 
 class SettingsError(ValueError):
     """Settings that the page does not offer."""
 
 
+SIMPLE = "simple"
+FULL = "full"
+RULE_SETS = (SIMPLE, FULL)
+MATCH_LENGTHS = (0, *range(1, 26, 2))  # 0: money play (no end); matches to 1, 3, ... 25
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
+    """How the page plays. ``opponent``, ``level``, ``rotate`` and ``auto_confirm`` apply at
+    once; ``rules``, ``match_length``, ``beaver`` and ``jacoby`` from the next new game."""
+
     opponent: str = COMPUTER
     level: str | None = None  # the computer's level; None: the bot's default
     rotate: bool = True  # friend mode: the board faces the player on roll
     auto_confirm: bool = False  # finish the turn as soon as the last die is played
+    rules: str = SIMPLE  # Simple (single wins, no cube) or Full (cube, gammons, backgammons)
+    match_length: int = 0  # 0: money play; else a match to that many points
+    beaver: bool = False  # money play with the cube: a double may be beavered
+    jacoby: bool = True  # money play with the cube: gammons count only after a cube turn
 
     def __post_init__(self) -> None:
         if self.opponent not in OPPONENTS:
@@ -52,24 +66,47 @@ class Settings:
 
             if self.level not in LEVELS:
                 raise SettingsError(f"level must be one of {', '.join(LEVELS)}, got {self.level!r}")
-        for name in ("rotate", "auto_confirm"):
+        for name in ("rotate", "auto_confirm", "beaver", "jacoby"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")
+        if self.rules not in RULE_SETS:
+            raise SettingsError(f"rules must be one of {', '.join(RULE_SETS)}, got {self.rules!r}")
+        if isinstance(self.match_length, bool) or self.match_length not in MATCH_LENGTHS:
+            raise SettingsError(
+                f"match length must be 0 (money play) or an odd number from 1 to 25, "
+                f"got {self.match_length!r}"
+            )
+
+    def make_rules(self) -> Rules:
+        """The rules a new game starts with (beaver and Jacoby only where they apply)."""
+        if self.rules == SIMPLE:
+            return Rules.simple(self.match_length)
+        money = self.match_length == 0
+        return Rules.full(
+            self.match_length, beaver=self.beaver and money, jacoby=self.jacoby and money
+        )
 
     def to_dict(self) -> dict:
-        return {
-            "opponent": self.opponent,
-            "level": self.level,
-            "rotate": self.rotate,
-            "auto_confirm": self.auto_confirm,
-        }
+        return {name: getattr(self, name) for name in _SETTING_NAMES}
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
+        """Settings as saved; names it does not know are skipped, missing ones take defaults."""
         if not isinstance(data, dict):
             raise SettingsError("settings must be a mapping")
-        known = {"opponent", "level", "rotate", "auto_confirm"}
-        return cls(**{key: value for key, value in data.items() if key in known})
+        return cls(**{key: value for key, value in data.items() if key in _SETTING_NAMES})
+
+
+_SETTING_NAMES = (
+    "opponent",
+    "level",
+    "rotate",
+    "auto_confirm",
+    "rules",
+    "match_length",
+    "beaver",
+    "jacoby",
+)
 
 
 def to_viewer(point: Point, same_side: bool) -> Point:
@@ -86,10 +123,13 @@ class Session:
     turn: Turn | None = None  # the play in progress, when a person is moving
     selected: Point | None = None  # the origin picked, in the mover's numbering
     last_play: tuple[int, tuple[tuple[int, int], ...]] | None = None  # (player, moves) just made
+    news: tuple[str, int] | None = None  # (TAKEN, BEAVERED or REFUSED, who): said until a roll
 
     @classmethod
     def new(cls, settings: Settings | None = None, rules: Rules | None = None) -> Session:
-        return cls(GameState.new(rules or Rules.simple()), settings or Settings())
+        """A new game (a new match, a new money session) under ``rules`` or the settings'."""
+        settings = settings or Settings()
+        return cls(GameState.new(rules or settings.make_rules()), settings)
 
     # ----- who is who ---------------------------------------------------------------------
 
@@ -136,17 +176,59 @@ class Session:
 
     @property
     def in_progress(self) -> bool:
-        """A game has started and is not over: starting another would throw it away."""
-        return self.game.phase not in (Phase.OPENING, Phase.GAME_OVER, Phase.MATCH_OVER)
+        """A game or a match has started and is not over: starting anew would throw it away."""
+        game = self.game
+        if game.phase is Phase.MATCH_OVER:
+            return False
+        if game.rules.match_length and game.score != (0, 0):
+            return True  # a match under way, even between its games
+        return game.phase not in (Phase.OPENING, Phase.GAME_OVER)
+
+    @property
+    def fresh(self) -> bool:
+        """Nothing played yet: new rules may replace the game's at once."""
+        return self.game.phase is Phase.OPENING and self.game.score == (0, 0)
+
+    @property
+    def person_on_roll(self) -> bool:
+        return self.game.phase is Phase.ROLL and self.person_to_act
+
+    @property
+    def may_double(self) -> bool:
+        """The person on roll may double now (the rules decide: game.match)."""
+        return self.person_on_roll and self.game.may_double()
+
+    @property
+    def may_answer_double(self) -> bool:
+        return self.game.phase is Phase.DOUBLED and self.person_to_act
+
+    @property
+    def may_beaver(self) -> bool:
+        return self.may_answer_double and self.game.may_beaver()
+
+    @property
+    def resigner(self) -> int | None:
+        """The person who may offer to resign now: against the computer, always the person;
+        between friends, the player to act. None when no resignation may be offered."""
+        game = self.game
+        if game.phase not in (Phase.ROLL, Phase.MOVE):
+            return None
+        if self.settings.opponent == COMPUTER:
+            return 1 - COMPUTER_PLAYER
+        return game.to_act
+
+    @property
+    def may_answer_resignation(self) -> bool:
+        return self.game.phase is Phase.RESIGNED and self.person_to_act
 
     # ----- actions ------------------------------------------------------------------------
 
     def roll(self, rng: random.Random) -> Session:
         """Roll for whoever is to roll (the opening roll, a person, or the computer)."""
-        return self._after(self.game.roll(rng))
+        return replace(self._after(self.game.roll(rng)), news=None)
 
     def set_dice(self, dice: tuple[int, int]) -> Session:
-        return self._after(self.game.set_dice(dice))
+        return replace(self._after(self.game.set_dice(dice)), news=None)
 
     def tap(self, viewer_point: Point) -> Session:
         """A tap on a point (viewer's numbering), the bar (25) or a tray (0)."""
@@ -182,12 +264,49 @@ class Session:
         """Make a whole play for the player on turn (the computer's, or a confirmed one)."""
         mover = self.game.turn
         moves = tuple((move.origin, move.destination) for move in play.moves)
-        return replace(self._after(self.game.play(play)), last_play=(mover, moves))
+        return replace(self._after(self.game.play(play)), last_play=(mover, moves), news=None)
+
+    def double(self) -> Session:
+        """The player on roll doubles (a person pressing Double, or the computer)."""
+        return replace(self._after(self.game.double()), news=None)
+
+    def take(self) -> Session:
+        taker = self.game.to_act
+        return replace(self._after(self.game.take()), news=(TAKEN, taker))
+
+    def beaver(self) -> Session:
+        taker = self.game.to_act
+        return replace(self._after(self.game.beaver()), news=(BEAVERED, taker))
+
+    def pass_(self) -> Session:
+        return replace(self._after(self.game.pass_()), news=None)
+
+    def resign(self, result: int) -> Session:
+        """The person who may resign (``resigner``) offers a single (1), gammon (2) or
+        backgammon (3)."""
+        return self.resign_as(self.resigner, result)
+
+    def resign_as(self, player: int | None, result: int) -> Session:
+        if player is None:
+            raise IllegalAction("a resignation is offered before rolling or while moving")
+        return replace(self._after(self.game.resign(result, player)), news=None)
+
+    def accept_resignation(self) -> Session:
+        return replace(self._after(self.game.accept_resignation()), news=None)
+
+    def reject_resignation(self) -> Session:
+        refuser = self.game.to_act
+        return replace(self._after(self.game.reject_resignation()), news=(REFUSED, refuser))
 
     def next_game(self) -> Session:
-        return replace(self, game=self.game.next_game(), turn=None, selected=None, last_play=None)
+        return replace(
+            self, game=self.game.next_game(), turn=None, selected=None, last_play=None, news=None
+        )
 
     def with_settings(self, settings: Settings) -> Session:
+        """New settings; new rules replace the game's at once only if nothing is played yet."""
+        if self.fresh and settings.make_rules() != self.game.rules:
+            return Session.new(settings)
         return replace(self, settings=settings)._after(self.game)
 
     # ----- internals ----------------------------------------------------------------------

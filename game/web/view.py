@@ -13,11 +13,13 @@ Pure functions of the session; the names of the sides depend on the opponent
 
 from __future__ import annotations
 
+from game import match
+from game.match import BACKGAMMON, GAMMON, SINGLE
 from game.plays import Dice
 from game.position import Position, Side
 from game.state import Phase
 from game.web.render import CYAN, PINK, BoardView
-from game.web.session import COMPUTER, Session, to_viewer
+from game.web.session import BEAVERED, COMPUTER, REFUSED, TAKEN, Session, to_viewer
 
 COLOURS = (CYAN, PINK)
 
@@ -114,6 +116,7 @@ def board_view(
     if game.rules.cube:
         owner = game.cube.owner
         cube = (game.cube.value, None if owner is None else owner == bottom_player)
+    offer = game.turn == bottom_player if cube and game.phase is Phase.DOUBLED else None
 
     return BoardView(
         bottom=bottom,
@@ -128,6 +131,7 @@ def board_view(
         movable=movable,
         trail=trail,
         cube=cube,
+        offer=offer,
         moving=None
         if moving is None
         else (to_viewer(moving[0], at_bottom), to_viewer(moving[1], at_bottom)),
@@ -148,33 +152,34 @@ def status_text(session: Session) -> str:
     if phase is Phase.OPENING:
         return "Roll the dice to see who starts."
     if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-        winner = game.winner
-        what = "game"
-        if phase is Phase.MATCH_OVER:
-            what = f"match {max(game.score)}-{min(game.score)}"
-        if computer:
-            return f"You win the {what}!" if winner == 0 else f"The computer wins the {what}."
-        return f"{name(winner)} wins the {what}!"
+        return ending_text(session)
+    if phase is Phase.DOUBLED:
+        return _doubled_text(session)
+    if phase is Phase.RESIGNED:
+        return _resigned_text(session)
     mover = game.turn
     if phase is Phase.ROLL:
-        before = ""
+        before = _news_text(session)
         if game.blocked_dice:
             d1, d2 = sorted(game.blocked_dice, reverse=True)
             who = "You" if computer and mover == 1 else name(1 - mover)
-            before = f"{who} rolled {d1}-{d2} and cannot move. "
+            before += f"{who} rolled {d1}-{d2} and cannot move. "
         if session.is_computer(mover):
             return before + "The computer is rolling…"
         if computer:
-            return before + "Your turn: roll the dice."
-        return before + f"{name(mover)} to roll."
+            return before + (
+                "Your turn: roll or double." if session.may_double else "Your turn: roll the dice."
+            )
+        return before + f"{name(mover)} to roll" + (" or double." if session.may_double else ".")
     if phase is Phase.MOVE:
         d1, d2 = game.dice or (0, 0)
         high, low = max(d1, d2), min(d1, d2)
         opening = game.opening_dice == game.dice and game.position == Position.start()
+        before = _news_text(session)
         if session.is_computer(mover):
             if opening:
                 return f"The computer starts with {high}-{low} and is thinking…"
-            return f"The computer rolled {high}-{low} and is thinking…"
+            return before + f"The computer rolled {high}-{low} and is thinking…"
         who = "You" if computer else name(mover)
         turn = session.turn
         if opening and turn is not None and not turn.actions:
@@ -186,5 +191,126 @@ def status_text(session: Session) -> str:
             left = "-".join(map(str, sorted(turn.dice_left, reverse=True)))
             return f"{who}: {len(turn.dice_left)} more to play ({left})."
         rolled = "You rolled" if computer else f"{name(mover)} rolled"
-        return f"{rolled} {high}-{low}. Tap a checker to move it."
+        return before + f"{rolled} {high}-{low}. Tap a checker to move it."
     return game.last_event
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def _subject(session: Session, player: int) -> tuple[str, str]:
+    """(the player as a sentence's subject, the verb ending): ("You", "") or ("Pink", "s")."""
+    if session.settings.opponent == COMPUTER:
+        return ("You", "") if player == 0 else ("The computer", "s")
+    return player_name(session, player), "s"
+
+
+def _lower(subject: str) -> str:
+    return subject if subject not in ("You", "The computer") else subject.lower()
+
+
+RESULT_WORDS = {SINGLE: "a single game", GAMMON: "a gammon", BACKGAMMON: "a backgammon"}
+
+
+def ending_text(session: Session) -> str:
+    """How the game (and the match, when it is over) ended, and the points it scored."""
+    game = session.game
+    winner = game.winner
+    assert winner is not None
+    who, s = _subject(session, winner)
+    loser, ls = _subject(session, 1 - winner)
+    points = _points(game.points_won)
+    if not game.rules.cube and not game.rules.gammons:
+        if session.settings.opponent == COMPUTER:
+            text = "You win the game!" if winner == 0 else "The computer wins this game."
+        else:
+            text = f"{who} wins the game!"
+        if game.ended_by == "resignation":
+            text = f"{loser} resign{ls}. " + text
+    elif game.ended_by == "pass":
+        text = f"{loser} pass{'es' if ls else ''}: {_lower(who)} win{s} {points}."
+    else:
+        what = RESULT_WORDS[game.result]
+        counted = game.points_won // (game.cube.value if game.rules.cube else 1)
+        if game.ended_by == "resignation":
+            text = f"{loser} resign{ls} {what}: {_lower(who)} win{s} {points}."
+        else:
+            text = f"{who} win{s} {what}: {points}."
+        if counted < game.result and game.rules.gammons:
+            text += " (The Jacoby rule counts it single: the cube was never turned.)"
+    if game.phase is Phase.MATCH_OVER:
+        high, low = max(game.score), min(game.score)
+        text += f" {who} win{s} the match {high}\u2013{low}!"
+    return text
+
+
+def _doubled_text(session: Session) -> str:
+    game = session.game
+    doubler, taker = game.turn, 1 - game.turn
+    who, s = _subject(session, doubler)
+    value = game.cube.value * 2
+    offer = f"{who} double{s} to {value}."
+    if session.is_computer(taker):
+        return f"{offer} The computer is thinking…"
+    answers = "take, beaver or pass" if game.may_beaver() else "take or pass"
+    if session.settings.opponent == COMPUTER:
+        return f"{offer} {answers.capitalize()}?"
+    return f"{offer} {player_name(session, taker)}: {answers}?"
+
+
+def _resigned_text(session: Session) -> str:
+    game = session.game
+    assert game.resigned_by is not None
+    resigner, other = game.resigned_by, 1 - game.resigned_by
+    who, s = _subject(session, resigner)
+    points = match.game_points(game.rules, game.cube, game.resignation)
+    offer = f"{who} offer{s} to resign {RESULT_WORDS[game.resignation]} ({_points(points)})."
+    if session.is_computer(other):
+        return f"{offer} The computer is thinking…"
+    if session.settings.opponent == COMPUTER:
+        return f"{offer} Accept or refuse?"
+    return f"{offer} {player_name(session, other)}: accept or refuse?"
+
+
+def _news_text(session: Session) -> str:
+    """What the last answer to a double or a resignation was, until the next roll."""
+    if session.news is None:
+        return ""
+    what, player = session.news
+    who, s = _subject(session, player)
+    if what == TAKEN:
+        return f"{who} take{s}: the cube is on {session.game.cube.value}. "
+    if what == BEAVERED:
+        return f"{who} beaver{s}: the cube is on {session.game.cube.value}. "
+    if what == REFUSED:
+        return f"{who} refuse{s} the resignation. "
+    return ""
+
+
+def score_label(session: Session) -> str:
+    """What the score counts: games, points, or a match's points."""
+    rules = session.game.rules
+    length = rules.match_length
+    if not rules.cube:
+        return f"First to {length}" if length else "Games won"
+    return f"Match to {length}" if length else "Points"
+
+
+def score_text(session: Session) -> str:
+    score = session.game.score
+    return f"{player_name(session, 0)} {score[0]} \u2013 {score[1]} {player_name(session, 1)}"
+
+
+def is_crawford(session: Session) -> bool:
+    """The Crawford game is being played (no doubling): the scoreboard marks it."""
+    game = session.game
+    return game.crawford and game.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER)
+
+
+def resign_points(session: Session) -> dict[int, int]:
+    """The resignations the resigner may offer now and the points each gives away
+    (under rules without gammons, only a single game)."""
+    game = session.game
+    results = (SINGLE, GAMMON, BACKGAMMON) if game.rules.gammons else (SINGLE,)
+    return {result: match.game_points(game.rules, game.cube, result) for result in results}

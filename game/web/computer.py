@@ -1,0 +1,161 @@
+"""The computer at the table: its play, its cube decisions, its answer to a resignation.
+
+    >>> from game.position import Position
+    >>> from game.state import GameState, Phase, Rules
+    >>> lost = Position.from_points({1: 2, 2: 2, 3: 2}, {6: 3, 5: 3, 4: 3})
+    >>> game = GameState(Rules.full(), position=lost, phase=Phase.ROLL, turn=0)
+    >>> wants_to_double(game)               # far ahead in the race, the cube centred
+    True
+    >>> answer_double(game.double())        # the other side has next to no chance
+    'pass'
+
+Pure functions of a ``GameState`` (no DOM); the page's wiring (``app.py``)
+calls them when it is the computer's turn to act. The cube decisions are
+``game.bot.cube``'s; this module only picks how deep to look, skips the
+one-roll look-ahead when the quick estimate is far from a double (it costs a
+few hundred milliseconds in the browser), and never offers what the rules
+forbid (``GameState.may_double`` and ``may_beaver`` decide that).
+
+A resignation is weighed without the cube: the computer accepts when the
+points offered are worth at least what it expects from playing on (money
+play), or leave it a match-winning chance at least as high (match play).
+"""
+
+from __future__ import annotations
+
+import random
+
+from game import match
+from game.bot.probabilities import Probabilities
+from game.match import BACKGAMMON, GAMMON, SINGLE
+from game.plays import Dice, Play
+from game.position import Position
+from game.state import GameState, Phase
+
+TAKE, PASS, BEAVER = "take", "pass", "beaver"
+
+# Below these the quick (no look-ahead) estimate of doubling, min(double/take, double/pass)
+# minus no double, is too far from a double for the look-ahead to change it. Measured on
+# 1,467 cube decisions of casual self-play: none of the look-ahead's doubles was below.
+MONEY_MARGIN = 0.15  # equity, in units of the cube
+MATCH_MARGIN = 0.10  # match-winning chance
+
+
+def computer_play(
+    position: Position, dice: Dice, level: str | None, rng: random.Random
+) -> Play | None:
+    """The computer's play (None when the roll cannot be played)."""
+    from game.bot import DEFAULT_LEVEL, choose_play
+
+    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
+
+
+def cube_plies(level: str | None) -> int:
+    """How far the cube decisions look: one roll ahead at the levels that play without
+    deliberate mistakes, none below them."""
+    from game.bot.levels import level_named
+
+    return 1 if level_named(level).noise == 0 else 0
+
+
+def wants_to_double(game: GameState, level: str | None = None) -> bool:
+    """Should the player on roll (the computer) double now? False when the rules forbid it."""
+    from game.bot import evaluate
+    from game.bot.cube import DOUBLE, NO_DOUBLE, CubeState, cube_decision, cube_efficiency, decide
+
+    if game.phase is not Phase.ROLL or not game.may_double():
+        return False
+    state = CubeState.from_table(game, game.turn)
+    quick = decide(evaluate(game.position), state, cube_efficiency(game.position))
+    plies = cube_plies(level)
+    if plies == 0:
+        return quick.action == DOUBLE
+    gap = min(quick.double_take, quick.double_pass) - quick.no_double
+    if quick.action == NO_DOUBLE and gap < -(MONEY_MARGIN if state.is_money else MATCH_MARGIN):
+        return False
+    return cube_decision(game.position, state, plies).action == DOUBLE
+
+
+def answer_double(game: GameState, level: str | None = None) -> str:
+    """``take``, ``pass`` or ``beaver`` (only where allowed) for the doubled player."""
+    from game.bot.cube import BEAVER as CUBE_BEAVER
+    from game.bot.cube import PASS as CUBE_PASS
+    from game.bot.cube import CubeState, cube_decision
+
+    if game.phase is not Phase.DOUBLED:
+        raise ValueError(f"no double to answer: the game is in phase {game.phase.value}")
+    state = CubeState.from_table(game, game.turn)  # the doubler's view, as the bot wants it
+    response = cube_decision(game.position, state, cube_plies(level)).response
+    if response == CUBE_PASS:
+        return PASS
+    if response == CUBE_BEAVER and game.may_beaver():
+        return BEAVER
+    return TAKE
+
+
+def accepts_resignation(game: GameState) -> bool:
+    """Does the player offered a resignation (the computer) do better to accept it?"""
+    if game.phase is not Phase.RESIGNED or game.resigned_by is None:
+        raise ValueError(f"no resignation to answer: the game is in phase {game.phase.value}")
+    player = 1 - game.resigned_by
+    chances = outlook(game, player)
+    offered = match.game_points(game.rules, game.cube, game.resignation)
+    return worth(game, player, offered) >= expected_worth(game, player, chances) - 1e-9
+
+
+def outlook(game: GameState, player: int) -> Probabilities:
+    """``player``'s cubeless chances in the game as it stands (a roll to play is played
+    first, as the bot would play it)."""
+    from game.bot import choose_play, evaluate
+
+    phase = game.resumed_phase if game.phase is Phase.RESIGNED else game.phase
+    if phase is Phase.MOVE and game.dice is not None:
+        play = choose_play(game.position, game.dice)
+        after = play.position if play is not None else game.position
+        chances = evaluate(after.flip())  # for the other side, next on roll
+        on_roll = 1 - game.turn
+    else:
+        chances = evaluate(game.position)
+        on_roll = game.turn
+    return chances if on_roll == player else chances.flip()
+
+
+def worth(game: GameState, player: int, points: int) -> float:
+    """What winning (``points`` > 0) or losing (< 0) that many points is worth to
+    ``player``: the points themselves in money play, the match-winning chance after them
+    in a match."""
+    length = game.rules.match_length
+    if not length:
+        return float(points)
+    from game.bot.met import match_equity
+
+    away = length - game.score[player]
+    other_away = length - game.score[1 - player]
+    # After this game a score one point away is post-Crawford if this game is the Crawford
+    # game or comes after it; otherwise the next game would be the Crawford game.
+    done = game.crawford or game.post_crawford
+    if points > 0:
+        return match_equity(away - points, other_away, done)
+    return match_equity(away, other_away + points, done)
+
+
+def expected_worth(game: GameState, player: int, chances: Probabilities) -> float:
+    """``worth`` averaged over the single, gammon and backgammon wins and losses."""
+    c = chances
+    outcomes = (
+        (c.win - c.win_gammon, SINGLE),
+        (c.win_gammon - c.win_backgammon, GAMMON),
+        (c.win_backgammon, BACKGAMMON),
+    )
+    losses = (
+        (c.lose - c.lose_gammon, SINGLE),
+        (c.lose_gammon - c.lose_backgammon, GAMMON),
+        (c.lose_backgammon, BACKGAMMON),
+    )
+    total = 0.0
+    for sign, table in ((1, outcomes), (-1, losses)):
+        for chance, result in table:
+            if chance > 0:
+                points = match.game_points(game.rules, game.cube, result)
+                total += chance * worth(game, player, sign * points)
+    return total
