@@ -52,17 +52,18 @@ def test_page_uses_relative_urls_only(page):
 
 def test_every_element_the_app_looks_up_is_in_the_full_page():
     ids = {attrs.get("id") for _, attrs in elements("index.html")}
-    wanted = set(re.findall(r'_(?:element|set_text|set|toggle)\("([\w-]+)"', APP))
-    wanted |= set(re.findall(r'_on\("\w+", "#([\w-]+)"\)', APP))
+    wanted = set(re.findall(r'(?<![.\w])(?:element|set_text|set_props|toggle)\("([\w-]+)"', APP))
+    wanted |= set(re.findall(r'@on\("\w+", "#([\w-]+)"\)', APP))
     assert wanted and not wanted - ids, sorted(wanted - ids)
 
 
 def test_the_level_menu_offers_the_bots_levels_with_its_default_chosen():
-    options = [
-        (attrs.get("value"), "selected" in attrs)
-        for tag, attrs in elements("index.html")
-        if tag == "option"
-    ]
+    options, menu = [], None
+    for tag, attrs in elements("index.html"):
+        if tag == "select":
+            menu = attrs.get("id")
+        elif tag == "option" and menu == "level":
+            options.append((attrs.get("value"), "selected" in attrs))
     assert [value for value, _ in options] == list(LEVELS)
     assert [value for value, chosen in options if chosen] == [DEFAULT_LEVEL]
 

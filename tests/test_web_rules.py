@@ -309,3 +309,14 @@ def test_a_link_with_unknown_rules_is_refused():
     fragment = links.share_fragment(GameState.new(Rules.full())) + "&rules=chouette"
     with pytest.raises(links.LinkError, match="rules"):
         links.read_fragment(fragment)
+
+
+def test_the_match_menu_offers_money_play_and_odd_lengths_to_25():
+    import re
+    from pathlib import Path
+
+    from game.web.session import MATCH_LENGTHS
+
+    page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    menu = page.split('id="match-length"')[1].split("</select>")[0]
+    assert tuple(int(v) for v in re.findall(r'value="(\d+)"', menu)) == MATCH_LENGTHS

@@ -4,9 +4,9 @@
     from game.web.app import start
     start()
 
-This is the only module with the browser in it (``pyscript``'s ``document`` and
-``window``). Each handler asks the ``Session`` for the next state, saves it to
-localStorage at once, and redraws. The computer's turns run as a task that
+With ``dom`` and ``main``, the only code that touches the browser (``pyscript``'s
+``document`` and ``window``). Each handler asks the ``Session`` for the next
+state, saves it to localStorage at once, and redraws. The computer's turns run as a task that
 yields to the browser between steps, so its checkers move one at a time.
 """
 
@@ -14,84 +14,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
+import dataclasses
 import random
 import time
 
-from pyscript import document, when, window
+from pyscript import document, window
 
 from game.state import Phase
 from game.turn import Turn
-from game.web import layout, links, storage
+from game.web import computer, layout, links, storage
+from game.web.dom import element, on, report, set_props, set_text, toggle
 from game.web.render import board_svg
-from game.web.session import COMPUTER, FRIEND, Session, Settings, SettingsError
-from game.web.view import board_view, pip_counts, player_name, status_text
+from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
+from game.web.view import (
+    board_view,
+    is_crawford,
+    pip_counts,
+    player_name,
+    resign_points,
+    score_label,
+    score_text,
+    status_text,
+)
 
 STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on screen
 ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
 BLOCKED_PAUSE = 1.6  # "You rolled 6-6 and cannot move" stays before the computer rolls
-
-
-def _element(element_id: str):
-    """The element, or a falsy value (JavaScript's null) when the page has none."""
-    return document.getElementById(element_id)
-
-
-def _set_text(element_id: str, text: str) -> None:
-    node = _element(element_id)
-    if node and node.textContent != text:
-        node.textContent = text  # always text, never HTML: nothing here may be markup
-
-
-def _set(element_id: str, **properties) -> None:
-    """Set DOM properties of an element; pages without it (embed.html) are left alone."""
-    node = _element(element_id)
-    if node:
-        for name, value in properties.items():
-            setattr(node, name, value)
-
-
-def _toggle(element_id: str, css_class: str, on: bool) -> None:
-    node = _element(element_id)
-    if node:
-        node.classList.toggle(css_class, on)
-
-
-def _on(event: str, selector):
-    """``when`` for an element that this page has (a no-op otherwise), with ``_safe`` around."""
-    if isinstance(selector, str) and not document.querySelector(selector):
-        return lambda handler: handler
-    return lambda handler: when(event, selector)(_safe(handler))
-
-
-def _safe(handler):
-    """A bug in a handler is reported on the page; the game and its save stay as they were."""
-    if inspect.iscoroutinefunction(handler):
-
-        async def guarded_async(event) -> None:
-            try:
-                await handler(event)
-            except Exception as error:
-                _report(error)
-
-        return guarded_async
-
-    def guarded(event) -> None:
-        try:
-            handler(event)
-        except Exception as error:
-            _report(error)
-
-    return guarded
-
-
-def _report(error: Exception) -> None:
-    _set_text(
-        "status",
-        f"Something went wrong ({type(error).__name__}: {error}). "
-        "The game is saved as it was before; reload the page to go on.",
-    )
-    print(f"backgammon page: {type(error).__name__}: {error}")
+ANSWER_PAUSE = 0.6  # a double or a resignation is seen before the computer answers it
+RESULT_NAMES = {1: "Single game", 2: "Gammon", 3: "Backgammon"}
 
 
 class App:
@@ -163,7 +113,7 @@ class App:
     def _task_done(self, task: asyncio.Future) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            _report(task.exception())
+            report(task.exception())
 
     # ----- links -------------------------------------------------------------------------
 
@@ -185,12 +135,7 @@ class App:
             return
 
         def take_link() -> None:
-            settings = Settings(
-                opponent,
-                self.session.settings.level,
-                self.session.settings.rotate,
-                self.session.settings.auto_confirm,
-            )
+            settings = dataclasses.replace(self.session.settings, opponent=opponent)
             self.session = Session(self.session.game, settings)._after(game)
             self.changed()
             self.schedule_computer()
@@ -231,37 +176,37 @@ class App:
         cancel: str | None = None,
         url: str | None = None,
     ) -> None:
-        _set_text("notice-text", text)
-        _set_text("notice-yes", yes)
-        no = _element("notice-no")
+        set_text("notice-text", text)
+        set_text("notice-yes", yes)
+        no = element("notice-no")
         no.hidden = cancel is None
         if cancel is not None:
             no.textContent = cancel
-        field = _element("notice-url")
+        field = element("notice-url")
         if field:
             field.hidden = url is None
             field.value = url or ""
         self.pending = action
-        _element("notice").hidden = False
+        element("notice").hidden = False
 
     def close_notice(self) -> None:
-        _element("notice").hidden = True
+        element("notice").hidden = True
         self.pending = None
 
     # ----- events ------------------------------------------------------------------------
 
     def bind(self) -> None:
-        @_on("click", "#board")
+        @on("click", "#board")
         def on_board(event) -> None:
             self.board_tap(event)
 
-        @_on("keydown", "#board")
+        @on("keydown", "#board")
         def on_board_key(event) -> None:
             if event.key in ("Enter", " "):
                 event.preventDefault()
                 self.board_tap(event)
 
-        @_on("click", "#roll")
+        @on("click", "#roll")
         def on_roll(event) -> None:
             if self.busy or not self.session.may_roll:
                 return
@@ -269,69 +214,127 @@ class App:
             self.changed()
             self.schedule_computer()
 
-        @_on("click", "#undo")
+        @on("click", "#undo")
         def on_undo(event) -> None:
             if not self.busy:
                 self.session = self.session.undo()
                 self.changed()
 
-        @_on("click", "#confirm")
+        @on("click", "#confirm")
         def on_confirm(event) -> None:
             if not self.busy and self.session.may_confirm:
                 self.session = self.session.confirm()
                 self.changed()
                 self.schedule_computer()
 
-        @_on("click", "#next-game")
+        @on("click", "#next-game")
         def on_next(event) -> None:
-            if not self.busy and self.session.game.phase is Phase.GAME_OVER:
+            if self.busy:
+                return
+            if self.session.game.phase is Phase.GAME_OVER:
                 self.session = self.session.next_game()
                 self.changed()
+            elif self.session.game.phase is Phase.MATCH_OVER:
+                self.reset()
 
-        @_on("click", "#new-game")
+        @on("click", "#double")
+        def on_double(event) -> None:
+            if not self.busy and self.session.may_double:
+                self.act(self.session.double())
+
+        @on("click", "#take")
+        def on_take(event) -> None:
+            if not self.busy and self.session.may_answer_double:
+                self.act(self.session.take())
+
+        @on("click", "#beaver")
+        def on_beaver(event) -> None:
+            if not self.busy and self.session.may_beaver:
+                self.act(self.session.beaver())
+
+        @on("click", "#pass")
+        def on_pass(event) -> None:
+            if not self.busy and self.session.may_answer_double:
+                self.act(self.session.pass_())
+
+        @on("click", "#accept")
+        def on_accept(event) -> None:
+            if not self.busy and self.session.may_answer_resignation:
+                self.act(self.session.accept_resignation())
+
+        @on("click", "#refuse")
+        def on_refuse(event) -> None:
+            if not self.busy and self.session.may_answer_resignation:
+                self.act(self.session.reject_resignation())
+
+        @on("click", "#resign")
+        def on_resign(event) -> None:
+            if not self.busy and self.session.resigner is not None:
+                self.show_resign_panel()
+
+        def resign_with(result: int):
+            def handler(event) -> None:
+                element("resign-panel").hidden = True
+                if not self.busy and self.session.resigner is not None:
+                    self.act(self.session.resign(result))
+
+            return handler
+
+        for result in (1, 2, 3):
+            on("click", f"#resign-{result}")(resign_with(result))
+
+        @on("click", "#resign-cancel")
+        def on_resign_cancel(event) -> None:
+            element("resign-panel").hidden = True
+
+        @on("click", "#new-game")
         def on_new(event) -> None:
             if self.session.in_progress:
+                game = self.session.game
+                match = bool(game.rules.match_length) and game.score != (0, 0)
                 self.notice(
-                    "Start a new game? The game in progress will be lost.",
-                    "Start a new game",
+                    "Start a new match? The match in progress will be lost."
+                    if match
+                    else "Start a new game? The game in progress will be lost.",
+                    "Start a new match" if match else "Start a new game",
                     self.reset,
                     cancel="Keep playing",
                 )
             else:
                 self.reset()
 
-        @_on("click", "#share")
+        @on("click", "#share")
         async def on_share(event) -> None:
             await self.share()
 
-        @_on("click", "#settings-toggle")
+        @on("click", "#settings-toggle")
         def on_settings_toggle(event) -> None:
-            form = _element("settings")
+            form = element("settings")
             form.hidden = not form.hidden
-            _element("settings-toggle").setAttribute(
+            element("settings-toggle").setAttribute(
                 "aria-expanded", "false" if form.hidden else "true"
             )
 
-        @_on("change", "#settings")
+        @on("change", "#settings")
         def on_settings(event) -> None:
             self.read_settings()
 
-        @_on("submit", "#settings")
+        @on("submit", "#settings")
         def on_submit(event) -> None:
             event.preventDefault()
 
-        @_on("click", "#notice-yes")
+        @on("click", "#notice-yes")
         def on_yes(event) -> None:
             action = self.pending
             self.close_notice()
             if action is not None:
                 action()
 
-        @_on("click", "#notice-no")
+        @on("click", "#notice-no")
         def on_no(event) -> None:
             self.close_notice()
 
-        @_on("hashchange", window)
+        @on("hashchange", window)
         def on_hash(event) -> None:
             self.open_link(str(window.location.hash))
 
@@ -362,7 +365,7 @@ class App:
         node = event.target.closest("[data-target]") if event.target else None  # null is falsy
         if node:
             return int(node.dataset.target)
-        svg = _element("board").querySelector("svg")
+        svg = element("board").querySelector("svg")
         matrix = svg.getScreenCTM() if svg else None
         if not matrix:
             return None
@@ -372,24 +375,62 @@ class App:
         return layout.target_at(local.x, local.y, self.session.mover_at_bottom)
 
     def read_settings(self) -> None:
-        form = _element("settings")
+        form = element("settings")
         opponent = (
             FRIEND
             if form.querySelector('input[name="opponent"][value="friend"]').checked
             else COMPUTER
         )
+        full = form.querySelector('input[name="rules"][value="full"]')
+        length = element("match-length")
         try:
             settings = Settings(
                 opponent=opponent,
-                level=str(_element("level").value),
-                rotate=bool(_element("rotate").checked),
-                auto_confirm=bool(_element("auto-confirm").checked),
+                level=str(element("level").value),
+                rotate=bool(element("rotate").checked),
+                auto_confirm=bool(element("auto-confirm").checked),
+                rules=FULL if full and full.checked else SIMPLE,
+                match_length=int(length.value) if length else 0,
+                jacoby=bool(element("jacoby").checked) if element("jacoby") else True,
+                beaver=bool(element("beaver-rule").checked) if element("beaver-rule") else False,
             )
-        except SettingsError:
+        except (SettingsError, ValueError):
             return
         self.session = self.session.with_settings(settings)
         self.changed()
         self.schedule_computer()
+
+    def act(self, session: Session) -> None:
+        """A person's answer or cube action: save, redraw, and let the computer go on."""
+        self.session = session
+        self.changed()
+        self.schedule_computer()
+
+    def show_resign_panel(self) -> None:
+        offers = resign_points(self.session)
+        for result in (1, 2, 3):
+            button = element(f"resign-{result}")
+            if not button:
+                continue
+            button.hidden = result not in offers
+            if result in offers:
+                points = offers[result]
+                button.textContent = (
+                    f"{RESULT_NAMES[result]} \u00b7 {points} point{'s' if points != 1 else ''}"
+                )
+        resigner = self.session.resigner
+        who = (
+            "you"
+            if self.session.settings.opponent == COMPUTER
+            else player_name(self.session, resigner)
+        )
+        set_text(
+            "resign-text",
+            f"Offer to resign: how much do {who} give up?"
+            if who == "you"
+            else f"{who} offers to resign: how much to give up?",
+        )
+        element("resign-panel").hidden = False
 
     def reset(self) -> None:
         self.session = Session.new(self.session.settings)
@@ -420,10 +461,34 @@ class App:
         try:
             while self.session.computer_to_act:
                 game = self.session.game
+                level = self.session.settings.level
                 if game.phase is Phase.ROLL:
                     # After the person's roll that could not be played, let them read why.
                     await pause(BLOCKED_PAUSE if game.blocked_dice else 0.05)
+                    if game.may_double() and computer.wants_to_double(game, level):
+                        self.session = self.session.double()
+                        self.changed()
+                        continue
                     self.session = self.session.roll(self.rng)
+                    self.changed()
+                    continue
+                if game.phase is Phase.DOUBLED:
+                    await pause(ANSWER_PAUSE)
+                    answer = computer.answer_double(game, level)
+                    if answer == computer.PASS:
+                        self.session = self.session.pass_()
+                    elif answer == computer.BEAVER:
+                        self.session = self.session.beaver()
+                    else:
+                        self.session = self.session.take()
+                    self.changed()
+                    continue
+                if game.phase is Phase.RESIGNED:
+                    await pause(ANSWER_PAUSE)
+                    if computer.accepts_resignation(game):
+                        self.session = self.session.accept_resignation()
+                    else:
+                        self.session = self.session.reject_resignation()
                     self.changed()
                     continue
                 if game.phase is not Phase.MOVE or game.dice is None:
@@ -458,7 +523,7 @@ class App:
 
     def render(self, position=None, dice_left=None, moving=None) -> None:
         session = self.session
-        board = _element("board")
+        board = element("board")
         focused = document.activeElement
         had_focus = (
             bool(focused) and bool(board.contains(focused)) and not focused.isSameNode(board)
@@ -477,52 +542,84 @@ class App:
 
         bottom = session.bottom_player
         top = 1 - bottom
-        _set_text("name-bottom", player_name(session, bottom))
-        _set_text("name-top", player_name(session, top))
-        _set("chip-bottom", className=f"chip chip-{('cyan', 'pink')[bottom]}")
-        _set("chip-top", className=f"chip chip-{('cyan', 'pink')[top]}")
+        set_text("name-bottom", player_name(session, bottom))
+        set_text("name-top", player_name(session, top))
+        set_props("chip-bottom", className=f"chip chip-{('cyan', 'pink')[bottom]}")
+        set_props("chip-top", className=f"chip chip-{('cyan', 'pink')[top]}")
         to_act = session.game.to_act
-        _toggle("side-bottom", "on-roll", to_act == bottom)
-        _toggle("side-top", "on-roll", to_act == top)
+        toggle("side-bottom", "on-roll", to_act == bottom)
+        toggle("side-top", "on-roll", to_act == top)
 
         mine, theirs = pip_counts(session) if position is None else _pips(position, session)
-        _set_text(
+        set_text(
             "pips-text",
             f"{player_name(session, bottom)} {mine} · {player_name(session, top)} {theirs}",
         )
-        score = session.game.score
-        _set_text(
-            "score-text",
-            f"{player_name(session, 0)} {score[0]} \u2013 {score[1]} {player_name(session, 1)}",
-        )
+        set_text("score-label", score_label(session))
+        set_text("score-text", score_text(session))
+        set_props("crawford", hidden=not is_crawford(session))
 
-        _set_text("status", status_text(session))
-        _toggle("status", "thinking", self.busy and session.computer_to_act)
+        set_text("status", status_text(session))
+        toggle("status", "thinking", self.busy and session.computer_to_act)
 
         person = not self.busy
         over = session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         moving = session.turn is not None  # a person is playing a roll: Undo and Confirm
-        _set("roll", disabled=not (person and session.may_roll), hidden=over or moving)
-        _set("undo", disabled=not (person and session.may_undo), hidden=over or not moving)
-        _set("confirm", disabled=not (person and session.may_confirm), hidden=over or not moving)
-        _set("next-game", hidden=session.game.phase is not Phase.GAME_OVER)
+        phase = session.game.phase
+        answering = phase in (Phase.DOUBLED, Phase.RESIGNED)
+        set_props(
+            "roll", disabled=not (person and session.may_roll), hidden=over or moving or answering
+        )
+        set_props("double", hidden=not (person and session.may_double))
+        doubled = person and session.may_answer_double
+        for button in ("take", "pass"):
+            set_props(button, hidden=not doubled)
+        set_props("beaver", hidden=not (doubled and session.may_beaver))
+        resigned = person and session.may_answer_resignation
+        for button in ("accept", "refuse"):
+            set_props(button, hidden=not resigned)
+        set_props("resign", disabled=not (person and session.resigner is not None))
+        if session.resigner is None or not person:
+            set_props("resign-panel", hidden=True)
+        set_props("undo", disabled=not (person and session.may_undo), hidden=over or not moving)
+        set_props(
+            "confirm", disabled=not (person and session.may_confirm), hidden=over or not moving
+        )
+        set_props("next-game", hidden=not over)
+        set_text("next-game", "New match" if phase is Phase.MATCH_OVER else "Next game")
         for button in ("new-game", "share", "settings-toggle"):
-            _set(button, disabled=False)
+            set_props(button, disabled=False)
         self.show_settings()
 
     def show_settings(self) -> None:
         settings = self.session.settings
-        form = _element("settings")
+        form = element("settings")
         if not form:
             return
         for radio in form.querySelectorAll('input[name="opponent"]'):
             radio.checked = radio.value == settings.opponent
         if settings.level is not None:
-            _set("level", value=settings.level)
-        _set("rotate", checked=settings.rotate)
-        _set("auto-confirm", checked=settings.auto_confirm)
-        _set("level-row", hidden=settings.opponent != COMPUTER)
-        _set("rotate-row", hidden=settings.opponent != FRIEND)
+            set_props("level", value=settings.level)
+        set_props("rotate", checked=settings.rotate)
+        set_props("auto-confirm", checked=settings.auto_confirm)
+        set_props("level-row", hidden=settings.opponent != COMPUTER)
+        set_props("rotate-row", hidden=settings.opponent != FRIEND)
+        for radio in form.querySelectorAll('input[name="rules"]'):
+            radio.checked = radio.value == settings.rules
+        set_props("match-length", value=str(settings.match_length))
+        set_props("jacoby", checked=settings.jacoby)
+        set_props("beaver-rule", checked=settings.beaver)
+        money_cube = settings.rules == FULL and settings.match_length == 0
+        set_props("jacoby-row", hidden=not money_cube)
+        set_props("beaver-row", hidden=not money_cube)
+        pending = settings.make_rules() != self.session.game.rules
+        set_text(
+            "rules-hint",
+            "Press New game to play with these rules."
+            if pending
+            else "The rules apply from the next new game.",
+        )
+        toggle("rules-hint", "pending", pending)
 
 
 def computer_play(position, dice, level: str | None, rng: random.Random):
@@ -545,6 +642,6 @@ def start() -> App:
         return app
     except Exception as error:
         document.body.dataset.error = f"{type(error).__name__}: {error}"
-        _set_text("status", "The game could not start. Reload the page to try again.")
-        _set_text("loading-text", f"The game could not start: {error}")
+        set_text("status", "The game could not start. Reload the page to try again.")
+        set_text("loading-text", f"The game could not start: {error}")
         raise

@@ -24,13 +24,16 @@ play), or leave it a match-winning chance at least as high (match play).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from game import match
-from game.bot.probabilities import Probabilities
 from game.match import BACKGAMMON, GAMMON, SINGLE
-from game.plays import Dice, Play
-from game.position import Position
 from game.state import GameState, Phase
+
+if TYPE_CHECKING:  # the bot is imported on first use: the board is drawn before it loads
+    from game.bot.probabilities import Probabilities
+    from game.plays import Dice, Play
+    from game.position import Position
 
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
 

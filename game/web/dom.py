@@ -1,0 +1,79 @@
+"""Small, safe DOM helpers for the page: set text and properties, bind events.
+
+    from game.web.dom import on, set_text
+    set_text("status", "Your turn")          # text only, never HTML
+    @on("click", "#roll")
+    def roll(event): ...
+
+Every helper leaves the page alone when it lacks the element (embed.html has no
+settings, for one), and ``on`` wraps handlers so that a bug is reported on the
+status line instead of stopping the page.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from pyscript import document, when
+
+
+def element(element_id: str):
+    """The element, or a falsy value (JavaScript's null) when the page has none."""
+    return document.getElementById(element_id)
+
+
+def set_text(element_id: str, text: str) -> None:
+    node = element(element_id)
+    if node and node.textContent != text:
+        node.textContent = text  # always text, never HTML: nothing here may be markup
+
+
+def set_props(element_id: str, **properties) -> None:
+    """Set DOM properties of an element; pages without it (embed.html) are left alone."""
+    node = element(element_id)
+    if node:
+        for name, value in properties.items():
+            setattr(node, name, value)
+
+
+def toggle(element_id: str, css_class: str, on: bool) -> None:
+    node = element(element_id)
+    if node:
+        node.classList.toggle(css_class, on)
+
+
+def on(event: str, selector):
+    """``when`` for an element that this page has (a no-op otherwise), with ``safe`` around."""
+    if isinstance(selector, str) and not document.querySelector(selector):
+        return lambda handler: handler
+    return lambda handler: when(event, selector)(safe(handler))
+
+
+def safe(handler):
+    """A bug in a handler is reported on the page; the game and its save stay as they were."""
+    if inspect.iscoroutinefunction(handler):
+
+        async def guarded_async(event) -> None:
+            try:
+                await handler(event)
+            except Exception as error:
+                report(error)
+
+        return guarded_async
+
+    def guarded(event) -> None:
+        try:
+            handler(event)
+        except Exception as error:
+            report(error)
+
+    return guarded
+
+
+def report(error: Exception) -> None:
+    set_text(
+        "status",
+        f"Something went wrong ({type(error).__name__}: {error}). "
+        "The game is saved as it was before; reload the page to go on.",
+    )
+    print(f"backgammon page: {type(error).__name__}: {error}")
