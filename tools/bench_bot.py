@@ -198,7 +198,7 @@ def play_game(gnubg, level: str, bot_first: bool, seed: int) -> int:
         dice = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
 
 
-def measure_games(level: str, games: int, seed: int) -> None:
+def measure_games(level: str, games: int, seed: int, progress: bool = True) -> None:
     import gnubg
 
     pairs = []
@@ -209,6 +209,8 @@ def measure_games(level: str, games: int, seed: int) -> None:
         b = play_game(gnubg, level, False, seed + 1000 * k)
         gammons += (abs(a) >= 2) + (abs(b) >= 2)
         pairs.append((a + b) / 2)
+        if progress and len(pairs) % 50 == 0 and len(pairs) < games // 2:
+            print(f"  {level}: {2 * len(pairs)} games, {statistics.fmean(pairs):+.3f} ppg so far", flush=True)
     mean = statistics.fmean(pairs)
     error = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
     print(
@@ -222,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--make-set", action="store_true", help="rebuild the decision set with gnubg")
     parser.add_argument("--positions", type=int, default=1200, help="decisions in a rebuilt set")
-    parser.add_argument("--levels", nargs="*", default=list(LEVELS))
+    parser.add_argument("--levels", nargs="*", default=list(LEVELS), help="levels to score on the decision set")
     parser.add_argument("--games", type=int, default=1000, help="games per level (0: none)")
     parser.add_argument("--game-levels", nargs="*", default=None, help="levels that play games (default: --levels)")
     parser.add_argument("--limit", type=int, default=0, help="use only the first N decisions")
