@@ -178,7 +178,8 @@ def test_centred_cube_sits_on_the_bar_and_an_owned_cube_beside_its_owners_tray()
     (cube,) = [g for g in owned.iter(f"{SVG}g") if g.get("class") == "cube"]
     rect = cube.find(f"{SVG}rect")
     assert cube.find(f"{SVG}text").text == "4"
-    assert float(rect.get("x")) >= layout.TRAY_X and float(rect.get("y")) > layout.MIDDLE
+    centre_y = float(rect.get("y")) + float(rect.get("height")) / 2
+    assert float(rect.get("x")) >= layout.TRAY_X and centre_y > layout.MIDDLE
 
 
 def test_a_checker_that_just_moved_glides_in_from_its_point():

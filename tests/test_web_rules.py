@@ -198,7 +198,10 @@ def test_the_end_of_a_match_says_who_won_and_by_how_much():
     session = Session(game, Settings(opponent=COMPUTER))._after(game)
     session = session.play(session.game.legal_plays()[0])
     assert session.game.phase is Phase.MATCH_OVER
-    assert status_text(session) == "You win a gammon: 2 points. You win the match 4\u20131!"
+    assert (
+        status_text(session)
+        == "You win a gammon: 2 points. You win the 3\u2011point match 4\u20131!"
+    )
 
 
 # ----- resignation -------------------------------------------------------------------------
@@ -320,3 +323,28 @@ def test_the_match_menu_offers_money_play_and_odd_lengths_to_25():
     page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     menu = page.split('id="match-length"')[1].split("</select>")[0]
     assert tuple(int(v) for v in re.findall(r'value="(\d+)"', menu)) == MATCH_LENGTHS
+
+
+def test_an_owned_cube_stays_clear_of_fifteen_borne_off_checkers():
+    import re
+
+    from game.web import layout
+    from game.web.render import BoardView
+
+    all_off = Position.from_points({}, {13: 15})
+    for owner_bottom in (True, False):
+        bottom, top = (all_off.player, all_off.opponent)
+        if not owner_bottom:
+            bottom, top = top, bottom
+        svg = board_svg(BoardView(bottom, top, cube=(2, owner_bottom)))
+        cube = re.search(
+            r'class="cube"[^>]*><rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" '
+            r'height="([\d.]+)"',
+            svg,
+        )
+        top_y, height = float(cube.group(1)), float(cube.group(2))
+        last = layout.tray_slab(owner_bottom, 14)
+        if owner_bottom:
+            assert top_y + height <= last.y
+        else:
+            assert top_y >= last.y + last.height

@@ -331,18 +331,24 @@ def _cube(view: BoardView) -> str:
             f'<text x="{x}" y="{y + 9}" text-anchor="middle" font-size="26" font-weight="700" '
             f'fill="{BOARD["pip"]}">{int(value) * 2}</text></g>'
         )
+    rim, width = "#64748b", 2
     if owner_bottom is None:
         x, y = L.BAR_X + L.BAR_WIDTH / 2, L.MIDDLE
         shown = 64 if value == 1 else value  # a centred cube shows 64, as on a real board
     else:
+        # Between the trays, a little towards the owner's and rimmed in the owner's colour:
+        # clear of fifteen borne-off checkers.
+        size = L.CUBE - 6
         x = L.TRAY_X + L.TRAY_WIDTH / 2
-        y = L.MIDDLE + size * 0.9 if owner_bottom else L.MIDDLE - size * 0.9
+        y = L.MIDDLE + 12 if owner_bottom else L.MIDDLE - 12
         shown = value
+        colour = view.bottom_colour if owner_bottom else view.top_colour
+        rim, width = PALETTE[colour][0], 3
     half = size / 2
     return (
         f'<g class="cube" data-value="{int(value)}" pointer-events="none">'
         f'<rect x="{x - half}" y="{y - half}" width="{size}" height="{size}" rx="7" '
-        f'fill="#f8fafc" stroke="#64748b" stroke-width="2"/>'
+        f'fill="#f8fafc" stroke="{rim}" stroke-width="{width}"/>'
         f'<text x="{x}" y="{y + 7}" text-anchor="middle" font-size="20" font-weight="700" '
         f'fill="{BOARD["pip"]}">{int(shown)}</text></g>'
     )

@@ -241,7 +241,8 @@ def ending_text(session: Session) -> str:
             text += " (The Jacoby rule counts it single: the cube was never turned.)"
     if game.phase is Phase.MATCH_OVER:
         high, low = max(game.score), min(game.score)
-        text += f" {who} win{s} the match {high}\u2013{low}!"
+        length = game.rules.match_length
+        text += f" {who} win{s} the {length}\u2011point match {high}\u2013{low}!"
     return text
 
 
