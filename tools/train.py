@@ -1,9 +1,13 @@
 """Train the bot's networks from positions labelled by GNU Backgammon (supervised).
 
-    nice python tools/train.py                       # both networks, default settings
-    nice python tools/train.py --net race --epochs 5 # one network, a quick run
+    nice python tools/train.py                       # the shipped networks (about 30 min)
+    nice python tools/train.py --net race --race-epochs 5 --run quick --out /tmp/nets
 
-Reads ../shared/data/teacher/gnubg-2ply.txt.gz (or --teacher FILE, several allowed),
+By default it reads ../shared/data/teacher/gnubg-2ply.txt.gz (926k positions,
+gnubg 2-ply labels) and tools/checkpoints/siblings-0ply.txt.gz (2.3M positions
+reached by every legal play from 150k of those, gnubg 0-ply labels), which it
+makes first with tools/make_teacher.py when missing (a few minutes; needs
+gnubg). --teacher FILE (repeatable) replaces both. It
 encodes every position with game.bot.encoding (the very code the page runs),
 splits off a fixed validation share, and trains one network per phase (contact,
 race) with torch on the CPU. Everything is seeded; progress is checkpointed in
@@ -26,6 +30,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
 from game.bot.encoding import ENCODING_VERSION, INPUTS, encode  # noqa: E402
 from game.bot.network import Network  # noqa: E402
@@ -34,6 +39,7 @@ from game.formats import parse_position_id  # noqa: E402
 CHECKPOINTS = ROOT / "tools" / "checkpoints"
 DATA = ROOT / "game" / "bot" / "data"
 DEFAULT_TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
+SIBLINGS = CHECKPOINTS / "siblings-0ply.txt.gz"
 NETS = ("contact", "race")
 
 
@@ -209,21 +215,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--net", choices=NETS + ("all",), default="all")
     parser.add_argument("--teacher", type=Path, action="append", help="labelled positions (repeatable)")
-    parser.add_argument("--epochs", type=int, default=30, help="contact network epochs")
-    parser.add_argument("--race-epochs", type=int, default=40)
+    parser.add_argument("--epochs", type=int, default=40, help="contact network epochs")
+    parser.add_argument("--race-epochs", type=int, default=30)
     parser.add_argument("--hidden", type=int, default=128, help="contact network hidden units")
     parser.add_argument("--race-hidden", type=int, default=64)
-    parser.add_argument("--batch", type=int, default=256)
-    parser.add_argument("--lr", type=float, default=0.003)
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--lr", type=float, default=0.002)
     parser.add_argument("--equity-weight", type=float, default=0.5)
     parser.add_argument("--validation", type=float, default=0.03)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--run", default="v1", help="name of this run (checkpoint files)")
+    parser.add_argument("--run", default="sib1", help="name of this run (checkpoint files)")
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
     parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
     args = parser.parse_args(argv)
-    teachers = args.teacher or [DEFAULT_TEACHER]
+    teachers = args.teacher
+    if not teachers:
+        if not SIBLINGS.exists():
+            import make_teacher
+
+            make_teacher.main(["--decisions", "150000", "--plies", "0", "--out", str(SIBLINGS)])
+        teachers = [DEFAULT_TEACHER, SIBLINGS]
     data = load_teacher(teachers)
     for net in NETS if args.net == "all" else (args.net,):
         train_net(net, data[net], args)
