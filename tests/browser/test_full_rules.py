@@ -225,3 +225,29 @@ def test_the_computer_refuses_too_little_and_accepts_a_fair_resignation(game_pag
         "You resign a gammon: the computer wins 2 points.", timeout=30_000
     )
     assert session_of(game_page).game.score == (0, 2)
+
+
+def test_a_money_game_with_the_cube_against_the_computer_reaches_its_end(game_page: Page):
+    open_game(game_page, "seed=21&pace=0")
+    choose_rules(game_page, friend=False)
+    game_page.click("#roll")
+    for _ in range(2000):
+        game_page.wait_for_function(
+            "() => !document.getElementById('board').classList.contains('busy')"
+        )
+        session = session_of(game_page)
+        phase = session.game.phase
+        if phase is Phase.GAME_OVER:
+            break
+        if session.computer_to_act:
+            continue
+        if phase is Phase.DOUBLED:
+            game_page.click("#take")  # the person takes every double
+        elif phase is Phase.ROLL:
+            game_page.click("#roll")
+        else:
+            move_once(game_page)
+    game = session_of(game_page).game
+    assert game.phase is Phase.GAME_OVER
+    assert sum(game.score) == game.points_won >= game.cube.value
+    expect(game_page.locator("#status")).to_contain_text("point")
