@@ -209,8 +209,13 @@ def measure_games(level: str, games: int, seed: int, progress: bool = True) -> N
         b = play_game(gnubg, level, False, seed + 1000 * k)
         gammons += (abs(a) >= 2) + (abs(b) >= 2)
         pairs.append((a + b) / 2)
-        if progress and len(pairs) % 50 == 0 and len(pairs) < games // 2:
-            print(f"  {level}: {2 * len(pairs)} games, {statistics.fmean(pairs):+.3f} ppg so far", flush=True)
+        if progress and len(pairs) % 25 == 0 and len(pairs) < games // 2:
+            so_far = statistics.stdev(pairs) / math.sqrt(len(pairs))
+            print(
+                f"  {level}: {2 * len(pairs)} games, {statistics.fmean(pairs):+.3f} ± {so_far:.3f} ppg so far"
+                f" ({time.time() - started:.0f} s)",
+                flush=True,
+            )
     mean = statistics.fmean(pairs)
     error = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
     print(
