@@ -465,7 +465,13 @@ class App:
                 if game.phase is Phase.ROLL:
                     # After the person's roll that could not be played, let them read why.
                     await pause(BLOCKED_PAUSE if game.blocked_dice else 0.05)
-                    if game.may_double() and computer.wants_to_double(game, level):
+                    thinking = time.perf_counter()
+                    doubles = game.may_double() and computer.wants_to_double(game, level)
+                    if game.may_double():
+                        # The cube decision's time, for tools/bench_page.py and tests.
+                        cube_ms = (time.perf_counter() - thinking) * 1000
+                        document.body.dataset.cubeMs = f"{cube_ms:.1f}"
+                    if doubles:
                         self.session = self.session.double()
                         self.changed()
                         continue
@@ -474,7 +480,9 @@ class App:
                     continue
                 if game.phase is Phase.DOUBLED:
                     await pause(ANSWER_PAUSE)
+                    thinking = time.perf_counter()
                     answer = computer.answer_double(game, level)
+                    document.body.dataset.cubeMs = f"{(time.perf_counter() - thinking) * 1000:.1f}"
                     if answer == computer.PASS:
                         self.session = self.session.pass_()
                     elif answer == computer.BEAVER:
