@@ -85,7 +85,9 @@ def test_best_command_answers_with_the_position_after_the_play():
 
 def test_best_command_reports_unreadable_requests_and_exits_one():
     out = io.StringIO()
-    status = cli.serve(cli.best_answerer(["--level", LEVELS[0]]), ["nonsense\n", "4HPwATDgc/ABMA 7 1\n"], out)
+    status = cli.serve(
+        cli.best_answerer(["--level", LEVELS[0]]), ["nonsense\n", "4HPwATDgc/ABMA 7 1\n"], out
+    )
     lines = out.getvalue().splitlines()
     assert status == 1
     assert all(line.startswith("error: ") for line in lines) and len(lines) == 2

@@ -45,7 +45,7 @@ def test_one_ply_levels_lose_more_equity_the_weaker_they_are():
     sample = decisions(150)
     one_ply = [level for level in LEVELS if level != LEVELS[-1]]
     losses = [mean_loss(level, sample) for level in one_ply]
-    assert losses == sorted(losses, reverse=True), dict(zip(one_ply, losses))
+    assert losses == sorted(losses, reverse=True), dict(zip(one_ply, losses, strict=True))
 
 
 def test_default_level_loses_under_eight_thousandths_per_decision():

@@ -1,4 +1,4 @@
-"""The pure-Python network: outputs against a plain reference loop, weights files, incremental updates."""
+"""The pure-Python network: against a plain reference loop, weights files, incremental updates."""
 
 from __future__ import annotations
 
@@ -48,7 +48,10 @@ def reference_outputs(net: Network, vector: list[float]) -> list[float]:
 
 def test_network_outputs_match_a_plain_dense_computation():
     net = random_network(INPUTS, 16, 5)
-    for position in (Position.start(), Position.from_points({25: 1, 5: 4, 3: 3}, {24: 2, 19: 6, 7: 7})):
+    for position in (
+        Position.start(),
+        Position.from_points({25: 1, 5: 4, 3: 3}, {24: 2, 19: 6, 7: 7}),
+    ):
         inputs = encode(position)
         vector = [0.0] * INPUTS
         for index, value in inputs:
@@ -61,18 +64,22 @@ def test_incremental_update_gives_the_same_sums_as_computing_afresh():
     base = [(1, 1.0), (4, 0.5), (7, 1.0)]
     changed = [(1, 1.0), (5, 0.25), (7, 2.0)]
     changes = [(4, -0.5), (5, 0.25), (7, 1.0)]
-    assert net.update_sums(net.hidden_sums(base), changes) == pytest.approx(net.hidden_sums(changed))
+    assert net.update_sums(net.hidden_sums(base), changes) == pytest.approx(
+        net.hidden_sums(changed)
+    )
 
 
 def test_weights_survive_a_round_trip_through_bytes_as_float32():
     net = random_network(12, 6, 5)
     again = Network.from_bytes(net.to_bytes())
     assert again.shape == (12, 6, 5)
-    for row, row_again in zip(net.input_rows, again.input_rows):
+    for row, row_again in zip(net.input_rows, again.input_rows, strict=True):
         assert row_again == pytest.approx(row, rel=1e-6)
 
 
-@pytest.mark.parametrize("data", [b"not zlib", __import__("zlib").compress(b"bgnet 3 2 1\n" + b"\0" * 8)])
+@pytest.mark.parametrize(
+    "data", [b"not zlib", __import__("zlib").compress(b"bgnet 3 2 1\n" + b"\0" * 8)]
+)
 def test_unreadable_weights_are_refused_with_a_reason(data):
     with pytest.raises(BadWeights):
         Network.from_bytes(data)

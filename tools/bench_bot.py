@@ -102,23 +102,32 @@ def make_set(count: int, seed: int) -> None:
                     ]
                     decisions.append((pid, dice, scored))
                     if len(decisions) % 50 == 0:
-                        print(f"  {len(decisions)} decisions ({time.time() - started:.0f} s)", flush=True)
+                        print(
+                            f"  {len(decisions)} decisions ({time.time() - started:.0f} s)",
+                            flush=True,
+                        )
                 if rng.random() < noise:
                     chosen = rng.choice(plays)
                 else:
-                    chosen = max(plays, key=lambda play: gnubg_equity_after(gnubg, play.position, 0))
+                    chosen = max(
+                        plays, key=lambda play: gnubg_equity_after(gnubg, play.position, 0)
+                    )
                 position = chosen.position
             position = position.flip()
     SET_FILE.parent.mkdir(parents=True, exist_ok=True)
     with gzip.open(SET_FILE, "wt") as out:
         out.write(
-            "# POSITION_ID D1 D2 then per play RESULT_ID:EQUITY_2PLY:EQUITY_0PLY (gnubg 1.1.0a16, cubeless,"
+            "# POSITION_ID D1 D2 then per play RESULT_ID:EQUITY_2PLY:EQUITY_0PLY"
+            " (gnubg 1.1.0a16, cubeless,"
             " mover's equity after the play; RESULT_ID with the mover still on roll)\n"
         )
         for pid, dice, scored in decisions:
             plays = " ".join(f"{rid}:{e2:.5f}:{e0:.5f}" for rid, e2, e0 in scored)
             out.write(f"{pid} {dice[0]} {dice[1]} {plays}\n")
-    print(f"wrote {len(decisions)} decisions to {SET_FILE.relative_to(ROOT)} in {time.time() - started:.0f} s")
+    print(
+        f"wrote {len(decisions)} decisions to {SET_FILE.relative_to(ROOT)}"
+        f" in {time.time() - started:.0f} s"
+    )
 
 
 def read_set(path: Path = SET_FILE):
@@ -139,8 +148,14 @@ def read_set(path: Path = SET_FILE):
 
 
 def measure_errors(decisions, levels: list[str], seed: int) -> None:
-    print(f"\nEquity lost per decision vs gnubg 2-ply, {len(decisions)} decisions (thousandths; lower is better)")
-    print(f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}{'ms/decision':>13}{'max ms':>9}  (CPU time)")
+    print(
+        f"\nEquity lost per decision vs gnubg 2-ply, {len(decisions)} decisions"
+        " (thousandths; lower is better)"
+    )
+    print(
+        f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}{'ms/decision':>13}{'max ms':>9}"
+        "  (CPU time)"
+    )
     losses = []
     for _, _, plays in decisions:
         best = max(e2 for e2, _ in plays.values())
@@ -163,7 +178,11 @@ def measure_errors(decisions, levels: list[str], seed: int) -> None:
 def report(name, losses, times) -> None:
     mean = 1000 * statistics.fmean(losses)
     blunders = sum(loss > 0.08 for loss in losses)
-    timing = f"{1000 * statistics.fmean(times):>13.1f}{1000 * max(times):>9.0f}" if times else f"{'':>13}{'':>9}"
+    timing = (
+        f"{1000 * statistics.fmean(times):>13.1f}{1000 * max(times):>9.0f}"
+        if times
+        else f"{'':>13}{'':>9}"
+    )
     print(f"{name:<14}{mean:>10.2f}{blunders:>15d}{timing}", flush=True)
 
 
@@ -212,14 +231,16 @@ def measure_games(level: str, games: int, seed: int, progress: bool = True) -> N
         if progress and len(pairs) % 25 == 0 and len(pairs) < games // 2:
             so_far = statistics.stdev(pairs) / math.sqrt(len(pairs))
             print(
-                f"  {level}: {2 * len(pairs)} games, {statistics.fmean(pairs):+.3f} ± {so_far:.3f} ppg so far"
+                f"  {level}: {2 * len(pairs)} games,"
+                f" {statistics.fmean(pairs):+.3f} ± {so_far:.3f} ppg so far"
                 f" ({time.time() - started:.0f} s)",
                 flush=True,
             )
     mean = statistics.fmean(pairs)
     error = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
     print(
-        f"{level:<14} vs gnubg 0-ply: {mean:+.3f} ± {error:.3f} points per game over {2 * len(pairs)} games"
+        f"{level:<14} vs gnubg 0-ply: {mean:+.3f} ± {error:.3f} points per game"
+        f" over {2 * len(pairs)} games"
         f" ({gammons} gammons or backgammons; {time.time() - started:.0f} s)",
         flush=True,
     )
@@ -227,11 +248,17 @@ def measure_games(level: str, games: int, seed: int, progress: bool = True) -> N
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--make-set", action="store_true", help="rebuild the decision set with gnubg")
+    parser.add_argument(
+        "--make-set", action="store_true", help="rebuild the decision set with gnubg"
+    )
     parser.add_argument("--positions", type=int, default=1200, help="decisions in a rebuilt set")
-    parser.add_argument("--levels", nargs="*", default=list(LEVELS), help="levels to score on the decision set")
+    parser.add_argument(
+        "--levels", nargs="*", default=list(LEVELS), help="levels to score on the decision set"
+    )
     parser.add_argument("--games", type=int, default=1000, help="games per level (0: none)")
-    parser.add_argument("--game-levels", nargs="*", default=None, help="levels that play games (default: --levels)")
+    parser.add_argument(
+        "--game-levels", nargs="*", default=None, help="levels that play games (default: --levels)"
+    )
     parser.add_argument("--limit", type=int, default=0, help="use only the first N decisions")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
@@ -244,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.levels:
         measure_errors(decisions, args.levels, args.seed)
     if args.games:
-        print(f"\nCubeless money games against gnubg 0-ply (the bot's points per game)")
+        print("\nCubeless money games against gnubg 0-ply (the bot's points per game)")
         for level in args.game_levels if args.game_levels is not None else args.levels:
             measure_games(level, args.games, args.seed)
     return 0

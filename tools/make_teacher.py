@@ -1,6 +1,7 @@
 """Label more training positions with GNU Backgammon: the siblings of real decisions.
 
-    nice python tools/make_teacher.py --decisions 150000 --plies 0 --out tools/checkpoints/siblings-0ply.txt.gz
+    nice python tools/make_teacher.py --decisions 150000 --plies 0 \
+        --out tools/checkpoints/siblings-0ply.txt.gz
 
 Picks positions from the teacher file (seeded), rolls dice for each, and writes
 every position a legal play leads to (the opponent then on roll), labelled by
@@ -48,7 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with gzip.open(args.out, "wt") as out:
-        out.write(f"# POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON (gnubg {args.plies}-ply)\n")
+        out.write(
+            "# POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON"
+            f" (gnubg {args.plies}-ply)\n"
+        )
         for count, pid in enumerate(chosen, 1):
             position = parse_position_id(pid)
             dice = rng.randint(1, 6), rng.randint(1, 6)
@@ -64,7 +68,11 @@ def main(argv: list[str] | None = None) -> int:
                 values = gnubg.evaluate(board, cube, context)[:5]
                 out.write(after_id + " " + " ".join(f"{v:.5f}" for v in values) + "\n")
             if count % 10000 == 0:
-                print(f"  {count} decisions, {len(written)} positions ({time.time() - started:.0f} s)", flush=True)
+                print(
+                    f"  {count} decisions, {len(written)} positions"
+                    f" ({time.time() - started:.0f} s)",
+                    flush=True,
+                )
     print(f"wrote {len(written)} positions to {args.out} in {time.time() - started:.0f} s")
     return 0
 

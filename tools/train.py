@@ -47,7 +47,9 @@ def phase_of(position) -> str:
     return "contact" if position.is_contact() else "race"
 
 
-def load_teacher(paths: list[Path]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+def load_teacher(
+    paths: list[Path],
+) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
     """Encode the teacher files once (cached): per phase, CSR inputs and 5 targets."""
     key = hashlib.sha256()
     for path in paths:
@@ -58,7 +60,9 @@ def load_teacher(paths: list[Path]) -> dict[str, tuple[np.ndarray, np.ndarray, n
     if cache.exists():
         loaded = np.load(cache)
         return {
-            net: tuple(loaded[f"{net}_{part}"] for part in ("indptr", "indices", "values", "targets"))
+            net: tuple(
+                loaded[f"{net}_{part}"] for part in ("indptr", "indices", "values", "targets")
+            )
             for net in NETS
         }
     started = time.time()
@@ -84,7 +88,9 @@ def load_teacher(paths: list[Path]) -> dict[str, tuple[np.ndarray, np.ndarray, n
                 targets.append([float(x) for x in fields[1:6]])
                 count += 1
                 if count % 100000 == 0:
-                    print(f"  encoded {count} positions ({time.time() - started:.0f} s)", flush=True)
+                    print(
+                        f"  encoded {count} positions ({time.time() - started:.0f} s)", flush=True
+                    )
     result = {}
     arrays = {}
     for net, (indptr, indices, values, targets) in parts.items():
@@ -94,7 +100,9 @@ def load_teacher(paths: list[Path]) -> dict[str, tuple[np.ndarray, np.ndarray, n
             np.array(values, dtype=np.float32),
             np.array(targets, dtype=np.float32),
         )
-        for part, array in zip(("indptr", "indices", "values", "targets"), result[net]):
+        for part, array in zip(
+            ("indptr", "indices", "values", "targets"), result[net], strict=True
+        ):
             arrays[f"{net}_{part}"] = array
     CHECKPOINTS.mkdir(parents=True, exist_ok=True)
     np.savez(cache, **arrays)
@@ -143,7 +151,9 @@ def train_net(net: str, data, args) -> None:
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
     epochs = args.epochs if net == "contact" else args.race_epochs
     schedule = torch.optim.lr_scheduler.OneCycleLR(
-        optimizer, max_lr=args.lr, total_steps=epochs * ((len(train) + args.batch - 1) // args.batch)
+        optimizer,
+        max_lr=args.lr,
+        total_steps=epochs * ((len(train) + args.batch - 1) // args.batch),
     )
     tag = f"{net}-h{hidden}-e{epochs}-s{args.seed}-{args.run}"
     checkpoint = CHECKPOINTS / f"{tag}.pt"
@@ -157,7 +167,10 @@ def train_net(net: str, data, args) -> None:
         torch.set_rng_state(state["rng"])
         print(f"{net}: resumed from {checkpoint.name} after epoch {start_epoch}", flush=True)
     loss_fn = torch.nn.BCEWithLogitsLoss()
-    print(f"{net}: {len(train)} training and {len(valid)} validation positions, hidden {hidden}", flush=True)
+    print(
+        f"{net}: {len(train)} training and {len(valid)} validation positions, hidden {hidden}",
+        flush=True,
+    )
     for epoch in range(start_epoch, epochs):
         started = time.time()
         model.train()
@@ -213,8 +226,10 @@ def export(model, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--net", choices=NETS + ("all",), default="all")
-    parser.add_argument("--teacher", type=Path, action="append", help="labelled positions (repeatable)")
+    parser.add_argument("--net", choices=(*NETS, "all"), default="all")
+    parser.add_argument(
+        "--teacher", type=Path, action="append", help="labelled positions (repeatable)"
+    )
     parser.add_argument("--epochs", type=int, default=40, help="contact network epochs")
     parser.add_argument("--race-epochs", type=int, default=30)
     parser.add_argument("--hidden", type=int, default=128, help="contact network hidden units")

@@ -67,7 +67,9 @@ def choose_play(
     if not settings.noise:
         return ranked[0][1]
     rng = rng or random.Random()
-    noisy = [(equity + rng.gauss(0.0, settings.noise), index) for index, (equity, _) in enumerate(ranked)]
+    noisy = [
+        (equity + rng.gauss(0.0, settings.noise), index) for index, (equity, _) in enumerate(ranked)
+    ]
     return ranked[max(noisy)[1]][1]
 
 

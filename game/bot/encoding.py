@@ -23,7 +23,8 @@ Hand-made features, per side ``S`` against the other side ``T``:
 - ``escapes``: rolls of 36 that carry S's rearmost checker past all of T's
   points within 12 pips in front of it (36 when nothing blocks it);
 - ``prime``: the longest run of consecutive points S holds, / 6;
-- ``blockade``: T's held points in the 12 pips in front of S's rearmost checker, weighted by nearness;
+- ``blockade``: T's held points in the 12 pips in front of S's rearmost checker,
+  weighted by nearness;
 - ``anchors``: points S holds in T's home board, / 2;
 - ``home``: points S holds in its own home board, / 6;
 - ``back``: S's checkers in T's home board or on the bar, / 5;
@@ -211,8 +212,11 @@ def _escapes(origin: int, last_blocker: int, held: list[bool]) -> int:
                     break
         else:
             total = origin - a - b
-            if total >= 1 and total < last_blocker and not held[total] and (
-                not held[origin - a] or not held[origin - b]
+            if (
+                total >= 1
+                and total < last_blocker
+                and not held[total]
+                and (not held[origin - a] or not held[origin - b])
             ):
                 count += weight
     return count

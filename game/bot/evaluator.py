@@ -80,7 +80,9 @@ def settle(position: Position, phase: str, outputs: list[float]) -> Probabilitie
             win_backgammon = 0.0
         if not any(me[19:26]):
             lose_backgammon = 0.0
-    return Probabilities.from_sequence((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon))
+    return Probabilities.from_sequence(
+        (win, win_gammon, win_backgammon, lose_gammon, lose_backgammon)
+    )
 
 
 def evaluate_position(position: Position) -> Probabilities:
@@ -98,7 +100,7 @@ def evaluate_position(position: Position) -> Probabilities:
 class Scorer:
     """Evaluates positions close to ``base`` (e.g. after each play of one roll) incrementally."""
 
-    __slots__ = ("phase", "net", "inputs", "vector", "sums")
+    __slots__ = ("inputs", "net", "phase", "sums", "vector")
 
     def __init__(self, base: Position) -> None:
         self.phase = phase_of(base)
@@ -119,7 +121,9 @@ class Scorer:
             return evaluate_position(position)
         inputs = encode(position)
         vector = self.vector
-        changes = [(index, value - vector[index]) for index, value in inputs if value != vector[index]]
+        changes = [
+            (index, value - vector[index]) for index, value in inputs if value != vector[index]
+        ]
         present = {index for index, _ in inputs}
         changes.extend((index, -value) for index, value in self.inputs if index not in present)
         if len(changes) >= len(inputs):

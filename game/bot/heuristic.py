@@ -33,7 +33,9 @@ def _side_score(me: Side, them: Side) -> float:
         elif n == 1:
             # A blot is worse the more of the opponent's checkers stand behind it in range,
             # and worse deep in the opponent's home board.
-            shooters = sum(them[25 - q] for q in range(point + 1, min(point + 12, 24) + 1) if 1 <= 25 - q <= 24)
+            shooters = sum(
+                them[25 - q] for q in range(point + 1, min(point + 12, 24) + 1) if 1 <= 25 - q <= 24
+            )
             shooters += them[BAR] * (1 if point >= 13 else 0)
             exposure = 0.35 + 0.08 * min(shooters, 6)
             score -= exposure * (1.0 + (24 - point) / 30.0)
@@ -59,6 +61,7 @@ def heuristic_probabilities(position: Position) -> Probabilities:
     if _contact(position):
         score += 0.35 * (_side_score(me, them) - _side_score(them, me))
     win = 1.0 / (1.0 + math.exp(-1.2 * score))
+
     # Gammons: the losing side's checkers not yet home and nothing borne off.
     def gammon_chance(loser: Side, winner_win: float) -> float:
         if loser[OFF]:

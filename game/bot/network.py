@@ -35,7 +35,7 @@ class BadWeights(ValueError):
 class Network:
     """Inputs -> sigmoid hidden layer -> sigmoid outputs."""
 
-    __slots__ = ("input_rows", "hidden_bias", "output_rows", "output_bias")
+    __slots__ = ("hidden_bias", "input_rows", "output_bias", "output_rows")
 
     def __init__(
         self,
@@ -50,7 +50,7 @@ class Network:
         self.output_bias = output_bias
 
     @classmethod
-    def zeros(cls, inputs: int, hidden: int, outputs: int) -> "Network":
+    def zeros(cls, inputs: int, hidden: int, outputs: int) -> Network:
         return cls(
             [[0.0] * hidden for _ in range(inputs)],
             [0.0] * hidden,
@@ -75,7 +75,7 @@ class Network:
         return sums if sums is not self.hidden_bias else list(sums)
 
     def update_sums(self, sums: list[float], changes: list[tuple[int, float]]) -> list[float]:
-        """Hidden sums after adding ``delta`` to each input in ``changes`` ((index, delta) pairs)."""
+        """Hidden sums after adding each ``(index, delta)`` of ``changes`` to the inputs."""
         rows = self.input_rows
         for index, delta in changes:
             row = rows[index]
@@ -92,7 +92,7 @@ class Network:
         exp = math.exp
         hidden = [1.0 / (1.0 + exp(-s)) if s > -40.0 else 0.0 for s in sums]
         result = []
-        for row, bias in zip(self.output_rows, self.output_bias):
+        for row, bias in zip(self.output_rows, self.output_bias, strict=True):
             total = sum(map(mul, hidden, row), bias)
             result.append(1.0 / (1.0 + exp(-total)) if total > -40.0 else 0.0)
         return result
@@ -117,7 +117,7 @@ class Network:
         return zlib.compress(header + values.tobytes(), 9)
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> "Network":
+    def from_bytes(cls, data: bytes) -> Network:
         try:
             raw = zlib.decompress(data)
         except zlib.error as error:
@@ -153,5 +153,5 @@ class Network:
         Path(path).write_bytes(self.to_bytes())
 
     @classmethod
-    def load(cls, path: str | Path) -> "Network":
+    def load(cls, path: str | Path) -> Network:
         return cls.from_bytes(Path(path).read_bytes())

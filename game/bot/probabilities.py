@@ -41,7 +41,7 @@ class Probabilities:
             - self.lose_backgammon
         )
 
-    def flip(self) -> "Probabilities":
+    def flip(self) -> Probabilities:
         """The same outcome seen by the other side."""
         return Probabilities(
             1.0 - self.win,
@@ -52,10 +52,16 @@ class Probabilities:
         )
 
     def as_tuple(self) -> tuple[float, float, float, float, float]:
-        return (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon, self.lose_backgammon)
+        return (
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        )
 
     @classmethod
-    def from_sequence(cls, values) -> "Probabilities":
+    def from_sequence(cls, values) -> Probabilities:
         """Build from five numbers, clamped into a consistent order (bg <= gammon <= win)."""
         win, wg, wbg, lg, lbg = (min(1.0, max(0.0, float(v))) for v in values)
         wg = min(wg, win)

@@ -23,11 +23,16 @@ from game.plays import Play, legal_plays
 from game.position import Position
 
 
-def rank_plays(position: Position, dice: tuple[int, int], plays: list[Play] | None = None) -> list[tuple[float, Play]]:
+def rank_plays(
+    position: Position, dice: tuple[int, int], plays: list[Play] | None = None
+) -> list[tuple[float, Play]]:
     """Every legal play with its 1-ply equity for the mover, best first."""
     if plays is None:
         plays = legal_plays(position, dice)
-    scored = [(probabilities.equity, play) for probabilities, play in zip(score_plays(position, plays), plays)]
+    scored = [
+        (probabilities.equity, play)
+        for probabilities, play in zip(score_plays(position, plays), plays, strict=True)
+    ]
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
@@ -38,8 +43,10 @@ def score_plays(position: Position, plays: list[Play]) -> list[Probabilities]:
     return [scorer.evaluate(play.position.flip()).flip() for play in plays]
 
 
-def after_best_play(position: Position, dice: tuple[int, int], scorer: Scorer | None = None) -> tuple[Probabilities, int]:
-    """``position.player``'s probabilities after its best 1-ply play of ``dice``, and the plays looked at."""
+def after_best_play(
+    position: Position, dice: tuple[int, int], scorer: Scorer | None = None
+) -> tuple[Probabilities, int]:
+    """The mover's probabilities after its best 1-ply play of ``dice``; and the plays seen."""
     plays = legal_plays(position, dice)
     if not plays:
         # No play: the same position, the other side on roll.
@@ -105,5 +112,5 @@ def rank_plays_deeper(
         rescored.append((-probabilities.equity, play))
     rescored.sort(key=lambda pair: -pair[0])
     floor = rescored[-1][0]
-    rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(rescored):]]
+    rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(rescored) :]]
     return rescored + rest
