@@ -431,6 +431,7 @@ class App:
             else f"{who} offers to resign: how much to give up?",
         )
         element("resign-panel").hidden = False
+        element("resign-1").focus()
 
     def reset(self) -> None:
         self.session = Session.new(self.session.settings)
@@ -557,6 +558,9 @@ class App:
         to_act = session.game.to_act
         toggle("side-bottom", "on-roll", to_act == bottom)
         toggle("side-top", "on-roll", to_act == top)
+        answering = session.game.phase in (Phase.DOUBLED, Phase.RESIGNED)
+        toggle("side-bottom", "answering", answering)
+        toggle("side-top", "answering", answering)
 
         mine, theirs = pip_counts(session) if position is None else _pips(position, session)
         set_text(
