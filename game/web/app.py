@@ -459,6 +459,7 @@ class App:
             await asyncio.sleep(seconds * self.pace)
             paused += time.perf_counter() - before
 
+        replaced = False
         try:
             while self.session.computer_to_act:
                 game = self.session.game
@@ -466,6 +467,9 @@ class App:
                 if game.phase is Phase.ROLL:
                     # After the person's roll that could not be played, let them read why.
                     await pause(BLOCKED_PAUSE if game.blocked_dice else 0.05)
+                    if self.session.game is not game:
+                        replaced = True  # a new game or a shared one came in meanwhile
+                        return
                     thinking = time.perf_counter()
                     doubles = game.may_double() and computer.wants_to_double(game, level)
                     if game.may_double():
@@ -481,6 +485,9 @@ class App:
                     continue
                 if game.phase is Phase.DOUBLED:
                     await pause(ANSWER_PAUSE)
+                    if self.session.game is not game:
+                        replaced = True  # a new game or a shared one came in meanwhile
+                        return
                     thinking = time.perf_counter()
                     answer = computer.answer_double(game, level)
                     document.body.dataset.cubeMs = f"{(time.perf_counter() - thinking) * 1000:.1f}"
@@ -494,6 +501,9 @@ class App:
                     continue
                 if game.phase is Phase.RESIGNED:
                     await pause(ANSWER_PAUSE)
+                    if self.session.game is not game:
+                        replaced = True  # a new game or a shared one came in meanwhile
+                        return
                     if computer.accepts_resignation(game):
                         self.session = self.session.accept_resignation()
                     else:
@@ -503,6 +513,9 @@ class App:
                 if game.phase is not Phase.MOVE or game.dice is None:
                     break
                 await pause(ROLL_PAUSE)
+                if self.session.game is not game:
+                    replaced = True  # a new game or a shared one came in meanwhile
+                    return
                 thinking = time.perf_counter()
                 play = computer_play(
                     game.position, game.dice, self.session.settings.level, self.rng
@@ -521,12 +534,17 @@ class App:
                         document.body.dataset.computerMs = f"{latency:.1f}"
                         document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
                     await pause(STEP_SECONDS)
+                    if self.session.game is not game:
+                        replaced = True  # a new game or a shared one came in meanwhile
+                        return
                 self.session = self.session.play(play)
                 self.changed()
                 started, paused = time.perf_counter(), 0.0
         finally:
             self.busy = False
             self.render()
+            if replaced:
+                self.schedule_computer()  # the new game may start with the computer's turn
 
     # ----- drawing -----------------------------------------------------------------------
 

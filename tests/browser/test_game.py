@@ -342,3 +342,14 @@ def test_new_game_asks_before_throwing_a_game_away(game_page: Page):
     game_page.click("#new-game")
     game_page.click("#notice-yes")
     assert session_of(game_page).game.phase is Phase.OPENING
+
+
+def test_a_new_game_during_the_computers_move_starts_cleanly(game_page: Page):
+    open_game(game_page, "seed=1&pace=4")  # the computer wins the opening roll; slow moves
+    game_page.click("#roll")
+    game_page.wait_for_function("() => document.getElementById('board').classList.contains('busy')")
+    game_page.click("#new-game")
+    game_page.click("#notice-yes")
+    game_page.wait_for_function("() => !document.getElementById('board').classList.contains('busy')")
+    expect(game_page.locator("#status")).to_have_text("Roll the dice to see who starts.")
+    assert session_of(game_page).game.phase is Phase.OPENING
