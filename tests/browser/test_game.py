@@ -198,10 +198,8 @@ def test_shared_link_reopens_the_same_position(game_page: Page):
 
 def test_a_link_does_not_replace_a_game_in_progress_without_asking(game_page: Page):
     open_game(game_page, "seed=5")
-    game_page.click("#roll")
-    game_page.wait_for_function(
-        "() => !document.getElementById('roll').disabled || document.getElementById('confirm')"
-    )
+    game_page.click("#roll")  # seed 5: you win the opening roll, so the computer does not move
+    expect(game_page.locator("#confirm")).to_be_visible()
     mine = session_of(game_page).game
     game_page.goto("index.html#gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA")
     game_page.reload()
