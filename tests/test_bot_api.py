@@ -103,3 +103,30 @@ def test_deeper_evaluation_stays_close_to_the_direct_one_at_the_start():
     deeper = evaluate(Position.start(), deeper=True)
     assert abs(deeper.equity - direct.equity) < 0.1
     assert 0.0 <= deeper.lose_backgammon <= deeper.lose_gammon <= 1.0 - deeper.win
+
+
+def test_best_command_runs_from_the_shell_and_exits_one_after_an_error():
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "best", "--level", "strong"],
+        input="4HPwATDgc/ABMA 3 1\nbad request\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    lines = result.stdout.splitlines()
+    assert result.returncode == 1
+    assert lines[0] == format_position_id(choose_play(Position.start(), (3, 1), "strong").position)
+    assert lines[1].startswith("error: ")
+
+
+def test_hint_ranks_every_play_best_first():
+    from game.bot import hint
+
+    ranked = hint(Position.start(), (6, 5))
+    assert len(ranked) == len(legal_plays(Position.start(), (6, 5)))
+    equities = [equity for equity, _ in ranked]
+    assert equities == sorted(equities, reverse=True)
+    assert ranked[0][1].position.player[13] == 6  # 24/13, the running play
