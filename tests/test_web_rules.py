@@ -211,6 +211,8 @@ def test_resignation_offers_count_the_cube_and_the_gammons():
     session = at_roll(friends(jacoby=False), Position.start(), cube=Cube(2, None).doubled_by(1))
     assert resign_points(session) == {SINGLE: 4, GAMMON: 8, BACKGAMMON: 12}
     assert resign_points(at_roll(friends(SIMPLE), Position.start())) == {SINGLE: 1}
+    jacoby = at_roll(friends(jacoby=True), Position.start())
+    assert resign_points(jacoby) == {SINGLE: 1}  # gammons count only after a double
 
 
 def test_an_accepted_resignation_scores_and_a_refused_one_plays_on():

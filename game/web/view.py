@@ -311,7 +311,12 @@ def is_crawford(session: Session) -> bool:
 
 def resign_points(session: Session) -> dict[int, int]:
     """The resignations the resigner may offer now and the points each gives away
-    (under rules without gammons, only a single game)."""
+    (only a single game when gammons do not count: Simple rules, the Jacoby rule)."""
     game = session.game
-    results = (SINGLE, GAMMON, BACKGAMMON) if game.rules.gammons else (SINGLE,)
-    return {result: match.game_points(game.rules, game.cube, result) for result in results}
+    offers: dict[int, int] = {}
+    for result in (SINGLE, GAMMON, BACKGAMMON):
+        points = match.game_points(game.rules, game.cube, result)
+        # A bigger resignation that scores no more (no gammons, the Jacoby rule) is left out.
+        if not offers or points > max(offers.values()):
+            offers[result] = points
+    return offers
