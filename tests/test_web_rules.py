@@ -23,7 +23,9 @@ from game.web.session import (
 from game.web.view import (
     board_view,
     is_crawford,
+    resign_label,
     resign_points,
+    resign_question,
     score_label,
     score_text,
     status_text,
@@ -213,6 +215,9 @@ def test_resignation_offers_count_the_cube_and_the_gammons():
     assert resign_points(at_roll(friends(SIMPLE), Position.start())) == {SINGLE: 1}
     jacoby = at_roll(friends(jacoby=True), Position.start())
     assert resign_points(jacoby) == {SINGLE: 1}  # gammons count only after a double
+    assert resign_label(GAMMON, 8) == "Gammon \u00b7 8 points"
+    assert resign_label(SINGLE, 1) == "Single game \u00b7 1 point"
+    assert resign_question(session) == "Cyan offers to resign: how much to give up?"
 
 
 def test_an_accepted_resignation_scores_and_a_refused_one_plays_on():

@@ -31,7 +31,9 @@ from game.web.view import (
     is_crawford,
     pip_counts,
     player_name,
+    resign_label,
     resign_points,
+    resign_question,
     score_label,
     score_text,
     status_text,
@@ -41,7 +43,6 @@ STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on sc
 ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
 BLOCKED_PAUSE = 1.6  # "You rolled 6-6 and cannot move" stays before the computer rolls
 ANSWER_PAUSE = 0.6  # a double or a resignation is seen before the computer answers it
-RESULT_NAMES = {1: "Single game", 2: "Gammon", 3: "Backgammon"}
 
 
 class App:
@@ -410,26 +411,10 @@ class App:
         offers = resign_points(self.session)
         for result in (1, 2, 3):
             button = element(f"resign-{result}")
-            if not button:
-                continue
-            button.hidden = result not in offers
-            if result in offers:
-                points = offers[result]
-                button.textContent = (
-                    f"{RESULT_NAMES[result]} \u00b7 {points} point{'s' if points != 1 else ''}"
-                )
-        resigner = self.session.resigner
-        who = (
-            "you"
-            if self.session.settings.opponent == COMPUTER
-            else player_name(self.session, resigner)
-        )
-        set_text(
-            "resign-text",
-            f"Offer to resign: how much do {who} give up?"
-            if who == "you"
-            else f"{who} offers to resign: how much to give up?",
-        )
+            if button:
+                button.hidden = result not in offers
+                button.textContent = resign_label(result, offers.get(result, 0))
+        set_text("resign-text", resign_question(self.session))
         element("resign-panel").hidden = False
         element("resign-1").focus()
 

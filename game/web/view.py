@@ -320,3 +320,17 @@ def resign_points(session: Session) -> dict[int, int]:
         if not offers or points > max(offers.values()):
             offers[result] = points
     return offers
+
+
+def resign_label(result: int, points: int) -> str:
+    """A resign button: ``Gammon · 2 points``."""
+    name = RESULT_WORDS[result].removeprefix("a ").capitalize()
+    return f"{name} \u00b7 {_points(points)}"
+
+
+def resign_question(session: Session) -> str:
+    """The question above the resign buttons."""
+    resigner = session.resigner
+    if session.settings.opponent == COMPUTER or resigner is None:
+        return "Offer to resign: how much do you give up?"
+    return f"{player_name(session, resigner)} offers to resign: how much to give up?"
