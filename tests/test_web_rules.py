@@ -285,6 +285,7 @@ def test_a_save_keeps_the_cube_score_rules_and_news():
     restored = storage.load_text(storage.save_text(session))
     assert restored.game.cube == Cube(2, 1) and restored.game.rules == Rules.full(5)
     assert restored.settings.match_length == 5 and restored.settings.rules == FULL
+    assert restored.news == session.news and status_text(restored) == status_text(session)
 
 
 def test_a_link_carries_the_cube_score_and_a_pending_double():

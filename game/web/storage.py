@@ -23,7 +23,7 @@ import json
 from game.position import BAR
 from game.state import GameState, InvalidState
 from game.turn import IllegalMove, Turn
-from game.web.session import Session, Settings, SettingsError
+from game.web.session import BEAVERED, REFUSED, TAKEN, Session, Settings, SettingsError
 
 KEY = "backgammon.save"
 APP = "backgammon"
@@ -44,6 +44,7 @@ def save_data(session: Session) -> dict:
         "selected": session.selected,
         "settings": session.settings.to_dict(),
         "last_play": _last_play_data(session.last_play),
+        "news": list(session.news) if session.news is not None else None,
     }
 
 
@@ -98,7 +99,18 @@ def load_data(data: object) -> Session:
     ):
         session = Session(game, settings, turn=session.turn, selected=selected)
     last_play = _read_last_play(data.get("last_play"))
-    return Session(game, settings, session.turn, session.selected, last_play)
+    news = _read_news(data.get("news"))
+    return Session(game, settings, session.turn, session.selected, last_play, news)
+
+
+def _read_news(data: object) -> tuple[str, int] | None:
+    """The last answer to a double or resignation is words only: anything odd is dropped."""
+    if not isinstance(data, list) or len(data) != 2:
+        return None
+    what, player = data
+    if what not in (TAKEN, BEAVERED, REFUSED) or player not in (0, 1) or isinstance(player, bool):
+        return None
+    return what, player
 
 
 def _last_play_data(last_play: tuple[int, tuple[tuple[int, int], ...]] | None) -> list | None:
