@@ -632,7 +632,9 @@ class App:
             "rules-hint",
             "Press New game to play with these rules."
             if pending
-            else "The rules apply from the next new game.",
+            else "Nothing played yet: rule changes apply at once."
+            if self.session.fresh
+            else "Rule changes apply from the next new game.",
         )
         toggle("rules-hint", "pending", pending)
 
