@@ -123,6 +123,7 @@ def test_the_offered_cube_is_drawn_at_its_new_value_on_the_doublers_side():
     assert view.offer is not None
     svg = board_svg(view)
     assert 'class="cube offered" data-value="2"' in svg
+    assert "<title>Doubling cube offered at 2</title>" in svg
     taken = session.take()
     svg = board_svg(board_view(taken))
     assert 'class="cube" data-value="2"' in svg and "offered" not in svg
@@ -346,8 +347,8 @@ def test_an_owned_cube_stays_clear_of_fifteen_borne_off_checkers():
             bottom, top = top, bottom
         svg = board_svg(BoardView(bottom, top, cube=(2, owner_bottom)))
         cube = re.search(
-            r'class="cube"[^>]*><rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" '
-            r'height="([\d.]+)"',
+            r'class="cube"[^>]*>(?:<title>[^<]*</title>)?'
+            r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"',
             svg,
         )
         top_y, height = float(cube.group(1)), float(cube.group(2))

@@ -326,6 +326,7 @@ def _cube(view: BoardView) -> str:
         half = size * 0.6
         return (
             f'<g class="cube offered" data-value="{int(value) * 2}" pointer-events="none">'
+            f"<title>Doubling cube offered at {int(value) * 2}</title>"
             f'<rect x="{x - half}" y="{y - half}" width="{2 * half}" height="{2 * half}" rx="8" '
             f'fill="#f8fafc" stroke="{BOARD["lit"]}" stroke-width="4"/>'
             f'<text x="{x}" y="{y + 9}" text-anchor="middle" font-size="26" font-weight="700" '
@@ -347,11 +348,23 @@ def _cube(view: BoardView) -> str:
     half = size / 2
     return (
         f'<g class="cube" data-value="{int(value)}" pointer-events="none">'
+        f"<title>{_cube_title(value, owner_bottom)}</title>"
         f'<rect x="{x - half}" y="{y - half}" width="{size}" height="{size}" rx="7" '
         f'fill="#f8fafc" stroke="{rim}" stroke-width="{width}"/>'
         f'<text x="{x}" y="{y + 7}" text-anchor="middle" font-size="20" font-weight="700" '
         f'fill="{BOARD["pip"]}">{int(shown)}</text></g>'
     )
+
+
+def _cube_title(value: int, owner_bottom: bool | None) -> str:
+    if owner_bottom is None:
+        return (
+            "Doubling cube in the middle: the game counts 1"
+            if value == 1
+            else (f"Doubling cube in the middle at {int(value)}")
+        )
+    side = "bottom" if owner_bottom else "top"
+    return f"Doubling cube at {int(value)}, owned by the {side} side"
 
 
 _PIPS = {
