@@ -246,6 +246,58 @@ def measure_games(level: str, games: int, seed: int, progress: bool = True) -> N
     )
 
 
+# --- time per decision under Pyodide (Node.js) ------------------------------------
+
+PYODIDE_TIMING = """
+import gzip, statistics, sys, time
+sys.path.insert(0, "/app")
+from game.bot import choose_play
+from game.formats import parse_position_id
+decisions = []
+with gzip.open("/app/tools/data/bot-bench.txt.gz", "rt") as lines:
+    for line in lines:
+        if not line.startswith("#"):
+            fields = line.split()
+            decisions.append((parse_position_id(fields[0]), (int(fields[1]), int(fields[2]))))
+started = time.perf_counter()
+choose_play(*decisions[0])
+elapsed = 1000 * (time.perf_counter() - started)
+print(f"pyodide first call (imports, loads networks): {elapsed:.0f} ms")
+for level, count in LEVEL_COUNTS:
+    times = []
+    for position, dice in decisions[:count]:
+        started = time.perf_counter()
+        choose_play(position, dice, level)
+        times.append(time.perf_counter() - started)
+    print(f"pyodide {level:<12} mean {1000 * statistics.fmean(times):.1f} ms,"
+          f" median {1000 * statistics.median(times):.1f}, max {1000 * max(times):.0f}"
+          f" ({count} decisions)")
+"""
+
+NODE_RUNNER = """
+import { loadPyodide } from "ROOT/node_modules/pyodide/pyodide.mjs";
+import { readFileSync } from "fs";
+const py = await loadPyodide({ indexURL: "ROOT/node_modules/pyodide/" });
+py.FS.mkdirTree("/app");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "ROOT" }, "/app");
+py.runPython(readFileSync(process.argv[2], "utf8"));
+"""
+
+
+def measure_pyodide(levels: list[str], count: int) -> None:
+    """Wall time per decision under the page's Pyodide (from node_modules), run by Node.js."""
+    import subprocess
+    import tempfile
+
+    counts = [(level, count if level != LEVELS[-1] else max(1, count // 5)) for level in levels]
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "timing.py"
+        script.write_text(PYODIDE_TIMING.replace("LEVEL_COUNTS", repr(counts)))
+        runner = Path(folder) / "run.mjs"
+        runner.write_text(NODE_RUNNER.replace("ROOT", str(ROOT)))
+        subprocess.run(["node", str(runner), str(script)], check=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -261,6 +313,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--limit", type=int, default=0, help="use only the first N decisions")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--pyodide",
+        type=int,
+        default=0,
+        metavar="N",
+        help="time N decisions per level under Pyodide in Node.js (needs npm's pyodide)",
+    )
     args = parser.parse_args(argv)
     if args.make_set:
         make_set(args.positions, args.seed)
@@ -270,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
         decisions = decisions[: args.limit]
     if args.levels:
         measure_errors(decisions, args.levels, args.seed)
+    if args.pyodide:
+        measure_pyodide(args.levels or list(LEVELS), args.pyodide)
     if args.games:
         print("\nCubeless money games against gnubg 0-ply (the bot's points per game)")
         for level in args.game_levels if args.game_levels is not None else args.levels:
