@@ -153,7 +153,7 @@ def _own_features(me: Side) -> tuple:
         sum(me[7:26]) / 15.0,
         (me[1] + 2 * me[2] + 3 * me[3]) / 30.0,
     )
-    if len(_own_cache) > 50000:
+    if len(_own_cache) > 10000:  # bounded: a few MB at most
         _own_cache.clear()
     _own_cache[me] = found
     return found
