@@ -109,11 +109,13 @@ def accepts_resignation(game: GameState) -> bool:
 def outlook(game: GameState, player: int) -> Probabilities:
     """``player``'s cubeless chances in the game as it stands (a roll to play is played
     first, as the bot would play it)."""
-    from game.bot import choose_play, evaluate
+    from game.bot import DEFAULT_LEVEL, choose_play, evaluate
 
     phase = game.resumed_phase if game.phase is Phase.RESIGNED else game.phase
     if phase is Phase.MOVE and game.dice is not None:
-        play = choose_play(game.position, game.dice)
+        # The default level's 1-ply choice: the expert's 2-ply search would keep the page
+        # waiting for a second or more, for an estimate that does not need it.
+        play = choose_play(game.position, game.dice, DEFAULT_LEVEL)
         after = play.position if play is not None else game.position
         chances = evaluate(after.flip())  # for the other side, next on roll
         on_roll = 1 - game.turn
