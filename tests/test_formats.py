@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.formats import (
@@ -33,6 +33,7 @@ from game.formats import (
 from game.formats.xgid import BOTTOM, TOP
 from game.plays import Move, legal_plays
 from game.position import BAR, OFF, Position
+from tests.strategies import positions
 
 START = Position.start()
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
@@ -40,22 +41,9 @@ START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
 
 # --- strategies ----------------------------------------------------------------
 
-@st.composite
-def positions(draw, lowest: int = 0, highest: int = BAR) -> Position:
-    """Possible positions: 15 checkers a side, never both sides on one point."""
-    player = [0] * 26
-    for point in draw(st.lists(st.integers(lowest, highest), min_size=15, max_size=15)):
-        player[point] += 1
-    opponent = [0] * 26
-    for point in draw(st.lists(st.integers(lowest, highest), min_size=15, max_size=15)):
-        if 1 <= point <= 24 and player[25 - point]:
-            point = OFF
-        opponent[point] += 1
-    assume(player[OFF] < 15 or opponent[OFF] < 15)
-    return Position(tuple(player), tuple(opponent))
-
-
-any_position = st.one_of(positions(), positions(0, 6), positions(1, 24))
+any_position = st.one_of(
+    positions(finished=True), positions(0, 6, finished=True), positions(1, 24, finished=True)
+)
 rolled = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
 

@@ -7,30 +7,15 @@ exercise bearing off, another spreads checkers thin so doubles give many plays.
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.formats.position_id import format_position_id, parse_position_id
 from game.plays import legal_plays
 from game.position import BAR, OFF, Position, check_sides
+from tests.strategies import positions
 
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
-
-
-@st.composite
-def positions(draw, lowest: int = 0, highest: int = BAR) -> Position:
-    """Each checker's point drawn in [lowest, highest]; the opponent avoids our points."""
-    player = [0] * 26
-    for point in draw(st.lists(st.integers(lowest, highest), min_size=15, max_size=15)):
-        player[point] += 1
-    opponent = [0] * 26
-    for point in draw(st.lists(st.integers(lowest, highest), min_size=15, max_size=15)):
-        if 1 <= point <= 24 and player[25 - point]:
-            point = OFF  # that point is ours: this checker is borne off instead
-        opponent[point] += 1
-    # Games in progress only: neither side has borne everything off.
-    assume(player[OFF] < 15 and opponent[OFF] < 15)
-    return Position(tuple(player), tuple(opponent))
 
 
 any_position = st.one_of(
