@@ -9,7 +9,8 @@ still answered, and the command exits 1 at the end.
 from __future__ import annotations
 
 import sys
-from typing import Callable, Iterable, TextIO
+from collections.abc import Callable, Iterable
+from typing import TextIO
 
 from game.formats import format_position_id, parse_position_id
 from game.plays import check_dice, legal_plays

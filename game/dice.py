@@ -1,13 +1,13 @@
 """Dice: every roll comes from a random source passed in, so games can be replayed.
 
-    >>> import random
-    >>> rng = random.Random(7)
-    >>> d1, d2 = roll(rng)
-    >>> 1 <= d1 <= 6 and 1 <= d2 <= 6
-    True
-    >>> mine, theirs = opening_roll(rng)
-    >>> mine != theirs
-    True
+>>> import random
+>>> rng = random.Random(7)
+>>> d1, d2 = roll(rng)
+>>> 1 <= d1 <= 6 and 1 <= d2 <= 6
+True
+>>> mine, theirs = opening_roll(rng)
+>>> mine != theirs
+True
 """
 
 from __future__ import annotations

@@ -53,10 +53,14 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRules(f"{name} must be true or false, got {getattr(self, name)!r}")
         length = self.match_length
-        if (not isinstance(length, int) or isinstance(length, bool)
-                or not 0 <= length <= MAX_MATCH_LENGTH):
+        if (
+            not isinstance(length, int)
+            or isinstance(length, bool)
+            or not 0 <= length <= MAX_MATCH_LENGTH
+        ):
             raise InvalidRules(
-                f"match length must be 0 (money play) to {MAX_MATCH_LENGTH}, got {length!r}")
+                f"match length must be 0 (money play) to {MAX_MATCH_LENGTH}, got {length!r}"
+            )
         for option in ("beaver", "jacoby"):
             if getattr(self, option) and (length or not self.cube):
                 raise InvalidRules(f"{option} is a money-play option with the cube")
@@ -76,8 +80,13 @@ class Rules:
         return self.match_length == 0
 
     def to_dict(self) -> dict:
-        return {"cube": self.cube, "gammons": self.gammons, "match_length": self.match_length,
-                "beaver": self.beaver, "jacoby": self.jacoby}
+        return {
+            "cube": self.cube,
+            "gammons": self.gammons,
+            "match_length": self.match_length,
+            "beaver": self.beaver,
+            "jacoby": self.jacoby,
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
@@ -98,8 +107,12 @@ class Cube:
 
     def __post_init__(self) -> None:
         value = self.value
-        if (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CUBE
-                or value & (value - 1)):
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not 1 <= value <= MAX_CUBE
+            or value & (value - 1)
+        ):
             raise InvalidRules(f"the cube shows a power of two from 1 to {MAX_CUBE}, got {value!r}")
         if self.owner not in (None, 0, 1) or isinstance(self.owner, bool):
             raise InvalidRules(f"the cube's owner is None (centred), 0 or 1, got {self.owner!r}")
@@ -221,8 +234,9 @@ def match_winner(rules: Rules, score: tuple[int, int]) -> int | None:
     return 0 if score[0] >= rules.match_length else 1
 
 
-def next_crawford_flags(rules: Rules, score: tuple[int, int], crawford: bool,
-                        post_crawford: bool) -> tuple[bool, bool]:
+def next_crawford_flags(
+    rules: Rules, score: tuple[int, int], crawford: bool, post_crawford: bool
+) -> tuple[bool, bool]:
     """(crawford, post_crawford) for the game after one that ended at ``score``.
 
     The Crawford game is the first game after a player reaches match length

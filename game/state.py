@@ -129,9 +129,15 @@ class GameState:
     # ----- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules | None = None, score: tuple[int, int] = (0, 0), *,
-            crawford: bool | None = None, post_crawford: bool = False,
-            position: Position | None = None) -> GameState:
+    def new(
+        cls,
+        rules: Rules | None = None,
+        score: tuple[int, int] = (0, 0),
+        *,
+        crawford: bool | None = None,
+        post_crawford: bool = False,
+        position: Position | None = None,
+    ) -> GameState:
         """A game before the opening roll.
 
         ``crawford`` defaults to True when a player stands at match length minus
@@ -140,14 +146,21 @@ class GameState:
         rules = rules or Rules.simple()
         score = _check_score(score)
         if match.is_match_over(rules, score):
-            raise IllegalAction(f"the match to {rules.match_length} is already over "
-                                f"at {score[0]}-{score[1]}")
+            raise IllegalAction(
+                f"the match to {rules.match_length} is already over at {score[0]}-{score[1]}"
+            )
         if crawford is None:
             crawford, at_least_post = match.starting_crawford_flags(rules, score)
             crawford = crawford and not post_crawford
             post_crawford = post_crawford or at_least_post
-        return cls(rules=rules, score=score, crawford=crawford, post_crawford=post_crawford,
-                   position=position or Position.start(), last_event="Roll to see who starts")
+        return cls(
+            rules=rules,
+            score=score,
+            crawford=crawford,
+            post_crawford=post_crawford,
+            position=position or Position.start(),
+            last_event="Roll to see who starts",
+        )
 
     def next_game(self, rng: random.Random | None = None) -> GameState:
         """The next game of the match or money session; with ``rng``, its opening roll too."""
@@ -155,8 +168,9 @@ class GameState:
             raise IllegalAction("the match is over")
         if self.phase is not Phase.GAME_OVER:
             raise IllegalAction("the game is not over yet")
-        crawford, post = match.next_crawford_flags(self.rules, self.score, self.crawford,
-                                                   self.post_crawford)
+        crawford, post = match.next_crawford_flags(
+            self.rules, self.score, self.crawford, self.post_crawford
+        )
         state = GameState.new(self.rules, self.score, crawford=crawford, post_crawford=post)
         if crawford:
             state = replace(state, last_event="Crawford game: no doubling")
@@ -229,14 +243,26 @@ class GameState:
             if dice[0] == dice[1]:
                 raise IllegalAction("the opening roll cannot be a tie: it is thrown again")
             starter = 0 if dice[0] > dice[1] else 1
-            state = replace(self, turn=starter, position=self.board_for(starter), dice=dice,
-                            opening_dice=dice, phase=Phase.MOVE, blocked_dice=None,
-                            last_event=f"{_name(starter)} starts with {dice[0]}-{dice[1]}")
+            state = replace(
+                self,
+                turn=starter,
+                position=self.board_for(starter),
+                dice=dice,
+                opening_dice=dice,
+                phase=Phase.MOVE,
+                blocked_dice=None,
+                last_event=f"{_name(starter)} starts with {dice[0]}-{dice[1]}",
+            )
             return state._pass_if_blocked()
         if self.phase is not Phase.ROLL:
             raise IllegalAction(f"cannot roll now: {self._phase_text()}")
-        state = replace(self, dice=dice, phase=Phase.MOVE, blocked_dice=None,
-                        last_event=f"{_name(self.turn)} rolled {dice[0]}-{dice[1]}")
+        state = replace(
+            self,
+            dice=dice,
+            phase=Phase.MOVE,
+            blocked_dice=None,
+            last_event=f"{_name(self.turn)} rolled {dice[0]}-{dice[1]}",
+        )
         return state._pass_if_blocked()
 
     def _pass_if_blocked(self) -> GameState:
@@ -244,9 +270,15 @@ class GameState:
             return self
         assert self.dice is not None
         d1, d2 = self.dice
-        return replace(self, turn=1 - self.turn, position=self.position.flip(), dice=None,
-                       phase=Phase.ROLL, blocked_dice=self.dice,
-                       last_event=f"{_name(self.turn)} rolled {d1}-{d2} and cannot move")
+        return replace(
+            self,
+            turn=1 - self.turn,
+            position=self.position.flip(),
+            dice=None,
+            phase=Phase.ROLL,
+            blocked_dice=self.dice,
+            last_event=f"{_name(self.turn)} rolled {d1}-{d2} and cannot move",
+        )
 
     def play(self, play: Play | Position) -> GameState:
         """Make a legal play, given as a ``Play`` or as the position it produces
@@ -268,8 +300,14 @@ class GameState:
         if result:
             points = match.game_points(self.rules, self.cube, result)
             return self._end_game(self.turn, result, points, event, ENDED_BY_PLAY, resulting)
-        return replace(self, turn=1 - self.turn, position=resulting.flip(), dice=None,
-                       phase=Phase.ROLL, last_event=event)
+        return replace(
+            self,
+            turn=1 - self.turn,
+            position=resulting.flip(),
+            dice=None,
+            phase=Phase.ROLL,
+            last_event=event,
+        )
 
     # ----- the cube -----------------------------------------------------------------------
 
@@ -278,15 +316,23 @@ class GameState:
         refusal = self.double_refusal()
         if refusal:
             raise IllegalAction(f"{_name(self.turn)} may not double: {refusal}")
-        return replace(self, phase=Phase.DOUBLED, blocked_dice=None,
-                       last_event=f"{_name(self.turn)} doubles to {self.cube.value * 2}")
+        return replace(
+            self,
+            phase=Phase.DOUBLED,
+            blocked_dice=None,
+            last_event=f"{_name(self.turn)} doubles to {self.cube.value * 2}",
+        )
 
     def take(self) -> GameState:
         """The doubled player takes: the cube doubles and is theirs; the doubler rolls."""
         self._require(Phase.DOUBLED, "take")
         taker = 1 - self.turn
-        return replace(self, cube=self.cube.doubled_by(self.turn), phase=Phase.ROLL,
-                       last_event=f"{_name(taker)} takes at {self.cube.value * 2}")
+        return replace(
+            self,
+            cube=self.cube.doubled_by(self.turn),
+            phase=Phase.ROLL,
+            last_event=f"{_name(taker)} takes at {self.cube.value * 2}",
+        )
 
     def beaver(self) -> GameState:
         """The doubled player takes and at once redoubles, keeping the cube (money play)."""
@@ -297,8 +343,12 @@ class GameState:
             raise IllegalAction(f"a beaver would take the cube past {match.MAX_CUBE}")
         taker = 1 - self.turn
         cube = self.cube.beavered_by(taker)
-        return replace(self, cube=cube, phase=Phase.ROLL,
-                       last_event=f"{_name(taker)} beavers: the cube is on {cube.value}")
+        return replace(
+            self,
+            cube=cube,
+            phase=Phase.ROLL,
+            last_event=f"{_name(taker)} beavers: the cube is on {cube.value}",
+        )
 
     def pass_(self) -> GameState:
         """The doubled player passes and concedes the cube's value before the double."""
@@ -321,9 +371,14 @@ class GameState:
         player = self.to_act if player is None else player
         if player not in (0, 1):
             raise IllegalAction(f"players are 0 and 1, got {player!r}")
-        return replace(self, phase=Phase.RESIGNED, resignation=result, resigned_by=player,
-                       resumed_phase=self.phase,
-                       last_event=f"{_name(player)} offers to resign a {RESULT_NAMES[result]}")
+        return replace(
+            self,
+            phase=Phase.RESIGNED,
+            resignation=result,
+            resigned_by=player,
+            resumed_phase=self.phase,
+            last_event=f"{_name(player)} offers to resign a {RESULT_NAMES[result]}",
+        )
 
     def accept_resignation(self) -> GameState:
         """The resignation stands: its result times the cube is scored."""
@@ -339,9 +394,14 @@ class GameState:
         """The game goes on where it was."""
         self._require(Phase.RESIGNED, "reject a resignation")
         assert self.resigned_by is not None and self.resumed_phase is not None
-        return replace(self, phase=self.resumed_phase, resignation=0, resigned_by=None,
-                       resumed_phase=None,
-                       last_event=f"{_name(1 - self.resigned_by)} rejects the resignation")
+        return replace(
+            self,
+            phase=self.resumed_phase,
+            resignation=0,
+            resigned_by=None,
+            resumed_phase=None,
+            last_event=f"{_name(1 - self.resigned_by)} rejects the resignation",
+        )
 
     # ----- helpers ------------------------------------------------------------------------
 
@@ -360,8 +420,15 @@ class GameState:
             Phase.MATCH_OVER: "the match is over",
         }[self.phase]
 
-    def _end_game(self, winner: int, result: int, points: int, event: str, ended_by: str,
-                  position: Position | None = None) -> GameState:
+    def _end_game(
+        self,
+        winner: int,
+        result: int,
+        points: int,
+        event: str,
+        ended_by: str,
+        position: Position | None = None,
+    ) -> GameState:
         position = position or self.position
         if winner != self.turn:
             position = position.flip()
@@ -375,10 +442,22 @@ class GameState:
         event = f"{event}. {_name(winner)} wins a {what}: {points} point{'s' if points > 1 else ''}"
         if over:
             event += f" and the match {score[winner]}-{score[1 - winner]}"
-        return replace(self, score=score, winner=winner, result=result, points_won=points,
-                       phase=Phase.MATCH_OVER if over else Phase.GAME_OVER, dice=None,
-                       turn=winner, position=position, resignation=0, resigned_by=None,
-                       resumed_phase=None, ended_by=ended_by, last_event=event)
+        return replace(
+            self,
+            score=score,
+            winner=winner,
+            result=result,
+            points_won=points,
+            phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
+            dice=None,
+            turn=winner,
+            position=position,
+            resignation=0,
+            resigned_by=None,
+            resumed_phase=None,
+            ended_by=ended_by,
+            last_event=event,
+        )
 
     # ----- GNU Backgammon IDs -----------------------------------------------------------
 
@@ -474,9 +553,9 @@ class GameState:
                 last_event=last_event,
                 resignation=data["resignation"],
                 resigned_by=data["resigned_by"],
-                resumed_phase=None if data["resumed_phase"] is None else _phase(
-                    data["resumed_phase"],
-                                                                                 "resumed_phase"),
+                resumed_phase=None
+                if data["resumed_phase"] is None
+                else _phase(data["resumed_phase"], "resumed_phase"),
                 blocked_dice=_dice_or_none(data["blocked_dice"], "blocked_dice"),
                 ended_by=data["ended_by"],
             )
@@ -501,8 +580,11 @@ def _to_gnubg_id(state: GameState) -> str:
     if phase is Phase.OPENING:
         game_state = GnubgState.NONE
     elif phase in OVER:
-        game_state = {ENDED_BY_PLAY: GnubgState.OVER, ENDED_BY_PASS: GnubgState.DROPPED,
-                      ENDED_BY_RESIGNATION: GnubgState.RESIGNED}[state.ended_by]
+        game_state = {
+            ENDED_BY_PLAY: GnubgState.OVER,
+            ENDED_BY_PASS: GnubgState.DROPPED,
+            ENDED_BY_RESIGNATION: GnubgState.RESIGNED,
+        }[state.ended_by]
     else:
         game_state = GnubgState.PLAYING
     resignation = state.resignation
@@ -515,11 +597,19 @@ def _to_gnubg_id(state: GameState) -> str:
         length = state.rules.match_length
         score = (min(score[0], length), min(score[1], length))
     match_id = MatchId(
-        cube=state.cube.value, cube_owner=state.cube.owner, player_on_roll=state.turn,
-        crawford=state.crawford, game_state=game_state, turn=decider,
-        double_offered=inner is Phase.DOUBLED, resignation=resignation,
-        dice=state.dice or (0, 0), match_length=state.rules.match_length, score=score,
-        jacoby=state.rules.jacoby if state.rules.is_money else False)
+        cube=state.cube.value,
+        cube_owner=state.cube.owner,
+        player_on_roll=state.turn,
+        crawford=state.crawford,
+        game_state=game_state,
+        turn=decider,
+        double_offered=inner is Phase.DOUBLED,
+        resignation=resignation,
+        dice=state.dice or (0, 0),
+        match_length=state.rules.match_length,
+        score=score,
+        jacoby=state.rules.jacoby if state.rules.is_money else False,
+    )
     return format_gnubg_id(state.position, match_id)
 
 
@@ -534,31 +624,45 @@ def _from_gnubg_id(text: str, rules: Rules | None) -> GameState:
     if rules is None:
         rules = Rules.full(match_length=m.match_length, jacoby=m.is_money_game and m.jacoby)
     elif rules.match_length != m.match_length:
-        raise InvalidState(f"the ID is for match length {m.match_length}, the rules say "
-                           f"{rules.match_length}")
+        raise InvalidState(
+            f"the ID is for match length {m.match_length}, the rules say {rules.match_length}"
+        )
     fields: dict[str, Any] = dict(
-        rules=rules, score=m.score, cube=Cube(m.cube, m.cube_owner), crawford=m.crawford,
-        turn=m.player_on_roll, position=position)
+        rules=rules,
+        score=m.score,
+        cube=Cube(m.cube, m.cube_owner),
+        crawford=m.crawford,
+        turn=m.player_on_roll,
+        position=position,
+    )
     rolled = m.dice if m.dice != (0, 0) else None
     length = m.match_length
     score = m.score
     if m.game_state is GnubgState.NONE:
-        fields.update(phase=Phase.OPENING, turn=0,
-                      position=position if m.player_on_roll == 0 else position.flip())
+        fields.update(
+            phase=Phase.OPENING,
+            turn=0,
+            position=position if m.player_on_roll == 0 else position.flip(),
+        )
     elif m.game_state is GnubgState.PLAYING:
         inner = Phase.DOUBLED if m.double_offered else Phase.MOVE if rolled else Phase.ROLL
         fields.update(dice=rolled if inner is Phase.MOVE else None, phase=inner)
         if m.resignation:
-            fields.update(phase=Phase.RESIGNED, resignation=int(m.resignation),
-                          resigned_by=1 - m.turn, resumed_phase=inner)
+            fields.update(
+                phase=Phase.RESIGNED,
+                resignation=int(m.resignation),
+                resigned_by=1 - m.turn,
+                resumed_phase=inner,
+            )
     else:
         # A finished game: the player on roll is the winner (as ``gnubg_id`` writes it).
         winner = m.player_on_roll
         if m.game_state is GnubgState.OVER:
             result, ended_by = position.winner_result(), ENDED_BY_PLAY
             if not result:
-                raise InvalidState("the game is marked over but the player on roll has not "
-                                   "borne off every checker")
+                raise InvalidState(
+                    "the game is marked over but the player on roll has not borne off every checker"
+                )
             points = match.game_points(rules, fields["cube"], result)
         elif m.game_state is GnubgState.DROPPED:
             result, ended_by, points = SINGLE, ENDED_BY_PASS, m.cube
@@ -570,8 +674,13 @@ def _from_gnubg_id(text: str, rules: Rules | None) -> GameState:
         over = match.is_match_over(rules, score)
         if over:
             points = min(points, score[winner])  # the score was written capped at the length
-        fields.update(phase=Phase.MATCH_OVER if over else Phase.GAME_OVER, winner=winner,
-                      result=result, points_won=points, ended_by=ended_by)
+        fields.update(
+            phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
+            winner=winner,
+            result=result,
+            points_won=points,
+            ended_by=ended_by,
+        )
         if score[winner] < points:
             raise InvalidState("the score does not include the points of the finished game")
         score = match.add_points(score, winner, -points)  # the score the game was played at
@@ -601,8 +710,11 @@ def _check_score(score: object) -> tuple[int, int]:
 
 
 def _pair(value: object, name: str) -> tuple[int, int]:
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
-            _is_int(v) and v >= 0 for v in value):
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(_is_int(v) and v >= 0 for v in value)
+    ):
         raise InvalidState(f"{name} must be two whole numbers of 0 or more, got {value!r}")
     return value[0], value[1]
 
@@ -622,12 +734,14 @@ def _phase(value: object, name: str) -> Phase:
     try:
         return Phase(value)
     except ValueError:
-        raise InvalidState(f"{name} {value!r} is not one of "
-                           f"{', '.join(p.value for p in Phase)}") from None
+        raise InvalidState(
+            f"{name} {value!r} is not one of {', '.join(p.value for p in Phase)}"
+        ) from None
 
 
 def _check_state(state: GameState) -> None:
     """Raise ``InvalidState`` unless the fields describe a possible game state."""
+
     def fail(reason: str) -> None:
         raise InvalidState(reason)
 
@@ -692,8 +806,12 @@ def _check_state(state: GameState) -> None:
         if state.ended_by == ENDED_BY_PLAY and state.position.winner_result() != state.result:
             fail("the result does not match the final position")
     else:
-        if (state.winner is not None or state.result != 0 or state.points_won != 0
-                or state.ended_by is not None):
+        if (
+            state.winner is not None
+            or state.result != 0
+            or state.points_won != 0
+            or state.ended_by is not None
+        ):
             fail("only a finished game has a winner, result, points won and ending")
         if state.position.is_game_over():
             fail("every checker of a side is off but the game is not over")

@@ -59,7 +59,7 @@ def step(position: Position, origin: Point, die: int) -> tuple[Move, Position] |
     else:
         if any(me[7:]):
             return None
-        if destination < 0 and any(me[origin + 1:7]):
+        if destination < 0 and any(me[origin + 1 : 7]):
             return None
         destination = OFF
     mine = list(me)
@@ -121,8 +121,9 @@ class _Plan:
     def is_final(self, position: Position, left: tuple[int, ...]) -> bool:
         return len(self.all_dice) - len(left) == self.length and position in self.finals
 
-    def destinations(self, position: Position, left: tuple[int, ...],
-                     origin: Point) -> dict[Point, Steps]:
+    def destinations(
+        self, position: Position, left: tuple[int, ...], origin: Point
+    ) -> dict[Point, Steps]:
         key = (position, left, origin)
         found = self._destinations.get(key)
         if found is None:
@@ -132,8 +133,14 @@ class _Plan:
             self._destinations[key] = found
         return found
 
-    def _walk(self, position: Position, left: tuple[int, ...], point: Point, steps: Steps,
-              found: dict[Point, Steps]) -> None:
+    def _walk(
+        self,
+        position: Position,
+        left: tuple[int, ...],
+        point: Point,
+        steps: Steps,
+        found: dict[Point, Steps],
+    ) -> None:
         for die in sorted(set(left)):
             stepped = step(position, point, die)
             if stepped is None:
@@ -184,8 +191,9 @@ class Turn:
         return cls(position, dice, _plan=_Plan(position, dice))
 
     @classmethod
-    def replay(cls, position: Position, dice: Dice,
-               actions: list[tuple[Point, Point]] | list[list[int]]) -> Turn:
+    def replay(
+        cls, position: Position, dice: Dice, actions: list[tuple[Point, Point]] | list[list[int]]
+    ) -> Turn:
         """Rebuild a turn from its ``(origin, destination)`` actions (see ``to_list``)."""
         turn = cls.start(position, dice)
         for action in actions:
@@ -238,8 +246,11 @@ class Turn:
         """Points (``BAR`` included) whose checker may move now."""
         if self.is_complete:
             return set()
-        return {origin for origin in _origins(self.position)
-                if self.position.player[origin] and self.destinations(origin)}
+        return {
+            origin
+            for origin in _origins(self.position)
+            if self.position.player[origin] and self.destinations(origin)
+        }
 
     def destinations(self, origin: Point) -> dict[Point, Steps]:
         """Landing points (``OFF`` included) for the checker on ``origin``, each with its steps."""
@@ -255,8 +266,10 @@ class Turn:
         if steps is None:
             origin_text = "the bar" if origin == BAR else f"point {origin}"
             target = "off" if destination == OFF else f"point {destination}"
-            raise IllegalMove(f"no legal play of {self.dice[0]}-{self.dice[1]} moves a checker "
-                              f"from {origin_text} to {target} now")
+            raise IllegalMove(
+                f"no legal play of {self.dice[0]}-{self.dice[1]} moves a checker "
+                f"from {origin_text} to {target} now"
+            )
         return self.move_steps(steps)
 
     def move_steps(self, steps: Steps) -> Turn:
@@ -275,15 +288,27 @@ class Turn:
             position = stepped[1]
             if not self._plan.can_finish(position, left):
                 raise IllegalMove(f"after {wanted} the roll cannot be completed legally")
-        return Turn(self.start_position, self.dice, (*self.actions, tuple(steps)),
-                    (*self.positions, position), (*self.left_after, left), self._plan)
+        return Turn(
+            self.start_position,
+            self.dice,
+            (*self.actions, tuple(steps)),
+            (*self.positions, position),
+            (*self.left_after, left),
+            self._plan,
+        )
 
     def undo(self) -> Turn:
         """Take back the last action (the whole of a multi-die move)."""
         if not self.actions:
             raise IllegalMove("nothing to undo")
-        return Turn(self.start_position, self.dice, self.actions[:-1], self.positions[:-1],
-                    self.left_after[:-1], self._plan)
+        return Turn(
+            self.start_position,
+            self.dice,
+            self.actions[:-1],
+            self.positions[:-1],
+            self.left_after[:-1],
+            self._plan,
+        )
 
     def undo_all(self) -> Turn:
         return Turn(self.start_position, self.dice, _plan=self._plan)

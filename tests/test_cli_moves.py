@@ -13,7 +13,10 @@ START = "4HPwATDgc/ABMA"
 
 def run_moves(stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "game", "moves"], input=stdin, capture_output=True, text=True,
+        [sys.executable, "-m", "game", "moves"],
+        input=stdin,
+        capture_output=True,
+        text=True,
         timeout=60,
     )
 
@@ -25,7 +28,9 @@ def test_answers_every_request_with_the_sorted_ids_of_the_resulting_positions():
     assert len(lines) == 2
     first = lines[0].split()
     assert len(first) == 16 and first == sorted(first)
-    expected = {format_position_id(p.position) for p in legal_plays(parse_position_id(START), (3, 1))}
+    expected = {
+        format_position_id(p.position) for p in legal_plays(parse_position_id(START), (3, 1))
+    }
     assert set(first) == expected
     assert len(lines[1].split()) == 11
 

@@ -74,9 +74,18 @@ def match_ids(draw, in_play: bool = False) -> MatchId:
         turn = on_roll
     dice = (0, 0) if doubled or draw(st.booleans()) else draw(rolled)
     return MatchId(
-        cube=cube, cube_owner=owner, player_on_roll=on_roll, crawford=crawford,
-        game_state=state, turn=turn, double_offered=doubled, resignation=resignation,
-        dice=dice, match_length=length, score=score, jacoby=draw(st.booleans()),
+        cube=cube,
+        cube_owner=owner,
+        player_on_roll=on_roll,
+        crawford=crawford,
+        game_state=state,
+        turn=turn,
+        double_offered=doubled,
+        resignation=resignation,
+        dice=dice,
+        match_length=length,
+        score=score,
+        jacoby=draw(st.booleans()),
     )
 
 
@@ -87,10 +96,22 @@ def raw_position_id(player, opponent) -> str:
 
 def raw_match_key(**fields) -> str:
     """A Match ID with the given raw bit fields (by bit offset and width)."""
-    layout = {"cube": (0, 4), "owner": (4, 2), "roll": (6, 1), "crawford": (7, 1),
-              "state": (8, 3), "turn": (11, 1), "doubled": (12, 1), "resigned": (13, 2),
-              "die1": (15, 3), "die2": (18, 3), "length": (21, 15), "score0": (36, 15),
-              "score1": (51, 15), "spare": (67, 5)}
+    layout = {
+        "cube": (0, 4),
+        "owner": (4, 2),
+        "roll": (6, 1),
+        "crawford": (7, 1),
+        "state": (8, 3),
+        "turn": (11, 1),
+        "doubled": (12, 1),
+        "resigned": (13, 2),
+        "die1": (15, 3),
+        "die2": (18, 3),
+        "length": (21, 15),
+        "score0": (36, 15),
+        "score1": (51, 15),
+        "spare": (67, 5),
+    }
     values = {"owner": 3, "roll": 1, "state": 1, "turn": 1} | fields
     key = 0
     for name, value in values.items():
@@ -100,6 +121,7 @@ def raw_match_key(**fields) -> str:
 
 
 # --- Position ID ---------------------------------------------------------------
+
 
 def test_starting_position_id_is_4HPwATDgc_ABMA():
     assert format_position_id(START) == "4HPwATDgc/ABMA"
@@ -126,18 +148,22 @@ def test_position_id_with_both_sides_on_one_point_is_refused():
         parse_position_id(raw_position_id(player, opponent))
 
 
-@pytest.mark.parametrize("text, message", [
-    ("4HPwATDgc/ABM", "14 characters, got 13"),
-    ("4HPwATDgc/ABMAA", "14 characters, got 15"),
-    ("4HPwATDgc/AB!A", "not base64"),
-    ("4HPwATDgc/AB=A", "not base64"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("4HPwATDgc/ABM", "14 characters, got 13"),
+        ("4HPwATDgc/ABMAA", "14 characters, got 15"),
+        ("4HPwATDgc/AB!A", "not base64"),
+        ("4HPwATDgc/AB=A", "not base64"),
+    ],
+)
 def test_malformed_position_ids_say_what_is_wrong(text, message):
     with pytest.raises(InvalidPositionId, match=message):
         parse_position_id(text)
 
 
 # --- Match ID ------------------------------------------------------------------
+
 
 def test_money_game_match_id_is_centred_cube_player_1_on_roll_with_jacoby():
     match = parse_match_id("cAkAAAAAAAAA")
@@ -176,30 +202,33 @@ def test_match_id_round_trips(match):
     assert parse_match_id(text) == match
 
 
-@pytest.mark.parametrize("text, message", [
-    ("cAkAAAAAAAA", "12 characters, got 11"),
-    ("cAkAAAAAAAAAA", "12 characters, got 13"),
-    ("cAkAAAAAAA==", "not base64"),
-    ("cAkAAAA-AAAA", "not base64"),
-    (raw_match_key(die1=7, die2=3), "a die shows 1 to 6, got 7"),
-    (raw_match_key(die1=3, die2=0), "0-0 or both rolled"),
-    (raw_match_key(cube=7, owner=0), "cube 128 is above 64"),
-    (raw_match_key(owner=2), "cube owner bits 10"),
-    (raw_match_key(owner=0), "cannot show 1"),
-    (raw_match_key(state=5), "game state 5"),
-    (raw_match_key(spare=1), "unused bits"),
-    (raw_match_key(length=65), "match length is 0 .money. to 64, got 65"),
-    (raw_match_key(length=5, score0=5), "player 0 has 5 points in a 5-point match"),
-    (raw_match_key(length=5, score0=5, score1=5, state=2), "both players cannot have won"),
-    (raw_match_key(crawford=1), "no Crawford game in money play"),
-    (raw_match_key(crawford=1, length=5, score0=2), "exactly one player is 1 point"),
-    (raw_match_key(crawford=1, length=1), "exactly one player is 1 point"),
-    (raw_match_key(doubled=1, turn=0, die1=3, die2=1), "before rolling"),
-    (raw_match_key(doubled=1), "opponent's turn"),
-    (raw_match_key(doubled=1, turn=0, cube=1, owner=0), "opponent owns the cube"),
-    (raw_match_key(turn=0), "the turn belongs to the player on roll"),
-    (raw_match_key(state=2, resigned=1), "resignation is offered only while"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("cAkAAAAAAAA", "12 characters, got 11"),
+        ("cAkAAAAAAAAAA", "12 characters, got 13"),
+        ("cAkAAAAAAA==", "not base64"),
+        ("cAkAAAA-AAAA", "not base64"),
+        (raw_match_key(die1=7, die2=3), "a die shows 1 to 6, got 7"),
+        (raw_match_key(die1=3, die2=0), "0-0 or both rolled"),
+        (raw_match_key(cube=7, owner=0), "cube 128 is above 64"),
+        (raw_match_key(owner=2), "cube owner bits 10"),
+        (raw_match_key(owner=0), "cannot show 1"),
+        (raw_match_key(state=5), "game state 5"),
+        (raw_match_key(spare=1), "unused bits"),
+        (raw_match_key(length=65), "match length is 0 .money. to 64, got 65"),
+        (raw_match_key(length=5, score0=5), "player 0 has 5 points in a 5-point match"),
+        (raw_match_key(length=5, score0=5, score1=5, state=2), "both players cannot have won"),
+        (raw_match_key(crawford=1), "no Crawford game in money play"),
+        (raw_match_key(crawford=1, length=5, score0=2), "exactly one player is 1 point"),
+        (raw_match_key(crawford=1, length=1), "exactly one player is 1 point"),
+        (raw_match_key(doubled=1, turn=0, die1=3, die2=1), "before rolling"),
+        (raw_match_key(doubled=1), "opponent's turn"),
+        (raw_match_key(doubled=1, turn=0, cube=1, owner=0), "opponent owns the cube"),
+        (raw_match_key(turn=0), "the turn belongs to the player on roll"),
+        (raw_match_key(state=2, resigned=1), "resignation is offered only while"),
+    ],
+)
 def test_malformed_match_ids_say_what_is_wrong(text, message):
     with pytest.raises(InvalidMatchId, match=message):
         parse_match_id(text)
@@ -222,12 +251,15 @@ def test_gnubg_id_joins_position_and_match_ids():
     assert parse_gnubg_id("GNUBGID 4HPwATDgc/ABMA:cAkAAAAAAAAA") == (START, MatchId())
 
 
-@pytest.mark.parametrize("text, error", [
-    ("4HPwATDgc/ABMA", InvalidMatchId),
-    ("4HPwATDgc/ABMA:cAkAAAAAAAAA:x", InvalidMatchId),
-    ("4HPwATDgc/ABM:cAkAAAAAAAAA", InvalidPositionId),
-    ("4HPwATDgc/ABMA:cAkAAAAAAAA", InvalidMatchId),
-])
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("4HPwATDgc/ABMA", InvalidMatchId),
+        ("4HPwATDgc/ABMA:cAkAAAAAAAAA:x", InvalidMatchId),
+        ("4HPwATDgc/ABM:cAkAAAAAAAAA", InvalidPositionId),
+        ("4HPwATDgc/ABMA:cAkAAAAAAAA", InvalidMatchId),
+    ],
+)
 def test_malformed_gnubg_ids_are_refused(text, error):
     with pytest.raises(error):
         parse_gnubg_id(text)
@@ -239,6 +271,7 @@ def test_gnubg_id_round_trips(position, match):
 
 
 # --- XGID ----------------------------------------------------------------------
+
 
 def test_xgid_of_the_opening_5_2_in_money_play():
     xgid = parse_xgid(START_XGID)
@@ -295,24 +328,27 @@ def test_xgid_scores_crawford_and_match_length():
     assert match.score == (4, 6) and match.crawford and match.player_on_roll == 0
 
 
-@pytest.mark.parametrize("text, message", [
-    ("XGID=-b----E-C---eE---c-e----B:0:0:1:52:0:0:3:0:10", "26 characters, got 25"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3", "10 fields"),
-    ("XGID=-b----F-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "16 checkers, more than 15"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:72:0:0:3:0:10", "1 to 6 each, got 72"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:5:0:0:3:0:10", "two digits"),
-    ("XGID=-b----E-C---eE---c-e----B-:7:0:1:52:0:0:3:0:10", "0 to 6, got 7"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:1:1:52:0:0:3:0:10", "cannot show 1"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:2:52:0:0:3:0:10", "turn is 1 .bottom. or -1"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:7:0:0:7:10", "already won"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:2:7:10", "Crawford field is 0 or 1"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:4:0:10", "Jacoby/beaver field is 0 to 3"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:7:10", "exactly one player"),
-    ("XGID=-b----E-C---eE---c-e----B-:x:0:1:52:0:0:3:0:10", "must be a number"),
-    ("XGID=Ab----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "top player's bar"),
-    ("XGID=-b----E-C---eE---c-e----Ba:0:0:1:52:0:0:3:0:10", "bottom player's bar"),
-    ("XGID=-b----E-C---eE---c-e----B?:0:0:1:52:0:0:3:0:10", "'-', A-O or a-o"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("XGID=-b----E-C---eE---c-e----B:0:0:1:52:0:0:3:0:10", "26 characters, got 25"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3", "10 fields"),
+        ("XGID=-b----F-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "16 checkers, more than 15"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:72:0:0:3:0:10", "1 to 6 each, got 72"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:5:0:0:3:0:10", "two digits"),
+        ("XGID=-b----E-C---eE---c-e----B-:7:0:1:52:0:0:3:0:10", "0 to 6, got 7"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:1:1:52:0:0:3:0:10", "cannot show 1"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:2:52:0:0:3:0:10", "turn is 1 .bottom. or -1"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:7:0:0:7:10", "already won"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:2:7:10", "Crawford field is 0 or 1"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:4:0:10", "Jacoby/beaver field is 0 to 3"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:7:10", "exactly one player"),
+        ("XGID=-b----E-C---eE---c-e----B-:x:0:1:52:0:0:3:0:10", "must be a number"),
+        ("XGID=Ab----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "top player's bar"),
+        ("XGID=-b----E-C---eE---c-e----Ba:0:0:1:52:0:0:3:0:10", "bottom player's bar"),
+        ("XGID=-b----E-C---eE---c-e----B?:0:0:1:52:0:0:3:0:10", "'-', A-O or a-o"),
+    ],
+)
 def test_malformed_xgids_say_what_is_wrong(text, message):
     with pytest.raises(InvalidXgid, match=message):
         parse_xgid(text)
@@ -325,8 +361,13 @@ def test_xgid_round_trips_and_keeps_the_match_state(position, match, beaver, max
     assert parse_xgid(text) == xgid
     assert format_xgid(parse_xgid(text)) == text
     assert xgid.position() == position
-    expected = match if match.is_money_game else MatchId(**{
-        **{f: getattr(match, f) for f in MatchId.__dataclass_fields__}, "jacoby": False})
+    expected = (
+        match
+        if match.is_money_game
+        else MatchId(
+            **{**{f: getattr(match, f) for f in MatchId.__dataclass_fields__}, "jacoby": False}
+        )
+    )
     assert xgid.match_id() == expected
 
 
@@ -346,21 +387,25 @@ def test_xgid_dataclass_refuses_an_impossible_position():
 
 # --- play notation ---------------------------------------------------------------
 
-@pytest.mark.parametrize("moves, text", [
-    ((Move(24, 18), Move(13, 11)), "24/18 13/11"),
-    ((Move(13, 11), Move(24, 18)), "24/18 13/11"),
-    ((Move(BAR, 22, True),), "bar/22*"),
-    ((Move(8, 5), Move(8, 5), Move(6, 5), Move(6, 5)), "8/5(2) 6/5(2)"),
-    ((Move(6, OFF), Move(6, OFF)), "6/off(2)"),
-    ((Move(6, OFF), Move(1, OFF)), "6/off 1/off"),
-    ((Move(13, 7, True), Move(7, 5)), "13/7*/5"),
-    ((Move(24, 18), Move(18, 13)), "24/13"),
-    ((Move(24, 20), Move(24, 20), Move(13, 9), Move(13, 9)), "24/20(2) 13/9(2)"),
-    ((Move(8, 7), Move(13, 7, True)), "13/7* 8/7"),
-    ((Move(13, 7), Move(13, 11)), "13/11 13/7"),
-    ((Move(BAR, 20), Move(20, 16, True), Move(16, 12), Move(12, 8)), "bar/16*/8"),
-    ((), ""),
-])
+
+@pytest.mark.parametrize(
+    "moves, text",
+    [
+        ((Move(24, 18), Move(13, 11)), "24/18 13/11"),
+        ((Move(13, 11), Move(24, 18)), "24/18 13/11"),
+        ((Move(BAR, 22, True),), "bar/22*"),
+        ((Move(8, 5), Move(8, 5), Move(6, 5), Move(6, 5)), "8/5(2) 6/5(2)"),
+        ((Move(6, OFF), Move(6, OFF)), "6/off(2)"),
+        ((Move(6, OFF), Move(1, OFF)), "6/off 1/off"),
+        ((Move(13, 7, True), Move(7, 5)), "13/7*/5"),
+        ((Move(24, 18), Move(18, 13)), "24/13"),
+        ((Move(24, 20), Move(24, 20), Move(13, 9), Move(13, 9)), "24/20(2) 13/9(2)"),
+        ((Move(8, 7), Move(13, 7, True)), "13/7* 8/7"),
+        ((Move(13, 7), Move(13, 11)), "13/11 13/7"),
+        ((Move(BAR, 20), Move(20, 16, True), Move(16, 12), Move(12, 8)), "bar/16*/8"),
+        ((), ""),
+    ],
+)
 def test_plays_are_written_as_gnubg_writes_them(moves, text):
     assert format_play(moves) == text
 
@@ -429,21 +474,24 @@ def test_an_ambiguous_play_is_refused_with_both_meanings():
     assert str(parse_play("13/7*/5", position, (6, 2))) == "13/7*/5"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("24-18", "cannot read '-18'"),
-    ("24/18 13/", "ends with '/'"),
-    ("/18", "'/' must stand between two points"),
-    ("24//18", "'/' must stand between two points"),
-    ("13/7(5)", "1 to 4 times"),
-    ("13/7(2", "cannot read"),
-    ("(2)", "must follow a move"),
-    ("26/20", "no point 26"),
-    ("off/20", "from off the board"),
-    ("20/bar", "to the bar"),
-    ("7/13", "moves backwards"),
-    ("24", "origin and a destination"),
-    ("", "no moves"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("24-18", "cannot read '-18'"),
+        ("24/18 13/", "ends with '/'"),
+        ("/18", "'/' must stand between two points"),
+        ("24//18", "'/' must stand between two points"),
+        ("13/7(5)", "1 to 4 times"),
+        ("13/7(2", "cannot read"),
+        ("(2)", "must follow a move"),
+        ("26/20", "no point 26"),
+        ("off/20", "from off the board"),
+        ("20/bar", "to the bar"),
+        ("7/13", "moves backwards"),
+        ("24", "origin and a destination"),
+        ("", "no moves"),
+    ],
+)
 def test_unreadable_play_text_says_what_is_wrong(text, message):
     with pytest.raises(InvalidPlay, match=message):
         parse_play(text, START, (6, 1))
@@ -469,6 +517,7 @@ def test_every_legal_play_reads_back_from_its_own_text(position, dice):
 
 
 # --- diagram ---------------------------------------------------------------------
+
 
 def test_the_diagram_shows_both_sides_pips_and_point_numbers():
     text = position_diagram(START)

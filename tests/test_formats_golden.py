@@ -49,12 +49,34 @@ def _position(opponent_hex: str, player_hex: str) -> Position:
 
 
 def _match(fields: list[str]) -> MatchId:
-    (cube, owner, roll, crawford, state, turn, doubled, resigned,
-     d1, d2, length, s0, s1, jacoby) = (int(f) for f in fields)
+    (
+        cube,
+        owner,
+        roll,
+        crawford,
+        state,
+        turn,
+        doubled,
+        resigned,
+        d1,
+        d2,
+        length,
+        s0,
+        s1,
+        jacoby,
+    ) = (int(f) for f in fields)
     return MatchId(
-        cube=cube, cube_owner=None if owner == -1 else owner, player_on_roll=roll,
-        crawford=bool(crawford), game_state=state, turn=turn, double_offered=bool(doubled),
-        resignation=resigned, dice=(d1, d2), match_length=length, score=(s0, s1),
+        cube=cube,
+        cube_owner=None if owner == -1 else owner,
+        player_on_roll=roll,
+        crawford=bool(crawford),
+        game_state=state,
+        turn=turn,
+        double_offered=bool(doubled),
+        resignation=resigned,
+        dice=(d1, d2),
+        match_length=length,
+        score=(s0, s1),
         jacoby=bool(jacoby),
     )
 
@@ -123,7 +145,7 @@ def _moves(position: Position, steps: str) -> tuple[Move, ...]:
 
 
 def test_play_text_is_written_as_gnubg_writes_it():
-    for pid, d1, d2, steps, text in ROWS["play"]:
+    for pid, _d1, _d2, steps, text in ROWS["play"]:
         position = parse_position_id(pid)
         assert format_play(_moves(position, steps)) == text, (pid, steps)
 

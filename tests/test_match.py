@@ -53,14 +53,17 @@ def test_full_rules_have_cube_and_gammons():
     assert rules.cube and rules.gammons and rules.match_length == 7 and not rules.is_money
 
 
-@pytest.mark.parametrize("settings", [
-    {"cube": True, "match_length": 5, "beaver": True},
-    {"cube": True, "match_length": 5, "jacoby": True},
-    {"cube": False, "beaver": True},
-    {"match_length": -1},
-    {"match_length": 65},
-    {"cube": 1},
-])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"cube": True, "match_length": 5, "beaver": True},
+        {"cube": True, "match_length": 5, "jacoby": True},
+        {"cube": False, "beaver": True},
+        {"match_length": -1},
+        {"match_length": 65},
+        {"cube": 1},
+    ],
+)
 def test_impossible_rule_settings_are_refused(settings):
     with pytest.raises(InvalidRules):
         Rules(**settings)

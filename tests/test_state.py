@@ -28,8 +28,14 @@ def to_move(board: Position, dice=(2, 1), rules: Rules = MONEY, **fields) -> Gam
 
 def finish_by_bearing_off(state: GameState, opponent: dict) -> GameState:
     """Replace the board so ``turn`` bears off its last checker, and play it."""
-    state = GameState(**{**_fields(state), "position": position(LAST_CHECKER, opponent),
-                         "phase": Phase.MOVE, "dice": (2, 1)})
+    state = GameState(
+        **{
+            **_fields(state),
+            "position": position(LAST_CHECKER, opponent),
+            "phase": Phase.MOVE,
+            "dice": (2, 1),
+        }
+    )
     return state.play(state.legal_plays()[0])
 
 
@@ -332,8 +338,9 @@ def test_resignation_needs_a_game_in_progress_and_a_real_result():
 # --- whole games ----------------------------------------------------------------------------
 
 
-def play_out(state: GameState, rng: random.Random, cube_rate: float = 0.0,
-             check=lambda state: None) -> GameState:
+def play_out(
+    state: GameState, rng: random.Random, cube_rate: float = 0.0, check=lambda state: None
+) -> GameState:
     """Play random legal actions until the game ends."""
     for _ in range(2000):
         check(state)
@@ -414,28 +421,31 @@ def corrupt(**changes):
     return data
 
 
-@pytest.mark.parametrize("data, message", [
-    ("not a dict", "mapping"),
-    (corrupt(version=0), "version"),
-    ({k: v for k, v in corrupt().items() if k != "cube"}, "lacks cube"),
-    (corrupt(extra=1), "unknown"),
-    (corrupt(position="4HPwATDgc/ABM!"), "base64"),
-    (corrupt(position=42), "Position ID"),
-    (corrupt(dice=[3, 7]), "die"),
-    (corrupt(dice=None), "dice"),
-    (corrupt(phase="dancing"), "phase"),
-    (corrupt(turn=2), "turn"),
-    (corrupt(score=[-1, 0]), "score"),
-    (corrupt(score="0-0"), "score"),
-    (corrupt(cube={"value": 3, "owner": None}), "power of two"),
-    (corrupt(rules={"cube": "yes"}), "true or false"),
-    (corrupt(winner=1), "finished"),
-    (corrupt(crawford=True), "Crawford"),
-    (corrupt(opening_dice=[4, 4]), "tie"),
-    (corrupt(phase="resigned"), "resignation"),
-    (corrupt(phase="game_over"), "winner"),
-    (corrupt(last_event=["x"]), "last_event"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ("not a dict", "mapping"),
+        (corrupt(version=0), "version"),
+        ({k: v for k, v in corrupt().items() if k != "cube"}, "lacks cube"),
+        (corrupt(extra=1), "unknown"),
+        (corrupt(position="4HPwATDgc/ABM!"), "base64"),
+        (corrupt(position=42), "Position ID"),
+        (corrupt(dice=[3, 7]), "die"),
+        (corrupt(dice=None), "dice"),
+        (corrupt(phase="dancing"), "phase"),
+        (corrupt(turn=2), "turn"),
+        (corrupt(score=[-1, 0]), "score"),
+        (corrupt(score="0-0"), "score"),
+        (corrupt(cube={"value": 3, "owner": None}), "power of two"),
+        (corrupt(rules={"cube": "yes"}), "true or false"),
+        (corrupt(winner=1), "finished"),
+        (corrupt(crawford=True), "Crawford"),
+        (corrupt(opening_dice=[4, 4]), "tie"),
+        (corrupt(phase="resigned"), "resignation"),
+        (corrupt(phase="game_over"), "winner"),
+        (corrupt(last_event=["x"]), "last_event"),
+    ],
+)
 def test_a_corrupted_save_is_refused_with_a_reason(data, message):
     with pytest.raises(InvalidState, match=message):
         GameState.from_dict(data)
@@ -506,8 +516,11 @@ def test_every_state_of_a_match_survives_a_round_trip_through_gnubg_ids():
         if state.phase is Phase.GAME_OVER:
             state = state.next_game()
     money = on_roll(Position.start(), Rules.full(beaver=True), score=(3, 7))
-    for resigned in (money.resign(GAMMON), money.resign(SINGLE, player=1),
-                     money.set_dice((4, 2)).resign(BACKGAMMON)):
+    for resigned in (
+        money.resign(GAMMON),
+        money.resign(SINGLE, player=1),
+        money.set_dice((4, 2)).resign(BACKGAMMON),
+    ):
         round_trip(resigned)
         round_trip(resigned.accept_resignation())
     round_trip(money.double().pass_())
@@ -534,6 +547,8 @@ def test_a_gnubg_id_with_a_roll_that_cannot_be_played_passes_the_turn():
     stuck = to_move(position({BAR: 1, 13: 14}, {6: 15}), (6, 4), turn=1)
     text = stuck.gnubg_id().split(":")[1]
     from game.formats import format_position_id
-    state = GameState.from_gnubg_id(format_position_id(position({BAR: 1, 13: 14}, CLOSED_BOARD))
-                                    + ":" + text)
+
+    state = GameState.from_gnubg_id(
+        format_position_id(position({BAR: 1, 13: 14}, CLOSED_BOARD)) + ":" + text
+    )
     assert state.phase is Phase.ROLL and state.turn == 0 and state.blocked_dice == (6, 4)

@@ -353,8 +353,10 @@ def bench(args: argparse.Namespace) -> None:
     print(f"  response agreement {100 * agree[1] / n:5.1f}%")
     print(f"  both               {100 * agree[2] / n:5.1f}%")
     for kind, (a, r, _, count) in sorted(kinds.items()):
-        print(f"  {kind}: {count} positions, "
-              f"action {100 * a / count:.1f}%, response {100 * r / count:.1f}%")
+        print(
+            f"  {kind}: {count} positions, "
+            f"action {100 * a / count:.1f}%, response {100 * r / count:.1f}%"
+        )
     if confusion:
         print(
             "  action disagreements (gnubg -> ours): "

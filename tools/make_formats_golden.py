@@ -29,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import gnubg  # noqa: E402
+import gnubg
 
-from game.formats.match_id import GameState, MatchId  # noqa: E402
-from game.formats.xgid import format_xgid, xgid_from_match  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
-from game.position import Position  # noqa: E402
+from game.formats.match_id import GameState, MatchId
+from game.formats.xgid import format_xgid, xgid_from_match
+from game.plays import legal_plays
+from game.position import Position
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "formats_golden.txt"
 SEED = 20261129
@@ -126,19 +126,32 @@ def hex_side(counts) -> str:
 
 def match_fields(m: MatchId) -> list[str]:
     owner = -1 if m.cube_owner is None else m.cube_owner
-    values = [m.cube, owner, m.player_on_roll, int(m.crawford), int(m.game_state), m.turn,
-              int(m.double_offered), int(m.resignation), *m.dice, m.match_length, *m.score,
-              int(m.jacoby)]
+    values = [
+        m.cube,
+        owner,
+        m.player_on_roll,
+        int(m.crawford),
+        int(m.game_state),
+        m.turn,
+        int(m.double_offered),
+        int(m.resignation),
+        *m.dice,
+        m.match_length,
+        *m.score,
+        int(m.jacoby),
+    ]
     return [str(v) for v in values]
 
 
 def gnubg_match(m: MatchId) -> tuple[dict, dict]:
     owner = -1 if m.cube_owner is None else m.cube_owner
-    cube_info = gnubg.cubeinfo(m.cube, owner, m.player_on_roll, m.match_length, m.score,
-                               int(m.crawford))
+    cube_info = gnubg.cubeinfo(
+        m.cube, owner, m.player_on_roll, m.match_length, m.score, int(m.crawford)
+    )
     cube_info["jacoby"] = int(m.jacoby)
-    pos_info = gnubg.posinfo(m.turn, int(m.resignation), int(m.double_offered),
-                             int(m.game_state), m.dice)
+    pos_info = gnubg.posinfo(
+        m.turn, int(m.resignation), int(m.double_offered), int(m.game_state), m.dice
+    )
     return cube_info, pos_info
 
 
@@ -179,8 +192,11 @@ def main() -> None:
         # gnubg's XGID reader sets a game in play and steps back from an offered double.
         if m.game_state != GameState.PLAYING or m.resignation or m.double_offered:
             continue
-        text = format_xgid(xgid_from_match(position, m, beaver=rng.random() < 0.5,
-                                           max_cube=1 << rng.randint(0, 12)))
+        text = format_xgid(
+            xgid_from_match(
+                position, m, beaver=rng.random() < 0.5, max_cube=1 << rng.randint(0, 12)
+            )
+        )
         with quiet_stdout():
             gnubg.setgnubgid(text)
             ident = gnubg.gnubgid()
@@ -199,8 +215,18 @@ def main() -> None:
             flat = tuple(point for step in steps for point in step)
             text = gnubg.movetupletostring(flat, board(position))
             raw = ",".join(f"{a}/{b}" for a, b in steps)
-            lines.append("\t".join(["play", gnubg.positionid(board(position)), str(dice[0]),
-                                    str(dice[1]), raw, text]))
+            lines.append(
+                "\t".join(
+                    [
+                        "play",
+                        gnubg.positionid(board(position)),
+                        str(dice[0]),
+                        str(dice[1]),
+                        raw,
+                        text,
+                    ]
+                )
+            )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n")
     print(f"wrote {len(lines)} lines to {OUT}")

@@ -292,7 +292,7 @@ def parse_gnubg_id(text: str) -> tuple[Position, MatchId]:
     text = text.strip()
     for label in ("gnubgid", "gnubg id"):
         if text.lower().startswith(label):
-            text = text[len(label):].lstrip(" =:")
+            text = text[len(label) :].lstrip(" =:")
     parts = text.split(":")
     if len(parts) != 2:
         raise InvalidMatchId(f"expected 'POSITION_ID:MATCH_ID', got {text!r}")

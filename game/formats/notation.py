@@ -23,9 +23,10 @@ position as plain text (it is ``str(position)``).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.plays import Move, Play, check_dice, legal_plays
 from game.position import BAR, OFF, Position
@@ -154,7 +155,7 @@ def _read_paths(text: str) -> list[list[int]]:
 def _finish(path: list[int], paths: list[list[int]], text: str) -> None:
     if len(path) < 2:
         raise InvalidPlay(f"a move needs an origin and a destination ('24/18'): {text!r}")
-    for origin, destination in zip(path, path[1:]):
+    for origin, destination in itertools.pairwise(path):
         if origin == OFF:
             raise InvalidPlay(f"a checker cannot move from off the board in {text!r}")
         if destination == BAR:
@@ -171,7 +172,7 @@ def _result_of(position: Position, paths: list[list[int]]) -> Position | None:
     me = list(position.player)
     opp = list(position.opponent)
     for path in paths:
-        for origin, destination in zip(path, path[1:]):
+        for origin, destination in itertools.pairwise(path):
             me[origin] -= 1
             me[destination] += 1
             if destination != OFF and opp[25 - destination] == 1:
@@ -206,7 +207,7 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
             return play
     # The text may leave out an intermediate point where the checker hits
     # ("13/5" for "13/7*/5"): match plays on where each checker starts and ends.
-    moves = [Move(a, b) for path in paths for a, b in zip(path, path[1:])]
+    moves = [Move(a, b) for path in paths for a, b in itertools.pairwise(path)]
     wanted = _endpoints(_chains(moves))
     matching = [play for play in plays if _endpoints(_chains(play.moves)) == wanted]
     if len(matching) == 1:
@@ -221,9 +222,7 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
         hint = " (a play must use as much of the roll as it can)"
     examples = ", ".join(sorted(str(play) for play in plays)[:3])
     more = f" (and {len(plays) - 3} more)" if len(plays) > 3 else ""
-    raise InvalidPlay(
-        f"{text!r} is not a legal play of {roll} here{hint}; legal: {examples}{more}"
-    )
+    raise InvalidPlay(f"{text!r} is not a legal play of {roll} here{hint}; legal: {examples}{more}")
 
 
 def _pips_moved(before: Position, after: Position) -> int:

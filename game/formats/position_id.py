@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from game.position import BAR, CHECKERS, InvalidPosition, Position, Side
+from game.position import BAR, CHECKERS, InvalidPosition, Position
 
 
 class InvalidPositionId(InvalidPosition):

@@ -255,10 +255,7 @@ def _checker_chars(bottom: Side, top: Side) -> str:
 
 def format_xgid(xgid: Xgid) -> str:
     """The XGID text, with its ``XGID=`` label."""
-    if xgid.match_length:
-        rules = int(xgid.crawford)
-    else:
-        rules = int(xgid.jacoby) + 2 * int(xgid.beaver)
+    rules = int(xgid.crawford) if xgid.match_length else int(xgid.jacoby) + 2 * int(xgid.beaver)
     dice = xgid.cube_action or f"{xgid.dice[0]}{xgid.dice[1]}"
     fields = [
         _checker_chars(xgid.bottom, xgid.top),

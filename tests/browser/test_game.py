@@ -348,6 +348,8 @@ def test_a_new_game_during_the_computers_move_starts_cleanly(game_page: Page):
     game_page.wait_for_function("() => document.getElementById('board').classList.contains('busy')")
     game_page.click("#new-game")
     game_page.click("#notice-yes")
-    game_page.wait_for_function("() => !document.getElementById('board').classList.contains('busy')")
+    game_page.wait_for_function(
+        "() => !document.getElementById('board').classList.contains('busy')"
+    )
     expect(game_page.locator("#status")).to_have_text("Roll the dice to see who starts.")
     assert session_of(game_page).game.phase is Phase.OPENING
