@@ -85,10 +85,18 @@ class App:
         self.spawn(self.warm_up())
 
     async def warm_up(self) -> None:
-        """Start the computer's worker once the board is up: it loads the bot and its
-        weights while the player looks at the board (thinking.py)."""
+        """Once the board is up: start the computer's worker (it loads the bot and its
+        weights, thinking.py), and run here, in short steps, what the first moves would
+        otherwise load in the middle of play (the save format's modules, first calls)."""
         await asyncio.sleep(0.1)
         thinking.start()
+        for step in (
+            lambda: storage.save_text(self.session),
+            lambda: painted_board(self.session, ""),
+            lambda: thinker.play_request(self.session.game, None, random.Random(0)),
+        ):
+            await asyncio.sleep(0.02)
+            step()
 
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""

@@ -27,10 +27,20 @@ def start() -> None:
 
 
 async def ask(request: dict[str, Any]) -> dict[str, Any]:
-    client = getattr(window, "computerWorker", None)
-    if client:
-        try:
-            return json.loads(str(await client.ask(json.dumps(request))))
-        except Exception:  # the worker could not start or failed: think here instead
-            pass
-    return thinker.reply(request)
+    """The computer's answer to ``request`` (``thinker.reply``'s), from the worker if it can.
+
+    Notes when the thinking began and ended (ms on the page's clock) in ``<body
+    data-think-from data-think-to>``, for the tests and tools/bench_page.py.
+    """
+    body = window.document.body
+    body.dataset.thinkFrom = f"{window.performance.now():.1f}"
+    try:
+        client = getattr(window, "computerWorker", None)
+        if client:
+            try:
+                return json.loads(str(await client.ask(json.dumps(request))))
+            except Exception:  # the worker could not start or failed: think here instead
+                pass
+        return thinker.reply(request)
+    finally:
+        body.dataset.thinkTo = f"{window.performance.now():.1f}"
