@@ -6,7 +6,8 @@
     >>> game = GameState(Rules.full(), position=Position.start(), phase=Phase.MOVE, turn=0,
     ...                  dice=(3, 1))
     >>> answer = reply(play_request(game, "strong", random.Random(1)))  # in the worker
-    >>> str(chosen_play(game, answer, random.Random()))                 # on the page
+    >>> from game.formats.notation import format_play
+    >>> format_play(chosen_play(game, answer, random.Random()).moves)   # on the page
     '8/5 6/5'
 
 The page asks a Web Worker (computer-worker.mjs, which runs this module in its own Pyodide)
@@ -24,25 +25,26 @@ import random
 import time
 from typing import Any
 
+from game.formats.save import read_save, write_save
 from game.plays import Play, legal_plays
 from game.state import GameState
 from game.web import computer
 
 
 def play_request(game: GameState, level: str | None, rng: random.Random) -> dict[str, Any]:
-    return {"task": "play", "game": game.to_dict(), "level": level, "rng": rng.getstate()}
+    return {"task": "play", "game": write_save(game), "level": level, "rng": rng.getstate()}
 
 
 def double_request(game: GameState, level: str | None) -> dict[str, Any]:
-    return {"task": "double", "game": game.to_dict(), "level": level}
+    return {"task": "double", "game": write_save(game), "level": level}
 
 
 def answer_request(game: GameState, level: str | None) -> dict[str, Any]:
-    return {"task": "answer", "game": game.to_dict(), "level": level}
+    return {"task": "answer", "game": write_save(game), "level": level}
 
 
 def resignation_request(game: GameState) -> dict[str, Any]:
-    return {"task": "resignation", "game": game.to_dict()}
+    return {"task": "resignation", "game": write_save(game)}
 
 
 def set_state(rng: random.Random, state: Any) -> None:
@@ -54,14 +56,16 @@ def set_state(rng: random.Random, state: Any) -> None:
 def reply(request: dict[str, Any]) -> dict[str, Any]:
     """Think about ``request``; the answer with ``ms``, the time it took."""
     started = time.perf_counter()
-    game = GameState.from_dict(request["game"])
+    game = read_save(request["game"])
     level = request.get("level")
     task = request["task"]
     answer: dict[str, Any]
     if task == "play":
         rng = random.Random()
         set_state(rng, request["rng"])
-        play = computer.computer_play(game.position, game.dice, level, rng)
+        from game.bot import DEFAULT_LEVEL, choose_play  # the bot: only where it thinks
+
+        play = choose_play(game.position, game.dice, level or DEFAULT_LEVEL, rng)
         index = None
         if play is not None:
             plays = legal_plays(game.position, game.dice)
