@@ -123,7 +123,7 @@ def load(context, url: str, count_bytes: bool = False) -> dict:
     page = context.new_page()
     finished: list = []
     if count_bytes:
-        page.on("requestfinished", finished.append)
+        page.on("requestfinished", lambda request: finished.append(request))
     page.goto(url)
     page.wait_for_function(
         "() => window.__readyAt !== undefined || document.body.dataset.error !== undefined",
@@ -134,7 +134,9 @@ def load(context, url: str, count_bytes: bool = False) -> dict:
         raise SystemExit(f"{url} failed to start: {error}")
     playable = len(finished)  # what the page loaded before it was playable
     if count_bytes and "tools/bare" not in url:  # then the computer's worker: all of a visit
-        page.wait_for_function("() => document.body.dataset.worker", timeout=180_000)
+        page.wait_for_function(
+            "() => !window.computerWorker || document.body.dataset.worker", timeout=180_000
+        )
     page.wait_for_timeout(300)  # let late requests finish before counting bytes
     measures = page.evaluate(MEASURES)
     sizes = [request.sizes()["responseBodySize"] for request in finished]
