@@ -303,9 +303,10 @@ def test_embed_page_shows_just_the_board_and_plays(game_page: Page):
     assert game_page.locator("#how-to-play").count() == 0
     game_page.click("#roll")
     expect(game_page.locator("#board .die").first).to_be_visible()
-    # The embedded game is kept apart from the full page's own save.
+    # The embedded game (and the board kept beside it for boot.js) is apart from the full
+    # page's own save.
     keys = game_page.evaluate("() => Object.keys(localStorage)")
-    assert keys == [SAVE_KEY + ".embed"]
+    assert sorted(keys) == [SAVE_KEY + ".embed", SAVE_KEY + ".embed.board"]
 
 
 def test_embed_parameter_hides_everything_but_the_game(game_page: Page):
