@@ -172,7 +172,7 @@ def _mapping(data: object, name: str, names: tuple[str, ...], *, required: bool)
 
 
 def _whole(value: object, name: str) -> int:
-    if not _is_int(value):
+    if not _is_int(value) or not -(2**31) <= value <= 2**31:  # type: ignore[operator]
         raise InvalidState(f"{name} must be a whole number, got {_shown(value)}")
     assert isinstance(value, int)
     return value
