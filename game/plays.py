@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.dice import Dice
 from game.position import BAR, CHECKERS, OFF, Point, Position
-
-Dice = tuple[int, int]
 
 
 class InvalidDice(ValueError):

@@ -43,7 +43,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from game import match
-from game.dice import opening_roll
+from game.dice import Dice, opening_roll
 from game.dice import roll as roll_dice
 from game.match import (
     BACKGAMMON,
@@ -53,7 +53,7 @@ from game.match import (
     IllegalAction,
     Rules,
 )
-from game.plays import Dice, InvalidDice, Play, check_dice
+from game.plays import InvalidDice, Play, check_dice
 from game.plays import legal_plays as generate_plays
 from game.position import Position
 
