@@ -62,7 +62,8 @@ def cube_answerer(options: list[str]) -> Answer:
     """``cube [--plies 0|1] [--no-beaver]``: ``ACTION RESPONSE`` for ``POSITION_ID:MATCH_ID``."""
     from game.bot.cube import cube_request_answerer
 
-    return cube_request_answerer(options)
+    answer: Answer = cube_request_answerer(options)
+    return answer
 
 
 COMMANDS: dict[str, Callable[[list[str]], Answer]] = {

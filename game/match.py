@@ -118,10 +118,14 @@ class Cube:
 class Table(Protocol):
     """What the cube rules need to know about a game: a ``GameState`` has it all."""
 
-    rules: Rules
-    cube: Cube
-    score: tuple[int, int]
-    crawford: bool
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def cube(self) -> Cube: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def crawford(self) -> bool: ...
 
 
 def other(player: int) -> int:

@@ -549,7 +549,7 @@ def _check_state(state: GameState) -> None:
         most = BACKGAMMON * match.MAX_CUBE
         if not _is_int(state.points_won) or not 1 <= state.points_won <= most:
             fail("a finished game needs the points won")
-        if state.score[state.winner] < state.points_won:
+        if state.score[state.winner] < state.points_won:  # type: ignore[index]  # checked above
             fail("the score does not include the points won")
         if state.turn != state.winner:
             fail("a finished game is seen from its winner")

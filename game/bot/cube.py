@@ -58,6 +58,7 @@ averaged (as gnubg does at the nodes of its cubeful search).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
@@ -439,7 +440,7 @@ def cube_decision(position: Position, state: CubeState, plies: int = 1) -> CubeD
     return choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
 
 
-def cube_request_answerer(options: list[str]):
+def cube_request_answerer(options: list[str]) -> Callable[[str], str]:
     """For ``python -m game cube [--plies 0|1] [--no-beaver]``: a function that answers
     ``POSITION_ID:MATCH_ID`` (the player on roll to decide before rolling) with
     ``ACTION RESPONSE``. Raises ValueError on bad options or requests."""

@@ -49,6 +49,7 @@ import base64
 import re
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from game.formats.position_id import format_position_id, parse_position_id
 from game.match import MAX_CUBE, MAX_MATCH_LENGTH, MAX_SCORE
@@ -217,7 +218,7 @@ def _fields(m: MatchId) -> list[tuple[int, int]]:
         (m.player_on_roll, 1),
         (int(m.crawford), 1),
         (int(m.game_state), 3),
-        (m.turn, 1),
+        (m.player_on_roll if m.turn is None else m.turn, 1),
         (int(m.double_offered), 1),
         (int(m.resignation), 2),
         (m.dice[0], 3),
@@ -257,7 +258,7 @@ def parse_match_id(text: str) -> MatchId:
     owner = take(2)
     if owner == 2:
         raise InvalidMatchId(f"cube owner bits 10 are not used in {text!r}")
-    values = dict(
+    values: dict[str, Any] = dict(
         cube=1 << cube_log,
         cube_owner=None if owner == _CENTERED else owner,
         player_on_roll=take(1),

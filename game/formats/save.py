@@ -149,7 +149,7 @@ def _is_int(value: object) -> bool:
 
 def _shown(value: object) -> str:
     """A short description of a bad value for a message (never a huge repr)."""
-    if value is None or isinstance(value, bool) or (_is_int(value) and abs(value) < 10**9):
+    if value is None or isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**9):
         return repr(value)
     if isinstance(value, float):
         return repr(value)
