@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from game.formats.notation import format_play
 from game.match import RESULT_NAMES, IllegalAction, Rules
 from game.plays import Dice, InvalidDice, Move, Play, check_dice
 from game.position import BAR, OFF, Position
@@ -174,7 +175,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
         try:
             return state.play(play)
         except IllegalAction:
-            text = str(play) or "no move"
+            text = format_play(play.moves) or "no move"
             d1, d2 = state.dice  # type: ignore[misc]
             raise IllegalAction(f"{text} is not a legal play of {d1}{d2}") from None
     if kind == RESIGN:

@@ -45,6 +45,7 @@ import re
 import zlib
 from urllib.parse import parse_qs, quote
 
+from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.match import IllegalAction, InvalidRules, Rules
 from game.plays import Play
 from game.record import Action, Record, RecordError
@@ -194,7 +195,7 @@ def _start_text(record: Record) -> str:
                     return f"{a}-{b}{suffix}"
             except IllegalAction:
                 continue
-    return start.gnubg_id().replace("+", "-").replace("/", "_")
+    return write_gnubg_id(start).replace("+", "-").replace("/", "_")
 
 
 # ----- reading ----------------------------------------------------------------------------------
@@ -298,14 +299,14 @@ def _read_start(text: str, rules: Rules) -> GameState:
                 return GameState.new(rules, score, crawford=False, post_crawford=True)
             return GameState.new(rules, score)
         gnubg_id = text.replace("-", "+").replace("_", "/")
-        return GameState.from_gnubg_id(gnubg_id, rules)
+        return read_gnubg_id(gnubg_id, rules)
     except (IllegalAction, InvalidState, InvalidRules, ValueError) as error:
         raise InvalidGameLink(f"the game link's starting position: {error}") from None
 
 
 def format_game_link(record: Record) -> str:
     """``gnubgid=PID:MID&game=TEXT``: the address fragment for the record (without ``#``)."""
-    return f"gnubgid={quote(record.state.gnubg_id(), safe=':')}&game={encode_game(record)}"
+    return f"gnubgid={quote(write_gnubg_id(record.state), safe=':')}&game={encode_game(record)}"
 
 
 def parse_game_link(fragment: str) -> Record:
@@ -321,6 +322,6 @@ def parse_game_link(fragment: str) -> Record:
         raise InvalidGameLink("the link carries no game (game=...)")
     record = decode_game(games[0])
     shown = fields.get("gnubgid")
-    if shown and shown[0].replace(" ", "+") != record.state.gnubg_id():
+    if shown and shown[0].replace(" ", "+") != write_gnubg_id(record.state):
         raise InvalidGameLink("the link's position and its game do not agree")
     return record
