@@ -1,4 +1,4 @@
-"""Command-line faces of the engine: one request per line on stdin, one answer line each.
+"""Command-line faces of the engine: one request per line on stdin, one answer each.
 
     $ echo "4HPwATDgc/ABMA 3 1" | python -m game moves
 
@@ -65,16 +65,28 @@ def cube_answerer(options: list[str]) -> Answer:
     return cube_request_answerer(options)
 
 
+def hint_answerer(options: list[str]) -> Answer:
+    """``hint [--plies 1|2]``: ranked plays or the cube hint, each answer closed by a blank line."""
+    from game.hint import hint_answerer as answerer
+
+    return answerer(options)
+
+
 COMMANDS: dict[str, Callable[[list[str]], Answer]] = {
     "moves": lambda options: answer_moves,
     "best": best_answerer,
     "cube": cube_answerer,
+    "hint": hint_answerer,
 }
 
 
 def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
-    """Answer each non-blank request line; return the exit status."""
+    """Answer each non-blank request line; return the exit status.
+
+    An answerer marked ``block`` answers in several lines: each answer, an error
+    too, is closed by a blank line."""
     status = 0
+    closing = "\n" if getattr(answer, "block", False) else ""
     for line in requests:
         if not line.strip():
             continue
@@ -82,7 +94,7 @@ def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
             reply = answer(line)
         except ValueError as error:
             reply, status = f"error: {error}", 1
-        out.write(reply + "\n")
+        out.write(reply + "\n" + closing)
         out.flush()
     return status
 
