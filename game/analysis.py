@@ -1,4 +1,4 @@
-"""Analysis of played games: every checker and cube decision of both sides judged, luck, error rates.
+"""Analysis of played games: every checker and cube decision judged, luck, error rates.
 
     >>> import random
     >>> from game.match import Rules
@@ -12,7 +12,10 @@
 
 A game is given as the sequence of ``game.state.GameState`` values it went
 through, one per action (a roll, a play, a double, a take, a beaver, a pass);
-the decisions are read from consecutive states. Judgement is
+the decisions are read from consecutive states. ``analyse_record`` takes a
+whole ``game.record.Record`` (a match, a session, a game in progress, an
+imported ``.mat``); ``analysis_steps`` is the same as a generator of progress
+steps, which a caller stops to cancel. Judgement is
 ``game.judgement``'s (``plies`` 2, the default, is the strongest level's), in
 EMG units (see there), so money and match play compare.
 
@@ -40,12 +43,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from game.bot.cube import CubeState
 from game.bot.evaluator import evaluate_position
 from game.judgement import STRONGEST, CubeFigures, RankedPlay, cube_figures, rank_plays, utility
 from game.plays import Play, legal_plays
 from game.position import Position
+from game.record import Record
 from game.state import ENDED_BY_PASS, GameState, Phase
 
 DOUBTFUL, BAD, VERY_BAD = 0.04, 0.08, 0.16
@@ -55,7 +60,14 @@ CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling lo
 # this far worse, the decision is neither an error nor close, and the deeper look is skipped.
 CLEARLY_NO_DOUBLE = 0.35
 
-PLAY, NO_DOUBLE, DOUBLE, TAKE, BEAVER, PASS = "play", "no-double", "double", "take", "beaver", "pass"
+PLAY, NO_DOUBLE, DOUBLE, TAKE, BEAVER, PASS = (
+    "play",
+    "no-double",
+    "double",
+    "take",
+    "beaver",
+    "pass",
+)
 
 
 class AnalysisCancelled(Exception):
@@ -225,7 +237,7 @@ class _Moment:
 def _moments(states: Sequence[GameState]) -> list[_Moment]:
     """The decisions and rolls of one game, read from consecutive states."""
     found = []
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in pairwise(states):
         if before.phase in (Phase.OPENING, Phase.ROLL) and after.phase is not Phase.DOUBLED:
             dice = after.dice if after.blocked_dice is None else after.blocked_dice
             if dice is None or after.phase not in (Phase.MOVE, Phase.ROLL):
@@ -263,9 +275,9 @@ def _cube_state(state: GameState, player: int) -> CubeState:
 def _quick_no_double(position: Position, state: CubeState) -> CubeFigures | None:
     """The 0-ply figures when doubling is clearly wrong (not close, not an error)."""
     figures = cube_figures(position, state, plies=1)
-    if figures.optimal - min(figures.double_take, figures.double_pass) >= CLEARLY_NO_DOUBLE:
-        if figures.no_double >= figures.optimal - 1e-12:
-            return figures
+    clear = figures.optimal - min(figures.double_take, figures.double_pass) >= CLEARLY_NO_DOUBLE
+    if clear and figures.no_double >= figures.optimal - 1e-12:
+        return figures
     return None
 
 
@@ -453,6 +465,26 @@ def analyse_match(
     raise AssertionError("analysis_steps ends with a result")
 
 
+def games_of(record: Record) -> list[list[GameState]]:
+    """The states each game of a ``game.record.Record`` went through, game by game."""
+    games: list[list[GameState]] = []
+    for _, action, state in record.steps():
+        if action == 0:
+            games.append([])
+        games[-1].append(state)
+    return games
+
+
+def analyse_record(
+    record: Record,
+    plies: int = STRONGEST,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> MatchAnalysis:
+    """Every game of a record (a match, a session, a game in progress); see ``analyse_match``."""
+    return analyse_match(games_of(record), plies, progress, cancelled)
+
+
 def analyse_game(states: Sequence[GameState], plies: int = STRONGEST) -> GameAnalysis:
     """One game's analysis (see ``analyse_match``)."""
     return analyse_match([states], plies).games[0]
@@ -471,6 +503,8 @@ __all__ = [
     "RollLuck",
     "analyse_game",
     "analyse_match",
+    "analyse_record",
     "analysis_steps",
+    "games_of",
     "mark_of",
 ]

@@ -5,8 +5,9 @@
 A request that cannot be read is answered ``error: <reason>``; the others are
 still answered, and the command exits 1 at the end.
 
-Two commands work on whole matches instead (``game/record_cli.py``):
-``python -m game replay < FILE.mat`` and ``python -m game selfplay --length N --seed S``.
+Three commands work on whole matches instead (``game/record_cli.py``, ``game/analyse_cli.py``):
+``python -m game replay < FILE.mat``, ``python -m game selfplay --length N --seed S`` and
+``python -m game analyse [--plies 1|2] < FILE.mat``.
 """
 
 from __future__ import annotations
@@ -108,8 +109,12 @@ def main(argv: list[str] | None = None) -> int:
         from game import record_cli
 
         return record_cli.main(args)
+    if args and args[0] == "analyse":
+        from game import analyse_cli
+
+        return analyse_cli.main(args[1:])
     if not args or args[0] not in COMMANDS:
-        names = "|".join([*COMMANDS, "replay", "selfplay"])
+        names = "|".join([*COMMANDS, "replay", "selfplay", "analyse"])
         sys.stderr.write(f"usage: python -m game {{{names}}} [options] < requests\n")
         return 2
     try:

@@ -54,8 +54,7 @@ def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
     if not ranked:
         return ["-"]
     return [
-        f"{format_position_id(r.play.position)} {format_equity(r.equity)} {r.play}"
-        for r in ranked
+        f"{format_position_id(r.play.position)} {format_equity(r.equity)} {r.play}" for r in ranked
     ]
 
 

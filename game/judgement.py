@@ -132,12 +132,11 @@ def rank_plays(
         return []
     if plies >= STRONGEST and state.is_money:
         # Money play: exactly the strongest level's own ranking.
-        return [RankedPlay(play, equity) for equity, play in strongest_money_ranking(position, dice)]
+        return [
+            RankedPlay(play, equity) for equity, play in strongest_money_ranking(position, dice)
+        ]
     scored = sorted(
-        (
-            (utility(p, state), index)
-            for index, p in enumerate(score_plays(position, plays))
-        ),
+        ((utility(p, state), index) for index, p in enumerate(score_plays(position, plays))),
         key=lambda pair: -pair[0],
     )
     ranked = [RankedPlay(plays[index], equity) for equity, index in scored]
@@ -161,9 +160,7 @@ def _deeper(ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
         rescored.append(RankedPlay(candidate.play, utility(probabilities.flip(), state)))
     rescored.sort(key=lambda r: -r.equity)
     floor = rescored[-1].equity
-    rest = [
-        RankedPlay(r.play, min(r.equity, floor - 1e-9)) for r in ranked[len(rescored) :]
-    ]
+    rest = [RankedPlay(r.play, min(r.equity, floor - 1e-9)) for r in ranked[len(rescored) :]]
     return rescored + rest
 
 

@@ -33,10 +33,10 @@ import gnubg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bot.search import rank_plays  # noqa: E402
-from game.formats import MatchId, format_gnubg_id, format_position_id  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
-from game.position import Position  # noqa: E402
+from game.bot.search import rank_plays
+from game.formats import MatchId, format_gnubg_id, format_position_id
+from game.plays import legal_plays
+from game.position import Position
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "hint_golden.txt"
 

@@ -1,0 +1,167 @@
+"""Print our match analysis beside GNU Backgammon's on the same .mat files.
+
+    python tools/compare_analysis.py          # 6 self-play matches, ours 1-ply, gnubg 0-ply
+    python tools/compare_analysis.py --ours 2 --gnubg 1 --matches 4 --length 5
+    python tools/compare_analysis.py tests/data/matches/*.mat
+
+For each file and player: gnubg's overall "Error rate mEMG" and its counted
+decisions (unforced moves plus close or actual cube decisions), and ours from
+``python -m game analyse`` (game.analysis). gnubg is Debian's 1.07 run headless
+(``apt-get install -y gnubg``; ``/usr/games/gnubg -t -q -r -c CMDS``) with
+``analyse match`` and ``show statistics match`` at the chosen plies for checker
+play and cube. Without files, matches are made by our bot playing itself with a
+different level on each side (``--levels``), written as .mat by game.formats.mat.
+
+Plies differ by one between the programs: our 1-ply is the network on each
+play, as gnubg's 0-ply; our 2-ply (the strongest level) looks at the replies of
+the best few plays, as gnubg's 1-ply does for every play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.analysis import analyse_record
+from game.formats.mat import format_mat, parse_mat
+from game.match import Rules
+from game.record import Record
+from game.selfplay import BotPlayer, play_game
+from game.state import Phase
+
+GNUBG = "/usr/games/gnubg"
+RATE = re.compile(r"Error rate mEMG \((?:MWC|Points)\)\s+(-?[\d.]+)\s+\(.*?\)\s+(-?[\d.]+)")
+
+
+class TwoLevels:
+    """Each side played by the bot at its own level."""
+
+    def __init__(self, levels: tuple[str, str], rng: random.Random):
+        self.players = (BotPlayer(levels[0], rng), BotPlayer(levels[1], rng))
+
+    def choose_play(self, state):
+        return self.players[state.turn].choose_play(state)
+
+    def wants_to_double(self, state):
+        return self.players[state.turn].wants_to_double(state)
+
+    def answer_double(self, state):
+        return self.players[1 - state.turn].answer_double(state)
+
+    def resignation(self, state):
+        return 0
+
+    def accepts_resignation(self, state):
+        return True
+
+
+def make_match(length: int, seed: int, levels: tuple[str, str]) -> str:
+    rng = random.Random(seed)
+    player = TwoLevels(levels, rng)
+    record = Record.new(Rules.full(match_length=length), names=levels)
+    while True:
+        record = play_game(record, rng, player)
+        if record.state.phase is Phase.MATCH_OVER:
+            return format_mat(record)
+        record = record.next_game()
+
+
+def gnubg_rates(path: Path, plies: int) -> list[tuple[float, int, float, float]]:
+    """(overall error rate mEMG, counted decisions, checker rate, cube rate) per player."""
+    commands = path.with_suffix(".gnubg")
+    commands.write_text(
+        f"set analysis chequerplay evaluation plies {plies}\n"
+        f"set analysis cubedecision evaluation plies {plies}\n"
+        f"import mat {path}\nanalyse match\nshow statistics match\n"
+    )
+    done = subprocess.run(
+        [GNUBG, "-t", "-q", "-r", "-c", str(commands)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    text = done.stdout
+    overall = text[text.index("Overall statistics") :]
+    rate = RATE.search(overall)
+    checker = RATE.search(text[text.index("Chequerplay statistics") :])
+    cube_part = text.find("Cube statistics")
+    cube = RATE.search(text[cube_part:]) if cube_part >= 0 else None
+    unforced = re.search(r"Unforced moves\s+(\d+)\s+(\d+)", text)
+    close = re.search(r"Close or actual cube decisions\s+(\d+)\s+(\d+)", text)
+    if not (rate and unforced):
+        raise RuntimeError(f"gnubg's statistics not found for {path}:\n{text[-2000:]}")
+    counts = [int(unforced.group(i)) + (int(close.group(i)) if close else 0) for i in (1, 2)]
+    return [
+        (
+            abs(float(rate.group(i))),
+            counts[i - 1],
+            abs(float(checker.group(i))) if checker else 0.0,
+            abs(float(cube.group(i))) if cube else 0.0,
+        )
+        for i in (1, 2)
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path)
+    parser.add_argument("--ours", type=int, default=1, choices=(1, 2), help="our plies")
+    parser.add_argument("--gnubg", type=int, default=0, choices=(0, 1, 2), help="gnubg's plies")
+    parser.add_argument("--matches", type=int, default=6)
+    parser.add_argument("--length", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", nargs=2, default=("beginner", "intermediate"))
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        files = list(args.files)
+        if not files:
+            for k in range(args.matches):
+                levels = tuple(args.levels) if k % 2 == 0 else tuple(reversed(args.levels))
+                path = Path(folder) / f"selfplay-{args.length}-{args.seed + k}.mat"
+                path.write_text(make_match(args.length, args.seed + k, levels))
+                files.append(path)
+        print(f"ours {args.ours}-ply vs gnubg 1.07 {args.gnubg}-ply: error rate mEMG (decisions)")
+        print(
+            f"{'file':28} {'player':>6} {'gnubg':>13} {'ours':>13} {'diff':>6}"
+            f"   checker gnubg/ours   cube gnubg/ours"
+        )
+        diffs = []
+        seconds = [0.0, 0.0]
+        for path in files:
+            copy = Path(folder) / path.name
+            if copy != path:
+                copy.write_text(path.read_text())
+            start = time.perf_counter()
+            theirs = gnubg_rates(copy, args.gnubg)
+            seconds[0] += time.perf_counter() - start
+            start = time.perf_counter()
+            analysis = analyse_record(parse_mat(path.read_text()), args.ours)
+            seconds[1] += time.perf_counter() - start
+            for player in (0, 1):
+                ours = analysis.stats[player]
+                rate, count, checker, cube = theirs[player]
+                diffs.append(ours.error_rate - rate)
+                print(
+                    f"{path.name:28} {player + 1:>6} {rate:7.1f} ({count:3d}) "
+                    f"{ours.error_rate:7.1f} ({ours.decisions:3d}) {diffs[-1]:+6.1f}"
+                    f"   {checker:7.1f} {ours.checker_rate:7.1f}"
+                    f"   {cube:7.1f} {ours.cube_rate:7.1f}"
+                )
+        mean = sum(diffs) / len(diffs)
+        mean_abs = sum(abs(d) for d in diffs) / len(diffs)
+        print(f"mean difference {mean:+.1f}, mean absolute difference {mean_abs:.1f} mEMG")
+        print(f"time: gnubg {seconds[0]:.0f} s, ours {seconds[1]:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
