@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis import analysis_steps, games_of  # noqa: E402
-from game.match import Rules  # noqa: E402
-from game.record import Record  # noqa: E402
-from game.selfplay import BotPlayer, play_game  # noqa: E402
+from game.analysis import analysis_steps, games_of
+from game.match import Rules
+from game.record import Record
+from game.selfplay import BotPlayer, play_game
 
 
 def game_of_turns(turns: int, seed: int) -> Record:
@@ -53,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         slowest = 0.0
         last = start
+        steps = 0
         for step in analysis_steps(games, plies):
+            steps = step.total
             now = time.perf_counter()
             slowest = max(slowest, now - last)
             last = now
@@ -61,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         name = "strongest (2-ply)" if plies >= 2 else "1-ply"
         print(
             f"{name:18} {total:6.2f} s   ({1000 * total / args.turns:.0f} ms a turn, "
-            f"slowest step {1000 * slowest:.0f} ms, {step.total} steps)"
+            f"slowest step {1000 * slowest:.0f} ms, {steps} steps)"
         )
     return 0
 
