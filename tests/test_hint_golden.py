@@ -78,6 +78,7 @@ def test_strongest_hint_agrees_with_gnubg_two_ply(part):
     # A sample: the strongest judgement takes about a second a position on a busy machine.
     cases = CASES[part * 100 : part * 100 + 10]
     same, loss, big, gap = agreement(2, cases)
+    assert big <= 0.2
     assert same >= 0.6
     assert loss <= 0.02
     assert gap <= 0.06
