@@ -59,6 +59,7 @@ CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling lo
 # A roll without doubling first judged by the quick (0-ply) cube model: when doubling is
 # this far worse, the decision is neither an error nor close, and the deeper look is skipped.
 CLEARLY_NO_DOUBLE = 0.35
+RATING_OFFSET = 2050.0  # gnubg's rating of an error-free player
 
 PLAY, NO_DOUBLE, DOUBLE, TAKE, BEAVER, PASS = (
     "play",
@@ -177,6 +178,18 @@ class PlayerStats:
     def pr(self) -> float:
         """Performance Rating: mean error per counted decision x 500."""
         return self.error_rate / 2.0
+
+    def rating_estimate(self, match_length: int) -> float | None:
+        """The FIBS rating that plays with these error rates, as gnubg estimates it ("Error
+        based abs. FIBS rating", from Kees van den Doels's fit): 2050 minus
+        (8798 + 25526/N) per unit of checker error per unforced play and (863 - 519/N)
+        per unit of cube error per close decision, N the match length. None in money play."""
+        if match_length <= 0:
+            return None
+        n = float(match_length)
+        checker = self.checker_rate / 1000.0 * (8798.0 + 25526.0 / n)
+        cube = self.cube_rate / 1000.0 * (863.0 - 519.0 / n)
+        return RATING_OFFSET - checker - cube
 
 
 @dataclass(frozen=True, slots=True)

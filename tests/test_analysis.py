@@ -176,3 +176,14 @@ def test_analyse_command_refuses_a_file_it_cannot_read(capsys):
     status = analyse_cli.main([], io.StringIO("this is not a match file"), io.StringIO())
     assert status == 1
     assert "python -m game analyse:" in capsys.readouterr().err
+
+
+def test_rating_estimate_follows_gnubgs_formula():
+    from game.analysis import PlayerStats
+
+    # gnubg 1.07 on a 3-point match: checker errors cost 308.9 points of rating at
+    # 17.85 mEMG, cube errors 3.1 at 4.49 mEMG, and it printed 1737.9.
+    stats = PlayerStats(unforced=100, checker_error=1.785, close_cube=100, cube_error=0.449)
+    assert stats.rating_estimate(3) == pytest.approx(1737.9, abs=0.3)
+    assert PlayerStats().rating_estimate(7) == 2050.0
+    assert stats.rating_estimate(0) is None

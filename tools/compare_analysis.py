@@ -1,7 +1,7 @@
 """Print our match analysis beside GNU Backgammon's on the same .mat files.
 
     python tools/compare_analysis.py          # 6 self-play matches, ours 1-ply, gnubg 0-ply
-    python tools/compare_analysis.py --ours 2 --gnubg 1 --matches 4 --length 5
+    python tools/compare_analysis.py --ours 1 2 --gnubg 2 --matches 4 --length 3
     python tools/compare_analysis.py tests/data/matches/*.mat
 
 For each file and player: gnubg's overall "Error rate mEMG" and its counted
@@ -114,7 +114,7 @@ def gnubg_rates(path: Path, plies: int) -> list[tuple[float, int, float, float]]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
-    parser.add_argument("--ours", type=int, default=1, choices=(1, 2), help="our plies")
+    parser.add_argument("--ours", type=int, nargs="+", default=[1], choices=(1, 2))
     parser.add_argument("--gnubg", type=int, default=0, choices=(0, 1, 2), help="gnubg's plies")
     parser.add_argument("--matches", type=int, default=6)
     parser.add_argument("--length", type=int, default=5)
@@ -129,37 +129,43 @@ def main(argv: list[str] | None = None) -> int:
                 path = Path(folder) / f"selfplay-{args.length}-{args.seed + k}.mat"
                 path.write_text(make_match(args.length, args.seed + k, levels))
                 files.append(path)
-        print(f"ours {args.ours}-ply vs gnubg 1.07 {args.gnubg}-ply: error rate mEMG (decisions)")
+        print(f"gnubg 1.07 at {args.gnubg}-ply; error rate mEMG (decisions counted)")
         print(
-            f"{'file':28} {'player':>6} {'gnubg':>13} {'ours':>13} {'diff':>6}"
+            f"{'file':26} {'pl':>2} {'ours':>4} {'gnubg':>13} {'ours':>13} {'diff':>6}"
             f"   checker gnubg/ours   cube gnubg/ours"
         )
-        diffs = []
-        seconds = [0.0, 0.0]
+        diffs: dict[int, list[float]] = {plies: [] for plies in args.ours}
+        seconds = dict.fromkeys(["gnubg", *args.ours], 0.0)
         for path in files:
             copy = Path(folder) / path.name
             if copy != path:
                 copy.write_text(path.read_text())
             start = time.perf_counter()
             theirs = gnubg_rates(copy, args.gnubg)
-            seconds[0] += time.perf_counter() - start
-            start = time.perf_counter()
-            analysis = analyse_record(parse_mat(path.read_text()), args.ours)
-            seconds[1] += time.perf_counter() - start
-            for player in (0, 1):
-                ours = analysis.stats[player]
-                rate, count, checker, cube = theirs[player]
-                diffs.append(ours.error_rate - rate)
-                print(
-                    f"{path.name:28} {player + 1:>6} {rate:7.1f} ({count:3d}) "
-                    f"{ours.error_rate:7.1f} ({ours.decisions:3d}) {diffs[-1]:+6.1f}"
-                    f"   {checker:7.1f} {ours.checker_rate:7.1f}"
-                    f"   {cube:7.1f} {ours.cube_rate:7.1f}"
-                )
-        mean = sum(diffs) / len(diffs)
-        mean_abs = sum(abs(d) for d in diffs) / len(diffs)
-        print(f"mean difference {mean:+.1f}, mean absolute difference {mean_abs:.1f} mEMG")
-        print(f"time: gnubg {seconds[0]:.0f} s, ours {seconds[1]:.0f} s")
+            seconds["gnubg"] += time.perf_counter() - start
+            for plies in args.ours:
+                start = time.perf_counter()
+                analysis = analyse_record(parse_mat(path.read_text()), plies)
+                seconds[plies] += time.perf_counter() - start
+                for player in (0, 1):
+                    ours = analysis.stats[player]
+                    rate, count, checker, cube = theirs[player]
+                    diffs[plies].append(ours.error_rate - rate)
+                    print(
+                        f"{path.name:26} {player + 1:>2} {plies:>4} {rate:7.1f} ({count:3d}) "
+                        f"{ours.error_rate:7.1f} ({ours.decisions:3d}) {diffs[plies][-1]:+6.1f}"
+                        f"   {checker:7.1f} {ours.checker_rate:7.1f}"
+                        f"   {cube:7.1f} {ours.cube_rate:7.1f}",
+                        flush=True,
+                    )
+        for plies, found in diffs.items():
+            mean = sum(found) / len(found)
+            mean_abs = sum(abs(d) for d in found) / len(found)
+            print(
+                f"ours {plies}-ply vs gnubg {args.gnubg}-ply: mean difference {mean:+.1f}, "
+                f"mean absolute difference {mean_abs:.1f} mEMG ({len(found)} player-matches)"
+            )
+        print("time: " + ", ".join(f"{name} {value:.0f} s" for name, value in seconds.items()))
     return 0
 
 
