@@ -47,7 +47,16 @@ from itertools import pairwise
 
 from game.bot.cube import CubeState
 from game.bot.evaluator import evaluate_position
-from game.judgement import STRONGEST, CubeFigures, RankedPlay, cube_figures, rank_plays, utility
+from game.judgement import (
+    STRONGEST,
+    CubeFigures,
+    RankedPlay,
+    cube_action_error,
+    cube_figures,
+    cube_state_of,
+    rank_plays,
+    utility,
+)
 from game.plays import Play, legal_plays
 from game.position import Position
 from game.record import Record
@@ -275,11 +284,7 @@ def _moments(states: Sequence[GameState]) -> list[_Moment]:
     return found
 
 
-def _cube_state(state: GameState, player: int) -> CubeState:
-    if not state.rules.cube:
-        # No cube: judge as a match-less money game at a dead cube of 1.
-        return CubeState()
-    return CubeState.from_table(state, player)
+_cube_state = cube_state_of
 
 
 # --- judging ----------------------------------------------------------------------------------
@@ -323,9 +328,8 @@ class _GameJudge:
         figures = _quick_no_double(position, cube) if self.plies >= STRONGEST else None
         if figures is None:
             figures = cube_figures(position, cube, self.plies)
-        optimal = figures.optimal
-        error = max(0.0, optimal - figures.no_double)
-        close = optimal - min(figures.double_take, 1.0) < CLOSE_CUBE
+        error = cube_action_error(figures, NO_DOUBLE)
+        close = figures.optimal - min(figures.double_take, 1.0) < CLOSE_CUBE
         self._cube_decision(index, NO_DOUBLE, player, state, figures, error, close)
 
     def _luck(self, after: float) -> None:
@@ -357,8 +361,7 @@ class _GameJudge:
         state, player = moment.state, moment.player
         figures = cube_figures(state.board_for(player), _cube_state(state, player), self.plies)
         self.double = figures
-        doubled = min(figures.double_take, figures.double_pass)
-        error = max(0.0, figures.optimal - doubled)
+        error = cube_action_error(figures, DOUBLE)
         self._cube_decision(index, DOUBLE, player, state, figures, error, True)
 
     def _answer(self, index: int, moment: _Moment) -> None:
@@ -371,9 +374,9 @@ class _GameJudge:
             )
         # The taker's equities are the doubler's, negated.
         take, drop = -figures.double_take, -figures.double_pass
-        chosen = drop if moment.kind == PASS else take
         best_value = max(take, drop)
-        error = best_value - chosen
+        error = cube_action_error(figures, moment.kind)
+        chosen = best_value - error
         best = PASS if drop > take else TAKE
         stats = self.stats[moment.player]
         stats.cube_decisions += 1

@@ -2,6 +2,7 @@
 
     >>> from game.bot.cube import CubeState
     >>> from game.position import Position
+from game.state import GameState, Phase
     >>> ranked = rank_plays(Position.start(), (3, 1), CubeState(), plies=1)
     >>> len(ranked), str(ranked[0].play)
     (16, '8/5 6/5')
@@ -20,6 +21,10 @@ money game) units, so that money and match play read alike:
 judgement, ``STRONGEST``) also looks at the opponent's 21 replies for the best
 few plays, as the bot's ``expert`` level does. Cube decisions look one roll
 ahead at 2 and decide from the position's own probabilities at 1.
+
+For a game in progress (the page's hint and tutor): ``play_hint(state)``,
+``cube_hint(state)``, ``play_error(state, resulting)`` and
+``cube_action_error(figures, action)``.
 """
 
 from __future__ import annotations
@@ -27,12 +32,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.bot import hint as strongest_money_ranking
-from game.bot.cube import CubeState, cube_decision
+from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeState, cube_decision
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
 from game.bot.search import lookahead, score_plays
 from game.plays import Play, legal_plays
 from game.position import Position
+from game.state import GameState, Phase
 
 STRONGEST = 2
 # The strongest level's filter (game.bot.search.rank_plays_deeper): plays re-scored one roll
@@ -165,6 +171,60 @@ def _deeper(ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
 
 
 # --- the cube -------------------------------------------------------------------------------
+
+
+def cube_action_error(figures: CubeFigures, action: str) -> float:
+    """Equity lost by ``action``: ``no-double`` or ``double`` by the player on roll, or the
+    answer ``take`` / ``beaver`` / ``pass`` by the opponent (from the doubler's figures)."""
+    if action in (NO_DOUBLE, DOUBLE):
+        chosen = (
+            figures.no_double
+            if action == NO_DOUBLE
+            else min(figures.double_take, figures.double_pass)
+        )
+        return max(0.0, figures.optimal - chosen)
+    if action not in (TAKE, BEAVER, PASS):
+        raise ValueError(f"no cube action {action!r}")
+    # The taker's equities are the doubler's, negated.
+    take, drop = -figures.double_take, -figures.double_pass
+    return max(take, drop) - (drop if action == PASS else take)
+
+
+def cube_state_of(table: GameState, player: int) -> CubeState:
+    """The cube and score as ``player`` sees them (money at a cube of 1 without a cube)."""
+    if not table.rules.cube:
+        return CubeState()
+    return CubeState.from_table(table, player)
+
+
+# --- hints on a game in progress (for the page) ----------------------------------------
+
+
+def play_hint(table: GameState, plies: int = STRONGEST) -> list[RankedPlay]:
+    """Every legal play of the dice in the MOVE phase, best first (empty otherwise)."""
+    if table.phase is not Phase.MOVE or table.dice is None:
+        return []
+    return rank_plays(table.position, table.dice, cube_state_of(table, table.turn), plies)
+
+
+def cube_hint(table: GameState, plies: int = STRONGEST) -> CubeFigures | None:
+    """The cube decision before a roll (ROLL phase) or when doubled (DOUBLED phase: the
+    doubler's figures, whose ``response`` is the answer to give); None otherwise."""
+    if table.phase not in (Phase.ROLL, Phase.DOUBLED) or not table.rules.cube:
+        return None
+    return cube_figures(table.position, cube_state_of(table, table.turn), plies)
+
+
+def play_error(
+    table: GameState, resulting: Position, plies: int = STRONGEST
+) -> tuple[float, RankedPlay]:
+    """What the play leading to ``resulting`` (seen from the mover) loses against the best
+    play, and the best play: for the tutor."""
+    ranked = play_hint(table, plies)
+    for candidate in ranked:
+        if candidate.play.position == resulting:
+            return max(0.0, ranked[0].equity - candidate.equity), ranked[0]
+    raise ValueError("not a legal play of the dice")
 
 
 def cube_figures(position: Position, state: CubeState, plies: int = STRONGEST) -> CubeFigures:

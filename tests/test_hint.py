@@ -122,3 +122,29 @@ def test_errors_are_answered_in_place_and_the_others_still_answered():
 def test_bad_options_are_refused():
     with pytest.raises(ValueError, match="plies"):
         hint_answerer(["--plies", "7"])
+
+
+def test_hints_for_a_game_in_progress():
+    from game.judgement import cube_action_error, cube_hint, play_error, play_hint
+    from game.match import Rules
+    from game.state import GameState
+
+    before = GameState.new(Rules.full(match_length=5))
+    assert play_hint(before) == [] and cube_hint(before) is None
+    moving = before.set_dice((3, 1))
+    ranked = play_hint(moving, plies=1)
+    assert str(ranked[0].play) == "8/5 6/5"
+    weak = next(r for r in ranked if str(r.play) == "24/20")
+    error, best = play_error(moving, weak.play.position, plies=1)
+    assert best.play == ranked[0].play and error == pytest.approx(ranked[0].equity - weak.equity)
+    assert play_error(moving, ranked[0].play.position, plies=1)[0] == 0.0
+    rolling = moving.play(ranked[0].play)
+    figures = cube_hint(rolling, plies=1)
+    assert figures.action == "no-double"
+    assert cube_action_error(figures, "no-double") == 0.0
+    assert cube_action_error(figures, "double") > 0.16
+    doubled = rolling.double()
+    # When doubled, the doubler's figures: taking a cube this early is right, passing is a blunder.
+    answer = cube_hint(doubled, plies=1)
+    assert answer.response == "take"
+    assert cube_action_error(answer, "take") == 0.0 and cube_action_error(answer, "pass") > 1.0
