@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from game.formats.notation import format_play
 from game.match import RESULT_NAMES, IllegalAction, Rules
 from game.plays import Dice, InvalidDice, Move, Play, check_dice
 from game.position import BAR, OFF, Position
@@ -138,6 +139,19 @@ def play_of(position: Position, moves: Sequence[tuple[int, int]]) -> Play:
     return Play(tuple(made), Position.trusted(tuple(me), tuple(opp)))
 
 
+def _check_dice_used(play: Play, dice: Dice) -> None:
+    """Each move is one die of the roll (a bear-off may use a larger one), each die once."""
+    left = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice)
+    for move in sorted(play.moves, key=lambda m: m.origin - m.destination, reverse=True):
+        size = move.origin - move.destination
+        die = next((d for d in left if d == size), None)
+        if die is None and move.destination == OFF:
+            die = next((d for d in left if d > size), None)
+        if die is None:
+            raise IllegalAction(f"{move} is not a move of one die of {dice[0]}{dice[1]}")
+        left.remove(die)
+
+
 def _point(point: object) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
@@ -157,10 +171,11 @@ def apply_action(state: GameState, action: Action) -> GameState:
         if state.phase is not Phase.MOVE:
             return state.play(Position.start())  # raises, saying why not now
         play = play_of(state.position, action.moves)
+        _check_dice_used(play, state.dice)  # type: ignore[arg-type]
         try:
             return state.play(play)
         except IllegalAction:
-            text = str(play) or "no move"
+            text = format_play(play.moves) or "no move"
             d1, d2 = state.dice  # type: ignore[misc]
             raise IllegalAction(f"{text} is not a legal play of {d1}{d2}") from None
     if kind == RESIGN:
