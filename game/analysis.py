@@ -414,7 +414,7 @@ class _GameJudge:
             stats.checker_error += error
         self._record(
             Decision(
-                index, PLAY, player, state, error, not forced, str(chosen.play), str(best.play),
+                index, PLAY, player, state, error, not forced, chosen.notation, best.notation,
                 chosen.equity, best.equity, best_play=best.play, plays=tuple(ranked[:5]),
             )
         )  # fmt: skip

@@ -16,7 +16,7 @@ alone; the default is the strongest level's judgement.
 from __future__ import annotations
 
 from game.bot.cube import CubeState
-from game.formats import GameState, format_position_id, parse_gnubg_id
+from game.formats import GameStatus, format_position_id, parse_gnubg_id
 from game.judgement import STRONGEST, cube_figures, rank_plays
 
 
@@ -39,7 +39,7 @@ def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
     if len(fields) != 1:
         raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
     position, match = parse_gnubg_id(fields[0])
-    if match.game_state not in (GameState.NONE, GameState.PLAYING) or position.is_game_over():
+    if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
         raise ValueError("the game is over: there is nothing to hint")
     state = CubeState.from_match_id(match)
     if match.dice == (0, 0):
@@ -54,7 +54,8 @@ def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
     if not ranked:
         return ["-"]
     return [
-        f"{format_position_id(r.play.position)} {format_equity(r.equity)} {r.play}" for r in ranked
+        f"{format_position_id(r.play.position)} {format_equity(r.equity)} {r.notation}"
+        for r in ranked
     ]
 
 

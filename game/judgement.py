@@ -4,7 +4,7 @@
     >>> from game.position import Position
 from game.state import GameState, Phase
     >>> ranked = rank_plays(Position.start(), (3, 1), CubeState(), plies=1)
-    >>> len(ranked), str(ranked[0].play)
+    >>> len(ranked), ranked[0].notation
     (16, '8/5 6/5')
 
 Equities are for the player to decide, in GNU Backgammon's "EMG" (equivalent to
@@ -36,6 +36,7 @@ from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeState, cube
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
 from game.bot.search import lookahead, score_plays
+from game.formats.notation import format_play
 from game.plays import Play, legal_plays
 from game.position import Position
 from game.state import GameState, Phase
@@ -52,6 +53,11 @@ class RankedPlay:
 
     play: Play
     equity: float
+
+    @property
+    def notation(self) -> str:
+        """The play as players write it: ``24/18 13/11``."""
+        return format_play(self.play.moves)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,7 @@ def test_a_weak_opening_play_loses_what_the_ranking_says():
     )
     (decision,) = analyse_record(record, plies=1).games[0].decisions
     ranked = rank_plays(Position.start(), (3, 1), CubeState(match_length=5), plies=1)
-    chosen = next(r for r in ranked if str(r.play) == "24/20")
+    chosen = next(r for r in ranked if r.notation == "24/20")
     assert decision.kind == "play" and decision.player == 0 and decision.counted
     assert decision.best == "8/5 6/5" and decision.chosen == "24/20"
     assert decision.error == pytest.approx(ranked[0].equity - chosen.equity)

@@ -133,8 +133,8 @@ def test_hints_for_a_game_in_progress():
     assert play_hint(before) == [] and cube_hint(before) is None
     moving = before.set_dice((3, 1))
     ranked = play_hint(moving, plies=1)
-    assert str(ranked[0].play) == "8/5 6/5"
-    weak = next(r for r in ranked if str(r.play) == "24/20")
+    assert ranked[0].notation == "8/5 6/5"
+    weak = next(r for r in ranked if r.notation == "24/20")
     error, best = play_error(moving, weak.play.position, plies=1)
     assert best.play == ranked[0].play and error == pytest.approx(ranked[0].equity - weak.equity)
     assert play_error(moving, ranked[0].play.position, plies=1)[0] == 0.0
