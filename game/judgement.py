@@ -2,7 +2,6 @@
 
     >>> from game.bot.cube import CubeState
     >>> from game.position import Position
-from game.state import GameState, Phase
     >>> ranked = rank_plays(Position.start(), (3, 1), CubeState(), plies=1)
     >>> len(ranked), ranked[0].notation
     (16, '8/5 6/5')
