@@ -74,41 +74,49 @@ def make_match(length: int, seed: int, levels: tuple[str, str]) -> str:
         record = record.next_game()
 
 
-def gnubg_rates(path: Path, plies: int) -> list[tuple[float, int, float, float]]:
-    """(overall error rate mEMG, counted decisions, checker rate, cube rate) per player."""
+def gnubg_rates(path: Path, plies: int) -> list[tuple[float, int, float, float, int, int]]:
+    """Per player, by gnubg: the overall error rate mEMG, the counted decisions, the checker
+    and cube error rates, the unforced moves and the close or actual cube decisions."""
     commands = path.with_suffix(".gnubg")
     commands.write_text(
         f"set analysis chequerplay evaluation plies {plies}\n"
         f"set analysis cubedecision evaluation plies {plies}\n"
         f"import mat {path}\nanalyse match\nshow statistics match\n"
     )
-    done = subprocess.run(
-        [GNUBG, "-t", "-q", "-r", "-c", str(commands)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
+    try:
+        done = subprocess.run(
+            [GNUBG, "-t", "-q", "-r", "-c", str(commands)],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
+    finally:
+        commands.unlink()
     text = done.stdout
-    overall = text[text.index("Overall statistics") :]
-    rate = RATE.search(overall)
+    overall = RATE.search(text[text.index("Overall statistics") :])
     checker = RATE.search(text[text.index("Chequerplay statistics") :])
     cube_part = text.find("Cube statistics")
     cube = RATE.search(text[cube_part:]) if cube_part >= 0 else None
     unforced = re.search(r"Unforced moves\s+(\d+)\s+(\d+)", text)
     close = re.search(r"Close or actual cube decisions\s+(\d+)\s+(\d+)", text)
-    if not (rate and unforced):
+    if not (overall and checker and unforced):
         raise RuntimeError(f"gnubg's statistics not found for {path}:\n{text[-2000:]}")
-    counts = [int(unforced.group(i)) + (int(close.group(i)) if close else 0) for i in (1, 2)]
-    return [
-        (
-            abs(float(rate.group(i))),
-            counts[i - 1],
-            abs(float(checker.group(i))) if checker else 0.0,
-            abs(float(cube.group(i))) if cube else 0.0,
+    found = []
+    for i in (1, 2):
+        moves = int(unforced.group(i))
+        cubes = int(close.group(i)) if close else 0
+        found.append(
+            (
+                abs(float(overall.group(i))),
+                moves + cubes,
+                abs(float(checker.group(i))),
+                abs(float(cube.group(i))) if cube else 0.0,
+                moves,
+                cubes,
+            )
         )
-        for i in (1, 2)
-    ]
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -149,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                 seconds[plies] += time.perf_counter() - start
                 for player in (0, 1):
                     ours = analysis.stats[player]
-                    rate, count, checker, cube = theirs[player]
+                    rate, count, checker, cube, _, _ = theirs[player]
                     diffs[plies].append(ours.error_rate - rate)
                     print(
                         f"{path.name:26} {player + 1:>2} {plies:>4} {rate:7.1f} ({count:3d}) "
