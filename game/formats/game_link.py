@@ -61,7 +61,8 @@ __all__ = [
 ]
 
 LINK_VERSION = "1"
-MAX_TEXT = 200_000  # far beyond a long match (a 25-point match is about 3,000 characters)
+MAX_TEXT = 40_000  # far beyond a long match (a 25-point match is about 3,000 characters)
+MAX_ACTIONS = 20_000  # a 64-point match has some 8,000: more is not a game, and slow to replay
 
 _OPENING = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -228,6 +229,8 @@ def decode_game(text: object) -> Record:
     rules = _read_rules(int(rules_text, 36) if len(rules_text) < 8 else -1)
     start = _read_start(start_text, rules)
     count = int(count_text, 36) if len(count_text) < 8 else -1
+    if count > MAX_ACTIONS:
+        raise InvalidGameLink(f"the game link holds too many actions ({count})")
     if not 0 <= count <= 12 * len(payload) + 2:
         raise InvalidGameLink("the game link is damaged: more actions than it has room for")
     if len(payload) % 4 == 1:

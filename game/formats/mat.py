@@ -201,6 +201,7 @@ def _move_text(move: tuple[int, int]) -> str:
 # ----- reading ----------------------------------------------------------------------------------
 
 _MATCH_LINE = re.compile(r"^\s*(\d+)\s*-?\s*points?\s+match", re.IGNORECASE)
+_MONEY_LINE = re.compile(r"^\s*(unlimited|money)\s+(game|session|play)", re.IGNORECASE)
 _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\b", re.IGNORECASE)
 _HEADER_TAG = re.compile(r'^\[\s*([A-Za-z ]+?)\s+"(.*)"\s*\]')
 _LABEL = re.compile(r"^\s*(\d+)\)")
@@ -286,6 +287,9 @@ def _read(lines: list[str]) -> tuple[dict[str, str], int, list[_Game]]:
         found = _MATCH_LINE.match(line)
         if found:
             length = int(found.group(1))
+            break
+        if _MONEY_LINE.match(line):
+            length = 0
             break
         if _GAME_LINE.match(line):
             raise InvalidMatFile(0, 0, "no 'N point match' line before the first game")
@@ -488,13 +492,23 @@ class _Replayer:
             raise self.fail(entry.move, f"'Wins {entry.text}' does not say how many points")
         points = int(found.group(1))
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            self.check_column(entry, state.winner, "the win")
-            if points != state.points_won:
+            # The rules know the winner: the line's column is not checked (layouts vary).
+            needed = state.rules.match_length - (state.score[state.winner] - state.points_won)  # type: ignore[index]
+            capped = state.phase is Phase.MATCH_OVER and points == needed  # "and the match"
+            if points != state.points_won and not capped:
                 raise self.fail(
                     entry.move,
                     f"the file says {self.name(state.winner)} wins {_plural(points)}, "  # type: ignore[index]
                     f"the rules give {_plural(state.points_won)}",
                 )
+            return
+        if (
+            state.phase is Phase.DOUBLED
+            and entry.player == state.turn
+            and points == state.cube.value
+        ):
+            # The doubler's "Wins" with no "Drops" line written: the double was passed.
+            self.do(Action.pass_(), entry.move)
             return
         # The game goes on, so the loser resigned: the points say which result.
         loser = 1 - entry.player
