@@ -18,8 +18,18 @@ BROWSER = {"js", "pyodide", "pyscript"}
 
 # The rooms, by module name. The rules (``RULES``) close to the board come first.
 RULES = {"game.position", "game.plays", "game.dice", "game.match", "game.state", "game.turn"}
-ENGINE = RULES | {"game.record"}
-DOORS = {"game.cli", "game.record_cli", "game.selfplay", "game.__main__"}  # command lines
+ENGINE = RULES | {"game.record", "game.dice_stats"}
+# Built on the bot: judging plays and cube decisions, analysis, hints, and the command lines.
+ON_THE_BOT = {
+    "game.judgement",
+    "game.analysis",
+    "game.hint",
+    "game.selfplay",
+    "game.cli",
+    "game.record_cli",
+    "game.analyse_cli",
+    "game.__main__",
+}
 BROWSER_GLUE = {"game.web.app", "game.web.dom", "game.web.main"}  # the only DOM code
 
 
@@ -52,8 +62,8 @@ MODULES = {_name(path): _imports(path) for path in sorted(GAME.rglob("*.py"))}
 def _room(name: str) -> str:
     if name in ENGINE:
         return "engine"
-    if name in DOORS:
-        return "doors"
+    if name in ON_THE_BOT:
+        return "on the bot"
     for room in ("formats", "bot", "web"):
         if name.startswith(f"game.{room}"):
             return room
