@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from game.dice import Dice
 from game.formats.notation import format_play
 from game.match import RESULT_NAMES, IllegalAction, Rules
-from game.plays import Dice, InvalidDice, Move, Play, check_dice
+from game.plays import InvalidDice, Move, Play, check_dice
 from game.position import BAR, OFF, Position
 from game.state import GameState, Phase
 
@@ -236,7 +237,13 @@ class Record:
         return cls(start or GameState.new(rules or Rules.full()), ((),), names)
 
     @classmethod
-    def _made(cls, start, games, names, state) -> Record:
+    def _made(
+        cls,
+        start: GameState,
+        games: tuple[tuple[Action, ...], ...],
+        names: tuple[str, str],
+        state: GameState,
+    ) -> Record:
         record = object.__new__(cls)
         record._start, record._games, record._names, record._state = start, games, names, state
         return record
@@ -315,7 +322,7 @@ class Record:
         action = action_between(self._state, after, moves)
         if action == "next":
             candidate = self.next_game()
-        elif action is None:
+        elif not isinstance(action, Action):
             return Record(after, ((),), self._names)
         else:
             try:

@@ -17,13 +17,16 @@ import contextlib
 import dataclasses
 import random
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from pyscript import document, window
 
+from game.position import Position
 from game.state import Phase
 from game.turn import Turn
 from game.web import computer, layout, links, storage, thinker, thinking
-from game.web.dom import element, on, report, set_props, set_text, toggle
+from game.web.dom import Event, Handler, element, on, report, set_props, set_text, toggle
 from game.web.prerender import board_key, painted_board
 from game.web.render import board_svg
 from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
@@ -62,11 +65,11 @@ class App:
         self.key = storage.KEY + (".embed" if self.embed else "")
         self.session = Session.new()
         self.busy = False
-        self.pending = None  # what the notice's first button does
+        self.pending: Callable[[], object] | None = None  # what the notice's first button does
         self.last_think_ms = 0.0
-        self.tasks: set[asyncio.Future] = set()
-        query = window.matchMedia("(prefers-reduced-motion: reduce)")
-        self.reduced_motion = bool(query.matches) if query else False
+        self.tasks: set[asyncio.Future[None]] = set()
+        motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.reduced_motion = bool(motion.matches) if motion else False
 
     # ----- start-up ----------------------------------------------------------------------
 
@@ -118,16 +121,17 @@ class App:
             # Its board beside it: boot.js paints it on the next visit before Python is up.
             window.localStorage.setItem(board_key(self.key), painted_board(self.session, text))
 
-    def spawn(self, work) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine as a task, keeping a reference until it is done."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self._task_done)
 
-    def _task_done(self, task: asyncio.Future) -> None:
+    def _task_done(self, task: asyncio.Future[None]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            report(task.exception())
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            report(error)
 
     # ----- links -------------------------------------------------------------------------
 
@@ -186,7 +190,7 @@ class App:
         self,
         text: str,
         yes: str = "OK",
-        action=None,
+        action: Callable[[], object] | None = None,
         cancel: str | None = None,
         url: str | None = None,
     ) -> None:
@@ -211,17 +215,17 @@ class App:
 
     def bind(self) -> None:
         @on("click", "#board")
-        def on_board(event) -> None:
+        def on_board(event: Event) -> None:
             self.board_tap(event)
 
         @on("keydown", "#board")
-        def on_board_key(event) -> None:
+        def on_board_key(event: Event) -> None:
             if event.key in ("Enter", " "):
                 event.preventDefault()
                 self.board_tap(event)
 
         @on("click", "#roll")
-        def on_roll(event) -> None:
+        def on_roll(event: Event) -> None:
             if self.busy or not self.session.may_roll:
                 return
             self.session = self.session.roll(self.rng)
@@ -229,20 +233,20 @@ class App:
             self.schedule_computer()
 
         @on("click", "#undo")
-        def on_undo(event) -> None:
+        def on_undo(event: Event) -> None:
             if not self.busy:
                 self.session = self.session.undo()
                 self.changed()
 
         @on("click", "#confirm")
-        def on_confirm(event) -> None:
+        def on_confirm(event: Event) -> None:
             if not self.busy and self.session.may_confirm:
                 self.session = self.session.confirm()
                 self.changed()
                 self.schedule_computer()
 
         @on("click", "#next-game")
-        def on_next(event) -> None:
+        def on_next(event: Event) -> None:
             if self.busy:
                 return
             if self.session.game.phase is Phase.GAME_OVER:
@@ -252,42 +256,42 @@ class App:
                 self.reset()
 
         @on("click", "#double")
-        def on_double(event) -> None:
+        def on_double(event: Event) -> None:
             if not self.busy and self.session.may_double:
                 self.act(self.session.double())
 
         @on("click", "#take")
-        def on_take(event) -> None:
+        def on_take(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
                 self.act(self.session.take())
 
         @on("click", "#beaver")
-        def on_beaver(event) -> None:
+        def on_beaver(event: Event) -> None:
             if not self.busy and self.session.may_beaver:
                 self.act(self.session.beaver())
 
         @on("click", "#pass")
-        def on_pass(event) -> None:
+        def on_pass(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
                 self.act(self.session.pass_())
 
         @on("click", "#accept")
-        def on_accept(event) -> None:
+        def on_accept(event: Event) -> None:
             if not self.busy and self.session.may_answer_resignation:
                 self.act(self.session.accept_resignation())
 
         @on("click", "#refuse")
-        def on_refuse(event) -> None:
+        def on_refuse(event: Event) -> None:
             if not self.busy and self.session.may_answer_resignation:
                 self.act(self.session.reject_resignation())
 
         @on("click", "#resign")
-        def on_resign(event) -> None:
+        def on_resign(event: Event) -> None:
             if not self.busy and self.session.resigner is not None:
                 self.show_resign_panel()
 
-        def resign_with(result: int):
-            def handler(event) -> None:
+        def resign_with(result: int) -> Handler:
+            def handler(event: Event) -> None:
                 element("resign-panel").hidden = True
                 if not self.busy and self.session.resigner is not None:
                     self.act(self.session.resign(result))
@@ -298,11 +302,11 @@ class App:
             on("click", f"#resign-{result}")(resign_with(result))
 
         @on("click", "#resign-cancel")
-        def on_resign_cancel(event) -> None:
+        def on_resign_cancel(event: Event) -> None:
             element("resign-panel").hidden = True
 
         @on("click", "#new-game")
-        def on_new(event) -> None:
+        def on_new(event: Event) -> None:
             if self.session.in_progress:
                 game = self.session.game
                 match = bool(game.rules.match_length) and game.score != (0, 0)
@@ -318,11 +322,11 @@ class App:
                 self.reset()
 
         @on("click", "#share")
-        async def on_share(event) -> None:
+        async def on_share(event: Event) -> None:
             await self.share()
 
         @on("click", "#settings-toggle")
-        def on_settings_toggle(event) -> None:
+        def on_settings_toggle(event: Event) -> None:
             form = element("settings")
             form.hidden = not form.hidden
             element("settings-toggle").setAttribute(
@@ -330,29 +334,29 @@ class App:
             )
 
         @on("change", "#settings")
-        def on_settings(event) -> None:
+        def on_settings(event: Event) -> None:
             self.read_settings()
 
         @on("submit", "#settings")
-        def on_submit(event) -> None:
+        def on_submit(event: Event) -> None:
             event.preventDefault()
 
         @on("click", "#notice-yes")
-        def on_yes(event) -> None:
+        def on_yes(event: Event) -> None:
             action = self.pending
             self.close_notice()
             if action is not None:
                 action()
 
         @on("click", "#notice-no")
-        def on_no(event) -> None:
+        def on_no(event: Event) -> None:
             self.close_notice()
 
         @on("hashchange", window)
-        def on_hash(event) -> None:
+        def on_hash(event: Event) -> None:
             self.open_link(str(window.location.hash))
 
-    def board_tap(self, event) -> None:
+    def board_tap(self, event: Event) -> None:
         if self.busy:
             return
         target = self.tap_target(event)
@@ -374,7 +378,7 @@ class App:
             if self.session.game is not before.game:
                 self.schedule_computer()
 
-    def tap_target(self, event) -> int | None:
+    def tap_target(self, event: Event) -> int | None:
         """What was tapped: the element's data-target, else the point under the finger."""
         node = event.target.closest("[data-target]") if event.target else None  # null is falsy
         if node:
@@ -563,7 +567,12 @@ class App:
 
     # ----- drawing -----------------------------------------------------------------------
 
-    def render(self, position=None, dice_left=None, moving=None) -> None:
+    def render(
+        self,
+        position: Position | None = None,
+        dice_left: tuple[int, ...] | None = None,
+        moving: tuple[int, int] | None = None,
+    ) -> None:
         session = self.session
         board = element("board")
         focused = document.activeElement
@@ -609,11 +618,11 @@ class App:
 
         person = not self.busy
         over = session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
-        moving = session.turn is not None  # a person is playing a roll: Undo and Confirm
+        playing = session.turn is not None  # a person is playing a roll: Undo and Confirm
         phase = session.game.phase
         answering = phase in (Phase.DOUBLED, Phase.RESIGNED)
         set_props(
-            "roll", disabled=not (person and session.may_roll), hidden=over or moving or answering
+            "roll", disabled=not (person and session.may_roll), hidden=over or playing or answering
         )
         set_props("double", hidden=not (person and session.may_double))
         doubled = person and session.may_answer_double
@@ -626,9 +635,9 @@ class App:
         set_props("resign", disabled=not (person and session.resigner is not None))
         if session.resigner is None or not person:
             set_props("resign-panel", hidden=True)
-        set_props("undo", disabled=not (person and session.may_undo), hidden=over or not moving)
+        set_props("undo", disabled=not (person and session.may_undo), hidden=over or not playing)
         set_props(
-            "confirm", disabled=not (person and session.may_confirm), hidden=over or not moving
+            "confirm", disabled=not (person and session.may_confirm), hidden=over or not playing
         )
         set_props("next-game", hidden=not over)
         set_text("next-game", "New match" if phase is Phase.MATCH_OVER else "Next game")
@@ -669,7 +678,7 @@ class App:
         toggle("rules-hint", "pending", pending)
 
 
-def _pips(position, session: Session) -> tuple[int, int]:
+def _pips(position: Position, session: Session) -> tuple[int, int]:
     mover, other = position.pip_counts()
     return (mover, other) if session.mover_at_bottom else (other, mover)
 

@@ -86,9 +86,11 @@ def move_list(record: Record) -> list[GameMoves]:
     return games
 
 
-def _game_moves(record: Record, number: int, start: int, steps) -> GameMoves:
+def _game_moves(
+    record: Record, number: int, start: int, steps: list[tuple[int, int, GameState]]
+) -> GameMoves:
     actions = record.games[number - 1]
-    rows: list[list] = []
+    rows: list[list[Entry | None]] = []
     column = 1
     pending: tuple[int, str] | None = None
 

@@ -37,7 +37,7 @@ class SaveError(ValueError):
     """A saved game that cannot be read back."""
 
 
-def save_data(session: Session) -> dict:
+def save_data(session: Session) -> dict[str, object]:
     return {
         "app": APP,
         "version": VERSION,
@@ -144,7 +144,9 @@ def _read_news(data: object) -> tuple[str, int] | None:
     return what, player
 
 
-def _last_play_data(last_play: tuple[int, tuple[tuple[int, int], ...]] | None) -> list | None:
+def _last_play_data(
+    last_play: tuple[int, tuple[tuple[int, int], ...]] | None,
+) -> list[object] | None:
     if last_play is None:
         return None
     player, moves = last_play
