@@ -675,7 +675,7 @@ class App:
     def bind_replay(self) -> None:
         @on("click", "#replay-toggle")
         def on_toggle(event) -> None:
-            self.look_back(None if self.replay is not None else Replay.of(self.history))
+            self.look_back(None if self.replay is not None else Replay.of(self.named_history()))
 
         @on("click", "#replay-back")
         def on_back(event) -> None:
@@ -727,6 +727,11 @@ class App:
         def on_paste(event) -> None:
             self.import_mat(str(element("import-text").value))
 
+    def named_history(self) -> Record:
+        """The live record with the players' names as the page shows them."""
+        session = self.session
+        return self.history.with_names((player_name(session, 0), player_name(session, 1)))
+
     def look_back(self, replay: Replay | None) -> None:
         """Show a moment of a record (None: the live game)."""
         self.replay = replay
@@ -768,7 +773,7 @@ class App:
             self.changed()
             self.schedule_computer()
 
-        live = self.replay.record is self.history and self.replay.at_end
+        live = self.replay.record == self.named_history() and self.replay.at_end
         if live:
             self.look_back(None)
         elif self.session.in_progress and not self.embed:
@@ -796,7 +801,7 @@ class App:
         self.look_back(Replay.of(record))
 
     def export_mat(self) -> None:
-        record = self.replay.record if self.replay is not None else self.history
+        record = self.replay.record if self.replay is not None else self.named_history()
         try:
             text = format_mat(record)
         except ValueError as error:
