@@ -26,9 +26,10 @@ from game.formats.mat import InvalidMatFile, format_mat, parse_mat
 from game.record import Record
 from game.state import Phase
 from game.turn import Turn
-from game.web import computer, layout, links, storage
+from game.web import computer, layout, links, storage, thinker, thinking
 from game.web.dom import element, on, report, set_props, set_text, toggle
 from game.web.history import history_data, read_history
+from game.web.prerender import board_key, painted_board
 from game.web.render import board_svg
 from game.web.replay import Replay, move_list_html, where_text
 from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
@@ -93,9 +94,18 @@ class App:
         self.spawn(self.warm_up())
 
     async def warm_up(self) -> None:
-        """Load the computer player once the board is up, before it is first needed."""
+        """Once the board is up: start the computer's worker (it loads the bot and its
+        weights, thinking.py), and run here, in short steps, what the first moves would
+        otherwise load in the middle of play (the save format's modules, first calls)."""
         await asyncio.sleep(0.1)
-        import game.bot  # noqa: F401
+        thinking.start()
+        for step in (
+            lambda: storage.save_text(self.session),
+            lambda: painted_board(self.session, ""),
+            lambda: thinker.play_request(self.session.game, None, random.Random(0)),
+        ):
+            await asyncio.sleep(0.02)
+            step()
 
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""
@@ -120,7 +130,10 @@ class App:
         self.history = self.history.follow(self.session.game, last[1] if last else ())
         # Storage full or disabled: the game goes on unsaved.
         with contextlib.suppress(Exception):
-            window.localStorage.setItem(self.key, storage.save_text(self.session))
+            text = storage.save_text(self.session)
+            window.localStorage.setItem(self.key, text)
+            # Its board beside it: boot.js paints it on the next visit before Python is up.
+            window.localStorage.setItem(board_key(self.key), painted_board(self.session, text))
         with contextlib.suppress(Exception):
             history = json.dumps(history_data(self.history), separators=(",", ":"))
             window.localStorage.setItem(self.key + ".history", history)
@@ -481,11 +494,16 @@ class App:
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                    thinking = time.perf_counter()
-                    doubles = game.may_double() and computer.wants_to_double(game, level)
+                    thinking_at = time.perf_counter()
+                    doubles = False
                     if game.may_double():
+                        asked = await thinking.ask(thinker.double_request(game, level))
+                        if self.session.game is not game:
+                            replaced = True
+                            return
+                        doubles = asked["double"]
                         # The cube decision's time, for tools/bench_page.py and tests.
-                        cube_ms = (time.perf_counter() - thinking) * 1000
+                        cube_ms = (time.perf_counter() - thinking_at) * 1000
                         document.body.dataset.cubeMs = f"{cube_ms:.1f}"
                     if doubles:
                         self.session = self.session.double()
@@ -499,9 +517,13 @@ class App:
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                    thinking = time.perf_counter()
-                    answer = computer.answer_double(game, level)
-                    document.body.dataset.cubeMs = f"{(time.perf_counter() - thinking) * 1000:.1f}"
+                    thinking_at = time.perf_counter()
+                    answer = (await thinking.ask(thinker.answer_request(game, level)))["answer"]
+                    if self.session.game is not game:
+                        replaced = True
+                        return
+                    cube_ms = (time.perf_counter() - thinking_at) * 1000
+                    document.body.dataset.cubeMs = f"{cube_ms:.1f}"
                     if answer == computer.PASS:
                         self.session = self.session.pass_()
                     elif answer == computer.BEAVER:
@@ -515,7 +537,11 @@ class App:
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                    if computer.accepts_resignation(game):
+                    accepts = (await thinking.ask(thinker.resignation_request(game)))["accept"]
+                    if self.session.game is not game:
+                        replaced = True
+                        return
+                    if accepts:
                         self.session = self.session.accept_resignation()
                     else:
                         self.session = self.session.reject_resignation()
@@ -527,11 +553,15 @@ class App:
                 if self.session.game is not game:
                     replaced = True  # a new game or a shared one came in meanwhile
                     return
-                thinking = time.perf_counter()
-                play = computer_play(
-                    game.position, game.dice, self.session.settings.level, self.rng
-                )
-                self.last_think_ms = (time.perf_counter() - thinking) * 1000
+                thinking_at = time.perf_counter()
+                level = self.session.settings.level
+                answer = await thinking.ask(thinker.play_request(game, level, self.rng))
+                if self.session.game is not game:
+                    replaced = True
+                    return
+                play = thinker.chosen_play(game, answer, self.rng)
+                self.last_think_ms = (time.perf_counter() - thinking_at) * 1000
+                document.body.dataset.botMs = f"{answer['ms']:.1f}"  # the bot's own time
                 if play is None:  # the state passes blocked rolls itself; this is a safeguard
                     break
                 turn = Turn.start(game.position, game.dice)
@@ -833,13 +863,6 @@ class App:
             return
         set_props("import-text", value="")
         self.look_back(Replay.of(record))
-
-
-def computer_play(position, dice, level: str | None, rng: random.Random):
-    """The computer's play (None when the roll cannot be played): the bot, imported on first use."""
-    from game.bot import DEFAULT_LEVEL, choose_play
-
-    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
 
 
 def _pips(position, session: Session) -> tuple[int, int]:
