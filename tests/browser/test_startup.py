@@ -184,7 +184,11 @@ def test_no_long_task_while_the_expert_thinks(expert_page: Page):
             timeout=120_000,
         )
         thinking = page.evaluate(LONGEST_TASK_WHILE_THINKING)
-        assert thinking["longest"] < 100, thinking
+        # Nothing of the page's runs while the worker thinks. Thinking on the main thread
+        # would be one task as long as the whole window. On a machine loaded far beyond its
+        # cores the OS stretches Chromium's own small tasks, and the expert's second becomes
+        # tens of seconds, so the limit grows with the window past 2 s (a twentieth of it).
+        assert thinking["longest"] < max(100, thinking["thought"] / 20), thinking
 
 
 def test_new_game_is_answered_while_the_expert_thinks(expert_page: Page):
