@@ -30,7 +30,7 @@ ON_THE_BOT = {
     "game.analyse_cli",
     "game.__main__",
 }
-BROWSER_GLUE = {"game.web.app", "game.web.dom", "game.web.main"}  # the only DOM code
+BROWSER_GLUE = {"game.web.app", "game.web.dom", "game.web.main", "game.web.thinking"}  # DOM code
 
 
 def _name(path: Path) -> str:
