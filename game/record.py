@@ -319,6 +319,8 @@ class Record:
         the play's moves as made, when it was a play), so a page that moves from state to
         state keeps its record in one call. When no single action leads there (a new match,
         a position from a link), a new record starts at ``after``."""
+        if _same_moment(self._state, after):
+            return self  # nothing happened (a checker picked up, a redraw)
         action = action_between(self._state, after, moves)
         if action == "next":
             candidate = self.next_game()

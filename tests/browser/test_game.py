@@ -189,6 +189,10 @@ def test_shared_link_reopens_the_same_position(game_page: Page):
     page = other.new_page()
     page.goto(url)
     page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    # The link holds the whole game: it opens as a replay at its last position; playing on
+    # makes it the visitor's game.
+    expect(page.locator("#replay")).to_be_visible()
+    page.click("#replay-play-on")
     opened = session_of(page)
     assert opened.game.position == shared.game.position
     assert opened.game.turn == shared.game.turn and opened.game.phase is Phase.ROLL
