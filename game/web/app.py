@@ -127,7 +127,8 @@ class App:
         with contextlib.suppress(Exception):  # no history, or not readable: it starts here
             saved = window.localStorage.getItem(self.key + ".history")
             if isinstance(saved, str) and saved:
-                self.history = read_history(json.loads(saved), self.session.game)
+                data = storage.parse_stored(saved, storage.MAX_HISTORY_LENGTH)
+                self.history = read_history(data, self.session.game)
         return None
 
     def save(self) -> None:
