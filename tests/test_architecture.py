@@ -30,7 +30,7 @@ ON_THE_BOT = {
     "game.analyse_cli",
     "game.__main__",
 }
-# The only code that touches the browser (game.web.thinking: the computer's Web Worker).
+# The only code that touches the browser (the DOM, the worker, storage).
 BROWSER_GLUE = {"game.web.app", "game.web.dom", "game.web.main", "game.web.thinking"}
 
 
