@@ -147,21 +147,35 @@ def read_set(path: Path = SET_FILE):
     return decisions
 
 
+PHASES = ("contact", "race", "bear-off")
+
+
+def phase(position: Position) -> str:
+    """contact; race; bear-off (both sides with every checker home: the bear-off table's reach)."""
+    if position.is_contact():
+        return "contact"
+    if not any(position.player[7:26]) and not any(position.opponent[7:26]):
+        return "bear-off"
+    return "race"
+
+
 def measure_errors(decisions, levels: list[str], seed: int) -> None:
+    counts = {name: sum(phase(position) == name for position, _, _ in decisions) for name in PHASES}
     print(
         f"\nEquity lost per decision vs gnubg 2-ply, {len(decisions)} decisions"
-        " (thousandths; lower is better)"
+        f" ({', '.join(f'{counts[name]} {name}' for name in PHASES)}; thousandths; lower is better)"
     )
     print(
-        f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}{'ms/decision':>13}{'max ms':>9}"
-        "  (CPU time)"
+        f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}"
+        + "".join(f"{name:>10}" for name in PHASES)
+        + f"{'ms/decision':>13}{'median':>8}{'max ms':>8}  (CPU time)"
     )
     losses = []
     for _, _, plays in decisions:
         best = max(e2 for e2, _ in plays.values())
         chosen = max(plays.values(), key=lambda pair: pair[1])
         losses.append(best - chosen[0])
-    report("gnubg 0-ply", losses, None)
+    report("gnubg 0-ply", decisions, losses, None)
     for level in levels:
         rng = random.Random(seed)
         losses, times = [], []
@@ -172,18 +186,27 @@ def measure_errors(decisions, levels: list[str], seed: int) -> None:
             play = choose_play(position, dice, level, rng)
             times.append(time.process_time() - started)
             losses.append(best - plays[format_position_id(play.position)][0])
-        report(level, losses, times)
+        report(level, decisions, losses, times)
 
 
-def report(name, losses, times) -> None:
+def report(name, decisions, losses, times) -> None:
     mean = 1000 * statistics.fmean(losses)
     blunders = sum(loss > 0.08 for loss in losses)
+    by_phase = ""
+    for name_of_phase in PHASES:
+        some = [
+            loss
+            for (p, _, _), loss in zip(decisions, losses, strict=True)
+            if phase(p) == name_of_phase
+        ]
+        by_phase += f"{1000 * statistics.fmean(some):>10.2f}" if some else f"{'':>10}"
     timing = (
-        f"{1000 * statistics.fmean(times):>13.1f}{1000 * max(times):>9.0f}"
+        f"{1000 * statistics.fmean(times):>13.1f}{1000 * statistics.median(times):>8.1f}"
+        f"{1000 * max(times):>8.0f}"
         if times
-        else f"{'':>13}{'':>9}"
+        else ""
     )
-    print(f"{name:<14}{mean:>10.2f}{blunders:>15d}{timing}", flush=True)
+    print(f"{name:<14}{mean:>10.2f}{blunders:>15d}{by_phase}{timing}", flush=True)
 
 
 # --- head-to-head games -------------------------------------------------------
