@@ -150,6 +150,26 @@ def read_set(path: Path = SET_FILE):
 PHASES = ("contact", "race", "bear-off")
 
 
+def count_positions() -> list[int]:
+    """Counts, in the returned one-item list, every position the search evaluates from now on."""
+    from game.bot import search
+
+    seen = [0]
+    plain_scorer, plain_evaluate = search.Scorer, search.evaluate_position
+
+    class CountingScorer(plain_scorer):
+        def evaluate(self, position):
+            seen[0] += 1
+            return super().evaluate(position)
+
+    def counting_evaluate(position):
+        seen[0] += 1
+        return plain_evaluate(position)
+
+    search.Scorer, search.evaluate_position = CountingScorer, counting_evaluate
+    return seen
+
+
 def phase(position: Position) -> str:
     """contact; race; bear-off (both sides with every checker home: the bear-off table's reach)."""
     if position.is_contact():
@@ -168,28 +188,32 @@ def measure_errors(decisions, levels: list[str], seed: int) -> None:
     print(
         f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}"
         + "".join(f"{name:>10}" for name in PHASES)
-        + f"{'ms/decision':>13}{'median':>8}{'max ms':>8}  (CPU time)"
+        + f"{'ms/decision':>13}{'median':>8}{'max ms':>8}{'positions':>11}{'max':>6}"
+        + "  (CPU time; positions evaluated per decision, mean and max)"
     )
+    seen = count_positions()
     losses = []
     for _, _, plays in decisions:
         best = max(e2 for e2, _ in plays.values())
         chosen = max(plays.values(), key=lambda pair: pair[1])
         losses.append(best - chosen[0])
-    report("gnubg 0-ply", decisions, losses, None)
+    report("gnubg 0-ply", decisions, losses, None, None)
     for level in levels:
         rng = random.Random(seed)
-        losses, times = [], []
+        losses, times, counts = [], [], []
         for position, dice, plays in decisions:
             best = max(e2 for e2, _ in plays.values())
             # CPU time of this process: the machine is shared, wall time would measure the others.
+            seen[0] = 0
             started = time.process_time()
             play = choose_play(position, dice, level, rng)
             times.append(time.process_time() - started)
+            counts.append(seen[0])
             losses.append(best - plays[format_position_id(play.position)][0])
-        report(level, decisions, losses, times)
+        report(level, decisions, losses, times, counts)
 
 
-def report(name, decisions, losses, times) -> None:
+def report(name, decisions, losses, times, counts) -> None:
     mean = 1000 * statistics.fmean(losses)
     blunders = sum(loss > 0.08 for loss in losses)
     by_phase = ""
@@ -202,7 +226,7 @@ def report(name, decisions, losses, times) -> None:
         by_phase += f"{1000 * statistics.fmean(some):>10.2f}" if some else f"{'':>10}"
     timing = (
         f"{1000 * statistics.fmean(times):>13.1f}{1000 * statistics.median(times):>8.1f}"
-        f"{1000 * max(times):>8.0f}"
+        f"{1000 * max(times):>8.0f}{statistics.fmean(counts):>11.0f}{max(counts):>6d}"
         if times
         else ""
     )
@@ -273,7 +297,9 @@ def measure_games(level: str, games: int, seed: int, progress: bool = True) -> N
 
 PYODIDE_TIMING = """
 import gzip, statistics, sys, time
+from js import process
 sys.path.insert(0, "/app")
+sys.path.insert(0, "/app/tools")
 from game.bot import choose_play
 from game.formats import parse_position_id
 decisions = []
@@ -282,18 +308,35 @@ with gzip.open("/app/tools/data/bot-bench.txt.gz", "rt") as lines:
         if not line.startswith("#"):
             fields = line.split()
             decisions.append((parse_position_id(fields[0]), (int(fields[1]), int(fields[2]))))
+
+
+def cpu():
+    # The Node.js process's CPU time: the machine is shared, wall time measures the others too.
+    used = process.cpuUsage()
+    return (used.user + used.system) / 1e6
+
+
 started = time.perf_counter()
 choose_play(*decisions[0])
 elapsed = 1000 * (time.perf_counter() - started)
 print(f"pyodide first call (imports, loads networks): {elapsed:.0f} ms")
+from bench_bot import count_positions
+seen = count_positions()
 for level, count in LEVEL_COUNTS:
-    times = []
+    walls, cpus, counts = [], [], []
     for position, dice in decisions[:count]:
-        started = time.perf_counter()
+        seen[0] = 0
+        started, started_cpu = time.perf_counter(), cpu()
         choose_play(position, dice, level)
-        times.append(time.perf_counter() - started)
-    print(f"pyodide {level:<12} mean {1000 * statistics.fmean(times):.1f} ms,"
-          f" median {1000 * statistics.median(times):.1f}, max {1000 * max(times):.0f}"
+        walls.append(time.perf_counter() - started)
+        cpus.append(cpu() - started_cpu)
+        counts.append(seen[0])
+    slowest = max(range(len(cpus)), key=cpus.__getitem__)
+    print(f"pyodide {level:<12} CPU mean {1000 * statistics.fmean(cpus):.1f} ms,"
+          f" median {1000 * statistics.median(cpus):.1f}, max {1000 * max(cpus):.0f}"
+          f" (wall mean {1000 * statistics.fmean(walls):.1f}, max {1000 * max(walls):.0f});"
+          f" positions mean {statistics.fmean(counts):.0f}, max {max(counts)},"
+          f" slowest decision {1000 * cpus[slowest]:.0f} ms for {counts[slowest]} positions"
           f" ({count} decisions)")
 """
 
@@ -312,7 +355,7 @@ def measure_pyodide(levels: list[str], count: int) -> None:
     import subprocess
     import tempfile
 
-    counts = [(level, count if level != LEVELS[-1] else max(1, count // 5)) for level in levels]
+    counts = [(level, count) for level in levels]
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "timing.py"
         script.write_text(PYODIDE_TIMING.replace("LEVEL_COUNTS", repr(counts)))
