@@ -12,6 +12,10 @@ play, so a rerun needs gnubg only for the head-to-head games.
 Error: for each decision, the equity (by gnubg 2-ply, cubeless, for the mover)
 of gnubg 2-ply's best play minus that of the play chosen, averaged, in
 thousandths of a point. gnubg 0-ply is scored the same way in the same run.
+Also by phase of the decision (contact; race; bear-off: both sides with every
+checker home), with the CPU time and the positions evaluated per decision.
+``--pyodide N`` times N decisions per level under the page's Pyodide in Node.js
+(the process's CPU time, and wall time beside it: the machine is shared).
 
 Games: cubeless money games against gnubg 0-ply (the play with the best 0-ply
 equity), in pairs with the same dice and the sides swapped, counting gammons

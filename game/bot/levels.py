@@ -28,7 +28,7 @@ LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 1, 0.0),
+    Level("strong", 2, 0.0, keep=8, margin=0.16, budget=150),
     Level("expert", 2, 0.0, keep=8, margin=0.16, budget=800),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
