@@ -31,6 +31,7 @@ when first asked for.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterator
 from itertools import accumulate
 from math import comb
 from pathlib import Path
@@ -71,10 +72,10 @@ def index(home: tuple[int, ...], points: int = POINTS) -> int:
     return rank + home[points - 1]
 
 
-def placements(checkers: int = CHECKERS):
+def placements(checkers: int = CHECKERS) -> Iterator[tuple[int, ...]]:
     """Every placement ``(n1, ..., n6)`` of up to ``checkers`` checkers, in ``index`` order."""
 
-    def fill(point: int, left: int, prefix: tuple[int, ...]):
+    def fill(point: int, left: int, prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if point == POINTS - 1:
             for n in range(left + 1):
                 yield (*prefix, n)

@@ -87,6 +87,7 @@ def after_best_play(
         equity = -probabilities.equity
         if equity > best_equity:
             best, best_equity = probabilities, equity
+    assert best is not None  # plays is not empty
     return best.flip(), len(plays)
 
 
@@ -133,7 +134,7 @@ def rank_plays_deeper(
     if len(candidates) == 1:
         return ranked
     left = Budget(budget - len(ranked))
-    rescored = []
+    rescored: list[tuple[float, Play]] = []
     for _, play in candidates:
         try:
             probabilities, _ = lookahead(play.position.flip(), left)
