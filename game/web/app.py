@@ -24,6 +24,7 @@ from game.state import Phase
 from game.turn import Turn
 from game.web import computer, layout, links, storage
 from game.web.dom import element, on, report, set_props, set_text, toggle
+from game.web.params import read_params
 from game.web.render import board_svg
 from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
 from game.web.view import (
@@ -47,17 +48,11 @@ ANSWER_PAUSE = 0.6  # a double or a resignation is seen before the computer answ
 
 class App:
     def __init__(self, query: str) -> None:
-        try:
-            params = links.parse_pairs(query.lstrip("?"))
-        except ValueError:
-            params = {}
-        seed = params.get("seed")
-        self.seed = int(seed) if seed is not None and seed.isdigit() else None
+        params = read_params(query)  # never raises: unusable values fall back to defaults
+        self.seed = params.seed
         self.rng = random.Random(self.seed)
-        pace = params.get("pace", "1")
-        # ?pace=0 shows the computer's moves without pauses (tests); 2 is twice as slow.
-        self.pace = float(pace) if pace.replace(".", "", 1).isdigit() and float(pace) <= 5 else 1.0
-        self.embed = params.get("embed") == "1" or document.body.classList.contains("embed")
+        self.pace = params.pace  # ?pace=0: the computer's moves without pauses (tests)
+        self.embed = params.embed or bool(document.body.classList.contains("embed"))
         self.key = storage.KEY + (".embed" if self.embed else "")
         self.session = Session.new()
         self.busy = False
