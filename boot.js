@@ -41,23 +41,37 @@
     }, 0);
   });
 
-  // Offline play after the first visit: once the game is up, register sw.js and hand it
-  // every same-origin file this visit loaded, to keep. Automated browsers (tests,
+  // Offline play after the first visit: once the game is up, register sw.js, which
+  // precaches the whole site (every page, the runtime, the Python files) as one version.
+  // A newer version found meanwhile waits until a page has started; this one has, so it
+  // may take over now (the next start is then wholly new). Automated browsers (tests,
   // benchmarks) skip it unless the address asks for it with ?sw=1, so they measure the page.
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
     var wanted = /[?&]sw=1(&|$)/.test(location.search);
     if (navigator.webdriver && !wanted) return;
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data && event.data.type === "kept") body.dataset.offline = "ready";
-    });
-    navigator.serviceWorker.register("./sw.js").then(function () {
+    function activate(worker) {
+      if (!worker) return;
+      if (worker.state === "installed") worker.postMessage({ type: "activate" });
+      else worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") worker.postMessage({ type: "activate" });
+      });
+    }
+    function ready(worker) {
+      if (worker.state === "activated") body.dataset.offline = "ready";
+      else worker.addEventListener("statechange", function () {
+        if (worker.state === "activated") body.dataset.offline = "ready";
+      });
+    }
+    navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then(function (registration) {
+      activate(registration.waiting || (registration.active && registration.installing));
+      registration.addEventListener("updatefound", function () {
+        if (registration.active) activate(registration.installing);
+      });
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      var urls = performance.getEntriesByType("resource").map(function (entry) { return entry.name; });
-      urls.push(location.href.split("#")[0].split("?")[0]);
-      registration.active.postMessage({ type: "keep", urls: urls });
-    }).catch(function () { /* offline play is optional */ });
+      ready(registration.active);
+    }).catch(function () { /* offline play is optional (no storage in a third-party frame) */ });
   }
   document.addEventListener("game:ready", registerWorker, { once: true });
 })();

@@ -86,7 +86,9 @@ def test_deploy_builds_the_runtime_and_publishes_the_repo_root() -> None:
     assert NETLIFY["build"]["publish"] == "."
     assert "tools/fetch_runtime.py" in NETLIFY["build"]["command"]
     assert netlify_headers("/*.wasm")["Content-Type"] == "application/wasm"
-    assert "immutable" in netlify_headers("/runtime/*")["Cache-Control"]
+    # Same URLs across runtime upgrades: never cached without revalidation.
+    assert netlify_headers("/runtime/*")["Cache-Control"] == "no-cache"
+    assert "tools/build_sw.py" in NETLIFY["build"]["command"].split("fetch_runtime.py", 1)[1]
 
 
 def test_server_sends_python_as_text_with_no_cache_and_security_headers(site: str) -> None:

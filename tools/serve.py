@@ -19,10 +19,16 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import sys
 import threading
 from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import build_sw
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -91,10 +97,22 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
         return CONTENT_TYPES.get(suffix) or super().guess_type(path)
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        if self.path.split("?", 1)[0].startswith(HIDDEN_PREFIXES):
+        path = self.path.split("?", 1)[0]
+        if path.startswith(HIDDEN_PREFIXES):
             self.send_error(404, "Not part of the site")
             return None
+        if path.endswith("/" + build_sw.OUTPUT):
+            return self.send_generated(build_sw.script(Path(self.translate_path(path)).parent))
         return super().send_head()
+
+    def send_generated(self, text: str) -> io.BytesIO:
+        """The service worker's file list, computed now: locally it is never stale."""
+        data = text.encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/javascript")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", NO_CACHE)
