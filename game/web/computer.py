@@ -23,7 +23,6 @@ play), or leave it a match-winning chance at least as high (match play).
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from game import match
@@ -32,8 +31,6 @@ from game.state import GameState, Phase
 
 if TYPE_CHECKING:  # the bot is imported on first use: the board is drawn before it loads
     from game.bot.probabilities import Probabilities
-    from game.plays import Dice, Play
-    from game.position import Position
 
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
 
@@ -42,15 +39,6 @@ TAKE, PASS, BEAVER = "take", "pass", "beaver"
 # 1,467 cube decisions of casual self-play: none of the look-ahead's doubles was below.
 MONEY_MARGIN = 0.15  # equity, in units of the cube
 MATCH_MARGIN = 0.10  # match-winning chance
-
-
-def computer_play(
-    position: Position, dice: Dice, level: str | None, rng: random.Random
-) -> Play | None:
-    """The computer's play (None when the roll cannot be played)."""
-    from game.bot import DEFAULT_LEVEL, choose_play
-
-    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
 
 
 def cube_plies(level: str | None) -> int:
