@@ -6,7 +6,8 @@
 Random players act as carelessly as people do: they roll, play a random legal play,
 double whenever the rules allow it (at random), take, pass or beaver at random, offer
 and answer resignations, and at random moments the game is saved and read back through
-the save format and through the share-link format, and play goes on from what was read.
+the save format (game/formats/save.py) and through the share-link format, and play goes
+on from what was read.
 After every step the state is checked:
 
 - 15 checkers a side, never both sides on one point;
@@ -35,6 +36,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.formats.gnubg_id import write_gnubg_id
+from game.formats.save import read_save, write_save
 from game.match import MAX_CUBE, Rules, game_points, pass_points
 from game.position import CHECKERS, check_sides
 from game.state import ENDED_BY_PASS, GameState, Phase
@@ -146,8 +149,8 @@ def check_step(before: GameState, after: GameState) -> None:
 
 def through_save(state: GameState) -> GameState:
     """The state written as a save and read back; it must be identical."""
-    text = json.dumps(state.to_dict(), separators=(",", ":"))
-    restored = GameState.from_dict(json.loads(text))
+    text = json.dumps(write_save(state), separators=(",", ":"))
+    restored = read_save(json.loads(text))
     if restored != state:
         raise BrokenInvariant(f"the save does not read back: {text}")
     return restored
@@ -168,7 +171,7 @@ def through_link(state: GameState) -> GameState | None:
         and shared.score == state.score
         and shared.turn == state.turn
         and shared.rules == state.rules
-        and shared.gnubg_id() == state.gnubg_id()
+        and write_gnubg_id(shared) == write_gnubg_id(state)
     )
     if not same:
         raise BrokenInvariant(f"the link {fragment} reads back as another game")

@@ -13,7 +13,6 @@ yields to the browser between steps, so its checkers move one at a time.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import random
 import time
@@ -22,7 +21,7 @@ from pyscript import document, window
 
 from game.state import Phase
 from game.turn import Turn
-from game.web import computer, layout, links, storage
+from game.web import computer, guard, layout, links, storage
 from game.web.dom import element, on, report, set_props, set_text, toggle
 from game.web.params import read_params
 from game.web.render import board_svg
@@ -54,6 +53,13 @@ class App:
         self.pace = params.pace  # ?pace=0: the computer's moves without pauses (tests)
         self.embed = params.embed or bool(document.body.classList.contains("embed"))
         self.key = storage.KEY + (".embed" if self.embed else "")
+        # Reads and writes go through the keeper: it never writes over a newer game (another
+        # tab's), a newer page's save, or a save it could not read (see storage.SaveKeeper).
+        self.keeper = storage.SaveKeeper(
+            lambda: window.localStorage.getItem(self.key),
+            lambda text: window.localStorage.setItem(self.key, text),
+        )
+        self.told: set[storage.Outcome] = set()  # what the player was told about saving
         self.session = Session.new()
         self.busy = False
         self.pending = None  # what the notice's first button does
@@ -64,16 +70,20 @@ class App:
 
     # ----- start-up ----------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, restore: bool = True) -> None:
         if self.embed:
             document.body.classList.add("embed")
-        problem = self.restore()
+        problem = self.restore() if restore else None
+        if not restore:
+            self.keeper.unreadable = self.keeper.stored()  # kept as it is: it may be the cause
         self.bind()
         self.render()
         document.body.dataset.ready = "true"
         document.dispatchEvent(window.Event.new("game:ready"))
         if problem:
-            self.notice(problem, "New game", self.reset, cancel="Dismiss")
+            self.offer_saved_copy(problem)
+        elif not self.keeper.available:
+            self.tell(storage.Outcome.NO_STORAGE)
         self.open_link(str(window.location.hash))
         self.schedule_computer()
         self.spawn(self.warm_up())
@@ -85,20 +95,89 @@ class App:
 
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""
-        text = window.localStorage.getItem(self.key)
-        if not isinstance(text, str) or not text:
-            return None  # nothing saved (JavaScript's null)
         try:
-            self.session = storage.load_text(str(text))
+            session = self.keeper.load()
         except storage.SaveError as error:
-            self.session = Session.new(self.session.settings)
-            return f"Your saved game could not be loaded: {error}. A new game is ready instead."
+            return f"Your saved game could not be read: {error}. It is kept as it was."
+        if session is not None:
+            self.session = session
         return None
 
     def save(self) -> None:
-        # Storage full or disabled: the game goes on unsaved.
-        with contextlib.suppress(Exception):
-            window.localStorage.setItem(self.key, storage.save_text(self.session))
+        outcome = self.keeper.save(self.session)
+        if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
+            # Another tab played on: show its game rather than write over it.
+            self.session = self.keeper.adopted
+            self.tell(outcome)
+        elif outcome is not storage.Outcome.WRITTEN:
+            self.tell(outcome)
+
+    def tell(self, outcome: storage.Outcome) -> None:
+        """Say once why the game is not being saved (or was replaced by another tab's)."""
+        if outcome in self.told and outcome is not storage.Outcome.NEWER:
+            return
+        self.told.add(outcome)
+        text = {
+            storage.Outcome.NEWER: "This game was played on in another tab or window: "
+            "here it is as it stands now.",
+            storage.Outcome.NEWER_FORMAT: "A newer version of this page saved the game in "
+            "another tab. Reload to go on with it; this tab no longer saves.",
+            storage.Outcome.NO_STORAGE: "This browser gives the game no storage here (for "
+            "one, in a frame of another site that blocks it), so it is not saved: play on "
+            "until the page is closed.",
+            storage.Outcome.KEPT: "Your unreadable saved game is kept, so this game is not "
+            "saved yet. Start a new game to replace it.",
+        }.get(outcome)
+        if text:
+            self.notice(text)
+
+    def offer_saved_copy(self, problem: str) -> None:
+        """A save that could not be read: offer a copy of it, then to start anew."""
+
+        def download_it() -> None:
+            guard.download(self.keeper.unreadable or "")
+            self.notice(
+                "The saved game was downloaded. Start a new game? It replaces the "
+                "unreadable save in this browser.",
+                "Start a new game",
+                self.reset,
+                cancel="Not now",
+            )
+
+        self.notice(
+            f"{problem} Download a copy (to keep it, or to report it), then start anew. "
+            "Until then this game is not saved.",
+            "Download the saved game",
+            download_it,
+            cancel="Not now",
+        )
+
+    def recover(self, error: Exception) -> None:
+        """Whatever went wrong: the board as the game stands, playable, and what happened."""
+        self.busy = False
+        try:
+            self.render()
+        except Exception:
+            self.session = Session.new(self.session.settings)
+            self.render()
+        again = self.schedule_computer if self.session.computer_to_act else None
+        self.notice(
+            f"Something went wrong: {guard.words(error)}. The board shows the game as it "
+            "stands; play on.",
+            "Let the computer play on" if again else "OK",
+            again,
+        )
+
+    def on_storage(self, event) -> None:
+        """Another tab saved: show its game when it is newer than this one."""
+        if event.key != self.key:
+            return
+        newer = self.keeper.newer(event.newValue)
+        if newer is not None:
+            self.session = newer
+            self.render()
+            if not document.hidden:
+                self.schedule_computer()
 
     def spawn(self, work) -> None:
         """Run a coroutine as a task, keeping a reference until it is done."""
@@ -334,6 +413,8 @@ class App:
         def on_hash(event) -> None:
             self.open_link(str(window.location.hash))
 
+        on("storage", window)(self.on_storage)
+
     def board_tap(self, event) -> None:
         if self.busy:
             return
@@ -414,6 +495,7 @@ class App:
         element("resign-1").focus()
 
     def reset(self) -> None:
+        self.keeper.release()  # the player chose a new game over an unreadable save
         self.session = Session.new(self.session.settings)
         self.changed()
 
@@ -647,13 +729,5 @@ def _pips(position, session: Session) -> tuple[int, int]:
 
 
 def start() -> App:
-    """Boot the page; on failure tell the page (and its tests) why."""
-    try:
-        app = App(str(window.location.search))
-        app.start()
-        return app
-    except Exception as error:
-        document.body.dataset.error = f"{type(error).__name__}: {error}"
-        set_text("status", "The game could not start. Reload the page to try again.")
-        set_text("loading-text", f"The game could not start: {error}")
-        raise
+    """Boot the page; if that fails, a new game beside the untouched save (game.web.guard)."""
+    return guard.start_safely(App)

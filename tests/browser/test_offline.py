@@ -28,7 +28,8 @@ def first_visit(page: Page, path: str) -> None:
 
 
 def test_every_page_starts_offline_after_one_visit_to_either(browser, base_url):
-    for visited, others in (("index.html", ("", "index.html", "embed.html")), ("embed.html", ("",))):
+    visits = (("index.html", ("", "index.html", "embed.html")), ("embed.html", ("",)))
+    for visited, others in visits:
         context = browser.new_context(base_url=base_url)
         log = RequestLog().attach(context)
         page = context.new_page()
@@ -58,7 +59,7 @@ def test_the_manifest_is_served_and_valid(browser, base_url):
     manifest = session.send("Page.getAppManifest")
     assert manifest["url"].endswith("/manifest.webmanifest")
     assert manifest["errors"] == [], manifest["errors"]
-    parsed = manifest["manifest"] if "manifest" in manifest else None
+    parsed = manifest.get("manifest")
     if parsed:  # newer Chromium also returns the parsed manifest
         assert parsed["name"] == "Backgammon"
     for size in ("192", "512"):
