@@ -19,6 +19,57 @@
     text("status", "The game could not start. Reload the page to try again.");
   }
 
+  // A frame of another site whose browser blocks third-party storage: localStorage throws
+  // SecurityError, and PyScript's own start-up step "Loading Storage" (a cache of package
+  // lists kept in IndexedDB, opened even when there are no packages) fails with
+  // InvalidStateError before any Python runs. There, PyScript gets a small in-memory
+  // stand-in for IndexedDB (only what that step uses), and the game plays on unsaved
+  // (game/web/storage.py says so on the page).
+  function storageBlocked() {
+    try {
+      window.localStorage.getItem("backgammon.probe");
+      return !window.indexedDB;
+    } catch (error) {
+      return true;
+    }
+  }
+
+  function memoryIndexedDB() {
+    var stores = {};
+    function request(run) {
+      var pending = {};
+      setTimeout(function () {  // callers set onsuccess after the call, as with IndexedDB
+        pending.result = run();
+        if (pending.onsuccess) pending.onsuccess({ target: pending });
+      }, 0);
+      return pending;
+    }
+    function store(name) {
+      var map = stores[name] || (stores[name] = new Map());
+      return {
+        count: function () { return request(function () { return map.size; }); },
+        clear: function () { return request(function () { map.clear(); }); },
+        delete: function (key) { return request(function () { map.delete(key); }); },
+        get: function (key) { return request(function () { return map.get(key); }); },
+        getKey: function (key) { return request(function () { return map.has(key) ? key : undefined; }); },
+        getAllKeys: function () { return request(function () { return Array.from(map.keys()); }); },
+        put: function (value, key) { return request(function () { map.set(key, value); return key; }); },
+      };
+    }
+    var database = {
+      objectStoreNames: { length: 1, contains: function () { return true; } },
+      createObjectStore: store,
+      transaction: function () { return { objectStore: store }; },
+      close: function () {},
+    };
+    return { open: function () { return request(function () { return database; }); } };
+  }
+
+  if (storageBlocked()) {
+    body.dataset.storage = "blocked";
+    Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+  }
+
   // PyScript reports each step of its start-up (loading Pyodide, files, ...).
   addEventListener("py:progress", function (event) {
     steps += 1;

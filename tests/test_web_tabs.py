@@ -132,3 +132,17 @@ def test_a_save_without_a_counter_is_an_old_page_s_and_is_read():
     tab = browser.tab()
     assert tab.load().game == opening().game
     assert tab.save(opening()) is storage.Outcome.WRITTEN
+
+
+@pytest.mark.parametrize(
+    "text, deep",
+    [
+        ("[" * 33, True),
+        ("[" * 32 + "]" * 32, False),
+        ('{"a": "' + "[" * 100 + '"}', False),  # brackets inside a string do not nest
+        ('{"a": "\\\\"' + "}" + "[" * 40, True),  # an escaped backslash ends the string
+        (storage.save_text(opening()), False),
+    ],
+)
+def test_nesting_is_measured_before_any_parse(text, deep):
+    assert storage.too_deep(text) is deep

@@ -159,12 +159,39 @@ class Outcome(enum.Enum):
     NO_STORAGE = "no-storage"  # the browser gives this page no storage (a blocked frame)
 
 
+MAX_NESTING = 32  # a real save nests 4 deep; Pyodide's stack overflows near 10,000
+
+
+def too_deep(text: str, limit: int = MAX_NESTING) -> bool:
+    """Does JSON ``text`` nest brackets deeper than ``limit``? Checked before parsing: in
+    the page, JSON nested thousands deep overflows the JavaScript stack, which Python
+    cannot catch ("Maximum call stack size exceeded")."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def stamp(text: object) -> tuple[int, int] | None:
     """(format version, writes) of stored text; None when it is not a readable save.
 
     Never raises, whatever the text (deep nesting, huge numbers, any JSON).
     """
-    if not isinstance(text, str) or len(text) > MAX_LENGTH:
+    if not isinstance(text, str) or len(text) > MAX_LENGTH or too_deep(text):
         return None
     try:
         data = json.loads(text)
@@ -219,6 +246,8 @@ class SaveKeeper:
             return None
         found = stamp(text)
         try:
+            if too_deep(text):
+                raise SaveError("the saved game is damaged (nested too deep)")
             session = load_text(text)
         except Exception as error:
             self.unreadable = text  # never written over before the player says so
@@ -265,7 +294,7 @@ class SaveKeeper:
         (the ``storage`` event's new value); None otherwise, or if it cannot be read."""
         found = stamp(text)
         if found is None or found[0] != VERSION or found[1] <= self.writes:
-            return None
+            return None  # (stamp has refused text nested too deep to parse)
         try:
             session = load_text(text)  # type: ignore[arg-type]
         except Exception:
