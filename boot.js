@@ -119,6 +119,9 @@
       registration.addEventListener("updatefound", function () {
         if (registration.active) activate(registration.installing);
       });
+      // A returning visit starts from the cache; look for a new deploy now (sw.js and the
+      // file list it imports are fetched and compared byte for byte).
+      if (registration.active) registration.update().catch(function () { /* offline */ });
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
       ready(registration.active);

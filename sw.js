@@ -49,10 +49,13 @@ self.addEventListener("message", (event) => {
 });
 
 async function fromCache(request, path) {
-  const cache = await caches.open(CACHE);
-  // A page's address may carry ?seed=... (the fragment never reaches here).
+  // A page's address may carry ?seed=... (the fragment never reaches here). caches.match
+  // with cacheName, not caches.open: a worker must never re-create a deleted version.
   const key = path === SCOPE_PATH ? self.registration.scope : request;
-  const cached = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+  const cached = await caches.match(key, {
+    cacheName: CACHE,
+    ignoreSearch: request.mode === "navigate",
+  });
   return cached || fetch(request);
 }
 
