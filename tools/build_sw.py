@@ -12,7 +12,8 @@ visitor never runs a mix of old and new files.
 
 The list is computed from what the site actually serves, not kept by hand:
 the pages (``./``, index.html, embed.html), every same-site file they name in
-``src``/``href`` (scripts, styles, icons, the web app manifest and its icons),
+``src``/``href`` (scripts, styles, icons, the web app manifest and its icons), the
+files the site's own scripts name (``"./computer-worker.mjs"``),
 pyscript.toml and its ``[files]``, and every file under ``runtime/`` (whatever
 tools/fetch_runtime.py put there) except source maps. ``sw-files.js`` is
 git-ignored: the deploy writes it after the runtime (netlify.toml), and
@@ -36,7 +37,9 @@ RUNTIME = "runtime"
 # Not part of what a page loads: source maps, the copy's stamp, PyScript's own 1-byte worker.
 SKIPPED = (".map",)
 SKIPPED_NAMES = {"VERSIONS.json", "service-worker.js"}
+WORKER = {"sw.js", OUTPUT}  # the service worker itself is never precached
 _REFERENCE = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"'#?]+)["']""")
+_SCRIPT_PATH = re.compile(r"""["'`](\./[^"'`#?\s]+)["'`]""")
 _CSS_URL = re.compile(r"""url\(\s*["']?([^"')#?]+)["']?\s*\)""")
 _CONFIG_FILE = re.compile(r'^\s*"([^"]+)"\s*=\s*"[^"]+"\s*$', re.MULTILINE)
 _INTERPRETER = re.compile(r'^\s*interpreter\s*=\s*"([^"]+)"', re.MULTILINE)
@@ -62,6 +65,9 @@ def _references(root: Path, path: str) -> set[str]:
         found.update(_REFERENCE.findall(text))
     elif path.endswith(".css"):
         found.update(_CSS_URL.findall(text))
+    elif path.endswith((".js", ".mjs")) and not path.startswith(RUNTIME + "/"):
+        # The site's own scripts name what they load ("./computer-worker.mjs").
+        found.update(_SCRIPT_PATH.findall(text))
     elif path.endswith(".webmanifest"):
         data = json.loads(text)
         found.update(icon["src"] for icon in data.get("icons", []) if "src" in icon)
@@ -95,7 +101,7 @@ def site_files(root: Path = ROOT) -> list[str]:
         ]
     while todo:
         path = todo.pop()
-        if path in files or not (root / path).is_file():
+        if path in files or path in WORKER or not (root / path).is_file():
             continue
         files.add(path)
         todo += _references(root, path)

@@ -13,6 +13,7 @@ yields to the browser between steps, so its checkers move one at a time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import random
 import time
@@ -21,9 +22,10 @@ from pyscript import document, window
 
 from game.state import Phase
 from game.turn import Turn
-from game.web import computer, guard, layout, links, storage
+from game.web import computer, guard, layout, links, storage, thinker, thinking
 from game.web.dom import element, on, report, set_props, set_text, toggle
 from game.web.params import read_params
+from game.web.prerender import board_key, painted_board
 from game.web.render import board_svg
 from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
 from game.web.view import (
@@ -89,9 +91,18 @@ class App:
         self.spawn(self.warm_up())
 
     async def warm_up(self) -> None:
-        """Load the computer player once the board is up, before it is first needed."""
+        """Once the board is up: start the computer's worker (it loads the bot and its
+        weights, thinking.py), and run here, in short steps, what the first moves would
+        otherwise load in the middle of play (the save format's modules, first calls)."""
         await asyncio.sleep(0.1)
-        import game.bot  # noqa: F401
+        thinking.start()
+        for step in (
+            lambda: storage.save_text(self.session),
+            lambda: painted_board(self.session, ""),
+            lambda: thinker.play_request(self.session.game, None, random.Random(0)),
+        ):
+            await asyncio.sleep(0.02)
+            step()
 
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""
@@ -111,6 +122,11 @@ class App:
             self.tell(outcome)
         elif outcome is not storage.Outcome.WRITTEN:
             self.tell(outcome)
+        else:
+            # Its board beside it: boot.js paints it on the next visit before Python is up.
+            with contextlib.suppress(Exception):
+                board = painted_board(self.session, self.keeper.last_text or "")
+                window.localStorage.setItem(board_key(self.key), board)
 
     def tell(self, outcome: storage.Outcome) -> None:
         """Say once why the game is not being saved (or was replaced by another tab's)."""
@@ -532,11 +548,16 @@ class App:
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                    thinking = time.perf_counter()
-                    doubles = game.may_double() and computer.wants_to_double(game, level)
+                    thinking_at = time.perf_counter()
+                    doubles = False
                     if game.may_double():
+                        asked = await thinking.ask(thinker.double_request(game, level))
+                        if self.session.game is not game:
+                            replaced = True
+                            return
+                        doubles = asked["double"]
                         # The cube decision's time, for tools/bench_page.py and tests.
-                        cube_ms = (time.perf_counter() - thinking) * 1000
+                        cube_ms = (time.perf_counter() - thinking_at) * 1000
                         document.body.dataset.cubeMs = f"{cube_ms:.1f}"
                     if doubles:
                         self.session = self.session.double()
@@ -550,9 +571,13 @@ class App:
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                    thinking = time.perf_counter()
-                    answer = computer.answer_double(game, level)
-                    document.body.dataset.cubeMs = f"{(time.perf_counter() - thinking) * 1000:.1f}"
+                    thinking_at = time.perf_counter()
+                    answer = (await thinking.ask(thinker.answer_request(game, level)))["answer"]
+                    if self.session.game is not game:
+                        replaced = True
+                        return
+                    cube_ms = (time.perf_counter() - thinking_at) * 1000
+                    document.body.dataset.cubeMs = f"{cube_ms:.1f}"
                     if answer == computer.PASS:
                         self.session = self.session.pass_()
                     elif answer == computer.BEAVER:
@@ -566,7 +591,11 @@ class App:
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                    if computer.accepts_resignation(game):
+                    accepts = (await thinking.ask(thinker.resignation_request(game)))["accept"]
+                    if self.session.game is not game:
+                        replaced = True
+                        return
+                    if accepts:
                         self.session = self.session.accept_resignation()
                     else:
                         self.session = self.session.reject_resignation()
@@ -578,11 +607,15 @@ class App:
                 if self.session.game is not game:
                     replaced = True  # a new game or a shared one came in meanwhile
                     return
-                thinking = time.perf_counter()
-                play = computer_play(
-                    game.position, game.dice, self.session.settings.level, self.rng
-                )
-                self.last_think_ms = (time.perf_counter() - thinking) * 1000
+                thinking_at = time.perf_counter()
+                level = self.session.settings.level
+                answer = await thinking.ask(thinker.play_request(game, level, self.rng))
+                if self.session.game is not game:
+                    replaced = True
+                    return
+                play = thinker.chosen_play(game, answer, self.rng)
+                self.last_think_ms = (time.perf_counter() - thinking_at) * 1000
+                document.body.dataset.botMs = f"{answer['ms']:.1f}"  # the bot's own time
                 if play is None:  # the state passes blocked rolls itself; this is a safeguard
                     break
                 turn = Turn.start(game.position, game.dice)
@@ -714,13 +747,6 @@ class App:
             else "Rule changes apply from the next new game.",
         )
         toggle("rules-hint", "pending", pending)
-
-
-def computer_play(position, dice, level: str | None, rng: random.Random):
-    """The computer's play (None when the roll cannot be played): the bot, imported on first use."""
-    from game.bot import DEFAULT_LEVEL, choose_play
-
-    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
 
 
 def _pips(position, session: Session) -> tuple[int, int]:

@@ -3,7 +3,7 @@
     >>> from game.web.session import Session
     >>> fragment = share_fragment(Session.new().game)
     >>> fragment
-    'gnubgid=4HPwATDgc/ABMA:MAAAAAAAAAAE'
+    'gnubgid=4HPwATDgc/ABMA:MAAAAAAAAAAE&rules=simple'
     >>> game, opponent = read_fragment('#' + fragment)
     >>> game.phase.value, opponent
     ('opening', 'computer')

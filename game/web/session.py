@@ -56,6 +56,14 @@ class Settings:
     jacoby: bool = True  # money play with the cube: gammons count only after a cube turn
 
     def __post_init__(self) -> None:
+        # Types first: a saved 7.0 equals 7, and a list cannot be looked up in LEVELS.
+        for name in ("opponent", "rules"):
+            if not isinstance(getattr(self, name), str):
+                raise SettingsError(f"{name} must be a name")
+        if self.level is not None and not isinstance(self.level, str):
+            raise SettingsError("level must be a name or null")
+        if type(self.match_length) is not int:
+            raise SettingsError("match length must be a whole number")
         if self.opponent not in OPPONENTS:
             raise SettingsError(
                 f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"
@@ -71,7 +79,7 @@ class Settings:
                 raise SettingsError(f"{name} must be true or false")
         if self.rules not in RULE_SETS:
             raise SettingsError(f"rules must be one of {', '.join(RULE_SETS)}, got {self.rules!r}")
-        if isinstance(self.match_length, bool) or self.match_length not in MATCH_LENGTHS:
+        if self.match_length not in MATCH_LENGTHS:
             raise SettingsError(
                 f"match length must be 0 (money play) or an odd number from 1 to 25, "
                 f"got {self.match_length!r}"

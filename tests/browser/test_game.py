@@ -343,11 +343,17 @@ def test_new_game_asks_before_throwing_a_game_away(game_page: Page):
 
 
 def test_a_new_game_during_the_computers_move_starts_cleanly(game_page: Page):
-    open_game(game_page, "seed=1&pace=4")  # the computer wins the opening roll; slow moves
+    open_game(game_page, "seed=1")  # the computer wins the opening roll
+    # The page's clock stands still from here: the computer's pauses between its moves
+    # never end until the test lets time run, so the click lands mid-move every time.
+    game_page.clock.install()
+    game_page.clock.pause_at(game_page.evaluate("() => Date.now()") + 1000)
     game_page.click("#roll")
     game_page.wait_for_function("() => document.getElementById('board').classList.contains('busy')")
     game_page.click("#new-game")
+    expect(game_page.locator("#board")).to_have_class(re.compile(r"\bbusy\b"))  # still moving
     game_page.click("#notice-yes")
+    game_page.clock.resume()
     game_page.wait_for_function(
         "() => !document.getElementById('board').classList.contains('busy')"
     )
