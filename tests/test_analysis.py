@@ -49,7 +49,7 @@ def test_a_weak_opening_play_loses_what_the_ranking_says():
         [Action.roll((3, 1)), Action.play([(24, 21), (21, 20)])]
     )
     (decision,) = analyse_record(record, plies=1).games[0].decisions
-    ranked = rank_plays(Position.start(), (3, 1), CubeState(match_length=5), plies=1)
+    ranked = rank_plays(Position.start(), (3, 1), CubeState(Rules.full(match_length=5)), plies=1)
     chosen = next(r for r in ranked if r.notation == "24/20")
     assert decision.kind == "play" and decision.player == 0 and decision.counted
     assert decision.best == "8/5 6/5" and decision.chosen == "24/20"

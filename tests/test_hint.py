@@ -13,6 +13,7 @@ from game.bot.search import score_plays
 from game.cli import hint_answerer, serve
 from game.formats import MatchId, format_gnubg_id, parse_play, parse_position_id
 from game.judgement import cube_figures, emg_of_mwc, rank_plays, utility
+from game.match import Rules
 from game.plays import legal_plays
 from game.position import Position
 
@@ -57,7 +58,7 @@ def test_money_equities_are_the_cubeless_equities_of_the_resulting_positions():
 def test_at_double_match_point_only_winning_counts():
     # 1-away each: a gammon is worth no more than a single win, so equity = 2 p(win) - 1.
     position = Position.start()
-    state = CubeState(match_length=5, score=(4, 4))
+    state = CubeState(Rules.full(match_length=5), score=(4, 4))
     ranked = rank_plays(position, (6, 4), state, plies=1)
     wins = {p.position: q.win for p, q in zip(
         [r.play for r in ranked], score_plays(position, [r.play for r in ranked]), strict=True
@@ -69,7 +70,7 @@ def test_at_double_match_point_only_winning_counts():
 def test_match_equities_come_from_the_match_equity_table():
     # At 2-away 4-away the leader's gammon wins the match: the EMG of a gammon win is
     # (2 * 1 - (W + L)) / (W - L) with W, L the chances after a single win and loss.
-    state = CubeState(match_length=7, score=(5, 3))
+    state = CubeState(Rules.full(match_length=7), score=(5, 3))
     from game.bot.probabilities import Probabilities
 
     gammon = Probabilities(1.0, 1.0, 0.0, 0.0, 0.0)
@@ -106,7 +107,9 @@ def test_cube_hint_agrees_with_the_cube_command_and_gives_the_three_equities():
 def test_cube_equities_in_match_play_are_normalised_so_a_pass_is_one():
     position = parse_position_id("4HPwATDgc/ABMA")
     for score in ((0, 0), (3, 1), (1, 5)):
-        figures = cube_figures(position, CubeState(match_length=7, score=score), plies=1)
+        figures = cube_figures(
+            position, CubeState(Rules.full(match_length=7), score=score), plies=1
+        )
         assert figures.double_pass == pytest.approx(1.0)
         assert -1.5 < figures.no_double < 1.0
 
