@@ -265,7 +265,7 @@ def _moments(states: Sequence[GameState]) -> list[_Moment]:
             if dice is None or after.phase not in (Phase.MOVE, Phase.ROLL):
                 continue  # a resignation, or the game changed otherwise
             mover = after.turn if after.blocked_dice is None else 1 - after.turn
-            found.append(_Moment("roll", mover, before, tuple(dice)))
+            found.append(_Moment("roll", mover, before, (dice[0], dice[1])))
         elif before.phase is Phase.ROLL and after.phase is Phase.DOUBLED:
             found.append(_Moment(DOUBLE, before.turn, before))
         elif before.phase is Phase.DOUBLED and after.phase is Phase.ROLL:
@@ -319,8 +319,10 @@ class _GameJudge:
         opening = state.phase is Phase.OPENING
         before = evaluate_position(position)
         self.win_chances.append(before.win if player == 0 else before.lose)
-        self.pending = (index, player, moment.dice, utility(before, cube))
-        if not legal_plays(position, moment.dice):
+        dice = moment.dice
+        assert dice is not None  # a roll has its dice
+        self.pending = (index, player, dice, utility(before, cube))
+        if not legal_plays(position, dice):
             # No play: the luck is the fall from before the roll to the opponent on roll.
             self._luck(utility(evaluate_position(position.flip()).flip(), cube))
         if opening or not state.rules.cube or not state.may_double(player):
@@ -333,12 +335,23 @@ class _GameJudge:
         self._cube_decision(index, NO_DOUBLE, player, state, figures, error, close)
 
     def _luck(self, after: float) -> None:
+        assert self.pending is not None  # set by the roll this luck belongs to
         index, player, dice, before = self.pending
         self.luck.append(RollLuck(index, player, dice, after - before))
         self.stats[player].luck += after - before
         self.pending = None
 
-    def _cube_decision(self, index, kind, player, state, figures, error, close, best=None):
+    def _cube_decision(
+        self,
+        index: int,
+        kind: str,
+        player: int,
+        state: GameState,
+        figures: CubeFigures,
+        error: float,
+        close: bool,
+        best: str | None = None,
+    ) -> None:
         stats = self.stats[player]
         stats.cube_decisions += 1
         stats.close_cube += close
@@ -395,8 +408,10 @@ class _GameJudge:
         state, player = moment.state, moment.player
         position = state.position  # the mover is on turn in the MOVE phase
         cube = _cube_state(state, player)
-        shallow = rank_plays(position, moment.dice, cube, plies=1)
-        ranked = shallow if self.plies < STRONGEST else rank_plays(position, moment.dice, cube)
+        dice = moment.dice
+        assert dice is not None  # a play is of a roll
+        shallow = rank_plays(position, dice, cube, plies=1)
+        ranked = shallow if self.plies < STRONGEST else rank_plays(position, dice, cube)
         stats = self.stats[player]
         stats.plays += 1
         if not ranked:

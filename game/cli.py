@@ -74,7 +74,8 @@ def hint_answerer(options: list[str]) -> Answer:
     """``hint [--plies 1|2]``: ranked plays or the cube hint, each answer closed by a blank line."""
     from game.hint import hint_answerer as answerer
 
-    return answerer(options)
+    answer: Answer = answerer(options)
+    return answer
 
 
 COMMANDS: dict[str, Callable[[list[str]], Answer]] = {

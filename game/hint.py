@@ -15,15 +15,17 @@ alone; the default is the strongest level's judgement.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.bot.cube import CubeState
 from game.formats import GameStatus, format_position_id, parse_gnubg_id
 from game.judgement import STRONGEST, cube_figures, rank_plays
 
 
-def read_plies(options: list[str]) -> int:
+def read_plies(options: list[str], default: int = STRONGEST) -> int:
     """``[--plies 1|2]``."""
     if not options:
-        return STRONGEST
+        return default
     if len(options) == 2 and options[0] == "--plies" and options[1] in ("1", "2"):
         return int(options[1])
     raise ValueError(f"expected [--plies 1|2], got {' '.join(options)!r}")
@@ -59,7 +61,7 @@ def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
     ]
 
 
-def hint_answerer(options: list[str]):
+def hint_answerer(options: list[str]) -> Callable[[str], str]:
     """For ``python -m game hint [--plies 1|2]``: answers end with a blank line (errors too)."""
     plies = read_plies(options)
 

@@ -237,5 +237,9 @@ def cube_figures(position: Position, state: CubeState, plies: int = STRONGEST) -
     decision = cube_decision(position, state, plies=max(0, plies - 1))
     values = (decision.no_double, decision.double_take, decision.double_pass)
     if not state.is_money:
-        values = tuple(emg_of_mwc(value, state) for value in values)
+        values = (
+            emg_of_mwc(values[0], state),
+            emg_of_mwc(values[1], state),
+            emg_of_mwc(values[2], state),
+        )
     return CubeFigures(decision.action, decision.response, *values, state.may_double())

@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from game.dice import Dice
 from game.formats.notation import format_play
 from game.match import RESULT_NAMES, IllegalAction, Rules
-from game.plays import Dice, InvalidDice, Move, Play, check_dice
+from game.plays import InvalidDice, Move, Play, check_dice
 from game.position import BAR, OFF, Position
 from game.state import GameState, Phase
 
@@ -236,7 +237,13 @@ class Record:
         return cls(start or GameState.new(rules or Rules.full()), ((),), names)
 
     @classmethod
-    def _made(cls, start, games, names, state) -> Record:
+    def _made(
+        cls,
+        start: GameState,
+        games: tuple[tuple[Action, ...], ...],
+        names: tuple[str, str],
+        state: GameState,
+    ) -> Record:
         record = object.__new__(cls)
         record._start, record._games, record._names, record._state = start, games, names, state
         return record
@@ -312,10 +319,12 @@ class Record:
         the play's moves as made, when it was a play), so a page that moves from state to
         state keeps its record in one call. When no single action leads there (a new match,
         a position from a link), a new record starts at ``after``."""
+        if _same_moment(self._state, after):
+            return self  # nothing happened (a checker picked up, a redraw)
         action = action_between(self._state, after, moves)
         if action == "next":
             candidate = self.next_game()
-        elif action is None:
+        elif not isinstance(action, Action):
             return Record(after, ((),), self._names)
         else:
             try:

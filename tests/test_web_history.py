@@ -149,3 +149,13 @@ def test_every_entry_of_the_move_list_leads_to_a_moment_of_its_game():
                 for entry in (row.left, row.right):
                     if entry:
                         assert replay.jump(entry.moment).game == game.number
+
+
+def test_the_move_list_marks_one_entry_as_current():
+    from game.web.replay import move_list_html
+
+    record = played(0)
+    for at in range(0, len(Replay.of(record).moments), 7):
+        assert move_list_html(record, at).count('aria-current="step"') <= 1
+    last = len(Replay.of(record).moments) - 1
+    assert move_list_html(record, last).count('aria-current="step"') == 1

@@ -124,7 +124,12 @@ def format_mat(record: Record) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _format_game(number, names, first: GameState, game) -> list[str]:
+def _format_game(
+    number: int,
+    names: tuple[str, str],
+    first: GameState,
+    game: list[tuple[GameState, Action]],
+) -> list[str]:
     score = first.score
     header = f"{names[0]} : {score[0]}"
     lines = [f" Game {number}", f" {header:<30} {names[1]} : {score[1]}"]
@@ -147,7 +152,8 @@ def _format_game(number, names, first: GameState, game) -> list[str]:
             put(*pending_roll)  # a roll not played: cannot move, or a resignation follows
             pending_roll = None
         if kind == ROLL:
-            d0, d1 = action.dice  # type: ignore[misc]
+            assert action.dice is not None  # a roll has its dice
+            d0, d1 = action.dice
             if before.phase is Phase.OPENING:
                 mover = 0 if d0 > d1 else 1
                 d0, d1 = max(d0, d1), min(d0, d1)
@@ -175,7 +181,8 @@ def _format_game(number, names, first: GameState, game) -> list[str]:
             win = f"Wins {_plural(state.points_won)}"
             if state.phase is Phase.MATCH_OVER:
                 win += " and the match"
-            ended = (state.winner, win)  # type: ignore[assignment]
+            assert state.winner is not None  # a finished game has its winner
+            ended = (state.winner, win)
         before = state
     if pending_roll:
         put(*pending_roll)
@@ -493,12 +500,14 @@ class _Replayer:
         points = int(found.group(1))
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             # The rules know the winner: the line's column is not checked (layouts vary).
-            needed = state.rules.match_length - (state.score[state.winner] - state.points_won)  # type: ignore[index]
+            winner = state.winner
+            assert winner is not None  # a finished game has its winner
+            needed = state.rules.match_length - (state.score[winner] - state.points_won)
             capped = state.phase is Phase.MATCH_OVER and points == needed  # "and the match"
             if points != state.points_won and not capped:
                 raise self.fail(
                     entry.move,
-                    f"the file says {self.name(state.winner)} wins {_plural(points)}, "  # type: ignore[index]
+                    f"the file says {self.name(winner)} wins {_plural(points)}, "
                     f"the rules give {_plural(state.points_won)}",
                 )
             return

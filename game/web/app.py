@@ -15,18 +15,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import random
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from pyscript import document, window
 
+from game.formats.game_link import InvalidGameLink, encode_game, parse_game_link
+from game.formats.mat import InvalidMatFile, format_mat, parse_mat
+from game.position import Position
+from game.record import Record
 from game.state import Phase
 from game.turn import Turn
 from game.web import computer, guard, layout, links, storage, thinker, thinking
-from game.web.dom import element, on, report, set_props, set_text, toggle
+from game.web.dom import Event, Handler, element, on, report, set_props, set_text, toggle
+from game.web.history import history_data, read_history
 from game.web.params import read_params
 from game.web.prerender import board_key, painted_board
 from game.web.render import board_svg
+from game.web.replay import Replay, move_list_html, where_text
 from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
 from game.web.view import (
     board_view,
@@ -45,6 +54,7 @@ STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on sc
 ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
 BLOCKED_PAUSE = 1.6  # "You rolled 6-6 and cannot move" stays before the computer rolls
 ANSWER_PAUSE = 0.6  # a double or a resignation is seen before the computer answers it
+MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real .mat file
 
 
 class App:
@@ -63,12 +73,16 @@ class App:
         )
         self.told: set[storage.Outcome] = set()  # what the player was told about saving
         self.session = Session.new()
+        self.history = Record(self.session.game)  # every action of the match (game/record.py)
+        self.replay: Replay | None = None  # looking back at a record instead of the live game
+        self.linked: Record | None = None  # the record a whole-game link brought
+        self.link_opponent: str | None = None  # who plays whom, as that link says
         self.busy = False
-        self.pending = None  # what the notice's first button does
+        self.pending: Callable[[], object] | None = None  # what the notice's first button does
         self.last_think_ms = 0.0
-        self.tasks: set[asyncio.Future] = set()
-        query = window.matchMedia("(prefers-reduced-motion: reduce)")
-        self.reduced_motion = bool(query.matches) if query else False
+        self.tasks: set[asyncio.Future[None]] = set()
+        motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.reduced_motion = bool(motion.matches) if motion else False
 
     # ----- start-up ----------------------------------------------------------------------
 
@@ -109,12 +123,21 @@ class App:
         try:
             session = self.keeper.load()
         except storage.SaveError as error:
+            self.history = Record(self.session.game)
             return f"Your saved game could not be read: {error}. It is kept as it was."
         if session is not None:
             self.session = session
+        self.history = Record(self.session.game)
+        with contextlib.suppress(Exception):  # no history, or not readable: it starts here
+            saved = window.localStorage.getItem(self.key + ".history")
+            if isinstance(saved, str) and saved:
+                data = storage.parse_stored(saved, storage.MAX_HISTORY_LENGTH)
+                self.history = read_history(data, self.session.game)
         return None
 
     def save(self) -> None:
+        last = self.session.last_play
+        self.history = self.history.follow(self.session.game, last[1] if last else ())
         outcome = self.keeper.save(self.session)
         if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
             # Another tab played on: show its game rather than write over it.
@@ -127,6 +150,9 @@ class App:
             with contextlib.suppress(Exception):
                 board = painted_board(self.session, self.keeper.last_text or "")
                 window.localStorage.setItem(board_key(self.key), board)
+            with contextlib.suppress(Exception):
+                history = json.dumps(history_data(self.history), separators=(",", ":"))
+                window.localStorage.setItem(self.key + ".history", history)
 
     def tell(self, outcome: storage.Outcome) -> None:
         """Say once why the game is not being saved (or was replaced by another tab's)."""
@@ -195,20 +221,24 @@ class App:
             if not document.hidden:
                 self.schedule_computer()
 
-    def spawn(self, work) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine as a task, keeping a reference until it is done."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self._task_done)
 
-    def _task_done(self, task: asyncio.Future) -> None:
+    def _task_done(self, task: asyncio.Future[None]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            report(task.exception())
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            report(error)
 
     # ----- links -------------------------------------------------------------------------
 
     def open_link(self, fragment: str) -> None:
+        if "game=" in fragment:
+            self.open_game_link(fragment)
+            return
         try:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
@@ -249,13 +279,14 @@ class App:
     async def share(self) -> None:
         location = window.location
         fragment = links.share_fragment(self.session.game, self.session.settings.opponent)
+        fragment += f"&game={encode_game(self.history)}"  # the whole game: opens as a replay
         url = f"{location.origin}{location.pathname}#{fragment}"
         try:
             await window.navigator.clipboard.writeText(url)
             copied = "The link was copied."
         except Exception:  # no clipboard permission (or no clipboard): show the link instead
             copied = "Copy the link below."
-        self.notice(f"{copied} It opens this position, at the start of the turn.", url=url)
+        self.notice(f"{copied} It opens this game, to replay or to play on.", url=url)
 
     # ----- notices (a small in-page question or message) --------------------------------
 
@@ -263,7 +294,7 @@ class App:
         self,
         text: str,
         yes: str = "OK",
-        action=None,
+        action: Callable[[], object] | None = None,
         cancel: str | None = None,
         url: str | None = None,
     ) -> None:
@@ -288,17 +319,17 @@ class App:
 
     def bind(self) -> None:
         @on("click", "#board")
-        def on_board(event) -> None:
+        def on_board(event: Event) -> None:
             self.board_tap(event)
 
         @on("keydown", "#board")
-        def on_board_key(event) -> None:
+        def on_board_key(event: Event) -> None:
             if event.key in ("Enter", " "):
                 event.preventDefault()
                 self.board_tap(event)
 
         @on("click", "#roll")
-        def on_roll(event) -> None:
+        def on_roll(event: Event) -> None:
             if self.busy or not self.session.may_roll:
                 return
             self.session = self.session.roll(self.rng)
@@ -306,20 +337,20 @@ class App:
             self.schedule_computer()
 
         @on("click", "#undo")
-        def on_undo(event) -> None:
+        def on_undo(event: Event) -> None:
             if not self.busy:
                 self.session = self.session.undo()
                 self.changed()
 
         @on("click", "#confirm")
-        def on_confirm(event) -> None:
+        def on_confirm(event: Event) -> None:
             if not self.busy and self.session.may_confirm:
                 self.session = self.session.confirm()
                 self.changed()
                 self.schedule_computer()
 
         @on("click", "#next-game")
-        def on_next(event) -> None:
+        def on_next(event: Event) -> None:
             if self.busy:
                 return
             if self.session.game.phase is Phase.GAME_OVER:
@@ -329,42 +360,42 @@ class App:
                 self.reset()
 
         @on("click", "#double")
-        def on_double(event) -> None:
+        def on_double(event: Event) -> None:
             if not self.busy and self.session.may_double:
                 self.act(self.session.double())
 
         @on("click", "#take")
-        def on_take(event) -> None:
+        def on_take(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
                 self.act(self.session.take())
 
         @on("click", "#beaver")
-        def on_beaver(event) -> None:
+        def on_beaver(event: Event) -> None:
             if not self.busy and self.session.may_beaver:
                 self.act(self.session.beaver())
 
         @on("click", "#pass")
-        def on_pass(event) -> None:
+        def on_pass(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
                 self.act(self.session.pass_())
 
         @on("click", "#accept")
-        def on_accept(event) -> None:
+        def on_accept(event: Event) -> None:
             if not self.busy and self.session.may_answer_resignation:
                 self.act(self.session.accept_resignation())
 
         @on("click", "#refuse")
-        def on_refuse(event) -> None:
+        def on_refuse(event: Event) -> None:
             if not self.busy and self.session.may_answer_resignation:
                 self.act(self.session.reject_resignation())
 
         @on("click", "#resign")
-        def on_resign(event) -> None:
+        def on_resign(event: Event) -> None:
             if not self.busy and self.session.resigner is not None:
                 self.show_resign_panel()
 
-        def resign_with(result: int):
-            def handler(event) -> None:
+        def resign_with(result: int) -> Handler:
+            def handler(event: Event) -> None:
                 element("resign-panel").hidden = True
                 if not self.busy and self.session.resigner is not None:
                     self.act(self.session.resign(result))
@@ -375,11 +406,11 @@ class App:
             on("click", f"#resign-{result}")(resign_with(result))
 
         @on("click", "#resign-cancel")
-        def on_resign_cancel(event) -> None:
+        def on_resign_cancel(event: Event) -> None:
             element("resign-panel").hidden = True
 
         @on("click", "#new-game")
-        def on_new(event) -> None:
+        def on_new(event: Event) -> None:
             if self.session.in_progress:
                 game = self.session.game
                 match = bool(game.rules.match_length) and game.score != (0, 0)
@@ -395,11 +426,11 @@ class App:
                 self.reset()
 
         @on("click", "#share")
-        async def on_share(event) -> None:
+        async def on_share(event: Event) -> None:
             await self.share()
 
         @on("click", "#settings-toggle")
-        def on_settings_toggle(event) -> None:
+        def on_settings_toggle(event: Event) -> None:
             form = element("settings")
             form.hidden = not form.hidden
             element("settings-toggle").setAttribute(
@@ -407,32 +438,33 @@ class App:
             )
 
         @on("change", "#settings")
-        def on_settings(event) -> None:
+        def on_settings(event: Event) -> None:
             self.read_settings()
 
         @on("submit", "#settings")
-        def on_submit(event) -> None:
+        def on_submit(event: Event) -> None:
             event.preventDefault()
 
         @on("click", "#notice-yes")
-        def on_yes(event) -> None:
+        def on_yes(event: Event) -> None:
             action = self.pending
             self.close_notice()
             if action is not None:
                 action()
 
         @on("click", "#notice-no")
-        def on_no(event) -> None:
+        def on_no(event: Event) -> None:
             self.close_notice()
 
         @on("hashchange", window)
-        def on_hash(event) -> None:
+        def on_hash(event: Event) -> None:
             self.open_link(str(window.location.hash))
 
         on("storage", window)(self.on_storage)
+        self.bind_replay()
 
-    def board_tap(self, event) -> None:
-        if self.busy:
+    def board_tap(self, event: Event) -> None:
+        if self.busy or self.replay is not None:
             return
         target = self.tap_target(event)
         if target is None:
@@ -453,7 +485,7 @@ class App:
             if self.session.game is not before.game:
                 self.schedule_computer()
 
-    def tap_target(self, event) -> int | None:
+    def tap_target(self, event: Event) -> int | None:
         """What was tapped: the element's data-target, else the point under the finger."""
         node = event.target.closest("[data-target]") if event.target else None  # null is falsy
         if node:
@@ -643,8 +675,19 @@ class App:
 
     # ----- drawing -----------------------------------------------------------------------
 
-    def render(self, position=None, dice_left=None, moving=None) -> None:
+    def render(
+        self,
+        position: Position | None = None,
+        dice_left: tuple[int, ...] | None = None,
+        moving: tuple[int, int] | None = None,
+    ) -> None:
         session = self.session
+        replaying = self.replay is not None
+        document.body.classList.toggle("replaying", replaying)
+        if self.replay is not None:
+            session = Session(self.replay.state, self.session.settings)
+            position = dice_left = moving = None
+            self.show_replay()
         board = element("board")
         focused = document.activeElement
         had_focus = (
@@ -687,13 +730,13 @@ class App:
         set_text("status", status_text(session))
         toggle("status", "thinking", self.busy and session.computer_to_act)
 
-        person = not self.busy
+        person = not self.busy and not replaying
         over = session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
-        moving = session.turn is not None  # a person is playing a roll: Undo and Confirm
+        playing = session.turn is not None  # a person is playing a roll: Undo and Confirm
         phase = session.game.phase
         answering = phase in (Phase.DOUBLED, Phase.RESIGNED)
         set_props(
-            "roll", disabled=not (person and session.may_roll), hidden=over or moving or answering
+            "roll", disabled=not (person and session.may_roll), hidden=over or playing or answering
         )
         set_props("double", hidden=not (person and session.may_double))
         doubled = person and session.may_answer_double
@@ -706,9 +749,9 @@ class App:
         set_props("resign", disabled=not (person and session.resigner is not None))
         if session.resigner is None or not person:
             set_props("resign-panel", hidden=True)
-        set_props("undo", disabled=not (person and session.may_undo), hidden=over or not moving)
+        set_props("undo", disabled=not (person and session.may_undo), hidden=over or not playing)
         set_props(
-            "confirm", disabled=not (person and session.may_confirm), hidden=over or not moving
+            "confirm", disabled=not (person and session.may_confirm), hidden=over or not playing
         )
         set_props("next-game", hidden=not over)
         set_text("next-game", "New match" if phase is Phase.MATCH_OVER else "Next game")
@@ -748,8 +791,185 @@ class App:
         )
         toggle("rules-hint", "pending", pending)
 
+    # ----- replay, whole-game links, match files -------------------------------------------
 
-def _pips(position, session: Session) -> tuple[int, int]:
+    def bind_replay(self) -> None:
+        @on("click", "#replay-toggle")
+        def on_toggle(event: Event) -> None:
+            self.look_back(None if self.replay is not None else Replay.of(self.named_history()))
+
+        @on("click", "#replay-back")
+        def on_back(event: Event) -> None:
+            if self.replay is not None:
+                self.look_back(self.replay.back())
+
+        @on("click", "#replay-forward")
+        def on_forward(event: Event) -> None:
+            if self.replay is not None:
+                self.look_back(self.replay.forward())
+
+        @on("click", "#replay-live")
+        def on_live(event: Event) -> None:
+            self.look_back(None)
+
+        @on("click", "#replay-play-on")
+        def on_play_on(event: Event) -> None:
+            self.play_on()
+
+        @on("click", "#move-list")
+        def on_move(event: Event) -> None:
+            node = event.target.closest("[data-moment]") if event.target else None
+            if node and self.replay is not None:
+                self.look_back(self.replay.jump(int(node.dataset.moment)))
+
+        @on("keydown", document)
+        def on_key(event: Event) -> None:
+            if self.replay is None or str(event.target.tagName) in ("INPUT", "TEXTAREA", "SELECT"):
+                return
+            steps = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**6), "End": 10**6}
+            if event.key in steps:
+                event.preventDefault()
+                self.look_back(self.replay.jump(self.replay.at + steps[event.key]))
+            elif event.key == "Escape":
+                self.look_back(None)
+
+        @on("click", "#export-mat")
+        def on_export(event: Event) -> None:
+            self.export_mat()
+
+        @on("change", "#import-file")
+        async def on_file(event: Event) -> None:
+            files = event.target.files
+            if files and files.length:
+                self.import_mat(str(await files.item(0).text()))
+            event.target.value = ""
+
+        @on("click", "#import-paste")
+        def on_paste(event: Event) -> None:
+            self.import_mat(str(element("import-text").value))
+
+    def named_history(self) -> Record:
+        """The live record with the players' names as the page shows them."""
+        session = self.session
+        return self.history.with_names((player_name(session, 0), player_name(session, 1)))
+
+    def look_back(self, replay: Replay | None) -> None:
+        """Show a moment of a record (None: the live game)."""
+        self.replay = replay
+        set_props("replay", hidden=replay is None)
+        toggle_button = element("replay-toggle")
+        if toggle_button:
+            toggle_button.setAttribute("aria-expanded", "false" if replay is None else "true")
+        self.render()
+
+    def show_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        names = " vs ".join(replay.record.names)
+        set_text("replay-where", f"{where_text(replay)} · {names}")
+        listing = element("move-list")
+        if not listing:
+            return
+        listing.innerHTML = move_list_html(replay.record, replay.at)
+        current = listing.querySelector('[aria-current="step"]')
+        if current:
+            from pyodide.ffi import to_js
+
+            options = to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries)
+            current.scrollIntoView(options)
+        set_props("replay-back", disabled=replay.at_start)
+        set_props("replay-forward", disabled=replay.at_end)
+
+    def play_on(self) -> None:
+        """Make the moment shown the live game; asks first when it would replace a game."""
+        if self.replay is None:
+            return
+        record = self.replay.play_on()
+
+        opponent = self.link_opponent if self.replay.record is self.linked else None
+
+        def take() -> None:
+            settings = self.session.settings
+            if opponent is not None:
+                settings = dataclasses.replace(settings, opponent=opponent)
+            self.history = record
+            self.session = Session(record.state, settings)._after(record.state)
+            self.replay = None
+            set_props("replay", hidden=True)
+            self.changed()
+            self.schedule_computer()
+
+        live = self.replay.record == self.named_history() and self.replay.at_end
+        if live:
+            self.look_back(None)
+        elif self.session.in_progress and not self.embed:
+            self.notice(
+                "Play on from here? Your game in progress will be replaced.",
+                "Play on from here",
+                take,
+                cancel="Keep my game",
+            )
+        else:
+            take()
+
+    def open_game_link(self, fragment: str) -> None:
+        """A whole-game link: shown as a replay at its last position; the visitor's own game
+        stays until they choose to play on."""
+        self.clear_fragment()
+        try:
+            record = parse_game_link(fragment)
+        except InvalidGameLink as error:
+            self.notice(
+                f"This link does not hold a game that can be shown: {error}. "
+                "Your own game is on the board."
+            )
+            return
+        # The position beside the game says who plays whom (computer or friend), as before.
+        rest = "&".join(p for p in fragment.lstrip("#").split("&") if not p.startswith("game="))
+        try:
+            found = links.read_fragment(rest)
+        except links.LinkError:
+            found = None
+        self.link_opponent = found[1] if found else None
+        self.linked = record
+        self.look_back(Replay.of(record))
+
+    def export_mat(self) -> None:
+        record = self.replay.record if self.replay is not None else self.named_history()
+        try:
+            text = format_mat(record)
+        except ValueError as error:
+            self.notice(f"This match cannot be written as a .mat file: {error}.")
+            return
+        from pyodide.ffi import to_js
+
+        blob = window.Blob.new(
+            to_js([text]), to_js({"type": "text/plain"}, dict_converter=window.Object.fromEntries)
+        )
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = "backgammon-match.mat"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(lambda: window.URL.revokeObjectURL(url), 1000)
+
+    def import_mat(self, text: str) -> None:
+        """A .mat file into the replay; the live game is not touched."""
+        if len(text) > MAX_MATCH_FILE:
+            self.notice("This file is too large to be a match file.")
+            return
+        try:
+            record = parse_mat(text)
+        except InvalidMatFile as error:
+            self.notice(f"This match file cannot be read: {error}. Nothing was imported.")
+            return
+        set_props("import-text", value="")
+        self.look_back(Replay.of(record))
+
+
+def _pips(position: Position, session: Session) -> tuple[int, int]:
     mover, other = position.pip_counts()
     return (mover, other) if session.mover_at_bottom else (other, mover)
 

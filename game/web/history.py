@@ -27,7 +27,7 @@ HISTORY_VERSION = 1
 MAX_NAME = 40
 
 
-def history_data(record: Record) -> dict:
+def history_data(record: Record) -> dict[str, object]:
     """JSON-able data for the save."""
     return {"version": HISTORY_VERSION, "game": encode_game(record), "names": list(record.names)}
 

@@ -86,9 +86,11 @@ def move_list(record: Record) -> list[GameMoves]:
     return games
 
 
-def _game_moves(record: Record, number: int, start: int, steps) -> GameMoves:
+def _game_moves(
+    record: Record, number: int, start: int, steps: list[tuple[int, int, GameState]]
+) -> GameMoves:
     actions = record.games[number - 1]
-    rows: list[list] = []
+    rows: list[list[Entry | None]] = []
     column = 1
     pending: tuple[int, str] | None = None
 
@@ -194,3 +196,56 @@ class Replay:
         """The record up to the moment shown: the game goes on from there."""
         game, index, _ = self.moments[self.at]
         return self.record.truncated(game, index)
+
+
+def move_list_html(record: Record, at: int) -> str:
+    """The move list as HTML: a heading per game, a line per pair of turns, each entry a
+    button with its moment (``data-moment``); the entry of moment ``at`` is marked current."""
+    from html import escape
+
+    games = move_list(record)
+    moments = [
+        entry.moment
+        for game in games
+        for row in game.rows
+        for entry in (row.left, row.right, game.ending)
+        if entry is not None
+    ]
+    marked = max((moment for moment in moments if moment <= at), default=None)
+
+    shown = [False]  # one entry is marked, though a game's ending shares its last moment
+
+    def button(entry: Entry | None) -> str:
+        if entry is None:
+            return '<span class="move-empty"></span>'
+        current = ""
+        if entry.moment == marked and not shown[0]:
+            current, shown[0] = ' aria-current="step"', True
+        return (
+            f'<button type="button" class="move" data-moment="{entry.moment}"{current}>'
+            f"{escape(entry.text)}</button>"
+        )
+
+    names = [escape(name) for name in record.names]
+    parts = []
+    for game in games:
+        score = f"{names[0]} {game.score[0]} \u2013 {game.score[1]} {names[1]}"
+        parts.append(
+            f'<h3 class="move-game"><button type="button" class="move" '
+            f'data-moment="{game.start}">Game {game.number}</button> <span>{score}</span></h3>'
+        )
+        for row in game.rows:
+            parts.append(
+                f'<div class="move-row"><span class="move-number">{row.number})</span>'
+                f"{button(row.left)}{button(row.right)}</div>"
+            )
+        if game.ending is not None:
+            parts.append(f'<div class="move-row move-end">{button(game.ending)}</div>')
+    return "\n".join(parts)
+
+
+def where_text(replay: Replay) -> str:
+    """Where the replay stands, in words: ``Game 2, move 14 of 40``."""
+    game, index, _ = replay.moments[replay.at]
+    total = len(replay.record.games[game - 1])
+    return f"Game {game}, move {index} of {total}"

@@ -94,7 +94,7 @@ class Settings:
             self.match_length, beaver=self.beaver and money, jacoby=self.jacoby and money
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in _SETTING_NAMES}
 
     @classmethod
@@ -279,11 +279,11 @@ class Session:
         return replace(self._after(self.game.double()), news=None)
 
     def take(self) -> Session:
-        taker = self.game.to_act
+        taker = self._answering()
         return replace(self._after(self.game.take()), news=(TAKEN, taker))
 
     def beaver(self) -> Session:
-        taker = self.game.to_act
+        taker = self._answering()
         return replace(self._after(self.game.beaver()), news=(BEAVERED, taker))
 
     def pass_(self) -> Session:
@@ -303,7 +303,7 @@ class Session:
         return replace(self._after(self.game.accept_resignation()), news=None)
 
     def reject_resignation(self) -> Session:
-        refuser = self.game.to_act
+        refuser = self._answering()
         return replace(self._after(self.game.reject_resignation()), news=(REFUSED, refuser))
 
     def next_game(self) -> Session:
@@ -318,6 +318,12 @@ class Session:
         return replace(self, settings=settings)._after(self.game)
 
     # ----- internals ----------------------------------------------------------------------
+
+    def _answering(self) -> int:
+        """The player answering a double or a resignation."""
+        player = self.game.to_act
+        assert player is not None  # a double or a resignation waits for this player
+        return player
 
     def _after(self, game: GameState) -> Session:
         """The session once ``game`` is reached: a person on the move gets a fresh Turn."""

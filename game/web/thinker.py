@@ -61,6 +61,8 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
     task = request["task"]
     answer: dict[str, Any]
     if task == "play":
+        if game.dice is None:
+            raise ValueError("no dice to play")
         rng = random.Random()
         set_state(rng, request["rng"])
         from game.bot import DEFAULT_LEVEL, choose_play  # the bot: only where it thinks
@@ -86,5 +88,7 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
 def chosen_play(game: GameState, answer: dict[str, Any], rng: random.Random) -> Play | None:
     """The play a ``play`` answer names; ``rng`` takes the state the thinking left it in."""
     set_state(rng, answer["rng"])
-    index = answer["play"]
-    return None if index is None else legal_plays(game.position, game.dice)[index]
+    index: int | None = answer["play"]
+    if index is None or game.dice is None:
+        return None
+    return legal_plays(game.position, game.dice)[index]

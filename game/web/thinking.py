@@ -38,7 +38,8 @@ async def ask(request: dict[str, Any]) -> dict[str, Any]:
         client = getattr(window, "computerWorker", None)
         if client:
             try:
-                return json.loads(str(await client.ask(json.dumps(request))))
+                answer: dict[str, Any] = json.loads(str(await client.ask(json.dumps(request))))
+                return answer
             except Exception:  # the worker could not start or failed: think here instead
                 pass
         return thinker.reply(request)

@@ -14,8 +14,8 @@ Pure functions of the session; the names of the sides depend on the opponent
 from __future__ import annotations
 
 from game import match
+from game.dice import Dice
 from game.match import BACKGAMMON, GAMMON, SINGLE
-from game.plays import Dice
 from game.position import Position, Side
 from game.state import Phase
 from game.web.render import CYAN, PINK, BoardView
@@ -99,7 +99,7 @@ def board_view(
             and set(left) == set(game.dice)
         ):
             # The opening roll: one die each, in each side's colour, until the first move.
-            player0_die, player1_die = game.opening_dice
+            player0_die, player1_die = game.dice  # the opening dice: first_turn says so
             opening = (
                 (player0_die, player1_die) if bottom_player == 0 else (player1_die, player0_die)
             )
@@ -146,7 +146,10 @@ def pip_counts(session: Session) -> tuple[int, int]:
 def status_text(session: Session) -> str:
     """One sentence for the status line (read out by screen readers)."""
     game = session.game
-    name = lambda player: player_name(session, player)  # noqa: E731
+
+    def name(player: int) -> str:
+        return player_name(session, player)
+
     computer = session.settings.opponent == COMPUTER
     phase = game.phase
     if phase is Phase.OPENING:
