@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import READY_TIMEOUT_MS, RequestLog, open_ready
 from tools import build_sw
 from tools.serve import ROOT
 
+READY = "() => document.body.dataset.ready === 'true'"
 OFFLINE_READY = "() => document.body.dataset.offline === 'ready'"
 
 
@@ -27,25 +29,25 @@ def first_visit(page: Page, path: str) -> None:
     page.wait_for_function(OFFLINE_READY, timeout=READY_TIMEOUT_MS)
 
 
-def test_every_page_starts_offline_after_one_visit_to_either(browser, base_url):
-    visits = (("index.html", ("", "index.html", "embed.html")), ("embed.html", ("",)))
-    for visited, others in visits:
-        context = browser.new_context(base_url=base_url)
-        log = RequestLog().attach(context)
-        page = context.new_page()
-        first_visit(page, visited)
-        # Every file the visit loaded is in the precache list (computed, never by hand).
-        listed = {"/" + path.removeprefix("./") for path in build_sw.site_files(ROOT)}
-        loaded = {urlsplit(url).path for url in log if url.startswith(base_url)}
-        assert loaded - listed <= {"/sw.js", "/sw-files.js"}, loaded - listed
-        context.set_offline(True)
-        for path in others:
-            page.goto(path + "?seed=4")
-            page.wait_for_function(
-                "() => document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS
-            )
-            play_a_roll(page)
-        context.close()
+@pytest.mark.timeout(900)  # six boots of Pyodide
+@pytest.mark.parametrize(
+    "visited, others", [("index.html", ("", "index.html", "embed.html")), ("embed.html", ("",))]
+)
+def test_every_page_starts_offline_after_one_visit_to_either(browser, base_url, visited, others):
+    context = browser.new_context(base_url=base_url)
+    log = RequestLog().attach(context)
+    page = context.new_page()
+    first_visit(page, visited)
+    # Every file the visit loaded is in the precache list (computed, never by hand).
+    listed = {"/" + path.removeprefix("./") for path in build_sw.site_files(ROOT)}
+    loaded = {urlsplit(url).path for url in log if url.startswith(base_url)}
+    assert loaded - listed <= {"/sw.js", "/sw-files.js"}, loaded - listed
+    context.set_offline(True)
+    for path in others:
+        page.goto(path + "?seed=4")
+        page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+        play_a_roll(page)
+    context.close()
 
 
 def test_the_manifest_is_served_and_valid(browser, base_url):
