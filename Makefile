@@ -24,9 +24,11 @@ play: runtime
 serve: play
 
 # Copies PyScript + Pyodide (versions pinned in package-lock.json) into runtime/, running
-# npm ci first when node_modules is missing or stale; quick when already up to date.
+# npm ci first when node_modules is missing or stale; quick when already up to date. Then
+# writes sw-files.js, the service worker's list and version of every file served.
 runtime:
 	$(PYTHON) tools/fetch_runtime.py
+	$(PYTHON) tools/build_sw.py
 
 # The checks first (fast), then every test; doctests of game/ run in tests/test_doctests.py.
 test: test-deps runtime check

@@ -20,6 +20,57 @@
     text("status", "The game could not start. Reload the page to try again.");
   }
 
+  // A frame of another site whose browser blocks third-party storage: localStorage throws
+  // SecurityError, and PyScript's own start-up step "Loading Storage" (a cache of package
+  // lists kept in IndexedDB, opened even when there are no packages) fails with
+  // InvalidStateError before any Python runs. There, PyScript gets a small in-memory
+  // stand-in for IndexedDB (only what that step uses), and the game plays on unsaved
+  // (game/web/storage.py says so on the page).
+  function storageBlocked() {
+    try {
+      window.localStorage.getItem("backgammon.probe");
+      return !window.indexedDB;
+    } catch (error) {
+      return true;
+    }
+  }
+
+  function memoryIndexedDB() {
+    var stores = {};
+    function request(run) {
+      var pending = {};
+      setTimeout(function () {  // callers set onsuccess after the call, as with IndexedDB
+        pending.result = run();
+        if (pending.onsuccess) pending.onsuccess({ target: pending });
+      }, 0);
+      return pending;
+    }
+    function store(name) {
+      var map = stores[name] || (stores[name] = new Map());
+      return {
+        count: function () { return request(function () { return map.size; }); },
+        clear: function () { return request(function () { map.clear(); }); },
+        delete: function (key) { return request(function () { map.delete(key); }); },
+        get: function (key) { return request(function () { return map.get(key); }); },
+        getKey: function (key) { return request(function () { return map.has(key) ? key : undefined; }); },
+        getAllKeys: function () { return request(function () { return Array.from(map.keys()); }); },
+        put: function (value, key) { return request(function () { map.set(key, value); return key; }); },
+      };
+    }
+    var database = {
+      objectStoreNames: { length: 1, contains: function () { return true; } },
+      createObjectStore: store,
+      transaction: function () { return { objectStore: store }; },
+      close: function () {},
+    };
+    return { open: function () { return request(function () { return database; }); } };
+  }
+
+  if (storageBlocked()) {
+    body.dataset.storage = "blocked";
+    Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+  }
+
   // A returning player sees their own game at once, not the starting board the HTML holds:
   // the game keeps the board it drew beside each save, with that save's exact text
   // (game/web/prerender.py). It is painted only while the save is still that text, so it
@@ -116,23 +167,40 @@
     },
   };
 
-  // Offline play after the first visit: once the game is up, register sw.js and hand it
-  // every same-origin file this visit loaded, to keep. Automated browsers (tests,
+  // Offline play after the first visit: once the game is up, register sw.js, which
+  // precaches the whole site (every page, the runtime, the Python files) as one version.
+  // A newer version found meanwhile waits until a page has started; this one has, so it
+  // may take over now (the next start is then wholly new). Automated browsers (tests,
   // benchmarks) skip it unless the address asks for it with ?sw=1, so they measure the page.
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
     var wanted = /[?&]sw=1(&|$)/.test(location.search);
     if (navigator.webdriver && !wanted) return;
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data && event.data.type === "kept") body.dataset.offline = "ready";
-    });
-    navigator.serviceWorker.register("./sw.js").then(function () {
+    function activate(worker) {
+      if (!worker) return;
+      if (worker.state === "installed") worker.postMessage({ type: "activate" });
+      else worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") worker.postMessage({ type: "activate" });
+      });
+    }
+    function ready(worker) {
+      if (worker.state === "activated") body.dataset.offline = "ready";
+      else worker.addEventListener("statechange", function () {
+        if (worker.state === "activated") body.dataset.offline = "ready";
+      });
+    }
+    navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then(function (registration) {
+      activate(registration.waiting || (registration.active && registration.installing));
+      registration.addEventListener("updatefound", function () {
+        if (registration.active) activate(registration.installing);
+      });
+      // A returning visit starts from the cache; look for a new deploy now (sw.js and the
+      // file list it imports are fetched and compared byte for byte).
+      if (registration.active) registration.update().catch(function () { /* offline */ });
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      var urls = performance.getEntriesByType("resource").map(function (entry) { return entry.name; });
-      urls.push(location.href.split("#")[0].split("?")[0]);
-      registration.active.postMessage({ type: "keep", urls: urls });
-    }).catch(function () { /* offline play is optional */ });
+      ready(registration.active);
+    }).catch(function () { /* offline play is optional (no storage in a third-party frame) */ });
   }
   document.addEventListener("game:ready", registerWorker, { once: true });
 })();

@@ -31,7 +31,13 @@ ON_THE_BOT = {
     "game.__main__",
 }
 # The only code that touches the browser (the DOM, the worker, storage).
-BROWSER_GLUE = {"game.web.app", "game.web.dom", "game.web.main", "game.web.thinking"}
+BROWSER_GLUE = {
+    "game.web.app",
+    "game.web.dom",
+    "game.web.guard",
+    "game.web.main",
+    "game.web.thinking",
+}
 
 
 def _name(path: Path) -> str:

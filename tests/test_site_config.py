@@ -13,7 +13,12 @@ from pathlib import Path
 import pytest
 
 from tools import fetch_runtime
-from tools.serve import CONTENT_SECURITY_POLICY, serve_in_thread
+from tools.serve import (
+    CONTENT_SECURITY_POLICY,
+    SECURITY_HEADERS,
+    frame_ancestors,
+    serve_in_thread,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NETLIFY = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
@@ -48,17 +53,42 @@ def fetch(url: str) -> tuple[int, Message]:
         return error.code, error.headers
 
 
-def test_local_csp_is_the_deployed_csp_without_frame_ancestors() -> None:
-    deployed = directives(netlify_headers("/*")["Content-Security-Policy"])
-    assert deployed.pop("frame-ancestors") == "*"
-    assert directives(CONTENT_SECURITY_POLICY) == deployed
+def test_local_csp_is_the_deployed_csp() -> None:
+    assert directives(netlify_headers("/*")["Content-Security-Policy"]) == directives(
+        CONTENT_SECURITY_POLICY
+    )
+    for page in ("/", "/index.html", "/embed.html"):
+        deployed = directives(netlify_headers(page)["Content-Security-Policy"])
+        assert deployed == directives(f"{CONTENT_SECURITY_POLICY}; {frame_ancestors(page)}")
+    assert netlify_headers("/*")["X-Frame-Options"] == SECURITY_HEADERS["X-Frame-Options"]
+
+
+def test_only_the_embed_page_may_be_framed_by_other_sites(site: str) -> None:
+    framed = {
+        page: directives(fetch(site + page)[1]["Content-Security-Policy"])["frame-ancestors"]
+        for page in ("", "index.html", "embed.html", "embed.html?seed=2", "tools/bare/index.html")
+    }
+    assert framed == {
+        "": "'self'",
+        "index.html": "'self'",
+        "embed.html": "*",
+        "embed.html?seed=2": "*",
+        "tools/bare/index.html": "'self'",
+    }
+    deployed = {
+        page: directives(netlify_headers(page)["Content-Security-Policy"])["frame-ancestors"]
+        for page in ("/", "/index.html", "/embed.html")
+    }
+    assert deployed == {"/": "'self'", "/index.html": "'self'", "/embed.html": "*"}
 
 
 def test_deploy_builds_the_runtime_and_publishes_the_repo_root() -> None:
     assert NETLIFY["build"]["publish"] == "."
     assert "tools/fetch_runtime.py" in NETLIFY["build"]["command"]
     assert netlify_headers("/*.wasm")["Content-Type"] == "application/wasm"
-    assert "immutable" in netlify_headers("/runtime/*")["Cache-Control"]
+    # Same URLs across runtime upgrades: never cached without revalidation.
+    assert netlify_headers("/runtime/*")["Cache-Control"] == "no-cache"
+    assert "tools/build_sw.py" in NETLIFY["build"]["command"].split("fetch_runtime.py", 1)[1]
 
 
 def test_server_sends_python_as_text_with_no_cache_and_security_headers(site: str) -> None:
@@ -67,7 +97,7 @@ def test_server_sends_python_as_text_with_no_cache_and_security_headers(site: st
     assert headers["Content-Type"].startswith("text/plain")
     assert headers["Cache-Control"] == "no-cache"
     assert headers["X-Content-Type-Options"] == "nosniff"
-    assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert headers["Content-Security-Policy"].startswith(CONTENT_SECURITY_POLICY)
 
 
 def test_server_types_toml_json_svg_and_module_scripts(site: str) -> None:

@@ -144,10 +144,10 @@ def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):
 
 
 def test_the_engine_never_imports_the_browser():
-    # Only the page's wiring (app, dom, main, and thinking: the computer's worker) touches
-    # pyscript; the rest runs in plain CPython.
-    glue = ("app", "dom", "main", "thinking")
-    browser_side = tuple(f"game/web/{name}.py" for name in glue)
+    # Only the page's wiring touches pyscript; the rest is CPython.
+    browser_side = tuple(
+        f"game/web/{name}.py" for name in ("app", "dom", "guard", "main", "thinking")
+    )
     for path in manifest.needed_files():
         if path.endswith(".py") and path not in browser_side:
             text = (manifest.ROOT / path).read_text(encoding="utf-8")

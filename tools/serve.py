@@ -19,10 +19,16 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import sys
 import threading
 from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import build_sw
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -45,17 +51,31 @@ CONTENT_TYPES = {
     ".webmanifest": "application/manifest+json",
 }
 
-# The same policy as netlify.toml (see docs there). frame-ancestors is left out here: the
-# local server is for playing and testing, and embedding tests frame the page from 127.0.0.1.
+# The same policy as netlify.toml (see docs there).
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
     "style-src 'self'; img-src 'self'; manifest-src 'self'; base-uri 'none'; "
     "form-action 'none'; object-src 'none'"
 )
+# Who may show a page in a frame: any site for the pages meant for embedding, else only
+# the site itself (a page of ours inside another site's frame could be clickjacked).
+EMBEDDABLE_PAGES = ("/embed.html",)
+FRAME_ANYWHERE = "frame-ancestors *"
+FRAME_SELF = "frame-ancestors 'self'"
+
+
+def frame_ancestors(path: str) -> str:
+    """The frame-ancestors directive for a request path (query and fragment ignored)."""
+    path = path.split("?", 1)[0].split("#", 1)[0]
+    return FRAME_ANYWHERE if path.endswith(EMBEDDABLE_PAGES) else FRAME_SELF
+
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    # For browsers without frame-ancestors; those with it ignore this where it is present
+    # (embed.html's frame-ancestors * wins).
+    "X-Frame-Options": "SAMEORIGIN",
 }
 
 # runtime/ is versioned by package-lock.json, but locally it changes on `make runtime`,
@@ -77,17 +97,30 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
         return CONTENT_TYPES.get(suffix) or super().guess_type(path)
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        if self.path.split("?", 1)[0].startswith(HIDDEN_PREFIXES):
+        path = self.path.split("?", 1)[0]
+        if path.startswith(HIDDEN_PREFIXES):
             self.send_error(404, "Not part of the site")
             return None
+        if path.endswith("/" + build_sw.OUTPUT):
+            return self.send_generated(build_sw.script(Path(self.translate_path(path)).parent))
         return super().send_head()
+
+    def send_generated(self, text: str) -> io.BytesIO:
+        """The service worker's file list, computed now: locally it is never stale."""
+        data = text.encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/javascript")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", NO_CACHE)
         for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
         if self.csp:
-            self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+            policy = f"{CONTENT_SECURITY_POLICY}; {frame_ancestors(self.path)}"
+            self.send_header("Content-Security-Policy", policy)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:

@@ -29,9 +29,10 @@ from game.position import Position
 from game.record import Record
 from game.state import Phase
 from game.turn import Turn
-from game.web import computer, layout, links, storage, thinker, thinking
+from game.web import computer, guard, layout, links, storage, thinker, thinking
 from game.web.dom import Event, Handler, element, on, report, set_props, set_text, toggle
 from game.web.history import history_data, read_history
+from game.web.params import read_params
 from game.web.prerender import board_key, painted_board
 from game.web.render import board_svg
 from game.web.replay import Replay, move_list_html, where_text
@@ -58,18 +59,19 @@ MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real .mat file
 
 class App:
     def __init__(self, query: str) -> None:
-        try:
-            params = links.parse_pairs(query.lstrip("?"))
-        except ValueError:
-            params = {}
-        seed = params.get("seed")
-        self.seed = int(seed) if seed is not None and seed.isdigit() else None
+        params = read_params(query)  # never raises: unusable values fall back to defaults
+        self.seed = params.seed
         self.rng = random.Random(self.seed)
-        pace = params.get("pace", "1")
-        # ?pace=0 shows the computer's moves without pauses (tests); 2 is twice as slow.
-        self.pace = float(pace) if pace.replace(".", "", 1).isdigit() and float(pace) <= 5 else 1.0
-        self.embed = params.get("embed") == "1" or document.body.classList.contains("embed")
+        self.pace = params.pace  # ?pace=0: the computer's moves without pauses (tests)
+        self.embed = params.embed or bool(document.body.classList.contains("embed"))
         self.key = storage.KEY + (".embed" if self.embed else "")
+        # Reads and writes go through the keeper: it never writes over a newer game (another
+        # tab's), a newer page's save, or a save it could not read (see storage.SaveKeeper).
+        self.keeper = storage.SaveKeeper(
+            lambda: window.localStorage.getItem(self.key),
+            lambda text: window.localStorage.setItem(self.key, text),
+        )
+        self.told: set[storage.Outcome] = set()  # what the player was told about saving
         self.session = Session.new()
         self.history = Record(self.session.game)  # every action of the match (game/record.py)
         self.replay: Replay | None = None  # looking back at a record instead of the live game
@@ -84,16 +86,20 @@ class App:
 
     # ----- start-up ----------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, restore: bool = True) -> None:
         if self.embed:
             document.body.classList.add("embed")
-        problem = self.restore()
+        problem = self.restore() if restore else None
+        if not restore:
+            self.keeper.unreadable = self.keeper.stored()  # kept as it is: it may be the cause
         self.bind()
         self.render()
         document.body.dataset.ready = "true"
         document.dispatchEvent(window.Event.new("game:ready"))
         if problem:
-            self.notice(problem, "New game", self.reset, cancel="Dismiss")
+            self.offer_saved_copy(problem)
+        elif not self.keeper.available:
+            self.tell(storage.Outcome.NO_STORAGE)
         self.open_link(str(window.location.hash))
         self.schedule_computer()
         self.spawn(self.warm_up())
@@ -114,15 +120,13 @@ class App:
 
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""
-        text = window.localStorage.getItem(self.key)
-        if not isinstance(text, str) or not text:
-            return None  # nothing saved (JavaScript's null)
         try:
-            self.session = storage.load_text(str(text))
+            session = self.keeper.load()
         except storage.SaveError as error:
-            self.session = Session.new(self.session.settings)
             self.history = Record(self.session.game)
-            return f"Your saved game could not be loaded: {error}. A new game is ready instead."
+            return f"Your saved game could not be read: {error}. It is kept as it was."
+        if session is not None:
+            self.session = session
         self.history = Record(self.session.game)
         with contextlib.suppress(Exception):  # no history, or not readable: it starts here
             saved = window.localStorage.getItem(self.key + ".history")
@@ -134,15 +138,88 @@ class App:
     def save(self) -> None:
         last = self.session.last_play
         self.history = self.history.follow(self.session.game, last[1] if last else ())
-        # Storage full or disabled: the game goes on unsaved.
-        with contextlib.suppress(Exception):
-            text = storage.save_text(self.session)
-            window.localStorage.setItem(self.key, text)
+        outcome = self.keeper.save(self.session)
+        if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
+            # Another tab played on: show its game rather than write over it.
+            self.session = self.keeper.adopted
+            self.tell(outcome)
+        elif outcome is not storage.Outcome.WRITTEN:
+            self.tell(outcome)
+        else:
             # Its board beside it: boot.js paints it on the next visit before Python is up.
-            window.localStorage.setItem(board_key(self.key), painted_board(self.session, text))
-        with contextlib.suppress(Exception):
-            history = json.dumps(history_data(self.history), separators=(",", ":"))
-            window.localStorage.setItem(self.key + ".history", history)
+            with contextlib.suppress(Exception):
+                board = painted_board(self.session, self.keeper.last_text or "")
+                window.localStorage.setItem(board_key(self.key), board)
+            with contextlib.suppress(Exception):
+                history = json.dumps(history_data(self.history), separators=(",", ":"))
+                window.localStorage.setItem(self.key + ".history", history)
+
+    def tell(self, outcome: storage.Outcome) -> None:
+        """Say once why the game is not being saved (or was replaced by another tab's)."""
+        if outcome in self.told and outcome is not storage.Outcome.NEWER:
+            return
+        self.told.add(outcome)
+        text = {
+            storage.Outcome.NEWER: "This game was played on in another tab or window: "
+            "here it is as it stands now.",
+            storage.Outcome.NEWER_FORMAT: "A newer version of this page saved the game in "
+            "another tab. Reload to go on with it; this tab no longer saves.",
+            storage.Outcome.NO_STORAGE: "This browser gives the game no storage here (for "
+            "one, in a frame of another site that blocks it), so it is not saved: play on "
+            "until the page is closed.",
+            storage.Outcome.KEPT: "Your unreadable saved game is kept, so this game is not "
+            "saved yet. Start a new game to replace it.",
+        }.get(outcome)
+        if text:
+            self.notice(text)
+
+    def offer_saved_copy(self, problem: str) -> None:
+        """A save that could not be read: offer a copy of it, then to start anew."""
+
+        def download_it() -> None:
+            guard.download(self.keeper.unreadable or "")
+            self.notice(
+                "The saved game was downloaded. Start a new game? It replaces the "
+                "unreadable save in this browser.",
+                "Start a new game",
+                self.reset,
+                cancel="Not now",
+            )
+
+        self.notice(
+            f"{problem} Download a copy (to keep it, or to report it), then start anew. "
+            "Until then this game is not saved.",
+            "Download the saved game",
+            download_it,
+            cancel="Not now",
+        )
+
+    def recover(self, error: Exception) -> None:
+        """Whatever went wrong: the board as the game stands, playable, and what happened."""
+        self.busy = False
+        try:
+            self.render()
+        except Exception:
+            self.session = Session.new(self.session.settings)
+            self.render()
+        again = self.schedule_computer if self.session.computer_to_act else None
+        self.notice(
+            f"Something went wrong: {guard.words(error)}. The board shows the game as it "
+            "stands; play on.",
+            "Let the computer play on" if again else "OK",
+            again,
+        )
+
+    def on_storage(self, event: Event) -> None:
+        """Another tab saved: show its game when it is newer than this one."""
+        if event.key != self.key:
+            return
+        newer = self.keeper.newer(event.newValue)
+        if newer is not None:
+            self.session = newer
+            self.render()
+            if not document.hidden:
+                self.schedule_computer()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine as a task, keeping a reference until it is done."""
@@ -383,6 +460,7 @@ class App:
         def on_hash(event: Event) -> None:
             self.open_link(str(window.location.hash))
 
+        on("storage", window)(self.on_storage)
         self.bind_replay()
 
     def board_tap(self, event: Event) -> None:
@@ -465,6 +543,7 @@ class App:
         element("resign-1").focus()
 
     def reset(self) -> None:
+        self.keeper.release()  # the player chose a new game over an unreadable save
         self.session = Session.new(self.session.settings)
         self.changed()
 
@@ -896,13 +975,6 @@ def _pips(position: Position, session: Session) -> tuple[int, int]:
 
 
 def start() -> App:
-    """Boot the page; on failure tell the page (and its tests) why."""
-    try:
-        app = App(str(window.location.search))
-        app.start()
-        return app
-    except Exception as error:
-        document.body.dataset.error = f"{type(error).__name__}: {error}"
-        set_text("status", "The game could not start. Reload the page to try again.")
-        set_text("loading-text", f"The game could not start: {error}")
-        raise
+    """Boot the page; if that fails, a new game beside the untouched save (game.web.guard)."""
+    app: App = guard.start_safely(App)
+    return app

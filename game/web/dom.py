@@ -77,10 +77,19 @@ def safe(handler: Handler) -> Handler:
     return guarded
 
 
+# The page's ``recover(error)`` (set by game.web.guard): draws a playable board again.
+recovery = None
+
+
 def report(error: BaseException) -> None:
+    print(f"backgammon page: {type(error).__name__}: {error}")
+    if recovery is not None:
+        try:
+            recovery(error)
+            return
+        except Exception as failure:
+            print(f"backgammon page: recovery failed: {type(failure).__name__}: {failure}")
     set_text(
         "status",
-        f"Something went wrong ({type(error).__name__}: {error}). "
-        "The game is saved as it was before; reload the page to go on.",
+        f"Something went wrong: {error}. The game is saved as it was before; reload the page.",
     )
-    print(f"backgammon page: {type(error).__name__}: {error}")

@@ -18,8 +18,9 @@ allowed, so our links add ``&rules=simple`` and ``&beaver=1`` for those. A
 link without them (one written by gnubg, say) is read under the full rules.
 A finished game is refused.
 
-A fragment that cannot be read raises ``LinkError`` with a message that is
-shown as text (never as HTML) beside the visitor's own board.
+A fragment that cannot be read raises ``LinkError`` (and nothing else, whatever
+the text: tests/test_web_links_fuzz.py fuzzes it) with a message that is shown as
+text (never as HTML) beside the visitor's own board.
 """
 
 from __future__ import annotations
@@ -81,8 +82,24 @@ def share_fragment(game: GameState, opponent: str = COMPUTER) -> str:
     return fragment + ("&vs=friend" if opponent == FRIEND else "")
 
 
-def read_fragment(fragment: str) -> tuple[GameState, str] | None:
-    """(game, opponent) from ``#gnubgid=...``; None when the fragment holds no game at all."""
+def read_fragment(fragment: object) -> tuple[GameState, str] | None:
+    """(game, opponent) from ``#gnubgid=...``; None when the fragment holds no game at all.
+
+    Total: any other outcome is a ``LinkError``. An unexpected error inside the reader is
+    turned into one too (chained, so the tests' fuzzing still sees it as a bug): a link can
+    never stop the page.
+    """
+    if not isinstance(fragment, str):
+        raise LinkError("the link is not text")
+    try:
+        return _read_fragment(fragment)
+    except LinkError:
+        raise
+    except Exception as error:
+        raise LinkError(f"the link's game cannot be read ({type(error).__name__})") from error
+
+
+def _read_fragment(fragment: str) -> tuple[GameState, str] | None:
     text = fragment[1:] if fragment.startswith("#") else fragment
     if len(text) > MAX_FRAGMENT:
         raise LinkError("the link is too long to be a game")

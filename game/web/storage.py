@@ -18,7 +18,9 @@ then offers a new game instead of crashing.
 
 from __future__ import annotations
 
+import enum
 import json
+from collections.abc import Callable
 
 from game.formats.save import read_save, write_save
 from game.position import BAR, OFF
@@ -178,3 +180,167 @@ def _is_point_pair(value: object) -> bool:
         and len(value) == 2
         and all(type(point) is int and OFF <= point <= BAR for point in value)
     )
+
+
+# ----- one page's hold on the stored save (two tabs, stale pages, unreadable saves) -------
+
+WRITES = "writes"  # the envelope's write counter: every save of the game adds one
+
+
+class Outcome(enum.Enum):
+    """What became of a save."""
+
+    WRITTEN = "written"
+    NEWER = "newer"  # another tab saved a later game: show that one instead (``keeper.adopted``)
+    NEWER_FORMAT = "newer-format"  # a newer version of the page saved it: leave it alone
+    KEPT = "kept"  # an unreadable save is kept until the player lets it go
+    NO_STORAGE = "no-storage"  # the browser gives this page no storage (a blocked frame)
+
+
+MAX_NESTING = 32  # a real save nests 4 deep; Pyodide's stack overflows near 10,000
+
+
+def too_deep(text: str, limit: int = MAX_NESTING) -> bool:
+    """Does JSON ``text`` nest brackets deeper than ``limit``? Checked before parsing: in
+    the page, JSON nested thousands deep overflows the JavaScript stack, which Python
+    cannot catch ("Maximum call stack size exceeded")."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def stamp(text: object) -> tuple[int, int] | None:
+    """(format version, writes) of stored text; None when it is not a readable save.
+
+    Never raises, whatever the text (deep nesting, huge numbers, any JSON).
+    """
+    if not isinstance(text, str) or len(text) > MAX_LENGTH or too_deep(text):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("app") != APP:
+        return None
+    version, writes = data.get("version"), data.get(WRITES, 0)
+    if not isinstance(version, int) or isinstance(version, bool):
+        return None
+    if not isinstance(writes, int) or isinstance(writes, bool):
+        return None
+    return version, writes
+
+
+def stamped_text(session: Session, writes: int) -> str:
+    """The save of ``session`` as its ``writes``-th write."""
+    return json.dumps({**save_data(session), WRITES: writes}, separators=(",", ":"))
+
+
+class SaveKeeper:
+    """One page's hold on the save under one key: it writes only over what it has seen.
+
+    ``read`` and ``write`` reach the storage (localStorage in the page, a dict in the
+    tests); either may raise (storage blocked), and then the game goes on unsaved.
+    Every write is checked against what is stored first: a save with more writes than
+    this page has seen was written by another tab, so this page takes that game
+    instead of overwriting it (``Outcome.NEWER``, the game in ``adopted``); a save of
+    a newer format (a newer page in another tab) is never written over; a save that
+    could not be read is never written over until the player lets it go (``release``),
+    after being offered a copy of it.
+    """
+
+    def __init__(self, read: Callable[[], object], write: Callable[[str], None]) -> None:
+        self._read, self._write = read, write
+        self.writes = 0  # the stored save's count, as this page last read or wrote it
+        self.unreadable: str | None = None  # a stored save that could not be read, kept
+        self.adopted: Session | None = None
+        self.available = True
+        self.last_text: str | None = None
+
+    def stored(self) -> str | None:
+        try:
+            text = self._read()
+        except Exception:
+            self.available = False
+            return None
+        return text if isinstance(text, str) and text else None
+
+    def load(self) -> Session | None:
+        """The stored game (None when there is none); ``SaveError`` if it cannot be read,
+        and then the text is kept (never written over) until ``release``."""
+        text = self.stored()
+        if text is None:
+            return None
+        found = stamp(text)
+        try:
+            if too_deep(text):
+                raise SaveError("the saved game is damaged (nested too deep)")
+            session = load_text(text)
+        except Exception as error:
+            self.unreadable = text  # never written over before the player says so
+            if isinstance(error, SaveError):
+                raise
+            raise SaveError("the saved game is damaged") from None
+        self.writes = found[1] if found else 0
+        return session
+
+    def release(self) -> None:
+        """The player has let the unreadable save go: the next save replaces it."""
+        self.unreadable = None
+
+    def save(self, session: Session) -> Outcome:
+        self.adopted = None
+        if not self.available:
+            return Outcome.NO_STORAGE
+        if self.unreadable is not None:
+            return Outcome.KEPT
+        text = self.stored()
+        if not self.available:
+            return Outcome.NO_STORAGE
+        found = stamp(text)
+        if found is not None:
+            version, writes = found
+            if version > VERSION:
+                return Outcome.NEWER_FORMAT
+            if version == VERSION and writes > self.writes:
+                newer = self.newer(text)
+                if newer is not None:
+                    self.adopted = newer
+                    return Outcome.NEWER
+            self.writes = max(self.writes, writes)
+        text = stamped_text(session, self.writes + 1)
+        try:
+            self._write(text)
+        except Exception:
+            self.available = False
+            return Outcome.NO_STORAGE
+        self.writes += 1
+        self.last_text = text  # what is stored now, exactly
+        return Outcome.WRITTEN
+
+    def newer(self, text: object) -> Session | None:
+        """The game in ``text`` if another tab saved it after this page's last look
+        (the ``storage`` event's new value); None otherwise, or if it cannot be read."""
+        found = stamp(text)
+        if found is None or found[0] != VERSION or found[1] <= self.writes:
+            return None  # (stamp has refused text nested too deep to parse)
+        try:
+            session = load_text(text)  # type: ignore[arg-type]
+        except Exception:
+            return None
+        self.writes = found[1]
+        return session

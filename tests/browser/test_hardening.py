@@ -1,0 +1,142 @@
+"""Nothing a visitor does breaks the page or loses a game (issue 10), in Chromium."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.pages import READY_TIMEOUT_MS, open_game
+from tools.serve import base_url, make_server
+
+SAVE_KEY = "backgammon.save"
+READY = "() => document.body.dataset.ready === 'true'"
+
+
+def stored(page: Page) -> str | None:
+    return page.evaluate(f"() => localStorage.getItem({SAVE_KEY!r})")
+
+
+def new_game(page: Page) -> None:
+    """Press New game, and confirm when the page asks (a game in progress)."""
+    page.click("#new-game")
+    if page.locator("#notice-yes").is_visible():
+        page.click("#notice-yes")
+
+
+def test_unusable_address_parameters_still_start_a_game(game_page):
+    open_game(game_page, f"seed=%C2%B2&pace=%C2%B2&seed={'7' * 5000}")
+    expect(game_page.locator("#board circle.checker")).to_have_count(30)
+    game_page.click("#roll")
+    expect(game_page.locator("#status")).not_to_contain_text("Roll the dice to see who starts")
+
+
+def test_an_unreadable_save_is_offered_for_download_never_deleted(game_page):
+    damaged = "[" * 9975  # deeper than the JSON reader goes (issue 10, item 3)
+    game_page.goto("tools/bare/blank.html")
+    game_page.evaluate(f"(text) => localStorage.setItem({SAVE_KEY!r}, text)", damaged)
+    open_game(game_page, "seed=3&pace=0")
+    notice = game_page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("could not be read")
+    expect(game_page.locator("#board circle.checker")).to_have_count(30)
+    # Playing on before choosing does not write over the save.
+    game_page.click("#notice-no")
+    game_page.click("#roll")
+    assert stored(game_page) == damaged
+    game_page.reload()
+    game_page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    expect(notice).to_contain_text("could not be read")
+    with game_page.expect_download() as download:
+        game_page.click("#notice-yes")
+    assert Path(download.value.path()).read_text(encoding="utf-8") == damaged
+    expect(notice).to_contain_text("Start a new game?")
+    game_page.click("#notice-yes")
+    assert stored(game_page) != damaged and '"app":"backgammon"' in stored(game_page)
+    assert "Traceback" not in game_page.inner_text("body")
+
+
+def test_a_failing_handler_leaves_a_playable_board_and_says_what_happened(game_page):
+    open_game(game_page, "seed=3&pace=0")
+    game_page.click("#settings-toggle")
+    game_page.check('input[name="opponent"][value="friend"]')  # saved; no computer to move
+    before = stored(game_page)
+    assert before
+    # Break the page under a handler: the settings form loses its level control.
+    game_page.evaluate(
+        "() => { document.getElementById('level').remove();"
+        " document.getElementById('settings').dispatchEvent(new Event('change')); }"
+    )
+    notice = game_page.locator("#notice")
+    expect(notice).to_contain_text("Something went wrong")
+    assert "Traceback" not in game_page.inner_text("body")
+    assert stored(game_page) == before  # the save is as it was
+    game_page.click("#notice-yes")
+    expect(game_page.locator("#board circle.checker")).to_have_count(30)
+    game_page.click("#roll")  # and the game goes on
+    expect(game_page.locator("#status")).not_to_contain_text("to see who starts")
+
+
+def test_two_tabs_never_write_over_each_other(shared_context):
+    first, second = shared_context.new_page(), shared_context.new_page()
+    first.goto("tools/bare/blank.html")
+    first.evaluate("() => localStorage.clear()")
+    open_game(first, "seed=5&pace=0")
+    first.click("#settings-toggle")
+    first.check('input[name="opponent"][value="friend"]')  # no computer: the tabs alone act
+    open_game(second, "seed=6&pace=0")
+    expect(second.locator("#name-top")).not_to_have_text("Computer")
+    # Tab A rolls; tab B learns of it through the storage event and shows the same game.
+    first.click("#roll")
+    status = first.locator("#status")
+    expect(status).not_to_contain_text("to see who starts")
+    expect(second.locator("#status")).to_have_text(status.inner_text())
+    rolled, rolled_status = stored(first), status.inner_text()
+    new_game(first)  # back to the opening roll; B follows
+    expect(second.locator("#status")).to_contain_text("to see who starts")
+    # A save that B has not seen (a document is not told of its own writes): B is stale.
+    newer = {**json.loads(rolled), "writes": 1000}
+    second.evaluate(f"(text) => localStorage.setItem({SAVE_KEY!r}, text)", json.dumps(newer))
+    # B, still showing the opening, rolls: refused, it takes the newer game instead.
+    second.click("#roll")
+    expect(second.locator("#notice")).to_contain_text("another tab")
+    assert json.loads(stored(second)) == newer
+    expect(second.locator("#status")).to_have_text(rolled_status)
+    first.close()
+    second.close()
+
+
+def test_the_embed_plays_unsaved_in_a_cross_site_frame_that_blocks_storage(browser, site, tmp_path):
+    """Playwright's Chromium blocks third-party storage (its flags turn partitioning off)."""
+    frame_url = site + "embed.html?seed=3&pace=0"
+    (tmp_path / "parent.html").write_text(
+        f'<!doctype html><title>A blog</title><iframe src="{frame_url}" width="480"'
+        ' height="470" title="Backgammon"></iframe>'
+    )
+    parent = make_server(root=tmp_path, csp=False)
+    threading.Thread(target=parent.serve_forever, daemon=True).start()
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        # localhost and 127.0.0.1 are different sites: the frame is third-party.
+        page.goto(base_url(parent).replace("127.0.0.1", "localhost") + "parent.html")
+        frame = page.frame_locator("iframe")
+        handle = page.wait_for_selector("iframe").content_frame()
+        handle.wait_for_function(
+            "() => document.body.dataset.ready === 'true'"
+            " || document.body.dataset.error !== undefined",
+            timeout=READY_TIMEOUT_MS,
+        )
+        assert handle.evaluate("() => document.body.dataset.error") is None
+        assert handle.evaluate("() => document.body.dataset.storage") == "blocked"
+        expect(frame.locator("#notice")).to_contain_text("not saved")
+        frame.locator("#notice-yes").click()
+        expect(frame.locator("#board circle.checker")).to_have_count(30)
+        frame.locator("#roll").click()
+        expect(frame.locator("#status")).not_to_contain_text("Roll the dice to see who starts")
+        context.close()
+    finally:
+        parent.shutdown()
+        parent.server_close()

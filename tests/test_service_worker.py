@@ -1,0 +1,144 @@
+"""The service worker's file list and version (tools/build_sw.py), and the web app manifest."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+import urllib.request
+import zlib
+from pathlib import Path
+
+import pytest
+
+from game.web import manifest
+from tools import build_sw, fetch_runtime
+from tools.serve import serve_in_thread
+
+ROOT = build_sw.ROOT
+
+
+def small_site(tmp_path: Path) -> Path:
+    """The site's own files, with a fake runtime/ small enough to change in a test."""
+    for name in ("index.html", "embed.html", "pyscript.toml", "boot.js", "manifest.webmanifest"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "styles", tmp_path / "styles")
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    for folder, names in (
+        ("pyscript", ("core.js", "core.css", "core.js.map")),
+        ("pyodide", ("pyodide.mjs",)),
+    ):
+        (tmp_path / "runtime" / folder).mkdir(parents=True)
+        for name in names:
+            (tmp_path / "runtime" / folder / name).write_text(f"// {name} 1\n")
+    (tmp_path / "runtime" / "VERSIONS.json").write_text("{}")
+    return tmp_path
+
+
+def test_the_list_is_the_whole_site(tmp_path):
+    root = small_site(tmp_path)
+    files = build_sw.site_files(root)
+    assert files[0] == "./"
+    expected = {
+        "index.html",
+        "embed.html",
+        "pyscript.toml",
+        "boot.js",
+        "manifest.webmanifest",
+        "styles/app.css",
+        "styles/icon.svg",
+        "styles/icon-192.png",
+        "styles/icon-512.png",
+        "runtime/pyscript/core.js",
+        "runtime/pyscript/core.css",
+        "runtime/pyodide/pyodide.mjs",
+    }
+    assert expected <= set(files)
+    # Every Python file the page loads (pyscript.toml's [files]).
+    assert set(manifest.needed_files()) <= set(files)
+    assert "runtime/pyscript/core.js.map" not in files and "runtime/VERSIONS.json" not in files
+    assert all((root / path).is_file() for path in files[1:])
+
+
+def test_a_file_added_to_runtime_is_listed_without_a_hand_edit(tmp_path):
+    root = small_site(tmp_path)
+    (root / "runtime" / "pyodide" / "python_stdlib_compiled.zip").write_bytes(b"PK")
+    assert "runtime/pyodide/python_stdlib_compiled.zip" in build_sw.site_files(root)
+
+
+@pytest.mark.parametrize(
+    "changed", ["runtime/pyscript/core.js", "game/state.py", "index.html", "styles/app.css"]
+)
+def test_any_changed_byte_is_a_new_version(tmp_path, changed):
+    root = small_site(tmp_path)
+    before = build_sw.script(root)
+    with (root / changed).open("a", encoding="utf-8") as file:
+        file.write("\n")
+    after = build_sw.script(root)
+    assert before != after
+    assert before.splitlines()[2:] == after.splitlines()[2:]  # the same files, a new version
+
+
+def test_the_local_server_computes_the_list_afresh():
+    server, url = serve_in_thread()
+    try:
+        with urllib.request.urlopen(url + build_sw.OUTPUT) as response:
+            served = response.read().decode()
+            kind = response.headers["Content-Type"]
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert served == build_sw.script(ROOT)
+    assert kind == "text/javascript"
+
+
+def test_check_fails_on_a_stale_list(tmp_path, monkeypatch):
+    root = small_site(tmp_path)
+    monkeypatch.setattr(build_sw, "ROOT", root)
+    assert build_sw.main([]) == 0
+    assert build_sw.main(["--check"]) == 0
+    (root / "game" / "dice.py").write_text("# changed\n")
+    assert build_sw.main(["--check"]) == 1
+
+
+def test_the_real_runtime_is_listed_whole():
+    if fetch_runtime.out_of_date():
+        pytest.skip("runtime/ not fetched (make runtime)")
+    files = set(build_sw.site_files(ROOT))
+    for destination in fetch_runtime.wanted_files():
+        path = destination.relative_to(ROOT).as_posix()
+        assert path in files or destination.name in build_sw.SKIPPED_NAMES
+
+
+def read_png(path: Path) -> tuple[int, int, bytes]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height, depth, kind = struct.unpack(">IIBB", data[16:26])
+    assert (depth, kind) == (8, 6)  # 8-bit RGBA
+    chunks, at = b"", 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        if data[at + 4 : at + 8] == b"IDAT":
+            chunks += data[at + 8 : at + 8 + length]
+        at += 12 + length
+    return width, height, zlib.decompress(chunks)
+
+
+def test_the_manifest_names_installable_icons():
+    data = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert data["name"] and data["short_name"] and data["display"] == "standalone"
+    assert data["start_url"] == "./" and data["scope"] == "./"
+    sizes = {}
+    for icon in data["icons"]:
+        assert (ROOT / icon["src"]).is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            width, height, pixels = read_png(ROOT / icon["src"])
+            assert f"{width}x{height}" == icon["sizes"]
+            sizes[width] = pixels
+    assert {192, 512} <= set(sizes)
+    # The cyan checker is drawn where the SVG has it (centre 22,46 of 64).
+    width = 192
+    x, y = 22 * width // 64, 46 * width // 64
+    row = 1 + y * (1 + width * 4)
+    red, green, blue, alpha = sizes[192][row + x * 4 : row + x * 4 + 4]
+    assert (red, green, blue, alpha) == (0x22, 0xD3, 0xEE, 255)
