@@ -144,8 +144,13 @@ def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):
 
 
 def test_the_engine_never_imports_the_browser():
-    # Only the page's wiring (app, dom, main) touches pyscript; the rest runs in plain CPython.
-    browser_side = ("game/web/app.py", "game/web/dom.py", "game/web/main.py")
+    # Only the page's wiring (app, dom, main, thinking) touches pyscript; the rest is plain CPython.
+    browser_side = (
+        "game/web/app.py",
+        "game/web/dom.py",
+        "game/web/main.py",
+        "game/web/thinking.py",
+    )
     for path in manifest.needed_files():
         if path.endswith(".py") and path not in browser_side:
             text = (manifest.ROOT / path).read_text(encoding="utf-8")
