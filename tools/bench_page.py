@@ -154,7 +154,7 @@ def bench_computer(
     if level:
         page.click("#settings-toggle")
         page.select_option("#level", level)
-        page.click("#settings-toggle")
+        page.click("#settings-done")
     page.click("#roll")
     measured: list[tuple[float, float, float]] = []
     idle = "() => !document.getElementById('board').classList.contains('busy')"

@@ -22,13 +22,17 @@ from pyscript import document, window
 
 from game.state import Phase
 from game.turn import Turn
-from game.web import computer, layout, links, storage
-from game.web.dom import element, on, report, set_props, set_text, toggle
+from game.web import computer, layout, links, prompts, storage
+from game.web.controls import controls, settings_form
+from game.web.dom import close_dialog, element, on, open_dialog, report, set_props, set_text, toggle
+from game.web.prompts import Prompt
 from game.web.render import board_svg
 from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
 from game.web.view import (
     board_view,
+    ending,
     is_crawford,
+    last_play_text,
     pip_counts,
     player_name,
     resign_label,
@@ -39,10 +43,26 @@ from game.web.view import (
     status_text,
 )
 
-STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on screen
-ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
-BLOCKED_PAUSE = 1.6  # "You rolled 6-6 and cannot move" stays before the computer rolls
-ANSWER_PAUSE = 0.6  # a double or a resignation is seen before the computer answers it
+
+class Pacer:
+    """The computer's pauses at the page's pace, and the time spent outside them since the
+    person's last action (the page's responsiveness figure leaves the pauses out)."""
+
+    def __init__(self, pace: float) -> None:
+        self.pace = pace
+        self.restart()
+
+    def restart(self) -> None:
+        self.started = time.perf_counter()
+        self.paused = 0.0
+
+    async def pause(self, seconds: float) -> None:
+        before = time.perf_counter()
+        await asyncio.sleep(seconds * self.pace)
+        self.paused += time.perf_counter() - before
+
+    def latency_ms(self) -> float:
+        return (time.perf_counter() - self.started - self.paused) * 1000
 
 
 class App:
@@ -78,7 +98,7 @@ class App:
         document.body.dataset.ready = "true"
         document.dispatchEvent(window.Event.new("game:ready"))
         if problem:
-            self.notice(problem, "New game", self.reset, cancel="Dismiss")
+            self.notice(prompts.unreadable_save_notice(problem), self.reset)
         self.open_link(str(window.location.hash))
         self.schedule_computer()
         self.spawn(self.warm_up())
@@ -97,7 +117,7 @@ class App:
             self.session = storage.load_text(str(text))
         except storage.SaveError as error:
             self.session = Session.new(self.session.settings)
-            return f"Your saved game could not be loaded: {error}. A new game is ready instead."
+            return str(error)
         return None
 
     def save(self) -> None:
@@ -123,10 +143,7 @@ class App:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
             self.clear_fragment()
-            self.notice(
-                f"This link does not hold a game that can be shown: {error}. "
-                "Your own game is on the board."
-            )
+            self.notice(prompts.broken_link_notice(str(error)))
             return
         if found is None:
             return
@@ -142,13 +159,7 @@ class App:
             self.schedule_computer()
 
         if self.session.in_progress and not self.embed:
-            self.notice(
-                "This link shows a shared game. Open it? Your own game in progress "
-                "will be replaced.",
-                "Open the shared game",
-                take_link,
-                cancel="Keep my game",
-            )
+            self.notice(prompts.shared_game_question(), take_link)
         else:
             take_link()
 
@@ -162,36 +173,28 @@ class App:
         url = f"{location.origin}{location.pathname}#{fragment}"
         try:
             await window.navigator.clipboard.writeText(url)
-            copied = "The link was copied."
+            copied = True
         except Exception:  # no clipboard permission (or no clipboard): show the link instead
-            copied = "Copy the link below."
-        self.notice(f"{copied} It opens this position, at the start of the turn.", url=url)
+            copied = False
+        self.notice(prompts.share_notice(copied), url=url)
 
-    # ----- notices (a small in-page question or message) --------------------------------
+    # ----- notices (a modal dialog: a question or a message) ----------------------------
 
-    def notice(
-        self,
-        text: str,
-        yes: str = "OK",
-        action=None,
-        cancel: str | None = None,
-        url: str | None = None,
-    ) -> None:
-        set_text("notice-text", text)
-        set_text("notice-yes", yes)
-        no = element("notice-no")
-        no.hidden = cancel is None
-        if cancel is not None:
-            no.textContent = cancel
+    def notice(self, prompt: Prompt, action=None, url: str | None = None) -> None:
+        set_text("notice-text", prompt.text)
+        set_text("notice-yes", prompt.yes)
+        set_props("notice-no", hidden=prompt.cancel is None)
+        if prompt.cancel is not None:
+            set_text("notice-no", prompt.cancel)
         field = element("notice-url")
         if field:
             field.hidden = url is None
             field.value = url or ""
         self.pending = action
-        element("notice").hidden = False
+        open_dialog("notice", focus="notice-url" if url else "notice-yes")
 
     def close_notice(self) -> None:
-        element("notice").hidden = True
+        close_dialog("notice")
         self.pending = None
 
     # ----- events ------------------------------------------------------------------------
@@ -275,7 +278,7 @@ class App:
 
         def resign_with(result: int):
             def handler(event) -> None:
-                element("resign-panel").hidden = True
+                close_dialog("resign-panel")
                 if not self.busy and self.session.resigner is not None:
                     self.act(self.session.resign(result))
 
@@ -286,23 +289,15 @@ class App:
 
         @on("click", "#resign-cancel")
         def on_resign_cancel(event) -> None:
-            element("resign-panel").hidden = True
+            close_dialog("resign-panel")
 
         @on("click", "#new-game")
         def on_new(event) -> None:
-            if self.session.in_progress:
-                game = self.session.game
-                match = bool(game.rules.match_length) and game.score != (0, 0)
-                self.notice(
-                    "Start a new match? The match in progress will be lost."
-                    if match
-                    else "Start a new game? The game in progress will be lost.",
-                    "Start a new match" if match else "Start a new game",
-                    self.reset,
-                    cancel="Keep playing",
-                )
-            else:
+            question = prompts.new_game_question(self.session)
+            if question is None:
                 self.reset()
+            else:
+                self.notice(question, self.reset)
 
         @on("click", "#share")
         async def on_share(event) -> None:
@@ -310,11 +305,11 @@ class App:
 
         @on("click", "#settings-toggle")
         def on_settings_toggle(event) -> None:
-            form = element("settings")
-            form.hidden = not form.hidden
-            element("settings-toggle").setAttribute(
-                "aria-expanded", "false" if form.hidden else "true"
-            )
+            open_dialog("settings-dialog", focus="settings-done")
+
+        @on("click", "#settings-done")
+        def on_settings_done(event) -> None:
+            close_dialog("settings-dialog")
 
         @on("change", "#settings")
         def on_settings(event) -> None:
@@ -415,8 +410,7 @@ class App:
                 button.hidden = result not in offers
                 button.textContent = resign_label(result, offers.get(result, 0))
         set_text("resign-text", resign_question(self.session))
-        element("resign-panel").hidden = False
-        element("resign-1").focus()
+        open_dialog("resign-panel", focus="resign-1")
 
     def reset(self) -> None:
         self.session = Session.new(self.session.settings)
@@ -435,101 +429,52 @@ class App:
     async def computer_turns(self) -> None:
         self.busy = True
         self.render()
-        started = time.perf_counter()
-        paused = 0.0  # seconds spent in deliberate pauses, left out of the latency figure
-
-        async def pause(seconds: float) -> None:
-            nonlocal paused
-            before = time.perf_counter()
-            await asyncio.sleep(seconds * self.pace)
-            paused += time.perf_counter() - before
-
+        pacer = Pacer(self.pace)
         replaced = False
         try:
             while self.session.computer_to_act:
                 game = self.session.game
-                level = self.session.settings.level
-                if game.phase is Phase.ROLL:
-                    # After the person's roll that could not be played, let them read why.
-                    await pause(BLOCKED_PAUSE if game.blocked_dice else 0.05)
-                    if self.session.game is not game:
-                        replaced = True  # a new game or a shared one came in meanwhile
-                        return
-                    thinking = time.perf_counter()
-                    doubles = game.may_double() and computer.wants_to_double(game, level)
-                    if game.may_double():
-                        # The cube decision's time, for tools/bench_page.py and tests.
-                        cube_ms = (time.perf_counter() - thinking) * 1000
-                        document.body.dataset.cubeMs = f"{cube_ms:.1f}"
-                    if doubles:
-                        self.session = self.session.double()
-                        self.changed()
-                        continue
-                    self.session = self.session.roll(self.rng)
-                    self.changed()
-                    continue
-                if game.phase is Phase.DOUBLED:
-                    await pause(ANSWER_PAUSE)
-                    if self.session.game is not game:
-                        replaced = True  # a new game or a shared one came in meanwhile
-                        return
-                    thinking = time.perf_counter()
-                    answer = computer.answer_double(game, level)
-                    document.body.dataset.cubeMs = f"{(time.perf_counter() - thinking) * 1000:.1f}"
-                    if answer == computer.PASS:
-                        self.session = self.session.pass_()
-                    elif answer == computer.BEAVER:
-                        self.session = self.session.beaver()
-                    else:
-                        self.session = self.session.take()
-                    self.changed()
-                    continue
-                if game.phase is Phase.RESIGNED:
-                    await pause(ANSWER_PAUSE)
-                    if self.session.game is not game:
-                        replaced = True  # a new game or a shared one came in meanwhile
-                        return
-                    if computer.accepts_resignation(game):
-                        self.session = self.session.accept_resignation()
-                    else:
-                        self.session = self.session.reject_resignation()
-                    self.changed()
-                    continue
-                if game.phase is not Phase.MOVE or game.dice is None:
-                    break
-                await pause(ROLL_PAUSE)
+                await pacer.pause(computer.pause_before(game))
                 if self.session.game is not game:
                     replaced = True  # a new game or a shared one came in meanwhile
                     return
                 thinking = time.perf_counter()
-                play = computer_play(
-                    game.position, game.dice, self.session.settings.level, self.rng
-                )
-                self.last_think_ms = (time.perf_counter() - thinking) * 1000
-                if play is None:  # the state passes blocked rolls itself; this is a safeguard
+                step = computer.next_step(self.session, self.rng)
+                think_ms = (time.perf_counter() - thinking) * 1000
+                if step is None:
                     break
-                turn = Turn.start(game.position, game.dice)
-                for index, move in enumerate(play.moves):
-                    turn = turn.move_steps((move,))
-                    self.render(turn.position, turn.dice_left, (move.origin, move.destination))
-                    if index == 0:
-                        # From the person's confirm to the computer's first checker on the move,
-                        # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
-                        latency = (time.perf_counter() - started - paused) * 1000
-                        document.body.dataset.computerMs = f"{latency:.1f}"
-                        document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
-                    await pause(STEP_SECONDS)
-                    if self.session.game is not game:
+                if step.weighed_cube:
+                    # The cube decision's time, for tools/bench_page.py and tests.
+                    document.body.dataset.cubeMs = f"{think_ms:.1f}"
+                if step.action == computer.PLAY:
+                    self.last_think_ms = think_ms
+                    if not await self.show_play(step.play, game, pacer):
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                self.session = self.session.play(play)
+                    pacer.restart()
+                self.session = step.apply(self.session, self.rng)
                 self.changed()
-                started, paused = time.perf_counter(), 0.0
         finally:
             self.busy = False
             self.render()
             if replaced:
                 self.schedule_computer()  # the new game may start with the computer's turn
+
+    async def show_play(self, play, game, pacer: Pacer) -> bool:
+        """The computer's checkers move one at a time; False if another game came in."""
+        turn = Turn.start(game.position, game.dice)
+        for index, move in enumerate(play.moves):
+            turn = turn.move_steps((move,))
+            self.render(turn.position, turn.dice_left, (move.origin, move.destination))
+            if index == 0:
+                # From the person's confirm to the computer's first checker on the move,
+                # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
+                document.body.dataset.computerMs = f"{pacer.latency_ms():.1f}"
+                document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
+            await pacer.pause(computer.STEP_SECONDS)
+            if self.session.game is not game:
+                return False
+        return True
 
     # ----- drawing -----------------------------------------------------------------------
 
@@ -577,34 +522,28 @@ class App:
         set_text("status", status_text(session))
         toggle("status", "thinking", self.busy and session.computer_to_act)
 
-        person = not self.busy
-        over = session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
-        moving = session.turn is not None  # a person is playing a roll: Undo and Confirm
-        phase = session.game.phase
-        answering = phase in (Phase.DOUBLED, Phase.RESIGNED)
-        set_props(
-            "roll", disabled=not (person and session.may_roll), hidden=over or moving or answering
-        )
-        set_props("double", hidden=not (person and session.may_double))
-        doubled = person and session.may_answer_double
-        for button in ("take", "pass"):
-            set_props(button, hidden=not doubled)
-        set_props("beaver", hidden=not (doubled and session.may_beaver))
-        resigned = person and session.may_answer_resignation
-        for button in ("accept", "refuse"):
-            set_props(button, hidden=not resigned)
-        set_props("resign", disabled=not (person and session.resigner is not None))
-        if session.resigner is None or not person:
-            set_props("resign-panel", hidden=True)
-        set_props("undo", disabled=not (person and session.may_undo), hidden=over or not moving)
-        set_props(
-            "confirm", disabled=not (person and session.may_confirm), hidden=over or not moving
-        )
-        set_props("next-game", hidden=not over)
-        set_text("next-game", "New match" if phase is Phase.MATCH_OVER else "Next game")
-        for button in ("new-game", "share", "settings-toggle"):
-            set_props(button, disabled=False)
+        set_text("last-play-text", last_play_text(session))
+        set_props("last-play", hidden=not last_play_text(session))
+        self.show_ending()
+
+        for name, button in controls(session, self.busy).items():
+            set_props(name, hidden=not button.shown, disabled=not button.enabled)
+            if button.label is not None:
+                set_text(name, button.label)
+        if session.resigner is None or self.busy:
+            close_dialog("resign-panel")
         self.show_settings()
+
+    def show_ending(self) -> None:
+        """The end of a game or a match: a card over the board with the next step."""
+        card = ending(self.session)
+        set_props("ending", hidden=card is None)
+        if card is None:
+            return
+        set_text("ending-title", card.title)
+        set_text("ending-reason", card.reason)
+        set_text("ending-score", card.score)
+        toggle("ending", "won", card.won)
 
     def show_settings(self) -> None:
         settings = self.session.settings
@@ -617,33 +556,18 @@ class App:
             set_props("level", value=settings.level)
         set_props("rotate", checked=settings.rotate)
         set_props("auto-confirm", checked=settings.auto_confirm)
-        set_props("level-row", hidden=settings.opponent != COMPUTER)
-        set_props("rotate-row", hidden=settings.opponent != FRIEND)
         for radio in form.querySelectorAll('input[name="rules"]'):
             radio.checked = radio.value == settings.rules
         set_props("match-length", value=str(settings.match_length))
         set_props("jacoby", checked=settings.jacoby)
         set_props("beaver-rule", checked=settings.beaver)
-        money_cube = settings.rules == FULL and settings.match_length == 0
-        set_props("jacoby-row", hidden=not money_cube)
-        set_props("beaver-row", hidden=not money_cube)
-        pending = settings.make_rules() != self.session.game.rules
-        set_text(
-            "rules-hint",
-            "Press New game to play with these rules."
-            if pending
-            else "Nothing played yet: rule changes apply at once."
-            if self.session.fresh
-            else "Rule changes apply from the next new game.",
-        )
-        toggle("rules-hint", "pending", pending)
-
-
-def computer_play(position, dice, level: str | None, rng: random.Random):
-    """The computer's play (None when the roll cannot be played): the bot, imported on first use."""
-    from game.bot import DEFAULT_LEVEL, choose_play
-
-    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
+        shown = settings_form(self.session)
+        set_props("level-row", hidden=not shown.level_row)
+        set_props("rotate-row", hidden=not shown.rotate_row)
+        set_props("jacoby-row", hidden=not shown.money_rows)
+        set_props("beaver-row", hidden=not shown.money_rows)
+        set_text("rules-hint", shown.rules_hint)
+        toggle("rules-hint", "pending", shown.rules_pending)
 
 
 def _pips(position, session: Session) -> tuple[int, int]:

@@ -1,7 +1,7 @@
 """Board geometry in SVG units, and hit-testing: where each point, the bar and the trays are.
 
     >>> point_box(1)            # the bottom player's 1-point: bottom right, beside the tray
-    Box(x=686, y=330, width=56, height=288)
+    Box(x=686, y=334, width=56, height=288)
     >>> target_at(700, 500)     # a tap there means that point
     1
 
@@ -44,7 +44,7 @@ TRIANGLE = 232  # height of a point's triangle; stacks of 5 reach a little furth
 TRAY_SLAB = 16  # a borne-off checker seen edge-on
 TRAY_GAP = 1
 
-DIE = 44
+DIE = 64  # about 28 px on a 375 px phone: a thumb's reading size
 CUBE = 40
 
 

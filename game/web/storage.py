@@ -113,15 +113,16 @@ def _read_news(data: object) -> tuple[str, int] | None:
     return what, player
 
 
-def _last_play_data(last_play: tuple[int, tuple[tuple[int, int], ...]] | None) -> list | None:
+def _last_play_data(last_play: tuple[int, tuple[tuple[int, int, bool], ...]] | None) -> list | None:
     if last_play is None:
         return None
     player, moves = last_play
     return [player, [list(move) for move in moves]]
 
 
-def _read_last_play(data: object) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """The trail of the last play is decoration: anything odd is dropped, not an error."""
+def _read_last_play(data: object) -> tuple[int, tuple[tuple[int, int, bool], ...]] | None:
+    """The trail of the last play is decoration: anything odd is dropped, not an error.
+    Each move is [origin, destination, hit]; saves before the hit was kept have no hits."""
     if not isinstance(data, list) or len(data) != 2 or data[0] not in (0, 1):
         return None
     moves = data[1]
@@ -131,11 +132,12 @@ def _read_last_play(data: object) -> tuple[int, tuple[tuple[int, int], ...]] | N
     for move in moves:
         if (
             not isinstance(move, list)
-            or len(move) != 2
+            or len(move) not in (2, 3)
             or not all(
-                isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= BAR for p in move
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= BAR for p in move[:2]
             )
+            or (len(move) == 3 and not isinstance(move[2], bool))
         ):
             return None
-        pairs.append((move[0], move[1]))
+        pairs.append((move[0], move[1], len(move) == 3 and move[2]))
     return data[0], tuple(pairs)

@@ -43,7 +43,7 @@ def choose_rules(page: Page, length: int = 0, friend: bool = True) -> None:
     page.check("#auto-confirm")
     page.check('input[name="rules"][value="full"]')
     page.select_option("#match-length", str(length))
-    page.click("#settings-toggle")
+    page.click("#settings-done")
 
 
 def play_turn(page: Page) -> None:
