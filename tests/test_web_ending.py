@@ -11,7 +11,7 @@ from game.position import Position
 from game.state import GameState, Phase
 from game.web.render import board_svg
 from game.web.session import COMPUTER, FRIEND, Session, Settings
-from game.web.view import board_view, ending, final_score, last_play_text
+from game.web.view import board_view, ending, final_score, last_play_text, score_text
 
 # Player 0 bears off its last checker with any roll; the other side has none off.
 LAST_CHECKER = Position.from_points({1: 1}, {13: 15})
@@ -126,3 +126,8 @@ def test_the_board_draws_an_arrow_and_a_ghost_for_each_move_in_the_movers_colour
     # Two lines per arrow (a dark outline under a light stroke), one head each.
     assert svg.count('marker-end="url(#head-pink)"') == 2
     assert "trail" not in board_svg(board_view(Session.new()))
+
+
+def test_the_scoreboard_never_shows_more_than_the_match_length():
+    session = finish(Rules.full(3), LAST_CHECKER, score=(2, 1), post_crawford=True)
+    assert score_text(session) == "You 3 \u2013 1 Computer"

@@ -305,7 +305,7 @@ class App:
 
         @on("click", "#settings-toggle")
         def on_settings_toggle(event) -> None:
-            open_dialog("settings-dialog", focus="settings-done")
+            open_dialog("settings-dialog")  # the keyboard starts on its first choice
 
         @on("click", "#settings-done")
         def on_settings_done(event) -> None:

@@ -470,7 +470,7 @@ def _dice(view: BoardView) -> str:
         parts.append(die_svg(theirs, x, y, view.top_colour))
     elif view.dice and view.on_roll_bottom is not None:
         colour = view.bottom_colour if view.on_roll_bottom else view.top_colour
-        size = L.DIE if len(view.dice) <= 2 else L.DIE - 6
+        size = L.DIE  # four dice of a double fit the half board at full size too
         centres = L.dice_centres(len(view.dice), view.on_roll_bottom)
         used = view.used or (False,) * len(view.dice)
         for value, (x, y), is_used in zip(view.dice, centres, used, strict=True):

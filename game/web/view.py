@@ -397,7 +397,12 @@ def score_label(session: Session) -> str:
 
 
 def score_text(session: Session) -> str:
+    """``You 2 \u2013 1 Computer``; a match's winner is shown with the match's length, not
+    with the points the last game gave beyond it."""
     score = session.game.score
+    length = session.game.rules.match_length
+    if length:
+        score = (min(score[0], length), min(score[1], length))
     return f"{player_name(session, 0)} {score[0]} \u2013 {score[1]} {player_name(session, 1)}"
 
 
