@@ -10,6 +10,8 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 PYTEST_ARGS ?=
 CHROMIUM := /usr/bin/chromium
+# GNU Backgammon 1.07 judges the .mat files we write (tests/test_mat_gnubg.py).
+GNUBG := /usr/games/gnubg
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -28,7 +30,7 @@ runtime:
 test: test-deps runtime
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-test-deps: $(CHROMIUM) $(VENV)/.test-deps
+test-deps: $(CHROMIUM) $(GNUBG) $(VENV)/.test-deps
 
 tools-deps: $(VENV)/.tools-deps
 
@@ -38,6 +40,10 @@ lint: $(VENV)/.test-deps
 $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+$(GNUBG):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y gnubg
 
 # Debian's python3 needs the python3-venv package to make a virtual environment.
 $(PY):

@@ -4,6 +4,9 @@
 
 A request that cannot be read is answered ``error: <reason>``; the others are
 still answered, and the command exits 1 at the end.
+
+Two commands work on whole matches instead (``game/record_cli.py``):
+``python -m game replay < FILE.mat`` and ``python -m game selfplay --length N --seed S``.
 """
 
 from __future__ import annotations
@@ -89,8 +92,13 @@ def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in ("replay", "selfplay"):
+        from game import record_cli
+
+        return record_cli.main(args)
     if not args or args[0] not in COMMANDS:
-        sys.stderr.write(f"usage: python -m game {{{'|'.join(COMMANDS)}}} [options] < requests\n")
+        names = "|".join([*COMMANDS, "replay", "selfplay"])
+        sys.stderr.write(f"usage: python -m game {{{names}}} [options] < requests\n")
         return 2
     try:
         answer = COMMANDS[args[0]](args[1:])

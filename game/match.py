@@ -28,6 +28,7 @@ SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 RESULT_NAMES = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
 MAX_CUBE = 64
 MAX_MATCH_LENGTH = 64  # the largest gnubg writes in a Match ID
+MAX_SCORE = 2**15 - 1  # a Match ID holds each score in 15 bits
 
 
 class InvalidRules(ValueError):
@@ -79,24 +80,6 @@ class Rules:
     def is_money(self) -> bool:
         return self.match_length == 0
 
-    def to_dict(self) -> dict:
-        return {
-            "cube": self.cube,
-            "gammons": self.gammons,
-            "match_length": self.match_length,
-            "beaver": self.beaver,
-            "jacoby": self.jacoby,
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        if not isinstance(data, dict):
-            raise InvalidRules(f"rules must be a mapping, got {type(data).__name__}")
-        unknown = set(data) - {"cube", "gammons", "match_length", "beaver", "jacoby"}
-        if unknown:
-            raise InvalidRules(f"unknown rule settings: {', '.join(sorted(map(str, unknown)))}")
-        return cls(**data)
-
 
 @dataclass(frozen=True, slots=True)
 class Cube:
@@ -128,15 +111,6 @@ class Cube:
     def beavered_by(self, taker: int) -> Cube:
         """The cube after a double is taken and at once redoubled by ``taker``, who keeps it."""
         return Cube(self.value * 4, taker)
-
-    def to_dict(self) -> dict:
-        return {"value": self.value, "owner": self.owner}
-
-    @classmethod
-    def from_dict(cls, data: object) -> Cube:
-        if not isinstance(data, dict) or set(data) != {"value", "owner"}:
-            raise InvalidRules(f"a cube is {{'value': .., 'owner': ..}}, got {data!r}")
-        return cls(data["value"], data["owner"])
 
 
 class Table(Protocol):

@@ -63,11 +63,6 @@ class Play:
     moves: tuple[Move, ...]
     position: Position
 
-    def __str__(self) -> str:
-        from game.formats.notation import format_play
-
-        return format_play(self.moves)
-
 
 def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
     """Every distinct legal play of ``dice`` by ``position.player``; empty if none.

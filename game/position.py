@@ -24,7 +24,6 @@ Point = int
 OFF: Point = 0
 BAR: Point = 25
 CHECKERS = 15
-HOME = range(1, 7)
 
 Side = tuple[int, ...]
 
@@ -133,11 +132,6 @@ class Position:
 
     def is_game_over(self) -> bool:
         return self.player[OFF] == CHECKERS or self.opponent[OFF] == CHECKERS
-
-    def __str__(self) -> str:
-        from game.formats.notation import position_diagram
-
-        return position_diagram(self)
 
 
 def check_sides(player: Side, opponent: Side) -> None:

@@ -30,8 +30,9 @@ finished game until ``next_game()``.
 A resignation is offered in ROLL or MOVE by either player (default: the one to
 act), never while a double waits for its answer (a pass already gives up the game).
 
-``to_dict()``/``from_dict()`` give plain JSON-able data with a ``version``;
-``gnubg_id()``/``from_gnubg_id()`` give GNU Backgammon's ``PID:MID``.
+The formats live beside the others: ``game.formats.save`` (``write_save`` /
+``read_save``, versioned JSON-able data) and ``game.formats.gnubg_id``
+(``write_gnubg_id`` / ``read_gnubg_id``, GNU Backgammon's ``PID:MID``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ import enum
 import functools
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from game import match
 from game.dice import opening_roll
@@ -51,16 +51,14 @@ from game.match import (
     SINGLE,
     Cube,
     IllegalAction,
-    InvalidRules,
     Rules,
 )
 from game.plays import Dice, InvalidDice, Play, check_dice
 from game.plays import legal_plays as generate_plays
-from game.position import InvalidPosition, Position
+from game.position import Position
 
 __all__ = [
     "PLAYER_NAMES",
-    "STATE_VERSION",
     "Cube",
     "GameState",
     "IllegalAction",
@@ -69,7 +67,6 @@ __all__ = [
     "Rules",
 ]
 
-STATE_VERSION = 1
 PLAYER_NAMES = ("Cyan", "Pink")
 ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION = "play", "pass", "resignation"
 ENDINGS = (ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION)
@@ -253,7 +250,7 @@ class GameState:
                 blocked_dice=None,
                 last_event=f"{_name(starter)} starts with {dice[0]}-{dice[1]}",
             )
-            return state._pass_if_blocked()
+            return state.pass_if_blocked()
         if self.phase is not Phase.ROLL:
             raise IllegalAction(f"cannot roll now: {self._phase_text()}")
         state = replace(
@@ -263,10 +260,11 @@ class GameState:
             blocked_dice=None,
             last_event=f"{_name(self.turn)} rolled {dice[0]}-{dice[1]}",
         )
-        return state._pass_if_blocked()
+        return state.pass_if_blocked()
 
-    def _pass_if_blocked(self) -> GameState:
-        if self.legal_plays():
+    def pass_if_blocked(self) -> GameState:
+        """In MOVE with a roll that cannot be played: the turn passes (``blocked_dice`` set)."""
+        if self.phase is not Phase.MOVE or self.legal_plays():
             return self
         assert self.dice is not None
         d1, d2 = self.dice
@@ -459,241 +457,6 @@ class GameState:
             last_event=event,
         )
 
-    # ----- GNU Backgammon IDs -----------------------------------------------------------
-
-    def gnubg_id(self) -> str:
-        """GNU Backgammon's ``POSITION_ID:MATCH_ID`` for this state.
-
-        Our players 0 and 1 are gnubg's players 0 and 1; the Position ID is seen
-        from ``turn`` (gnubg's player on roll). A finished game is written with
-        the winner on roll, and a won match with the winner's score capped at the
-        match length (so ``points_won`` may read back smaller). Not carried: the
-        order of the dice (gnubg writes the larger first), the opening dice,
-        ``last_event``, ``blocked_dice`` and the beaver option.
-        """
-        return _to_gnubg_id(self)
-
-    @classmethod
-    def from_gnubg_id(cls, text: str, rules: Rules | None = None) -> GameState:
-        """The state a ``POSITION_ID:MATCH_ID`` describes; ``InvalidState`` if it cannot be one.
-
-        Without ``rules``: full rules with the ID's match length and Jacoby setting.
-        Given ``rules`` must have the ID's match length.
-        """
-        return _from_gnubg_id(text, rules)
-
-    # ----- saving -------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able data; ``from_dict`` reads it back and checks it."""
-        from game.formats.position_id import format_position_id
-
-        return {
-            "version": STATE_VERSION,
-            "rules": self.rules.to_dict(),
-            "score": list(self.score),
-            "cube": self.cube.to_dict(),
-            "crawford": self.crawford,
-            "post_crawford": self.post_crawford,
-            "turn": self.turn,
-            "position": format_position_id(self.position),
-            "dice": list(self.dice) if self.dice else None,
-            "phase": self.phase.value,
-            "opening_dice": list(self.opening_dice) if self.opening_dice else None,
-            "winner": self.winner,
-            "points_won": self.points_won,
-            "result": self.result,
-            "last_event": self.last_event,
-            "resignation": self.resignation,
-            "resigned_by": self.resigned_by,
-            "resumed_phase": self.resumed_phase.value if self.resumed_phase else None,
-            "blocked_dice": list(self.blocked_dice) if self.blocked_dice else None,
-            "ended_by": self.ended_by,
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> GameState:
-        """The state ``to_dict`` saved; raises ``InvalidState`` saying what is wrong."""
-        from game.formats.position_id import parse_position_id
-
-        if not isinstance(data, dict):
-            raise InvalidState(f"a saved game is a mapping, got {type(data).__name__}")
-        version = data.get("version")
-        if version != STATE_VERSION:
-            raise InvalidState(f"saved game format version {version!r} is not {STATE_VERSION}")
-        expected = set(cls().to_dict())
-        missing = expected - set(data)
-        if missing:
-            raise InvalidState(f"saved game lacks {', '.join(sorted(missing))}")
-        unknown = set(data) - expected
-        if unknown:
-            names = ", ".join(sorted(map(str, unknown)))
-            raise InvalidState(f"saved game has unknown fields {names}")
-        try:
-            position_id = data["position"]
-            if not isinstance(position_id, str):
-                raise InvalidState(f"position must be a Position ID string, got {position_id!r}")
-            last_event = data["last_event"]
-            if not isinstance(last_event, str) or len(last_event) > 500:
-                raise InvalidState("last_event must be a short text")
-            state = cls(
-                rules=Rules.from_dict(data["rules"]),
-                score=_pair(data["score"], "score"),
-                cube=Cube.from_dict(data["cube"]),
-                crawford=data["crawford"],
-                post_crawford=data["post_crawford"],
-                turn=data["turn"],
-                position=parse_position_id(position_id),
-                dice=_dice_or_none(data["dice"], "dice"),
-                phase=_phase(data["phase"], "phase"),
-                opening_dice=_dice_or_none(data["opening_dice"], "opening_dice"),
-                winner=data["winner"],
-                points_won=data["points_won"],
-                result=data["result"],
-                last_event=last_event,
-                resignation=data["resignation"],
-                resigned_by=data["resigned_by"],
-                resumed_phase=None
-                if data["resumed_phase"] is None
-                else _phase(data["resumed_phase"], "resumed_phase"),
-                blocked_dice=_dice_or_none(data["blocked_dice"], "blocked_dice"),
-                ended_by=data["ended_by"],
-            )
-            if state.phase is Phase.MOVE and not state.legal_plays():
-                raise InvalidState("saved dice have no legal play: the turn would have passed")
-            return state
-        except InvalidState:
-            raise
-        except (InvalidRules, InvalidPosition, IllegalAction) as error:
-            raise InvalidState(f"saved game: {error}") from None
-
-
-# ----- GNU Backgammon IDs ---------------------------------------------------------------------
-
-
-def _to_gnubg_id(state: GameState) -> str:
-    from game.formats.match_id import GameState as GnubgState
-    from game.formats.match_id import MatchId, format_gnubg_id
-
-    phase = state.phase
-    inner = state.resumed_phase if phase is Phase.RESIGNED else phase
-    if phase is Phase.OPENING:
-        game_state = GnubgState.NONE
-    elif phase in OVER:
-        game_state = {
-            ENDED_BY_PLAY: GnubgState.OVER,
-            ENDED_BY_PASS: GnubgState.DROPPED,
-            ENDED_BY_RESIGNATION: GnubgState.RESIGNED,
-        }[state.ended_by]
-    else:
-        game_state = GnubgState.PLAYING
-    resignation = state.resignation
-    if phase in OVER and state.ended_by == ENDED_BY_RESIGNATION:
-        resignation = state.result
-    decider = state.to_act if state.to_act is not None else state.turn
-    score = state.score
-    if phase is Phase.MATCH_OVER:
-        # The Match ID reader refuses scores past the match length: write the match as won.
-        length = state.rules.match_length
-        score = (min(score[0], length), min(score[1], length))
-    match_id = MatchId(
-        cube=state.cube.value,
-        cube_owner=state.cube.owner,
-        player_on_roll=state.turn,
-        crawford=state.crawford,
-        game_state=game_state,
-        turn=decider,
-        double_offered=inner is Phase.DOUBLED,
-        resignation=resignation,
-        dice=state.dice or (0, 0),
-        match_length=state.rules.match_length,
-        score=score,
-        jacoby=state.rules.jacoby if state.rules.is_money else False,
-    )
-    return format_gnubg_id(state.position, match_id)
-
-
-def _from_gnubg_id(text: str, rules: Rules | None) -> GameState:
-    from game.formats.match_id import GameState as GnubgState
-    from game.formats.match_id import InvalidMatchId, parse_gnubg_id
-
-    try:
-        position, m = parse_gnubg_id(text)
-    except (InvalidMatchId, InvalidPosition) as error:
-        raise InvalidState(str(error)) from None
-    if rules is None:
-        rules = Rules.full(match_length=m.match_length, jacoby=m.is_money_game and m.jacoby)
-    elif rules.match_length != m.match_length:
-        raise InvalidState(
-            f"the ID is for match length {m.match_length}, the rules say {rules.match_length}"
-        )
-    fields: dict[str, Any] = dict(
-        rules=rules,
-        score=m.score,
-        cube=Cube(m.cube, m.cube_owner),
-        crawford=m.crawford,
-        turn=m.player_on_roll,
-        position=position,
-    )
-    rolled = m.dice if m.dice != (0, 0) else None
-    length = m.match_length
-    score = m.score
-    if m.game_state is GnubgState.NONE:
-        fields.update(
-            phase=Phase.OPENING,
-            turn=0,
-            position=position if m.player_on_roll == 0 else position.flip(),
-        )
-    elif m.game_state is GnubgState.PLAYING:
-        inner = Phase.DOUBLED if m.double_offered else Phase.MOVE if rolled else Phase.ROLL
-        fields.update(dice=rolled if inner is Phase.MOVE else None, phase=inner)
-        if m.resignation:
-            fields.update(
-                phase=Phase.RESIGNED,
-                resignation=int(m.resignation),
-                resigned_by=1 - m.turn,
-                resumed_phase=inner,
-            )
-    else:
-        # A finished game: the player on roll is the winner (as ``gnubg_id`` writes it).
-        winner = m.player_on_roll
-        if m.game_state is GnubgState.OVER:
-            result, ended_by = position.winner_result(), ENDED_BY_PLAY
-            if not result:
-                raise InvalidState(
-                    "the game is marked over but the player on roll has not borne off every checker"
-                )
-            points = match.game_points(rules, fields["cube"], result)
-        elif m.game_state is GnubgState.DROPPED:
-            result, ended_by, points = SINGLE, ENDED_BY_PASS, m.cube
-        else:
-            if not m.resignation:
-                raise InvalidState("a game ended by resignation needs the resignation's value")
-            result, ended_by = int(m.resignation), ENDED_BY_RESIGNATION
-            points = match.game_points(rules, fields["cube"], result)
-        over = match.is_match_over(rules, score)
-        if over:
-            points = min(points, score[winner])  # the score was written capped at the length
-        fields.update(
-            phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
-            winner=winner,
-            result=result,
-            points_won=points,
-            ended_by=ended_by,
-        )
-        if score[winner] < points:
-            raise InvalidState("the score does not include the points of the finished game")
-        score = match.add_points(score, winner, -points)  # the score the game was played at
-    if length > 1 and not m.crawford and max(score) == length - 1:
-        fields["post_crawford"] = True
-    fields["last_event"] = "Position set from a GNU Backgammon ID"
-    try:
-        state = GameState(**fields)
-    except (InvalidRules, IllegalAction) as error:
-        raise InvalidState(str(error)) from None
-    # gnubg may show a roll that cannot be played; here such a roll passes at once.
-    return state._pass_if_blocked() if state.phase is Phase.MOVE else state
-
 
 # ----- checks ---------------------------------------------------------------------------------
 
@@ -713,9 +476,9 @@ def _pair(value: object, name: str) -> tuple[int, int]:
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2
-        or not all(_is_int(v) and v >= 0 for v in value)
+        or not all(_is_int(v) and 0 <= v <= match.MAX_SCORE for v in value)
     ):
-        raise InvalidState(f"{name} must be two whole numbers of 0 or more, got {value!r}")
+        raise InvalidState(f"{name} must be two whole numbers from 0 to {match.MAX_SCORE}")
     return value[0], value[1]
 
 
@@ -728,15 +491,6 @@ def _dice_or_none(value: object, name: str) -> Dice | None:
         return check_dice(value)
     except InvalidDice as error:
         raise InvalidState(f"{name}: {error}") from None
-
-
-def _phase(value: object, name: str) -> Phase:
-    try:
-        return Phase(value)
-    except ValueError:
-        raise InvalidState(
-            f"{name} {value!r} is not one of {', '.join(p.value for p in Phase)}"
-        ) from None
 
 
 def _check_state(state: GameState) -> None:
@@ -759,7 +513,7 @@ def _check_state(state: GameState) -> None:
     for name in ("crawford", "post_crawford"):
         if not isinstance(getattr(state, name), bool):
             fail(f"{name} must be true or false")
-    if state.turn not in (0, 1) or not _is_int(state.turn):
+    if not _is_int(state.turn) or state.turn not in (0, 1):
         fail(f"turn must be 0 or 1, got {state.turn!r}")
     for name in ("dice", "opening_dice", "blocked_dice"):
         dice = getattr(state, name)
@@ -788,9 +542,9 @@ def _check_state(state: GameState) -> None:
         fail("the score and the match-over phase disagree")
 
     if over:
-        if state.winner not in (0, 1) or not _is_int(state.winner):
+        if not _is_int(state.winner) or state.winner not in (0, 1):
             fail("a finished game needs a winner 0 or 1")
-        if state.result not in RESULT_NAMES or not _is_int(state.result):
+        if not _is_int(state.result) or state.result not in RESULT_NAMES:
             fail("a finished game needs a result 1, 2 or 3")
         most = BACKGAMMON * match.MAX_CUBE
         if not _is_int(state.points_won) or not 1 <= state.points_won <= most:
@@ -817,9 +571,9 @@ def _check_state(state: GameState) -> None:
             fail("every checker of a side is off but the game is not over")
 
     if phase is Phase.RESIGNED:
-        if state.resignation not in RESULT_NAMES or not _is_int(state.resignation):
+        if not _is_int(state.resignation) or state.resignation not in RESULT_NAMES:
             fail("a resignation is 1, 2 or 3")
-        if state.resigned_by not in (0, 1) or not _is_int(state.resigned_by):
+        if not _is_int(state.resigned_by) or state.resigned_by not in (0, 1):
             fail("a resignation needs the player resigning")
         if state.resumed_phase not in (Phase.ROLL, Phase.MOVE):
             fail("a resignation needs the phase to go back to")

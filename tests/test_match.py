@@ -69,13 +69,6 @@ def test_impossible_rule_settings_are_refused(settings):
         Rules(**settings)
 
 
-def test_rules_survive_a_round_trip_through_a_dict():
-    rules = Rules.full(beaver=True, jacoby=True)
-    assert Rules.from_dict(rules.to_dict()) == rules
-    with pytest.raises(InvalidRules, match="unknown"):
-        Rules.from_dict({**rules.to_dict(), "raccoon": True})
-
-
 def test_cube_starts_centred_on_one():
     assert Cube() == Cube(1, None) and Cube().centred
 

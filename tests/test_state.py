@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
+from game.formats.save import read_save, write_save
 from game.match import BACKGAMMON, GAMMON, SINGLE, Cube, Rules
 from game.position import BAR, CHECKERS, Position
 from game.state import GameState, IllegalAction, InvalidState, Phase
@@ -400,8 +402,8 @@ def test_a_seeded_match_to_five_with_the_cube_is_played_to_its_end():
 
 def test_every_state_of_a_game_survives_a_round_trip_through_json():
     def round_trip(state: GameState) -> None:
-        data = json.loads(json.dumps(state.to_dict()))
-        assert GameState.from_dict(data) == state
+        data = json.loads(json.dumps(write_save(state)))
+        assert read_save(data) == state
 
     rng = random.Random(99)
     state = play_out(GameState.new(Rules.full(beaver=True)), rng, cube_rate=0.2, check=round_trip)
@@ -411,12 +413,12 @@ def test_every_state_of_a_game_survives_a_round_trip_through_json():
 
 
 def test_the_saved_form_carries_a_version_and_a_position_id():
-    data = GameState.new().to_dict()
+    data = write_save(GameState.new())
     assert data["version"] == 1 and data["position"] == "4HPwATDgc/ABMA"
 
 
 def corrupt(**changes):
-    data = GameState.new(MONEY).set_dice((3, 1)).to_dict()
+    data = write_save(GameState.new(MONEY).set_dice((3, 1)))
     data.update(changes)
     return data
 
@@ -448,7 +450,7 @@ def corrupt(**changes):
 )
 def test_a_corrupted_save_is_refused_with_a_reason(data, message):
     with pytest.raises(InvalidState, match=message):
-        GameState.from_dict(data)
+        read_save(data)
 
 
 def test_a_refused_save_is_a_value_error():
@@ -477,18 +479,18 @@ def test_gnubg_ids_match_what_gnubg_writes_for_the_same_state():
     # Expected Match IDs were written by gnubg.matchid for the same cube, score and turn.
     rules = Rules.full(match_length=7)
     owned = on_roll(Position.start(), rules, score=(2, 3), cube=Cube(2, 1), turn=1)
-    assert owned.gnubg_id() == "4HPwATDgc/ABMA:UQngACAAGAAE"
-    assert owned.double().gnubg_id().endswith(":URHgACAAGAAE")
-    assert owned.set_dice((3, 5)).resign(GAMMON).gnubg_id().endswith(":UcHuACAAGAAE")
+    assert write_gnubg_id(owned) == "4HPwATDgc/ABMA:UQngACAAGAAE"
+    assert write_gnubg_id(owned.double()).endswith(":URHgACAAGAAE")
+    assert write_gnubg_id(owned.set_dice((3, 5)).resign(GAMMON)).endswith(":UcHuACAAGAAE")
     crawford = to_move(Position.start(), (4, 1), rules, score=(6, 3), crawford=True)
-    assert crawford.gnubg_id().endswith(":sAHmAGAAGAAE")
+    assert write_gnubg_id(crawford).endswith(":sAHmAGAAGAAE")
 
 
 def test_the_starting_money_game_has_gnubgs_ids():
     state = GameState.new(Rules.full(jacoby=True)).set_dice((6, 1))
-    position_id, _match_id = state.gnubg_id().split(":")
+    position_id, _match_id = write_gnubg_id(state).split(":")
     assert position_id == "4HPwATDgc/ABMA"
-    assert GameState.from_gnubg_id(state.gnubg_id()).rules == Rules.full(jacoby=True)
+    assert read_gnubg_id(write_gnubg_id(state)).rules == Rules.full(jacoby=True)
 
 
 def _comparable(state: GameState) -> dict:
@@ -505,7 +507,7 @@ def _comparable(state: GameState) -> dict:
 
 def test_every_state_of_a_match_survives_a_round_trip_through_gnubg_ids():
     def round_trip(state: GameState) -> None:
-        back = GameState.from_gnubg_id(state.gnubg_id(), state.rules)
+        back = read_gnubg_id(write_gnubg_id(state), state.rules)
         assert _comparable(back) == _comparable(state)
 
     rng = random.Random(5)
@@ -528,27 +530,25 @@ def test_every_state_of_a_match_survives_a_round_trip_through_gnubg_ids():
 
 def test_a_bad_gnubg_id_is_refused_with_a_reason():
     with pytest.raises(InvalidState, match="POSITION_ID:MATCH_ID"):
-        GameState.from_gnubg_id("4HPwATDgc/ABMA")
+        read_gnubg_id("4HPwATDgc/ABMA")
     with pytest.raises(InvalidState, match="base64"):
-        GameState.from_gnubg_id("4HPwATDgc/ABMA:MIHq!AAAAAAE")
+        read_gnubg_id("4HPwATDgc/ABMA:MIHq!AAAAAAE")
     with pytest.raises(InvalidState, match="match length 7"):
-        GameState.from_gnubg_id("4HPwATDgc/ABMA:MIHqAAAAAAAE", Rules.full())
+        read_gnubg_id("4HPwATDgc/ABMA:MIHqAAAAAAAE", Rules.full())
 
 
 def test_a_saved_roll_without_a_legal_play_is_refused():
     stuck = position({BAR: 1, 13: 14}, CLOSED_BOARD)
-    data = to_move(position({BAR: 1, 13: 14}, {6: 15}), (6, 4)).to_dict()
-    data["position"] = GameState(position=stuck).to_dict()["position"]
+    data = write_save(to_move(position({BAR: 1, 13: 14}, {6: 15}), (6, 4)))
+    data["position"] = write_save(GameState(position=stuck))["position"]
     with pytest.raises(InvalidState, match="no legal play"):
-        GameState.from_dict(data)
+        read_save(data)
 
 
 def test_a_gnubg_id_with_a_roll_that_cannot_be_played_passes_the_turn():
     stuck = to_move(position({BAR: 1, 13: 14}, {6: 15}), (6, 4), turn=1)
-    text = stuck.gnubg_id().split(":")[1]
+    text = write_gnubg_id(stuck).split(":")[1]
     from game.formats import format_position_id
 
-    state = GameState.from_gnubg_id(
-        format_position_id(position({BAR: 1, 13: 14}, CLOSED_BOARD)) + ":" + text
-    )
+    state = read_gnubg_id(format_position_id(position({BAR: 1, 13: 14}, CLOSED_BOARD)) + ":" + text)
     assert state.phase is Phase.ROLL and state.turn == 0 and state.blocked_dice == (6, 4)

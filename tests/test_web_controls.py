@@ -5,13 +5,19 @@ reach before."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
 
 from game.match import SINGLE, Rules
 from game.position import Position
 from game.state import GameState, Phase
-from game.web.controls import BUTTONS, controls, settings_form
+from game.web.controls import BUTTONS, controls, settings_form, settings_from_form
 from game.web.prompts import new_game_question, share_notice, shared_game_question
 from game.web.session import COMPUTER, FRIEND, FULL, Session, Settings
+from game.web.view import moved_checker, pips_text
+
+ROOT = Path(__file__).resolve().parent.parent
 
 AHEAD = Position.from_points({1: 2, 2: 2, 3: 2}, {6: 3, 5: 3, 4: 3})
 
@@ -142,3 +148,65 @@ def test_the_shared_game_question_and_the_share_notice():
     assert (question.yes, question.cancel) == ("Open the shared game", "Keep my game")
     assert share_notice(copied=False).text.startswith("Copy the link below.")
     assert share_notice(copied=True).cancel is None
+
+
+def form_defaults() -> tuple[set[str], dict[str, str]]:
+    """What the settings form of index.html holds before the page touches it."""
+    parser = Form()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    return parser.checked, parser.chosen
+
+
+class Form(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.checked: set[str] = set()
+        self.chosen: dict[str, str] = {}
+        self.select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "input" and "checked" in a:
+            self.checked.add(a["name"] if a["type"] == "checkbox" else f"{a['name']}={a['value']}")
+        elif tag == "select":
+            self.select = a["name"]
+        elif tag == "option" and "selected" in a and self.select:
+            self.chosen[self.select] = a["value"]
+
+
+def test_the_settings_form_as_written_reads_as_the_default_settings():
+    checked, chosen = form_defaults()
+    settings = settings_from_form(checked, chosen)
+    assert settings == replace(Settings(), level=chosen["level"])
+
+
+def test_the_settings_form_reads_every_choice():
+    checked = {"opponent=friend", "rules=full", "beaver", "auto-confirm"}
+    settings = settings_from_form(checked, {"level": "expert", "match-length": "0"})
+    assert settings == Settings(
+        opponent=FRIEND,
+        level="expert",
+        rotate=False,
+        auto_confirm=True,
+        rules=FULL,
+        match_length=0,
+        jacoby=False,
+        beaver=True,
+    )
+    assert settings_from_form(set(), {"match-length": "4"}) is None  # not offered
+    assert settings_from_form(set(), {"level": "grandmaster"}) is None
+
+
+def test_a_tap_that_moves_a_checker_makes_it_glide_and_others_do_not():
+    session = friends().roll(random.Random(3))
+    origin = sorted(session.turn.origins())[0]
+    picked = session.tap(origin) if session.selected != origin else session
+    assert moved_checker(session, picked) is None
+    destination = sorted(session.turn.destinations(origin))[0]
+    moved = picked.tap(destination)
+    glide = moved_checker(picked, moved)
+    assert glide is not None and glide[0] == origin
+
+
+def test_the_pip_counts_name_the_bottom_side_first():
+    assert pips_text(Session.new()) == "You 167 \u00b7 Computer 167"

@@ -118,7 +118,9 @@ def test_the_board_draws_an_arrow_and_a_ghost_for_each_move_in_the_movers_colour
     )
     session = Session(game, Settings(opponent=COMPUTER))._after(game)
     seven = next(
-        p for p in legal_plays(Position.start(), (6, 1)) if str(p) in ("13/7 8/7", "8/7 13/7")
+        p
+        for p in legal_plays(Position.start(), (6, 1))
+        if sorted((m.origin, m.destination) for m in p.moves) == [(8, 7), (13, 7)]
     )
     svg = board_svg(board_view(session.play(seven)))
     assert 'class="trail" data-colour="pink"' in svg

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gnubg
 
-from game.formats.match_id import GameState, MatchId
+from game.formats.match_id import GameStatus, MatchId
 from game.formats.xgid import format_xgid, xgid_from_match
 from game.plays import legal_plays
 from game.position import Position
@@ -62,8 +62,8 @@ def self_play_positions(rng: random.Random, wanted: int) -> list[Position]:
 def random_match(rng: random.Random) -> MatchId:
     """A possible match state, covering every field of the Match ID."""
     length = rng.choice([0, 0, 0, 1, 2, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25, 64])
-    state = rng.choices(list(GameState), weights=[1, 8, 1, 1, 1])[0]
-    under_way = state in (GameState.NONE, GameState.PLAYING)
+    state = rng.choices(list(GameStatus), weights=[1, 8, 1, 1, 1])[0]
+    under_way = state in (GameStatus.NONE, GameStatus.PLAYING)
     score = [0, 0]
     if length:
         score = [rng.randrange(length), rng.randrange(length)]
@@ -82,13 +82,13 @@ def random_match(rng: random.Random) -> MatchId:
     turn = on_roll
     dice = (0, 0)
     can_double = not crawford and cube < 64 and owner in (None, on_roll)
-    if state == GameState.PLAYING and can_double and rng.random() < 0.2:
+    if state == GameStatus.PLAYING and can_double and rng.random() < 0.2:
         doubled, turn = True, 1 - on_roll
     else:
-        if state in (GameState.PLAYING, GameState.RESIGNED) and rng.random() < 0.15:
+        if state in (GameStatus.PLAYING, GameStatus.RESIGNED) and rng.random() < 0.15:
             resignation = rng.randint(1, 3)
             turn = rng.randrange(2)
-        elif state != GameState.PLAYING:
+        elif state != GameStatus.PLAYING:
             turn = rng.randrange(2)
         if rng.random() < 0.6:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -190,7 +190,7 @@ def main() -> None:
     while xgids < XGIDS:
         position, m = rng.choice(positions), random_match(rng)
         # gnubg's XGID reader sets a game in play and steps back from an offered double.
-        if m.game_state != GameState.PLAYING or m.resignation or m.double_offered:
+        if m.game_state != GameStatus.PLAYING or m.resignation or m.double_offered:
             continue
         text = format_xgid(
             xgid_from_match(

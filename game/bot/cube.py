@@ -433,7 +433,7 @@ def cube_request_answerer(options: list[str]):
     """For ``python -m game cube [--plies 0|1] [--no-beaver]``: a function that answers
     ``POSITION_ID:MATCH_ID`` (the player on roll to decide before rolling) with
     ``ACTION RESPONSE``. Raises ValueError on bad options or requests."""
-    from game.formats.match_id import GameState, parse_gnubg_id
+    from game.formats.match_id import GameStatus, parse_gnubg_id
 
     plies, beaver = 1, True
     rest = list(options)
@@ -451,7 +451,7 @@ def cube_request_answerer(options: list[str]):
         if len(fields) != 1:
             raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
         position, match = parse_gnubg_id(fields[0])
-        if match.game_state not in (GameState.NONE, GameState.PLAYING) or position.is_game_over():
+        if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
             raise ValueError("the game is over: there is no cube decision to make")
         state = CubeState.from_match_id(match, beaver=beaver)
         return " ".join(cube_action(position, state, plies))

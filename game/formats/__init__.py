@@ -8,7 +8,7 @@
 """
 
 from game.formats.match_id import (
-    GameState,
+    GameStatus,
     InvalidMatchId,
     MatchId,
     Resignation,
@@ -22,7 +22,7 @@ from game.formats.position_id import InvalidPositionId, format_position_id, pars
 from game.formats.xgid import InvalidXgid, Xgid, format_xgid, parse_xgid, xgid_from_match
 
 __all__ = [
-    "GameState",
+    "GameStatus",
     "InvalidMatchId",
     "InvalidPlay",
     "InvalidPositionId",

@@ -13,7 +13,7 @@ numbered from the lowest bit of the first byte; the fields in order are
     bits  4-5   cube owner: 0 or 1, 3 when the cube is centred
     bit   6     the player on roll (or who has just rolled): the dice owner
     bit   7     Crawford game
-    bits  8-10  game state (see ``GameState``)
+    bits  8-10  game state (see ``GameStatus``)
     bit   11    the player whose turn it is to decide (differs from the player on
                 roll while a double or a resignation waits for an answer)
     bit   12    a double is offered
@@ -63,8 +63,8 @@ class InvalidMatchId(ValueError):
     """A Match ID, or match state, that cannot be read or cannot occur."""
 
 
-class GameState(IntEnum):
-    """gnubg's game state field."""
+class GameStatus(IntEnum):
+    """gnubg's game state field (bits 8-10): how far the game is."""
 
     NONE = 0  # no game started yet
     PLAYING = 1
@@ -82,7 +82,7 @@ class Resignation(IntEnum):
     BACKGAMMON = 3
 
 
-_GAME_ENDED = (GameState.OVER, GameState.RESIGNED, GameState.DROPPED)
+_GAME_ENDED = (GameStatus.OVER, GameStatus.RESIGNED, GameStatus.DROPPED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ class MatchId:
     cube_owner: int | None = None
     player_on_roll: int = 1
     crawford: bool = False
-    game_state: GameState = GameState.PLAYING
+    game_state: GameStatus = GameStatus.PLAYING
     turn: int | None = None
     double_offered: bool = False
     resignation: Resignation = Resignation.NONE
@@ -115,7 +115,7 @@ class MatchId:
             # The Jacoby rule only matters in money play; gnubg writes it off in matches.
             object.__setattr__(self, "jacoby", self.match_length == 0)
         try:
-            object.__setattr__(self, "game_state", GameState(self.game_state))
+            object.__setattr__(self, "game_state", GameStatus(self.game_state))
         except ValueError:
             raise InvalidMatchId(f"game state {self.game_state!r} is not one of 0-4") from None
         try:
@@ -167,7 +167,7 @@ def _check(m: MatchId) -> None:
         )
     if len(m.score) != 2 or not all(isinstance(s, int) and s >= 0 for s in m.score):
         raise InvalidMatchId(f"score is two numbers of 0 or more, got {m.score!r}")
-    under_way = m.game_state in (GameState.NONE, GameState.PLAYING)
+    under_way = m.game_state in (GameStatus.NONE, GameStatus.PLAYING)
     if m.match_length:
         limit = m.match_length - 1 if under_way else m.match_length
         for player, points in enumerate(m.score):
@@ -185,7 +185,7 @@ def _check(m: MatchId) -> None:
     elif m.crawford:
         raise InvalidMatchId("there is no Crawford game in money play")
     if m.double_offered:
-        if m.game_state != GameState.PLAYING:
+        if m.game_state != GameStatus.PLAYING:
             raise InvalidMatchId("a double is offered only while a game is played")
         if m.dice != (0, 0):
             raise InvalidMatchId("a double is offered before rolling: dice must be 0-0")
@@ -197,10 +197,10 @@ def _check(m: MatchId) -> None:
             raise InvalidMatchId("no doubling in the Crawford game")
         if m.cube >= MAX_CUBE:
             raise InvalidMatchId(f"the cube cannot be doubled beyond {MAX_CUBE}")
-    if m.resignation and m.game_state not in (GameState.PLAYING, GameState.RESIGNED):
+    if m.resignation and m.game_state not in (GameStatus.PLAYING, GameStatus.RESIGNED):
         raise InvalidMatchId("a resignation is offered only while a game is played")
     if (
-        m.game_state == GameState.PLAYING
+        m.game_state == GameStatus.PLAYING
         and not m.double_offered
         and not m.resignation
         and m.turn != m.player_on_roll
@@ -274,10 +274,10 @@ def parse_match_id(text: str) -> MatchId:
         raise InvalidMatchId(f"a die shows 1 to 6, got 7 in {text!r}")
     if (first == 0) != (second == 0):
         raise InvalidMatchId(f"dice are 0-0 or both rolled, got {first}-{second} in {text!r}")
-    if state > GameState.DROPPED:
+    if state > GameStatus.DROPPED:
         raise InvalidMatchId(f"game state {state} is not one of 0-4 in {text!r}")
     try:
-        return MatchId(game_state=GameState(state), dice=(first, second), **values)
+        return MatchId(game_state=GameStatus(state), dice=(first, second), **values)
     except InvalidMatchId as error:
         raise InvalidMatchId(f"{text!r}: {error}") from None
 

@@ -6,7 +6,7 @@
     >>> format_play((Move(8, 5), Move(6, 5), Move(8, 5), Move(6, 5)))
     '8/5(2) 6/5(2)'
     >>> from game.position import Position
-    >>> str(parse_play("24/18 13/11", Position.start(), (6, 2)))
+    >>> format_play(parse_play("24/18 13/11", Position.start(), (6, 2)).moves)
     '24/18 13/11'
 
 Written the way GNU Backgammon writes them: moves from the highest origin down;
@@ -18,7 +18,7 @@ grouped with a count (``24/20(2)``). Points are the mover's: ``bar`` is 25 and
 ``parse_play`` reads that notation and the usual variants (``25/22``, ``6/0``,
 ``bar/22`` without its ``*``, ``24/18/13``, commas) and returns the legal play
 from ``game.plays.legal_plays`` that it describes. ``position_diagram`` draws a
-position as plain text (it is ``str(position)``).
+position as plain text.
 """
 
 from __future__ import annotations
@@ -213,14 +213,14 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     if len(matching) == 1:
         return matching[0]
     if matching:
-        options = " or ".join(sorted(str(play) for play in matching))
+        options = " or ".join(sorted(format_play(play.moves) for play in matching))
         raise InvalidPlay(f"{text!r} is ambiguous with {roll}: {options}")
     hint = ""
     if result is not None and _pips_moved(position, result) < min(
         _pips_moved(position, play.position) for play in plays
     ):
         hint = " (a play must use as much of the roll as it can)"
-    examples = ", ".join(sorted(str(play) for play in plays)[:3])
+    examples = ", ".join(sorted(format_play(play.moves) for play in plays)[:3])
     more = f" (and {len(plays) - 3} more)" if len(plays) > 3 else ""
     raise InvalidPlay(f"{text!r} is not a legal play of {roll} here{hint}; legal: {examples}{more}")
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.formats.match_id import MAX_CUBE, GameState, InvalidMatchId, MatchId
+from game.formats.match_id import MAX_CUBE, GameStatus, InvalidMatchId, MatchId
 from game.position import BAR, CHECKERS, OFF, InvalidPosition, Position, Side
 
 BOTTOM = 1
@@ -103,7 +103,7 @@ class Xgid:
                 cube_owner=owner,
                 player_on_roll=on_roll,
                 crawford=self.crawford,
-                game_state=GameState.PLAYING,
+                game_state=GameStatus.PLAYING,
                 turn=1 - on_roll if doubled else on_roll,
                 double_offered=doubled,
                 dice=self.dice,
@@ -279,7 +279,7 @@ def xgid_from_match(
 
     Only a game in play can be written; a pending resignation cannot.
     """
-    if match.game_state != GameState.PLAYING:
+    if match.game_state != GameStatus.PLAYING:
         raise InvalidXgid(f"an XGID describes a game in play, not {match.game_state.name}")
     if match.resignation:
         raise InvalidXgid("an XGID cannot say that a resignation is offered")

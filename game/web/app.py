@@ -23,17 +23,18 @@ from pyscript import document, window
 from game.state import Phase
 from game.turn import Turn
 from game.web import computer, layout, links, prompts, storage
-from game.web.controls import controls, settings_form
+from game.web.controls import controls, settings_form, settings_from_form
 from game.web.dom import close_dialog, element, on, open_dialog, report, set_props, set_text, toggle
 from game.web.prompts import Prompt
 from game.web.render import board_svg
-from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
+from game.web.session import Session
 from game.web.view import (
     board_view,
     ending,
     is_crawford,
     last_play_text,
-    pip_counts,
+    moved_checker,
+    pips_text,
     player_name,
     resign_label,
     resign_points,
@@ -344,15 +345,7 @@ class App:
         self.session = self.session.tap(target)
         if self.session is not before:
             self.save()
-            turn, moving = self.session.turn, None
-            if (
-                turn is not None
-                and before.turn is not None
-                and len(turn.actions) > len(before.turn.actions)
-            ):
-                steps = turn.actions[-1]
-                moving = (steps[0].origin, steps[-1].destination)
-            self.render(moving=moving)
+            self.render(moving=moved_checker(before, self.session))
             if self.session.game is not before.game:
                 self.schedule_computer()
 
@@ -372,29 +365,16 @@ class App:
 
     def read_settings(self) -> None:
         form = element("settings")
-        opponent = (
-            FRIEND
-            if form.querySelector('input[name="opponent"][value="friend"]').checked
-            else COMPUTER
-        )
-        full = form.querySelector('input[name="rules"][value="full"]')
-        length = element("match-length")
-        try:
-            settings = Settings(
-                opponent=opponent,
-                level=str(element("level").value),
-                rotate=bool(element("rotate").checked),
-                auto_confirm=bool(element("auto-confirm").checked),
-                rules=FULL if full and full.checked else SIMPLE,
-                match_length=int(length.value) if length else 0,
-                jacoby=bool(element("jacoby").checked) if element("jacoby") else True,
-                beaver=bool(element("beaver-rule").checked) if element("beaver-rule") else False,
-            )
-        except (SettingsError, ValueError):
-            return
-        self.session = self.session.with_settings(settings)
-        self.changed()
-        self.schedule_computer()
+        checked = {
+            str(node.name) if node.type == "checkbox" else f"{node.name}={node.value}"
+            for node in form.querySelectorAll("input:checked")
+        }
+        chosen = {str(node.name): str(node.value) for node in form.querySelectorAll("select")}
+        settings = settings_from_form(checked, chosen)
+        if settings is not None:
+            self.session = self.session.with_settings(settings)
+            self.changed()
+            self.schedule_computer()
 
     def act(self, session: Session) -> None:
         """A person's answer or cube action: save, redraw, and let the computer go on."""
@@ -510,11 +490,7 @@ class App:
         toggle("side-bottom", "answering", answering)
         toggle("side-top", "answering", answering)
 
-        mine, theirs = pip_counts(session) if position is None else _pips(position, session)
-        set_text(
-            "pips-text",
-            f"{player_name(session, bottom)} {mine} · {player_name(session, top)} {theirs}",
-        )
+        set_text("pips-text", pips_text(session, position))
         set_text("score-label", score_label(session))
         set_text("score-text", score_text(session))
         set_props("crawford", hidden=not is_crawford(session))
@@ -568,11 +544,6 @@ class App:
         set_props("beaver-row", hidden=not shown.money_rows)
         set_text("rules-hint", shown.rules_hint)
         toggle("rules-hint", "pending", shown.rules_pending)
-
-
-def _pips(position, session: Session) -> tuple[int, int]:
-    mover, other = position.pip_counts()
-    return (mover, other) if session.mover_at_bottom else (other, mover)
 
 
 def start() -> App:

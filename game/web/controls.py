@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.state import Phase
-from game.web.session import COMPUTER, FRIEND, FULL, Session
+from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
 
 # The buttons, by their element id, in the order the page lays them out.
 ACTIONS = ("double", "roll", "take", "beaver", "pass", "accept", "refuse", "undo", "confirm")
@@ -93,3 +93,22 @@ def settings_form(session: Session) -> SettingsForm:
         rules_hint=hint,
         rules_pending=pending,
     )
+
+
+def settings_from_form(checked: set[str], chosen: dict[str, str]) -> Settings | None:
+    """The settings a form shows: ``checked`` holds the ticked boxes' names and the chosen
+    radios as ``name=value``; ``chosen`` the menus' values by name. None if the form holds
+    something the page does not offer (the settings stay as they were)."""
+    try:
+        return Settings(
+            opponent=FRIEND if "opponent=friend" in checked else COMPUTER,
+            level=chosen.get("level") or None,
+            rotate="rotate" in checked,
+            auto_confirm="auto-confirm" in checked,
+            rules=FULL if "rules=full" in checked else SIMPLE,
+            match_length=int(chosen.get("match-length", "0")),
+            jacoby="jacoby" in checked,
+            beaver="beaver" in checked,
+        )
+    except (SettingsError, ValueError):
+        return None

@@ -4,12 +4,13 @@
     >>> fragment = share_fragment(Session.new().game)
     >>> fragment
     'gnubgid=4HPwATDgc/ABMA:MAAAAAAAAAAE'
-    >>> game_from_fragment('#' + fragment).phase.value
-    'opening'
+    >>> game, opponent = read_fragment('#' + fragment)
+    >>> game.phase.value, opponent
+    ('opening', 'computer')
 
 The fragment is ``gnubgid=PID:MID`` (what gnubg's "set gnubgid" reads), with
 ``&vs=friend`` when two people share the device. The IDs come from
-``GameState.gnubg_id`` and are read back by ``GameState.from_gnubg_id``. The
+``game.formats.gnubg_id.write_gnubg_id`` and are read back by ``read_gnubg_id``. The
 Match ID holds the cube, the score, the match length, the Crawford flag, a
 double or resignation waiting for its answer, and the Jacoby rule; it cannot
 say whether the game is played without the cube, nor whether beavers are
@@ -23,6 +24,7 @@ shown as text (never as HTML) beside the visitor's own board.
 
 from __future__ import annotations
 
+from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import InvalidMatchId, parse_gnubg_id
 from game.formats.position_id import InvalidPositionId
 from game.match import Rules
@@ -71,7 +73,7 @@ def _unquote(text: str) -> str:
 
 
 def share_fragment(game: GameState, opponent: str = COMPUTER) -> str:
-    fragment = f"gnubgid={game.gnubg_id()}"
+    fragment = f"gnubgid={write_gnubg_id(game)}"
     if not game.rules.cube:
         fragment += f"&rules={SIMPLE}"
     if game.rules.beaver:
@@ -106,13 +108,6 @@ def read_fragment(fragment: str) -> tuple[GameState, str] | None:
     return game_from_id(fields["gnubgid"], rules, beaver == "1"), opponent
 
 
-def game_from_fragment(fragment: str) -> GameState:
-    found = read_fragment(fragment)
-    if found is None:
-        raise LinkError("the link holds no game")
-    return found[0]
-
-
 def game_from_id(gnubg_id: str, rules: str = FULL, beaver: bool = False) -> GameState:
     """The game a ``PID:MID`` describes, under the Simple or the full rules (with beavers
     when ``beaver``, in money play).
@@ -127,7 +122,7 @@ def game_from_id(gnubg_id: str, rules: str = FULL, beaver: bool = False) -> Game
         else:
             money = length == 0
             chosen = Rules.full(length, beaver=beaver and money, jacoby=match.jacoby and money)
-        game = GameState.from_gnubg_id(gnubg_id, chosen)
+        game = read_gnubg_id(gnubg_id, chosen)
     except (InvalidMatchId, InvalidPositionId, InvalidPosition) as error:
         raise LinkError(f"the link's game cannot be read: {error}") from None
     except InvalidState as error:
@@ -139,4 +134,4 @@ def game_from_id(gnubg_id: str, rules: str = FULL, beaver: bool = False) -> Game
 
 def same_game(first: GameState, second: GameState) -> bool:
     """Do two games stand at the same point (so opening a link changes nothing)?"""
-    return first.gnubg_id() == second.gnubg_id()
+    return write_gnubg_id(first) == write_gnubg_id(second)

@@ -9,7 +9,7 @@
     ...
     game.web.storage.SaveError: the saved game is from an older version (format 0, now 1)
 
-The text holds the game (``GameState.to_dict``), the moves of the play in
+The text holds the game (``game.formats.save.write_save``), the moves of the play in
 progress (so a reload in the middle of a turn puts the checkers back where
 they were), the checker picked up, and the settings. Anything that does not
 read back exactly raises ``SaveError`` with a message for the player; the page
@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import json
 
+from game.formats.save import read_save, write_save
 from game.position import BAR
-from game.state import GameState, InvalidState
+from game.state import InvalidState
 from game.turn import IllegalMove, Turn
 from game.web.session import BEAVERED, REFUSED, TAKEN, Session, Settings, SettingsError
 
@@ -39,7 +40,7 @@ def save_data(session: Session) -> dict:
     return {
         "app": APP,
         "version": VERSION,
-        "game": session.game.to_dict(),
+        "game": write_save(session.game),
         "moves": session.turn.to_list() if session.turn is not None else [],
         "selected": session.selected,
         "settings": session.settings.to_dict(),
@@ -74,7 +75,7 @@ def load_data(data: object) -> Session:
             )
         raise SaveError(f"the saved game has an unknown format ({version!r})")
     try:
-        game = GameState.from_dict(data.get("game"))
+        game = read_save(data.get("game"))
         settings = Settings.from_dict(data.get("settings", {}))
     except (InvalidState, SettingsError) as error:
         raise SaveError(f"the saved game is damaged: {error}") from None

@@ -67,6 +67,7 @@ def board_view(
     shown; ``moving`` (origin, destination in the mover's numbering) makes that checker glide.
     """
     game, turn = session.game, session.turn
+    animating = position is not None
     bottom_player = session.bottom_player
     at_bottom = session.mover_at_bottom
     lit: frozenset[int] = frozenset()
@@ -110,7 +111,8 @@ def board_view(
             dice, used = _dice_shown(game.dice, tuple(left))
 
     trail: tuple[tuple[int, int], ...] = ()
-    if _last_play_shown(session):
+    # Not while the computer's play is being shown: its checkers are on the move.
+    if _last_play_shown(session) and not animating:
         player, moves = session.last_play
         same = player == bottom_player
         trail = tuple((to_viewer(a, same), to_viewer(b, same)) for a, b, _hit in moves)
@@ -145,6 +147,31 @@ def board_view(
 def pip_counts(session: Session) -> tuple[int, int]:
     """(bottom side's pip count, top side's)."""
     return session.game.pip_counts_for(session.bottom_player)
+
+
+def pips_text(session: Session, position: Position | None = None) -> str:
+    """``You 167 · Computer 160``: the bottom side first. ``position`` (the mover's view)
+    while the computer's play is being shown."""
+    if position is None:
+        mine, theirs = pip_counts(session)
+    else:
+        mover, other = position.pip_counts()
+        mine, theirs = (mover, other) if session.mover_at_bottom else (other, mover)
+    bottom = session.bottom_player
+    return (
+        f"{player_name(session, bottom)} {mine} \u00b7 {player_name(session, 1 - bottom)} {theirs}"
+    )
+
+
+def moved_checker(before: Session, after: Session) -> tuple[int, int] | None:
+    """The checker a tap has just moved, (origin, destination) in the mover's numbering, to
+    be shown gliding there; None when the tap moved nothing."""
+    if after.turn is None or before.turn is None:
+        return None
+    if len(after.turn.actions) <= len(before.turn.actions):
+        return None
+    steps = after.turn.actions[-1]
+    return steps[0].origin, steps[-1].destination
 
 
 def status_text(session: Session) -> str:

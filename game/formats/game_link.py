@@ -1,0 +1,327 @@
+"""Whole games in a link: a record as a short URL-safe text.
+
+    >>> from game.record import Action, Record
+    >>> from game.match import Rules
+    >>> record = Record.new(Rules.full(match_length=7))
+    >>> record = record.extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])])
+    >>> text = encode_game(record)
+    >>> text
+    '1.3g..2.ATY.B9'
+    >>> decode_game(text).state == record.state
+    True
+
+The text is ``VERSION.RULES.START.COUNT.ACTIONS.CHECK``:
+
+- ``VERSION`` is ``1``; a reader refuses versions it does not know.
+- ``RULES``: match length times 16 plus cube 8, gammons 4, beaver 2, Jacoby 1, in base 36.
+- ``START``: empty for a new match or session; ``A-B`` for a new game at that score
+  (``A-B-c`` the Crawford game, ``A-B-p`` post-Crawford); otherwise the start's GNU
+  Backgammon ``PID:MID`` (with ``-`` and ``_`` for ``+`` and ``/``).
+- ``COUNT``: how many actions follow (a new game counts as one), base 36.
+- ``ACTIONS``: one whole number in base64url (no padding). Each action is its index among
+  the choices of the state it was taken in, and the number is the mixed-radix sum of those
+  indices (the first action in the lowest place): opening rolls (30, player 0's die then
+  player 1's), rolls (36 ordered), a double where allowed, the six resignations (the player
+  to act offering 1, 2, 3, then the other), the legal plays ordered by their resulting
+  position (the mover's checkers, then the opponent's, as tuples), take/pass/beaver,
+  accept/reject; a game over has one choice, the next game.
+- ``CHECK``: two characters of a CRC-32 of the rest, so that a link cut short or mistyped
+  is refused rather than read as another game.
+
+So a play costs about log2 of the number of legal plays in bits and a roll about
+5.2: a 60-turn game takes some 100 characters. Plays come back as the generator's
+moves for the same resulting position (the order a player made them in is not kept).
+
+``format_game_link``/``parse_game_link`` add and check the gnubg ``PID:MID`` of the last
+position (``gnubgid=PID:MID&game=TEXT``), so a reader that knows only positions still
+shows it. Any text that is not a valid link raises ``InvalidGameLink`` saying why.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+from urllib.parse import parse_qs, quote
+
+from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
+from game.match import IllegalAction, InvalidRules, Rules
+from game.plays import Play
+from game.record import Action, Record, RecordError
+from game.state import GameState, InvalidState, Phase
+
+__all__ = [
+    "LINK_VERSION",
+    "InvalidGameLink",
+    "decode_game",
+    "encode_game",
+    "format_game_link",
+    "parse_game_link",
+]
+
+LINK_VERSION = "1"
+MAX_TEXT = 200_000  # far beyond a long match (a 25-point match is about 3,000 characters)
+
+_OPENING = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
+_ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+_ANSWERS = {Phase.DOUBLED: ("take", "pass", "beaver"), Phase.RESIGNED: ("accept", "reject")}
+
+
+class InvalidGameLink(ValueError):
+    """Text that is not a whole-game link this version can read."""
+
+
+def _sorted_plays(state: GameState) -> list[Play]:
+    return sorted(state.legal_plays(), key=lambda p: (p.position.player, p.position.opponent))
+
+
+def _choices(state: GameState) -> list[tuple[str, object]]:
+    """The actions possible in ``state``, in the link's order: (kind, detail)."""
+    phase = state.phase
+    if phase is Phase.OPENING:
+        return [("roll", dice) for dice in _OPENING]
+    if phase is Phase.GAME_OVER:
+        return [("next", None)]
+    if phase is Phase.MATCH_OVER:
+        return []
+    if phase is Phase.DOUBLED:
+        answers = ["take", "pass"] + (["beaver"] if state.may_beaver() else [])
+        return [(answer, None) for answer in answers]
+    if phase is Phase.RESIGNED:
+        return [("accept", None), ("reject", None)]
+    actor = state.to_act
+    assert actor is not None
+    resignations = [("resign", (r, p)) for p in (actor, 1 - actor) for r in (1, 2, 3)]
+    if phase is Phase.ROLL:
+        double = [("double", None)] if state.may_double() else []
+        return [("roll", dice) for dice in _ROLLS] + double + resignations
+    return [("play", play) for play in _sorted_plays(state)] + resignations
+
+
+def _index(state: GameState, action: Action) -> tuple[int, int]:
+    """(index, radix) of ``action`` among the choices of ``state``."""
+    choices = _choices(state)
+    kind = action.kind
+    for index, (name, detail) in enumerate(choices):
+        if name != kind:
+            continue
+        if kind == "roll" and detail != action.dice:
+            continue
+        if kind == "resign" and detail != (action.result, action.player):
+            continue
+        if kind == "play":
+            from game.record import play_of
+
+            if detail.position != play_of(state.position, action.moves).position:  # type: ignore[attr-defined]
+                continue
+        return index, len(choices)
+    raise ValueError(f"{action} is not possible in the state it follows")
+
+
+# ----- writing ----------------------------------------------------------------------------------
+
+
+def encode_game(record: Record) -> str:
+    """The record as link text (see the module notes)."""
+    places: list[tuple[int, int]] = []
+    for number, index, state in _states_before(record):
+        if index == 0 and number > 1:
+            places.append((0, 1))  # the next game: one choice
+        if state is not None:
+            places.append(state)  # type: ignore[arg-type]
+    value = 0
+    for digit, radix in reversed(places):
+        value = value * radix + digit
+    data = value.to_bytes((value.bit_length() + 7) // 8, "big")
+    payload = base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    count = len(places)
+    fields = [LINK_VERSION, _base36(_rules_code(record.rules)), _start_text(record)]
+    body = ".".join([*fields, _base36(count), payload])
+    return f"{body}.{_check(body)}"
+
+
+def _check(body: str) -> str:
+    value = zlib.crc32(body.encode("ascii")) & 0xFFF
+    return _ALPHABET[value >> 6] + _ALPHABET[value & 63]
+
+
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _states_before(record: Record):
+    """(game, action, (index, radix)) for each action; (game, 0, None) where a game begins."""
+    state = record.start
+    for number, game in enumerate(record.games, 1):
+        if number > 1:
+            state = state.next_game()
+        yield number, 0, None
+        for position, action in enumerate(game, 1):
+            yield number, position, _index(state, action)
+            from game.record import apply_action
+
+            state = apply_action(state, action)
+
+
+def _base36(value: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        value, digit = divmod(value, 36)
+        text = digits[digit] + text
+        if not value:
+            return text
+
+
+def _rules_code(rules: Rules) -> int:
+    flags = (rules.cube, rules.gammons, rules.beaver, rules.jacoby)
+    return rules.match_length * 16 + sum(bit << (3 - i) for i, bit in enumerate(flags))
+
+
+def _start_text(record: Record) -> str:
+    start, rules = record.start, record.rules
+    if start == GameState.new(rules):
+        return ""
+    if start.phase is Phase.OPENING and start.position == GameState.new().position:
+        a, b = start.score
+        for suffix, flags in (
+            ("", {}),
+            ("-c", {"crawford": True}),
+            ("-p", {"post_crawford": True}),
+        ):
+            flags = {"crawford": False, **flags} if suffix else flags
+            try:
+                if start == GameState.new(rules, start.score, **flags):
+                    return f"{a}-{b}{suffix}"
+            except IllegalAction:
+                continue
+    return write_gnubg_id(start).replace("+", "-").replace("/", "_")
+
+
+# ----- reading ----------------------------------------------------------------------------------
+
+_FIELDS = re.compile(
+    r"^([0-9]+)\.([0-9a-z]+)\.([A-Za-z0-9_:\-]*)\.([0-9a-z]+)\.([A-Za-z0-9_\-]*)\.([A-Za-z0-9_\-]{2})$"
+)
+
+
+def decode_game(text: object) -> Record:
+    """The record in link text; ``InvalidGameLink`` saying why when it is not one."""
+    if not isinstance(text, str):
+        raise InvalidGameLink(f"a game link is text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise InvalidGameLink(f"the game link is too long ({len(text)} characters)")
+    text = text.strip()
+    version = text.split(".", 1)[0]
+    if version != LINK_VERSION:
+        if version.isdigit():
+            raise InvalidGameLink(
+                f"the game link is version {version}; this page reads version {LINK_VERSION}"
+            )
+        raise InvalidGameLink("not a game link: it starts with its version, '1.'")
+    fields = _FIELDS.match(text)
+    if not fields:
+        raise InvalidGameLink("the game link is damaged or cut short")
+    _, rules_text, start_text, count_text, payload, check = fields.groups()
+    if _check(text[: -len(check) - 1]) != check:
+        raise InvalidGameLink("the game link is damaged or cut short: its check does not match")
+    rules = _read_rules(int(rules_text, 36) if len(rules_text) < 8 else -1)
+    start = _read_start(start_text, rules)
+    count = int(count_text, 36) if len(count_text) < 8 else -1
+    if not 0 <= count <= 12 * len(payload) + 2:
+        raise InvalidGameLink("the game link is damaged: more actions than it has room for")
+    if len(payload) % 4 == 1:
+        raise InvalidGameLink("the game link is truncated")
+    try:
+        data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    except (binascii.Error, ValueError):
+        raise InvalidGameLink("the game link is damaged: bad characters in its actions") from None
+    value = int.from_bytes(data, "big")
+    record = Record(start, ((),))
+    for step in range(count):
+        state = record.state
+        choices = _choices(state)
+        if not choices:
+            raise InvalidGameLink(
+                f"the game link goes on after the match is over (action {step + 1})"
+            )
+        value, digit = divmod(value, len(choices))
+        kind, detail = choices[digit]
+        try:
+            record = _take(record, kind, detail)
+        except RecordError as error:  # cannot happen for a choice offered: say so plainly
+            raise InvalidGameLink(f"the game link is damaged: {error}") from None
+    if value:
+        raise InvalidGameLink("the game link is damaged: it holds more than its actions")
+    return record
+
+
+def _take(record: Record, kind: str, detail: object) -> Record:
+    if kind == "next":
+        return record.next_game()
+    if kind == "roll":
+        return record.append(Action.roll(detail))  # type: ignore[arg-type]
+    if kind == "play":
+        return record.append(Action.play(detail.moves))  # type: ignore[attr-defined]
+    if kind == "resign":
+        result, player = detail  # type: ignore[misc]
+        return record.append(Action.resign(result, player))
+    return record.append(Action(kind))
+
+
+def _read_rules(code: int) -> Rules:
+    if code < 0:
+        raise InvalidGameLink("the game link's rules cannot be read")
+    length, flags = divmod(code, 16)
+    try:
+        return Rules(
+            cube=bool(flags & 8),
+            gammons=bool(flags & 4),
+            match_length=length,
+            beaver=bool(flags & 2),
+            jacoby=bool(flags & 1),
+        )
+    except InvalidRules as error:
+        raise InvalidGameLink(f"the game link's rules: {error}") from None
+
+
+def _read_start(text: str, rules: Rules) -> GameState:
+    try:
+        if not text:
+            return GameState.new(rules)
+        found = re.fullmatch(r"(\d{1,3})-(\d{1,3})(?:-([cp]))?", text)
+        if found:
+            score = (int(found.group(1)), int(found.group(2)))
+            flag = found.group(3)
+            if flag == "c":
+                return GameState.new(rules, score, crawford=True)
+            if flag == "p":
+                return GameState.new(rules, score, crawford=False, post_crawford=True)
+            return GameState.new(rules, score)
+        gnubg_id = text.replace("-", "+").replace("_", "/")
+        return read_gnubg_id(gnubg_id, rules)
+    except (IllegalAction, InvalidState, InvalidRules, ValueError) as error:
+        raise InvalidGameLink(f"the game link's starting position: {error}") from None
+
+
+def format_game_link(record: Record) -> str:
+    """``gnubgid=PID:MID&game=TEXT``: the address fragment for the record (without ``#``)."""
+    return f"gnubgid={quote(write_gnubg_id(record.state), safe=':')}&game={encode_game(record)}"
+
+
+def parse_game_link(fragment: str) -> Record:
+    """The record in an address fragment made by ``format_game_link`` (a leading ``#`` is
+    allowed); the ``gnubgid`` beside it, when present, must be the last position's."""
+    if not isinstance(fragment, str):
+        raise InvalidGameLink(f"a link is text, got {type(fragment).__name__}")
+    if len(fragment) > MAX_TEXT:
+        raise InvalidGameLink(f"the link is too long ({len(fragment)} characters)")
+    fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
+    games = fields.get("game")
+    if not games:
+        raise InvalidGameLink("the link carries no game (game=...)")
+    record = decode_game(games[0])
+    shown = fields.get("gnubgid")
+    if shown and shown[0].replace(" ", "+") != write_gnubg_id(record.state):
+        raise InvalidGameLink("the link's position and its game do not agree")
+    return record

@@ -1,0 +1,592 @@
+"""Jellyfish ``.mat`` match files, as GNU Backgammon, eXtreme Gammon and match archives write them.
+
+    >>> from game.record import Action, Record
+    >>> from game.match import Rules
+    >>> record = Record.new(Rules.full(match_length=3), names=("Ann", "Bob"))
+    >>> record = record.extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])])
+    >>> text = format_mat(record)
+    >>> print(text.strip())
+    3 point match
+    <BLANKLINE>
+     Game 1
+     Ann : 0                        Bob : 0
+      1) 31: 8/5 6/5
+    >>> parse_mat(text) == record
+    True
+
+A file is a header (``; [Key "value"]`` comment lines, then ``N point match``,
+0 for money play), then per game ``Game K``, a line ``NAME1 : SCORE1   NAME2 :
+SCORE2`` and numbered lines holding the first player's action on the left and
+the second player's on the right: ``31: 8/5 6/5`` (a roll and its play),
+``Doubles => 2``, ``Takes``, ``Drops``, ``Beavers => 4``, ``Wins 2 points``
+(``and the match``). The first player named is our player 0.
+
+``format_mat`` writes what GNU Backgammon 1.07 imports: one single-die move per
+step (``24/18 18/13``), ``25`` for the bar and ``0`` for off, as gnubg does.
+What a ``.mat`` file cannot hold is left out: a resignation offered and
+refused, and which resignation was accepted beyond the points it gave.
+
+``parse_mat`` is lenient with what real files contain: comment and blank
+lines, CRLF, a byte order mark, any column widths and long names, ``bar``/
+``off`` or ``25``/``0``, hits marked or not, moves joined (``24/13``) or counted
+(``13/7(2)``), ``Cannot Move`` or nothing for a roll that cannot be played,
+``???`` (a roll and then a resignation), ``Drops``/``Passes``, a resignation
+written only as the winner's ``Wins N points``, ``Takes`` after a beaver,
+games after the match was won. Every action is replayed through the rules;
+anything that cannot be read or that the rules forbid raises ``InvalidMatFile``
+naming the game and the file's move number, and nothing is returned.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from game.formats.notation import InvalidPlay, parse_play
+from game.match import IllegalAction, Rules, game_points
+from game.plays import Move
+from game.record import (
+    ACCEPT,
+    BEAVER,
+    DOUBLE,
+    PASS,
+    PLAY,
+    REJECT,
+    RESIGN,
+    ROLL,
+    TAKE,
+    Action,
+    Record,
+    RecordError,
+)
+from game.state import GameState, Phase
+
+__all__ = ["InvalidMatFile", "format_mat", "parse_mat"]
+
+LEFT_WIDTH = 27  # the left column's width in a move line, as gnubg writes it
+MAX_NAME = 60
+
+
+class InvalidMatFile(ValueError):
+    """A match file that cannot be read or replayed; ``game`` and ``move`` say where (0: the
+    header)."""
+
+    def __init__(self, game: int, move: int, reason: str):
+        where = f"game {game} move {move}" if game else "header"
+        super().__init__(f"{where}: {reason}")
+        self.game, self.move, self.reason = game, move, reason
+
+
+# ----- writing ----------------------------------------------------------------------------------
+
+
+def _plural(points: int) -> str:
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def _clean_name(name: str, fallback: str) -> str:
+    name = re.sub(r"[\s:]+", " ", str(name)).strip()[:MAX_NAME]
+    return name or fallback
+
+
+def format_mat(record: Record) -> str:
+    """The record as ``.mat`` text. ``ValueError`` if it did not start at the beginning of a game
+    from the starting position (a ``.mat`` file cannot say where the checkers stood)."""
+    start = record.start
+    if start.phase is not Phase.OPENING or start.position != GameState.new().position:
+        raise ValueError(
+            "a .mat file starts with a new game: this record began from a set position"
+        )
+    rules = record.rules
+    names = (_clean_name(record.names[0], "Player 1"), _clean_name(record.names[1], "Player 2"))
+    lines = []
+    if rules.is_money:
+        if rules.jacoby:
+            lines.append('; [Jacoby "On"]')
+        if rules.beaver:
+            lines.append('; [Beaver "On"]')
+    if not rules.cube or not rules.gammons:
+        lines.append('; [Rules "Simple"]')
+    if lines:
+        lines.append("")
+    lines += [f" {rules.match_length} point match", ""]
+    steps = list(record.steps())
+    index = 0
+    while index < len(steps):
+        number, _, first = steps[index]
+        end = index + 1
+        while end < len(steps) and steps[end][1] != 0:
+            end += 1
+        game = [(state, record.games[number - 1][i - 1]) for _, i, state in steps[index + 1 : end]]
+        lines += _format_game(number, names, first, game)
+        index = end
+    return "\n".join(lines) + "\n"
+
+
+def _format_game(number, names, first: GameState, game) -> list[str]:
+    score = first.score
+    header = f"{names[0]} : {score[0]}"
+    lines = [f" Game {number}", f" {header:<30} {names[1]} : {score[1]}"]
+    rows: list[list[str]] = []  # [left, right]
+    column = 1  # the column last written in; a new row starts when a left entry comes
+    before = first
+    ended: tuple[int, str] | None = None
+
+    def put(player: int, text: str) -> None:
+        nonlocal column
+        if player <= column:
+            rows.append(["", ""])
+        rows[-1][player] = text
+        column = player
+
+    pending_roll: tuple[int, str] | None = None
+    for state, action in game:
+        kind = action.kind
+        if pending_roll and kind not in (PLAY, RESIGN, REJECT):
+            put(*pending_roll)  # a roll not played: cannot move, or a resignation follows
+            pending_roll = None
+        if kind == ROLL:
+            d0, d1 = action.dice  # type: ignore[misc]
+            if before.phase is Phase.OPENING:
+                mover = 0 if d0 > d1 else 1
+                d0, d1 = max(d0, d1), min(d0, d1)
+            else:
+                mover = before.turn
+            pending_roll = (mover, f"{d0}{d1}:")
+            if state.phase is not Phase.MOVE:  # blocked: the turn passed at once
+                put(*pending_roll)
+                pending_roll = None
+        elif kind == PLAY:
+            assert pending_roll is not None
+            moves = " ".join(_move_text(move) for move in action.moves)
+            put(pending_roll[0], f"{pending_roll[1]} {moves}")
+            pending_roll = None
+        elif kind == DOUBLE:
+            put(before.turn, f" Doubles => {before.cube.value * 2}")
+        elif kind == TAKE:
+            put(1 - before.turn, " Takes")
+        elif kind == BEAVER:
+            put(1 - before.turn, f" Beavers => {state.cube.value}")
+        elif kind == PASS:
+            put(1 - before.turn, " Drops")
+        # RESIGN, REJECT: not in the format; ACCEPT shows as the winner's "Wins" line.
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            win = f"Wins {_plural(state.points_won)}"
+            if state.phase is Phase.MATCH_OVER:
+                win += " and the match"
+            ended = (state.winner, win)  # type: ignore[assignment]
+        before = state
+    if pending_roll:
+        put(*pending_roll)
+    if ended:
+        winner, text = ended
+        if winner == 1 and rows and column == 0:
+            rows[-1][1] = text  # beside the left column's last entry, as gnubg writes it
+            ended = None
+    for row_number, (left, right) in enumerate(rows, 1):
+        line = f"{row_number:3d}) {left:<{LEFT_WIDTH}} {right}"
+        lines.append(line.rstrip())
+    if ended:
+        winner, text = ended
+        lines.append(("      " if winner == 0 else " " * 34) + text)
+    lines.append("")
+    return lines
+
+
+def _move_text(move: tuple[int, int]) -> str:
+    return f"{move[0]}/{move[1]}"
+
+
+# ----- reading ----------------------------------------------------------------------------------
+
+_MATCH_LINE = re.compile(r"^\s*(\d+)\s*-?\s*points?\s+match", re.IGNORECASE)
+_GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\b", re.IGNORECASE)
+_HEADER_TAG = re.compile(r'^\[\s*([A-Za-z ]+?)\s+"(.*)"\s*\]')
+_LABEL = re.compile(r"^\s*(\d+)\)")
+# Where an entry of a move line begins: a roll "52:", or one of the cube and result words.
+_ENTRY = re.compile(
+    r"(?<![\w/*])([1-6][1-6])\s*:"
+    r"|\b(doubles|redoubles|takes|accepts|drops|passes|refuses|beavers|raccoons|wins|resigns)\b",
+    re.IGNORECASE,
+)
+_SCORE = re.compile(r"^\s*(.+?)\s*:\s*(\d+)(.*)$")
+_IGNORED = re.compile(r"^\(?\s*crawford(\s+game)?\s*\)?$|^\*+$", re.IGNORECASE)
+
+
+@dataclass
+class _Entry:
+    player: int  # 0 left, 1 right
+    word: str  # "roll" or a lower-case word
+    text: str  # the rest of the entry
+    move: int  # the file's move number
+    dice: tuple[int, int] | None = None
+
+
+@dataclass
+class _Game:
+    number: int
+    names: tuple[str, str]
+    score: tuple[int, int]
+    entries: list[_Entry]
+
+
+def parse_mat(text: str) -> Record:
+    """The record of a ``.mat`` file's text; ``InvalidMatFile`` saying where and why if it
+    cannot be read or replayed."""
+    if not isinstance(text, str):
+        raise InvalidMatFile(0, 0, f"a match file is text, got {type(text).__name__}")
+    lines = text.lstrip("\ufeff").replace("\x00", "").splitlines()
+    tags, length, games = _read(lines)
+    if not games:
+        raise InvalidMatFile(0, 0, "no games in the file (a game begins with a 'Game 1' line)")
+    money = length == 0
+    simple = tags.get("rules", "").lower() == "simple"
+    beaver = (
+        money
+        and not simple
+        and (_on(tags.get("beaver")) or any(e.word == "beavers" for g in games for e in g.entries))
+    )
+    jacoby_tag = tags.get("jacoby")
+    tries = [_on(jacoby_tag)] if jacoby_tag is not None or not money or simple else [False, True]
+    error: InvalidMatFile | None = None
+    for jacoby in tries:
+        try:
+            if simple:
+                rules = Rules.simple(length)
+            else:
+                rules = Rules.full(length, beaver=beaver, jacoby=jacoby and money)
+        except ValueError as problem:
+            raise InvalidMatFile(0, 0, str(problem)) from None
+        try:
+            return _replay(rules, games)
+        except InvalidMatFile as problem:
+            error = error or problem  # report the first reading's error
+    assert error is not None
+    raise error
+
+
+def _on(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("on", "yes", "true", "1")
+
+
+def _read(lines: list[str]) -> tuple[dict[str, str], int, list[_Game]]:
+    tags: dict[str, str] = {}
+    length: int | None = None
+    games: list[_Game] = []
+    at = 0
+    while at < len(lines):
+        line = lines[at].strip()
+        at += 1
+        if line.startswith((";", "#")):
+            tag = _HEADER_TAG.match(line[1:].strip())
+            if tag:
+                tags[tag.group(1).strip().lower()] = tag.group(2)
+            continue
+        found = _MATCH_LINE.match(line)
+        if found:
+            length = int(found.group(1))
+            break
+        if _GAME_LINE.match(line):
+            raise InvalidMatFile(0, 0, "no 'N point match' line before the first game")
+    if length is None:
+        raise InvalidMatFile(0, 0, "not a match file: no 'N point match' line")
+    if length > 64:
+        raise InvalidMatFile(0, 0, f"a match to {length} points is longer than 64")
+    while at < len(lines):
+        line = lines[at]
+        at += 1
+        found = _GAME_LINE.match(line)
+        if not found:
+            continue
+        number = len(games) + 1
+        while at < len(lines) and (not lines[at].strip() or lines[at].strip()[0] in ";#"):
+            at += 1
+        if at >= len(lines):
+            raise InvalidMatFile(number, 0, "no line with the players' names and score")
+        names, score = _read_score(lines[at], number)
+        at += 1
+        body = []
+        while at < len(lines) and not _GAME_LINE.match(lines[at]):
+            body.append(lines[at])
+            at += 1
+        games.append(_Game(number, names, score, _read_entries(body, number)))
+    return tags, length, games
+
+
+def _read_score(line: str, game: int) -> tuple[tuple[str, str], tuple[int, int]]:
+    first = _SCORE.match(line)
+    second = _SCORE.match(first.group(3)) if first else None
+    if not first or not second:
+        raise InvalidMatFile(
+            game, 0, f"cannot read the players and score in {line.strip()!r} ('Ann : 0   Bob : 0')"
+        )
+    names = tuple(_name(n) for n in (first.group(1), second.group(1)))
+    return names, (int(first.group(2)), int(second.group(2)))  # type: ignore[return-value]
+
+
+def _name(raw: str) -> str:
+    # GamesGrid writes a rating after a comma; keep the name.
+    return raw.split(",")[0].strip()[:MAX_NAME] or "Player"
+
+
+def _read_entries(body: list[str], game: int) -> list[_Entry]:
+    """The entries of a game's lines, in order, each in its column."""
+    split_at = _right_column(body)
+    entries: list[_Entry] = []
+    move = 0
+    for raw in body:
+        line = raw.expandtabs(8).rstrip()
+        if not line.strip() or line.strip()[0] in ";#":
+            continue
+        label = _LABEL.match(line)
+        start = 0
+        if label:
+            move = int(label.group(1))
+            start = label.end()
+        found = list(_ENTRY.finditer(line, start))
+        leftover = line[start : found[0].start() if found else len(line)].strip()
+        if leftover and not _IGNORED.match(leftover):
+            raise InvalidMatFile(game, move, f"cannot read {leftover!r}")
+        for index, entry in enumerate(found):
+            end = found[index + 1].start() if index + 1 < len(found) else len(line)
+            if len(found) >= 2:
+                player = 0 if index == 0 else 1
+            else:
+                player = 0 if entry.start() < split_at else 1
+            rest = line[entry.end() : end].strip()
+            if entry.group(1):
+                d1, d2 = int(entry.group(1)[0]), int(entry.group(1)[1])
+                entries.append(_Entry(player, "roll", rest, move, (d1, d2)))
+            else:
+                entries.append(_Entry(player, entry.group(2).lower(), rest, move))
+        if len(found) > 2:
+            raise InvalidMatFile(game, move, f"more than two entries in {line.strip()!r}")
+    return entries
+
+
+def _right_column(body: list[str]) -> int:
+    """Where the second column begins, for lines with one entry: half way to where the right
+    entries of two-entry lines begin (gnubg's 33, XG's 37...), never beyond 16."""
+    starts = []
+    for raw in body:
+        line = raw.expandtabs(8)
+        label = _LABEL.match(line)
+        found = list(_ENTRY.finditer(line, label.end() if label else 0))
+        if len(found) == 2:
+            starts.append(found[1].start())
+    if not starts:
+        return 15
+    return max(8, min(16, min(starts) // 2))
+
+
+class _Replayer:
+    """Feeds one game's entries to a record, reading each against the state it meets."""
+
+    def __init__(self, record: Record, game: _Game):
+        self.record, self.game = record, game
+        self.unplayed: _Entry | None = None  # a roll written without its play
+        self.beavered = False  # the last entry was a beaver (gnubg may write "Takes" after it)
+
+    def fail(self, move: int, reason: str) -> InvalidMatFile:
+        return InvalidMatFile(self.game.number, move, reason)
+
+    def do(self, action: Action, move: int) -> None:
+        try:
+            self.record = self.record.append(action)
+        except RecordError as error:
+            raise self.fail(move, error.reason) from None
+
+    def name(self, player: int) -> str:
+        return self.game.names[player]
+
+    def check_column(self, entry: _Entry, player: int | None, what: str) -> None:
+        if player is not None and entry.player != player:
+            raise self.fail(
+                entry.move,
+                f"{what} is in {self.name(entry.player)}'s column but it is {self.name(player)}'s",
+            )
+
+    def settle_unplayed(self, entry: _Entry) -> None:
+        """A roll written without a play, followed by something else than a resignation:
+        the play was forced (gnubg leaves a forced play out), or the file lacks it."""
+        state = self.record.state
+        if self.unplayed is None or state.phase is not Phase.MOVE:
+            self.unplayed = None
+            return
+        roll = self.unplayed
+        self.unplayed = None
+        if entry.word == "wins":
+            return  # a roll, then a resignation
+        plays = state.legal_plays()
+        if len(plays) != 1:
+            raise self.fail(roll.move, f"no play written for {roll.dice[0]}{roll.dice[1]}")  # type: ignore[index]
+        self.do(Action.play(plays[0].moves), roll.move)
+
+    def entry(self, entry: _Entry) -> None:
+        self.settle_unplayed(entry)
+        state = self.record.state
+        word = entry.word
+        if word == "roll":
+            self.roll(entry, state)
+        elif word in ("doubles", "redoubles"):
+            self.check_column(entry, state.to_act, "a double")
+            self.do(Action.double(), entry.move)
+        elif word in ("takes", "accepts"):
+            if state.phase is Phase.ROLL and self.beavered:
+                self.beavered = False  # gnubg's "Takes" after a beaver: already taken
+                return
+            self.check_column(entry, state.to_act, "a take")
+            self.do(Action.take(), entry.move)
+        elif word in ("drops", "passes", "refuses"):
+            self.check_column(entry, state.to_act, "a pass")
+            self.do(Action.pass_(), entry.move)
+        elif word == "beavers":
+            self.check_column(entry, state.to_act, "a beaver")
+            self.do(Action.beaver(), entry.move)
+            self.beavered = True
+            return
+        elif word == "raccoons":
+            raise self.fail(entry.move, "raccoons (a redouble of a beaver) are not played here")
+        elif word == "wins":
+            self.wins(entry, state)
+        elif word == "resigns":
+            pass  # .gam files note the resignation; the "Wins" line carries it
+        self.beavered = False
+
+    def roll(self, entry: _Entry, state: GameState) -> None:
+        d1, d2 = entry.dice  # type: ignore[misc]
+        if state.phase is Phase.OPENING:
+            if d1 == d2:
+                raise self.fail(entry.move, f"the opening roll cannot be a double ({d1}{d2})")
+            high, low = max(d1, d2), min(d1, d2)
+            dice = (high, low) if entry.player == 0 else (low, high)
+        else:
+            self.check_column(entry, state.to_act if state.phase is Phase.ROLL else None, "a roll")
+            if state.phase is not Phase.ROLL:
+                raise self.fail(entry.move, f"a roll of {d1}{d2} where {_expected(state)}")
+            dice = (d1, d2)
+        self.do(Action.roll(dice), entry.move)
+        after = self.record.state
+        text = re.sub(r"[?!]+", " ", entry.text).strip()
+        blocked = after.phase is not Phase.MOVE
+        if text.lower().startswith("cannot move") or text.lower() in ("", "-", "no move"):
+            if not blocked:
+                self.unplayed = entry
+            return
+        if blocked:
+            raise self.fail(entry.move, f"{text!r}: {d1}{d2} cannot be played here")
+        try:
+            play = parse_play(text, after.position, after.dice)  # type: ignore[arg-type]
+        except InvalidPlay as error:
+            raise self.fail(entry.move, str(error)) from None
+        self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
+
+    def wins(self, entry: _Entry, state: GameState) -> None:
+        found = re.match(r"(\d+)", entry.text)
+        if not found:
+            raise self.fail(entry.move, f"'Wins {entry.text}' does not say how many points")
+        points = int(found.group(1))
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self.check_column(entry, state.winner, "the win")
+            if points != state.points_won:
+                raise self.fail(
+                    entry.move,
+                    f"the file says {self.name(state.winner)} wins {_plural(points)}, "  # type: ignore[index]
+                    f"the rules give {_plural(state.points_won)}",
+                )
+            return
+        # The game goes on, so the loser resigned: the points say which result.
+        loser = 1 - entry.player
+        inner = state.resumed_phase if state.phase is Phase.RESIGNED else state.phase
+        if inner not in (Phase.ROLL, Phase.MOVE):
+            raise self.fail(entry.move, f"a win by resignation where {_expected(state)}")
+        for result in (1, 2, 3):
+            if game_points(state.rules, state.cube, result) == points:
+                break
+        else:
+            raise self.fail(
+                entry.move,
+                f"no resignation gives {_plural(points)} with the cube on {state.cube.value}",
+            )
+        self.do(Action.resign(result, loser), entry.move)
+        self.do(Action.accept(), entry.move)
+
+    def finish(self, last: bool) -> None:
+        if self.unplayed is not None:
+            self.settle_unplayed(_Entry(0, "end", "", self.unplayed.move))
+        state = self.record.state
+        if not last and state.phase is not Phase.GAME_OVER:
+            move = self.game.entries[-1].move if self.game.entries else 0
+            raise self.fail(move, f"the game stops before it is over: {_expected(state)}")
+
+
+def _expected(state: GameState) -> str:
+    names = ("the first player", "the second player")
+    act = state.to_act
+    return {
+        Phase.OPENING: "the opening roll comes first",
+        Phase.ROLL: f"{names[act or 0]} is to roll or double",
+        Phase.MOVE: f"{names[act or 0]} is to play {state.dice}",
+        Phase.DOUBLED: f"{names[act or 0]} must answer a double",
+        Phase.RESIGNED: "a resignation waits for an answer",
+        Phase.GAME_OVER: "the game is over",
+        Phase.MATCH_OVER: "the match is over",
+    }[state.phase]
+
+
+def _as_written(
+    text: str, legal: tuple[Move, ...], state: GameState
+) -> tuple[tuple[int, int], ...]:
+    """The moves in the order the file wrote them when it wrote one die per move; otherwise the
+    legal play's own moves."""
+    from game.record import play_of
+
+    pairs = []
+    for word in re.split(r"[\s,]+", text.strip()):
+        points = re.findall(r"bar|b|off|o|\d+", word.lower())
+        count = re.search(r"\((\d)\)", word)
+        steps = [
+            25 if p in ("bar", "b") else 0 if p in ("off", "o") else int(p) for p in points if p
+        ]
+        if count:
+            steps = steps[:-1] if len(steps) > 2 else steps
+        path = list(itertools.pairwise(steps))
+        pairs += path * (int(count.group(1)) if count else 1)
+    try:
+        made = play_of(state.position, pairs)
+    except IllegalAction:
+        return tuple((m.origin, m.destination) for m in legal)
+    dice = sorted(state.dice or (), reverse=True)
+    fits = all(a - b in dice or (b == 0 and a - b < dice[0]) for a, b in pairs)
+    legal_position = play_of(state.position, [(m.origin, m.destination) for m in legal]).position
+    if fits and made.position == legal_position:
+        return tuple(pairs)
+    return tuple((m.origin, m.destination) for m in legal)
+
+
+def _replay(rules: Rules, games: list[_Game]) -> Record:
+    first = games[0]
+    try:
+        start = GameState.new(rules, first.score)
+    except IllegalAction as error:
+        raise InvalidMatFile(1, 0, str(error)) from None
+    record = Record(start, ((),), first.names)
+    for index, game in enumerate(games):
+        if index:
+            if record.state.phase is Phase.MATCH_OVER:
+                break  # games after the match was won: gnubg ignores them too
+            record = record.next_game()
+        replayer = _Replayer(record, game)
+        for entry in game.entries:
+            if replayer.record.state.phase is Phase.MATCH_OVER and entry.word != "wins":
+                raise replayer.fail(entry.move, "an action after the match is over")
+            replayer.entry(entry)
+        last = index == len(games) - 1 or replayer.record.state.phase is Phase.MATCH_OVER
+        replayer.finish(last)
+        record = replayer.record
+    return record
+
+
+# Kept for readers of the record: which actions a .mat file cannot hold.
+NOT_IN_MAT = (RESIGN, REJECT, ACCEPT)

@@ -1,0 +1,378 @@
+"""The record of a match or money session: every action of every game, replayable.
+
+    >>> record = Record.new(Rules.full(match_length=3))
+    >>> record = record.append(Action.roll((3, 1)))          # the opening roll: Cyan 3, Pink 1
+    >>> record = record.append(Action.play(((8, 5), (6, 5))))
+    >>> record = record.append(Action.roll((6, 4)))
+    >>> record.state.turn, record.state.dice
+    (1, (6, 4))
+    >>> len(record.replay())                                 # the start and one state per action
+    4
+
+A ``Record`` is an immutable value: the state the first game starts from, the
+players' names, and per game the actions in the order they happened.
+``append`` checks an action against the rules (through ``GameState``) and returns
+a new record; ``next_game`` starts the next game once one is over. A record
+built from data (``Record(start, games)``) is replayed at once, so an action
+the rules forbid raises ``RecordError`` naming the game and the action's number
+in it (both counted from 1).
+
+Actions: ``roll`` (the opening roll is player 0's die and player 1's die; a
+roll that cannot be played passes the turn by itself), ``play`` (the moves as
+made, ``(origin, destination)`` pairs in the mover's point numbers, bar 25 and
+off 0), ``double`` (a redouble too), ``take``, ``pass``, ``beaver``,
+``resign`` (the result offered and who offers it), ``accept`` and ``reject``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from game.formats.notation import format_play
+from game.match import RESULT_NAMES, IllegalAction, Rules
+from game.plays import Dice, InvalidDice, Move, Play, check_dice
+from game.position import BAR, OFF, Position
+from game.state import GameState, Phase
+
+__all__ = ["Action", "GameResult", "Record", "RecordError", "apply_action"]
+
+ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER = "roll", "play", "double", "take", "pass", "beaver"
+RESIGN, ACCEPT, REJECT = "resign", "accept", "reject"
+KINDS = (ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER, RESIGN, ACCEPT, REJECT)
+
+
+class RecordError(ValueError):
+    """An action the rules refuse, or data that is not a record: says which game and move."""
+
+    def __init__(self, game: int, move: int, reason: str):
+        super().__init__(f"game {game} move {move}: {reason}")
+        self.game, self.move, self.reason = game, move, reason
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing a player did. Build with the class methods (``Action.roll((6, 4))``)."""
+
+    kind: str
+    dice: Dice | None = None
+    moves: tuple[tuple[int, int], ...] = ()
+    result: int = 0
+    player: int | None = None
+
+    @classmethod
+    def roll(cls, dice: Iterable[int]) -> Action:
+        return cls(ROLL, dice=tuple(dice))  # type: ignore[arg-type]
+
+    @classmethod
+    def play(cls, moves: Iterable[tuple[int, int] | Move]) -> Action:
+        pairs = tuple(
+            (move.origin, move.destination) if isinstance(move, Move) else tuple(move)
+            for move in moves
+        )
+        return cls(PLAY, moves=pairs)  # type: ignore[arg-type]
+
+    @classmethod
+    def double(cls) -> Action:
+        return cls(DOUBLE)
+
+    @classmethod
+    def take(cls) -> Action:
+        return cls(TAKE)
+
+    @classmethod
+    def pass_(cls) -> Action:
+        return cls(PASS)
+
+    @classmethod
+    def beaver(cls) -> Action:
+        return cls(BEAVER)
+
+    @classmethod
+    def resign(cls, result: int, player: int) -> Action:
+        return cls(RESIGN, result=result, player=player)
+
+    @classmethod
+    def accept(cls) -> Action:
+        return cls(ACCEPT)
+
+    @classmethod
+    def reject(cls) -> Action:
+        return cls(REJECT)
+
+    def __str__(self) -> str:
+        if self.kind == ROLL:
+            return f"roll {self.dice[0]}{self.dice[1]}" if self.dice else "roll"
+        if self.kind == PLAY:
+            return "play " + " ".join(f"{a}/{b}" for a, b in self.moves)
+        if self.kind == RESIGN:
+            return f"resign {RESULT_NAMES.get(self.result, self.result)} by {self.player}"
+        return self.kind
+
+
+def play_of(position: Position, moves: Sequence[tuple[int, int]]) -> Play:
+    """The moves made one by one from ``position`` (hits found on the way), or
+    ``IllegalAction`` when a move cannot be made at all."""
+    me, opp = list(position.player), list(position.opponent)
+    made = []
+    for pair in moves:
+        if (
+            not isinstance(pair, tuple)
+            or len(pair) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in pair)
+        ):
+            raise IllegalAction(f"a move is two points (origin, destination), got {pair!r}")
+        origin, destination = pair
+        if not (OFF < origin <= BAR and OFF <= destination < origin):
+            raise IllegalAction(f"{_point(origin)}/{_point(destination)} is not a move")
+        if not me[origin]:
+            raise IllegalAction(f"no checker on {_point(origin)} to move")
+        hit = destination != OFF and opp[25 - destination] == 1
+        if destination != OFF and opp[25 - destination] > 1:
+            raise IllegalAction(f"point {destination} is closed")
+        me[origin] -= 1
+        me[destination] += 1
+        if hit:
+            opp[25 - destination] = 0
+            opp[BAR] += 1
+        made.append(Move(origin, destination, hit))
+    return Play(tuple(made), Position.trusted(tuple(me), tuple(opp)))
+
+
+def _check_dice_used(play: Play, dice: Dice) -> None:
+    """Each move is one die of the roll (a bear-off may use a larger one), each die once."""
+    left = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice)
+    for move in sorted(play.moves, key=lambda m: m.origin - m.destination, reverse=True):
+        size = move.origin - move.destination
+        die = next((d for d in left if d == size), None)
+        if die is None and move.destination == OFF:
+            die = next((d for d in left if d > size), None)
+        if die is None:
+            raise IllegalAction(f"{move} is not a move of one die of {dice[0]}{dice[1]}")
+        left.remove(die)
+
+
+def _point(point: object) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)
+
+
+def apply_action(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; ``IllegalAction`` saying why when the rules refuse it."""
+    if not isinstance(action, Action):
+        raise IllegalAction(f"an action is an Action, got {type(action).__name__}")
+    kind = action.kind
+    if kind == ROLL:
+        try:
+            dice = check_dice(action.dice or ())
+        except InvalidDice as error:
+            raise IllegalAction(str(error)) from None
+        return state.set_dice(dice)
+    if kind == PLAY:
+        if state.phase is not Phase.MOVE:
+            return state.play(Position.start())  # raises, saying why not now
+        play = play_of(state.position, action.moves)
+        _check_dice_used(play, state.dice)  # type: ignore[arg-type]
+        try:
+            return state.play(play)
+        except IllegalAction:
+            text = format_play(play.moves) or "no move"
+            d1, d2 = state.dice  # type: ignore[misc]
+            raise IllegalAction(f"{text} is not a legal play of {d1}{d2}") from None
+    if kind == RESIGN:
+        return state.resign(action.result, action.player)
+    simple = {
+        DOUBLE: GameState.double,
+        TAKE: GameState.take,
+        PASS: GameState.pass_,
+        BEAVER: GameState.beaver,
+        ACCEPT: GameState.accept_resignation,
+        REJECT: GameState.reject_resignation,
+    }
+    if kind not in simple:
+        raise IllegalAction(f"no action {kind!r}; actions are {', '.join(KINDS)}")
+    return simple[kind](state)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one game ended: ``number`` from 1, ``score`` after it, ``crawford`` if it was
+    the Crawford game; ``winner`` is None for a game not finished."""
+
+    number: int
+    winner: int | None
+    points: int
+    result: int
+    ended_by: str | None
+    score: tuple[int, int]
+    crawford: bool
+
+
+class Record:
+    """A match or money session as played. Immutable; compare with ``==``."""
+
+    __slots__ = ("_games", "_names", "_start", "_state")
+
+    def __init__(
+        self,
+        start: GameState,
+        games: Iterable[Iterable[Action]] = ((),),
+        names: tuple[str, str] = ("Cyan", "Pink"),
+    ):
+        if not isinstance(start, GameState):
+            raise RecordError(1, 0, f"a record starts from a GameState, got {type(start).__name__}")
+        self._start = start
+        self._games = tuple(tuple(game) for game in games) or ((),)
+        self._names = (str(names[0]), str(names[1]))
+        self._state = self._replay_final()
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | None = None,
+        names: tuple[str, str] = ("Cyan", "Pink"),
+        start: GameState | None = None,
+    ) -> Record:
+        """An empty record of a match or session starting at ``start`` (default: a new game)."""
+        return cls(start or GameState.new(rules or Rules.full()), ((),), names)
+
+    @classmethod
+    def _made(cls, start, games, names, state) -> Record:
+        record = object.__new__(cls)
+        record._start, record._games, record._names, record._state = start, games, names, state
+        return record
+
+    # ----- views ----------------------------------------------------------------------------
+
+    @property
+    def start(self) -> GameState:
+        return self._start
+
+    @property
+    def games(self) -> tuple[tuple[Action, ...], ...]:
+        """Per game, its actions; the last game may be in progress (or not begun)."""
+        return self._games
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self._names
+
+    @property
+    def rules(self) -> Rules:
+        return self._start.rules
+
+    @property
+    def state(self) -> GameState:
+        """The state after the last action."""
+        return self._state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        return (self._start, self._games, self._names) == (other._start, other._games, other._names)
+
+    def __hash__(self) -> int:
+        return hash((self._start, self._games, self._names))
+
+    def __repr__(self) -> str:
+        actions = sum(len(game) for game in self._games)
+        return f"<Record {len(self._games)} games, {actions} actions, {self._names}>"
+
+    def __len__(self) -> int:
+        """The number of actions in every game together."""
+        return sum(len(game) for game in self._games)
+
+    # ----- growing -------------------------------------------------------------------------
+
+    def append(self, action: Action) -> Record:
+        """The record with ``action`` done in the current game; ``RecordError`` if refused."""
+        game = len(self._games)
+        try:
+            state = apply_action(self._state, action)
+        except IllegalAction as error:
+            raise RecordError(game, len(self._games[-1]) + 1, str(error)) from None
+        games = (*self._games[:-1], (*self._games[-1], action))
+        return Record._made(self._start, games, self._names, state)
+
+    def extend(self, actions: Iterable[Action]) -> Record:
+        record = self
+        for action in actions:
+            record = record.append(action)
+        return record
+
+    def next_game(self) -> Record:
+        """The record with the next game begun (after a game is over)."""
+        try:
+            state = self._state.next_game()
+        except IllegalAction as error:
+            raise RecordError(len(self._games), len(self._games[-1]) + 1, str(error)) from None
+        return Record._made(self._start, (*self._games, ()), self._names, state)
+
+    def truncated(self, game: int, actions: int) -> Record:
+        """The record up to (and including) the first ``actions`` actions of game ``game``
+        (from 1): to play on from a moment of the replay."""
+        if not 1 <= game <= len(self._games) or not 0 <= actions <= len(self._games[game - 1]):
+            raise RecordError(game, actions, "no such moment in the record")
+        games = (*self._games[: game - 1], self._games[game - 1][:actions])
+        return Record(self._start, games, self._names)
+
+    def with_names(self, names: tuple[str, str]) -> Record:
+        return Record._made(self._start, self._games, (str(names[0]), str(names[1])), self._state)
+
+    # ----- replay --------------------------------------------------------------------------
+
+    def steps(self) -> Iterator[tuple[int, int, GameState]]:
+        """``(game, action, state)`` for the state at the start of each game (action 0) and
+        after each action, game and action counted from 1. Checks every action."""
+        state = self._start
+        for number, game in enumerate(self._games, 1):
+            if number > 1:
+                try:
+                    state = state.next_game()
+                except IllegalAction as error:
+                    previous = self._games[number - 2]
+                    raise RecordError(number - 1, len(previous), str(error)) from None
+            yield number, 0, state
+            for index, action in enumerate(game, 1):
+                try:
+                    state = apply_action(state, action)
+                except IllegalAction as error:
+                    raise RecordError(number, index, str(error)) from None
+                yield number, index, state
+
+    def replay(self) -> list[GameState]:
+        """Every state in order (see ``steps``)."""
+        return [state for _, _, state in self.steps()]
+
+    def _replay_final(self) -> GameState:
+        final = self._start
+        for _, _, state in self.steps():
+            final = state
+        return final
+
+    def results(self) -> list[GameResult]:
+        """One entry per game, in order."""
+        found: list[GameResult] = []
+        first: GameState | None = None
+        last: GameState | None = None
+        for _, index, state in self.steps():
+            if index == 0:
+                if last is not None:
+                    found.append(_result(len(found) + 1, first, last))
+                first = state
+            last = state
+        if last is not None:
+            found.append(_result(len(found) + 1, first, last))
+        return found
+
+
+def _result(number: int, first: GameState | None, last: GameState) -> GameResult:
+    over = last.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+    return GameResult(
+        number=number,
+        winner=last.winner if over else None,
+        points=last.points_won if over else 0,
+        result=last.result if over else 0,
+        ended_by=last.ended_by if over else None,
+        score=last.score,
+        crawford=bool(first and first.crawford),
+    )

@@ -1,0 +1,164 @@
+"""The .mat match format: our own files read back exactly, other programs' ways of writing
+the same match read the same, and files that cannot be read say where."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+from game.formats.mat import InvalidMatFile, format_mat, parse_mat
+from tests.records import as_mat_keeps, blocked_rolls, played, restyle
+
+# Bulk round trips: raise with RECORD_GAMES=3000 for a long run (tools/bench_record.py times it).
+ROUND_TRIPS = int(os.environ.get("RECORD_GAMES", "60"))
+
+
+def test_our_files_read_back_as_the_record_they_were_written_from():
+    blocked = 0
+    for seed in range(ROUND_TRIPS):
+        record = played(seed)
+        text = format_mat(record)
+        assert parse_mat(text) == as_mat_keeps(record), seed
+        blocked += blocked_rolls(record)
+    assert blocked, "some rolls that cannot be played should be among the games"
+
+
+def test_long_random_games_read_back_too():
+    for seed in range(3):
+        record = played(seed, wild=True)
+        assert parse_mat(format_mat(record)) == as_mat_keeps(record)
+
+
+# No shrinking: each example replays whole matches, and the seed alone reproduces a failure.
+@settings(max_examples=15, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(
+    seed=st.integers(0, 10_000),
+    width=st.integers(20, 40),
+    words=st.booleans(),
+    joined=st.booleans(),
+    hits=st.booleans(),
+    cannot_move=st.booleans(),
+    long_names=st.booleans(),
+    crlf=st.booleans(),
+    blank_lines=st.booleans(),
+)
+def test_other_programs_ways_of_writing_read_the_same(
+    seed, width, words, joined, hits, cannot_move, long_names, crlf, blank_lines
+):
+    record = played(seed)
+    names = ("Anna Maria van der Berg-Schulz (NL)", "Bob") if long_names else None
+    header = '\ufeff; [Site "eXtreme Gammon"]\n; [Match ID "7654321"]\n; [Player 1 "Anna"]\n\n'
+    text = restyle(
+        record,
+        format_mat(record),
+        width=width,
+        words=words,
+        joined=joined,
+        hits=hits,
+        cannot_move=cannot_move,
+        names=names,
+        header=header,
+        crlf=crlf,
+        blank_lines=blank_lines,
+    )
+    read = parse_mat(text)
+    expected = as_mat_keeps(record)
+    if names:
+        expected = expected.with_names(names)
+    assert [s.position for s in read.replay()] == [s.position for s in expected.replay()]
+    assert read.results() == expected.results()
+    assert read.names == expected.names
+
+
+MATCH = """\
+; [Site "Hand written"]
+
+ 3 point match
+
+ Game 1
+ Ann : 0                        Bob : 0
+  1) 31: 8/5 6/5                64: 24/18 13/9
+  2) 62: 24/18* 13/11           Doubles => 2
+  3)  Drops                     Wins 1 point
+
+ Game 2
+ Ann : 0                        Bob : 1
+  1)                            52: 13/8 13/11
+  2) 66: 24/18(2) 13/7(2)       43: 24/20 24/21
+  3)  Doubles => 2               Takes
+  4) 11: 8/7(2) 7/6(2)          55: 13/3(2)
+"""
+
+
+def test_a_hand_written_match_reads_with_its_results():
+    record = parse_mat(MATCH)
+    assert record.names == ("Ann", "Bob")
+    results = record.results()
+    assert (results[0].winner, results[0].points, results[0].ended_by) == (1, 1, "pass")
+    assert results[1].winner is None  # the match stops in the middle of game 2
+    assert record.state.cube.value == 2 and record.state.turn == 0
+    assert record.state.score == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("edit", "game", "move", "reason"),
+    [
+        (("24/18* 13/11", "24/17 13/11"), 1, 2, "not a legal play of 6-2"),
+        (("Drops", "Dropz"), 1, 3, "cannot read"),
+        (("Wins 1 point", "Wins 2 points"), 1, 3, "wins 2 points, the rules give 1 point"),
+        (("43: 24/20 24/21", "43: 24/20 24/17"), 2, 2, "not a legal play of 4-3"),
+        ((" Takes", " Doubles => 4"), 2, 3, "may not double"),
+        (("64: 24/18 13/9", "64: 24/18 13/9\n  9)  Takes"), 1, 9, "cannot take now"),
+        (
+            (" Game 2\n Ann : 0                        Bob : 1", " Game 2\n Ann 0 Bob 1"),
+            2,
+            0,
+            "score",
+        ),
+        ((" 3 point match", " 3 point watch"), 0, 0, "no 'N point match' line"),
+    ],
+)
+def test_errors_name_the_game_and_move(edit, game, move, reason):
+    text = MATCH.replace(*edit)
+    assert text != MATCH
+    with pytest.raises(InvalidMatFile) as caught:
+        parse_mat(text)
+    assert (caught.value.game, caught.value.move) == (game, move)
+    assert reason in caught.value.reason
+
+
+def test_a_game_that_stops_before_its_end_is_refused_unless_it_is_the_last():
+    cut = MATCH.replace("  3)  Drops                     Wins 1 point\n", "")
+    with pytest.raises(InvalidMatFile, match="game 1 move 2: the game stops before it is over"):
+        parse_mat(cut)
+
+
+@pytest.mark.parametrize("text", ["", "\x00\x01", "Game 1\n", " 7 point match\n", 12])
+def test_what_is_not_a_match_file_says_so(text):
+    with pytest.raises(InvalidMatFile):
+        parse_mat(text)
+
+
+def test_a_set_position_cannot_be_written():
+    from game.match import Rules
+    from game.position import Position
+    from game.record import Record
+    from game.state import GameState
+
+    start = GameState.new(Rules.full(), position=Position.from_points({1: 15}, {1: 15}))
+    with pytest.raises(ValueError, match="set position"):
+        format_mat(Record(start))
+
+
+def test_the_sample_files_of_other_programs_read_without_error():
+    from pathlib import Path
+
+    files = sorted((Path(__file__).parent / "data" / "mat").glob("*.mat"))
+    assert len(files) >= 4
+    for path in files:
+        record = parse_mat(path.read_bytes().decode("utf-8"))
+        finished = [r for r in record.results() if r.winner is not None]
+        assert finished, path.name  # the reader checked each game's "Wins" line against the rules

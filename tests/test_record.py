@@ -1,0 +1,123 @@
+"""The game record: actions checked by the rules, replay, errors naming game and move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.match import Rules
+from game.record import Action, Record, RecordError
+from game.state import GameState, Phase
+from tests.records import every_kind, played
+
+
+def test_append_returns_a_new_record_and_leaves_the_old_one():
+    empty = Record.new(Rules.full(match_length=3))
+    rolled = empty.append(Action.roll((3, 1)))
+    assert empty.state.phase is Phase.OPENING and len(empty) == 0
+    assert rolled.state.phase is Phase.MOVE and len(rolled) == 1
+    assert rolled != empty
+
+
+def test_replay_reproduces_every_state_of_the_game_as_played():
+    rng = random.Random(4)
+    state = GameState.new(Rules.full(match_length=5))
+    record = Record(state)
+    states = [state]
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.GAME_OVER:
+            state, record = state.next_game(), record.next_game()
+            states.append(state)
+            continue
+        if state.phase is Phase.MOVE:
+            play = rng.choice(state.legal_plays())
+            action = Action.play(play.moves)
+            state = state.play(play)
+        elif state.phase is Phase.DOUBLED:
+            action, state = Action.take(), state.take()
+        elif state.phase is Phase.ROLL and state.may_double() and rng.random() < 0.05:
+            action, state = Action.double(), state.double()
+        else:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            while state.phase is Phase.OPENING and dice[0] == dice[1]:
+                dice = (rng.randint(1, 6), rng.randint(1, 6))
+            action, state = Action.roll(dice), state.set_dice(dice)
+        record = record.append(action)
+        states.append(state)
+    assert record.replay() == states
+    assert record.state == state
+    rebuilt = Record(record.start, record.games, record.names)
+    assert rebuilt == record and rebuilt.state == state
+
+
+def test_an_illegal_action_names_the_game_and_move():
+    record = played(2)  # a 3-point match: game 1 is over
+    assert len(record.games) >= 2
+    with pytest.raises(RecordError) as caught:
+        record.append(Action.take())
+    assert caught.value.game == len(record.games)
+    assert caught.value.move == len(record.games[-1]) + 1
+    assert "cannot take" in str(caught.value)
+    # An illegal play inside a record given as data: game 1, the second action.
+    games = ((Action.roll((3, 1)), Action.play([(24, 21)])),)
+    with pytest.raises(RecordError, match=r"^game 1 move 2: 24/21 is not a legal play of 31"):
+        Record(GameState.new(Rules.full()), games)
+    games = ((Action.roll((3, 1)), Action.play([(24, 20)])),)
+    with pytest.raises(RecordError, match=r"^game 1 move 2: 24/20 is not a move of one die of 31"):
+        Record(GameState.new(Rules.full()), games)
+
+
+def test_moves_that_cannot_be_made_are_refused():
+    record = Record.new(Rules.full()).append(Action.roll((6, 5)))
+    for moves, reason in (
+        ([(12, 6), (12, 7)], "no checker on 12"),
+        ([(24, 19), (13, 7)], "point 19 is closed"),
+        ([(13, 14)], "is not a move"),
+        ([("13", 7)], "a move is two points"),
+    ):
+        with pytest.raises(RecordError, match=reason):
+            record.append(Action.play(moves))
+
+
+def test_results_give_each_game_the_winner_points_score_and_crawford_game():
+    for seed in range(0, 40, 7):
+        record = played(seed)
+        results = record.results()
+        assert len(results) == len(record.games)
+        score = record.start.score
+        for result in results:
+            if result.winner is not None:
+                added = list(score)
+                added[result.winner] += result.points
+                assert result.score == tuple(added)
+            score = result.score
+        assert score == record.state.score
+    crawford = [r for s in range(0, 140, 7) for r in played(s).results() if r.crawford]
+    assert crawford, "some self-played 5-point match should reach a Crawford game"
+    assert all(max(r.score) >= 4 for r in crawford)
+
+
+def test_truncated_plays_on_from_a_moment_of_the_replay():
+    record = played(7)
+    game = max(range(len(record.games)), key=lambda g: len(record.games[g])) + 1
+    part = record.truncated(game, 5)
+    assert part.games == (*record.games[: game - 1], record.games[game - 1][:5])
+    moments = [(g, i) for g, i, _ in record.steps()]
+    assert part.state == record.replay()[moments.index((game, 5))]
+    with pytest.raises(RecordError):
+        record.truncated(game, len(record.games[game - 1]) + 1)
+
+
+def test_the_self_played_records_reach_every_kind_of_action():
+    assert every_kind(range(60)) == {
+        "roll",
+        "play",
+        "double",
+        "take",
+        "pass",
+        "beaver",
+        "resign",
+        "accept",
+        "reject",
+    }
