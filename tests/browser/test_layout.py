@@ -51,7 +51,7 @@ def test_every_prompt_opens_in_view_at_every_size(game_page: Page):
     put_scene(game_page, "", "opened")  # a game in progress: New game asks first
     shared = GameState(Rules.simple(), position=Position.start(), phase=Phase.ROLL, turn=1)
     fragment = links.share_fragment(shared, COMPUTER)
-    for size in SIZES:
+    for size in (*SIZES, (1366, 768)):  # 1366x768: where the prompts once opened out of view
         resize(game_page, size)
         # Scrolled to the bottom of the help text, as a reader might be.
         game_page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
