@@ -1,7 +1,8 @@
 # Two commands do all the set-up on a fresh Debian machine (Python 3.11, Node 20 + npm):
 #   make play   fetch the runtime if needed and serve the game on http://127.0.0.1:8000/ (PORT=...)
 #   make test   install what the tests need (Chromium, .venv with pytest + Playwright) and run them
-# Other targets: runtime, test-deps, tools-deps, lint, clean. Narrower test runs:
+#   make check  lint (ruff check), format check (ruff format --check), strict types (mypy)
+# Other targets: runtime, test-deps, tools-deps, lint, format, typecheck, clean. Narrower runs:
 #   make test PYTEST_ARGS="-m 'not browser'"   (engine tests only)
 
 PYTHON ?= python3
@@ -15,7 +16,7 @@ GNUBG := /usr/games/gnubg
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play serve runtime test test-deps tools-deps lint clean
+.PHONY: play serve runtime test test-deps tools-deps check lint format-check format typecheck clean
 
 play: runtime
 	PORT=$(PORT) $(PYTHON) tools/serve.py
@@ -27,15 +28,28 @@ serve: play
 runtime:
 	$(PYTHON) tools/fetch_runtime.py
 
-test: test-deps runtime
+# The checks first (fast), then every test; doctests of game/ run in tests/test_doctests.py.
+test: test-deps runtime check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 test-deps: $(CHROMIUM) $(GNUBG) $(VENV)/.test-deps
 
 tools-deps: $(VENV)/.tools-deps
 
+check: lint format-check typecheck
+
 lint: $(VENV)/.test-deps
 	$(VENV)/bin/ruff check game tools tests
+
+format-check: $(VENV)/.test-deps
+	$(VENV)/bin/ruff format --check game tools tests
+
+# Rewrites the files: run before committing when format-check complains.
+format: $(VENV)/.test-deps
+	$(VENV)/bin/ruff format game tools tests
+
+typecheck: $(VENV)/.test-deps
+	$(VENV)/bin/mypy
 
 $(CHROMIUM):
 	$(SUDO) apt-get update

@@ -1,12 +1,13 @@
-"""Command-line faces of the engine: one request per line on stdin, one answer line each.
+"""Command-line faces of the engine: one request per line on stdin, one answer each.
 
     $ echo "4HPwATDgc/ABMA 3 1" | python -m game moves
 
 A request that cannot be read is answered ``error: <reason>``; the others are
 still answered, and the command exits 1 at the end.
 
-Two commands work on whole matches instead (``game/record_cli.py``):
-``python -m game replay < FILE.mat`` and ``python -m game selfplay --length N --seed S``.
+Three commands work on whole matches instead (``game/record_cli.py``, ``game/analyse_cli.py``):
+``python -m game replay < FILE.mat``, ``python -m game selfplay --length N --seed S`` and
+``python -m game analyse [--plies 1|2] < FILE.mat``.
 """
 
 from __future__ import annotations
@@ -65,19 +66,33 @@ def cube_answerer(options: list[str]) -> Answer:
     """``cube [--plies 0|1] [--no-beaver]``: ``ACTION RESPONSE`` for ``POSITION_ID:MATCH_ID``."""
     from game.bot.cube import cube_request_answerer
 
-    return cube_request_answerer(options)
+    answer: Answer = cube_request_answerer(options)
+    return answer
+
+
+def hint_answerer(options: list[str]) -> Answer:
+    """``hint [--plies 1|2]``: ranked plays or the cube hint, each answer closed by a blank line."""
+    from game.hint import hint_answerer as answerer
+
+    answer: Answer = answerer(options)
+    return answer
 
 
 COMMANDS: dict[str, Callable[[list[str]], Answer]] = {
     "moves": lambda options: answer_moves,
     "best": best_answerer,
     "cube": cube_answerer,
+    "hint": hint_answerer,
 }
 
 
 def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
-    """Answer each non-blank request line; return the exit status."""
+    """Answer each non-blank request line; return the exit status.
+
+    An answerer marked ``block`` answers in several lines: each answer, an error
+    too, is closed by a blank line."""
     status = 0
+    closing = "\n" if getattr(answer, "block", False) else ""
     for line in requests:
         if not line.strip():
             continue
@@ -85,7 +100,7 @@ def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
             reply = answer(line)
         except ValueError as error:
             reply, status = f"error: {error}", 1
-        out.write(reply + "\n")
+        out.write(reply + "\n" + closing)
         out.flush()
     return status
 
@@ -96,8 +111,12 @@ def main(argv: list[str] | None = None) -> int:
         from game import record_cli
 
         return record_cli.main(args)
+    if args and args[0] == "analyse":
+        from game import analyse_cli
+
+        return analyse_cli.main(args[1:])
     if not args or args[0] not in COMMANDS:
-        names = "|".join([*COMMANDS, "replay", "selfplay"])
+        names = "|".join([*COMMANDS, "replay", "selfplay", "analyse"])
         sys.stderr.write(f"usage: python -m game {{{names}}} [options] < requests\n")
         return 2
     try:

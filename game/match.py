@@ -99,6 +99,8 @@ class Cube:
             raise InvalidRules(f"the cube shows a power of two from 1 to {MAX_CUBE}, got {value!r}")
         if self.owner not in (None, 0, 1) or isinstance(self.owner, bool):
             raise InvalidRules(f"the cube's owner is None (centred), 0 or 1, got {self.owner!r}")
+        if self.owner is not None and value == 1:
+            raise InvalidRules("an owned cube has been doubled at least once: it cannot show 1")
 
     @property
     def centred(self) -> bool:
@@ -116,46 +118,55 @@ class Cube:
 class Table(Protocol):
     """What the cube rules need to know about a game: a ``GameState`` has it all."""
 
-    rules: Rules
-    cube: Cube
-    score: tuple[int, int]
-    crawford: bool
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def cube(self) -> Cube: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def crawford(self) -> bool: ...
 
 
 def other(player: int) -> int:
     return 1 - player
 
 
-def cube_is_dead_for(table: Table, player: int) -> bool:
-    """Match play: the cube's current value already gives ``player`` the match."""
+def cube_is_dead_for(table: Table, player: int, value: int | None = None) -> bool:
+    """Match play: the cube's value (or ``value``) already gives ``player`` the match."""
     length = table.rules.match_length
-    return bool(length) and table.score[player] + table.cube.value >= length
+    value = table.cube.value if value is None else value
+    return bool(length) and table.score[player] + value >= length
 
 
-def double_refusal(table: Table, player: int) -> str | None:
-    """Why ``player`` may not double (turn and phase aside), or None when they may."""
+def double_refusal(table: Table, player: int, value: int | None = None) -> str | None:
+    """Why ``player`` may not double (turn and phase aside), or None when they may.
+
+    With ``value``: why ``player``, owning the cube at ``value``, could not double
+    it (the bot's look at later turns of the cube); ownership is then not asked.
+    """
     rules, cube = table.rules, table.cube
     if not rules.cube:
         return "these rules have no cube"
     if table.crawford:
         return "no doubling in the Crawford game"
-    if cube.value >= MAX_CUBE:
+    if (cube.value if value is None else value) >= MAX_CUBE:
         return f"the cube is already at {MAX_CUBE}"
-    if cube.owner is not None and cube.owner != player:
+    if value is None and cube.owner is not None and cube.owner != player:
         return "only the cube's owner may redouble"
-    if cube_is_dead_for(table, player):
+    if cube_is_dead_for(table, player, value):
         return "the cube is dead: its value already wins the match"
     return None
 
 
-def may_double(table: Table, player: int) -> bool:
+def may_double(table: Table, player: int, value: int | None = None) -> bool:
     """May ``player`` double (or redouble) before rolling, turn and phase aside?
 
     Only with the cube in the rules, outside the Crawford game, below 64, when
     the cube is centred or theirs (a redouble after a take), and not when the
-    cube is dead for them in match play.
+    cube is dead for them in match play. ``value``: see ``double_refusal``.
     """
-    return double_refusal(table, player) is None
+    return double_refusal(table, player, value) is None
 
 
 def may_beaver(table: Table) -> bool:
@@ -163,15 +174,18 @@ def may_beaver(table: Table) -> bool:
     return table.rules.beaver and table.rules.is_money and table.cube.value * 4 <= MAX_CUBE
 
 
-def counted_result(rules: Rules, cube: Cube, result: int) -> int:
-    """The result that counts: always single without gammons, or under Jacoby before the
-    cube is turned."""
-    check_result(result)
+def gammons_count(rules: Rules, cube: Cube) -> bool:
+    """Do gammons and backgammons count? Not without them in the rules, nor under the
+    Jacoby rule (money play) while the cube is centred."""
     if not rules.gammons:
-        return SINGLE
-    if rules.jacoby and rules.is_money and cube.value == 1:
-        return SINGLE
-    return result
+        return False
+    return not (rules.jacoby and rules.is_money and cube.centred)
+
+
+def counted_result(rules: Rules, cube: Cube, result: int) -> int:
+    """The result that counts: always single when gammons do not count."""
+    check_result(result)
+    return result if gammons_count(rules, cube) else SINGLE
 
 
 def game_points(rules: Rules, cube: Cube, result: int) -> int:

@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.dice import Dice
 from game.position import BAR, CHECKERS, OFF, Point, Position
-
-Dice = tuple[int, int]
 
 
 class InvalidDice(ValueError):
@@ -181,7 +180,9 @@ class _Board:
         self._search_doubles(die, 4, BAR, [], found, 0)
         return found
 
-    def _search_doubles(self, die, left, highest, moves, found, longest) -> int:
+    def _search_doubles(
+        self, die: int, left: int, highest: Point, moves: list[Move], found: Found, longest: int
+    ) -> int:
         """Depth-first; origins never increase along a play, so each set of moves is
         tried once. Returns the most moves any play has used so far."""
         moved = False

@@ -27,11 +27,12 @@ off 0), ``double`` (a redouble too), ``take``, ``pass``, ``beaver``,
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from game.dice import Dice
 from game.formats.notation import format_play
 from game.match import RESULT_NAMES, IllegalAction, Rules
-from game.plays import Dice, InvalidDice, Move, Play, check_dice
+from game.plays import InvalidDice, Move, Play, check_dice
 from game.position import BAR, OFF, Position
 from game.state import GameState, Phase
 
@@ -236,7 +237,13 @@ class Record:
         return cls(start or GameState.new(rules or Rules.full()), ((),), names)
 
     @classmethod
-    def _made(cls, start, games, names, state) -> Record:
+    def _made(
+        cls,
+        start: GameState,
+        games: tuple[tuple[Action, ...], ...],
+        names: tuple[str, str],
+        state: GameState,
+    ) -> Record:
         record = object.__new__(cls)
         record._start, record._games, record._names, record._state = start, games, names, state
         return record
@@ -307,6 +314,27 @@ class Record:
             raise RecordError(len(self._games), len(self._games[-1]) + 1, str(error)) from None
         return Record._made(self._start, (*self._games, ()), self._names, state)
 
+    def follow(self, after: GameState, moves: Sequence[tuple[int, int]] = ()) -> Record:
+        """The record extended by the action that leads from its state to ``after`` (``moves``:
+        the play's moves as made, when it was a play), so a page that moves from state to
+        state keeps its record in one call. When no single action leads there (a new match,
+        a position from a link), a new record starts at ``after``."""
+        if _same_moment(self._state, after):
+            return self  # nothing happened (a checker picked up, a redraw)
+        action = action_between(self._state, after, moves)
+        if action == "next":
+            candidate = self.next_game()
+        elif not isinstance(action, Action):
+            return Record(after, ((),), self._names)
+        else:
+            try:
+                candidate = self.append(action)
+            except RecordError:
+                return Record(after, ((),), self._names)
+        if not _same_moment(candidate.state, after):
+            return Record(after, ((),), self._names)
+        return candidate
+
     def truncated(self, game: int, actions: int) -> Record:
         """The record up to (and including) the first ``actions`` actions of game ``game``
         (from 1): to play on from a moment of the replay."""
@@ -363,6 +391,43 @@ class Record:
         if last is not None:
             found.append(_result(len(found) + 1, first, last))
         return found
+
+
+def _same_moment(a: GameState, b: GameState) -> bool:
+    """The same game state (the words of ``last_event`` aside)."""
+    return replace(a, last_event="") == replace(b, last_event="")
+
+
+def action_between(
+    before: GameState, after: GameState, moves: Sequence[tuple[int, int]] = ()
+) -> Action | str | None:
+    """The action that turns ``before`` into ``after``: an ``Action``, ``"next"`` for the next
+    game, or None when it is not one action. Checked by the caller (``Record.follow``)."""
+    phase, then = before.phase, after.phase
+    if phase in (Phase.GAME_OVER,) and then is Phase.OPENING:
+        return "next"
+    if phase is Phase.OPENING and after.opening_dice and then is not Phase.OPENING:
+        return Action.roll(after.opening_dice)
+    if phase is Phase.ROLL:
+        if then is Phase.DOUBLED:
+            return Action.double()
+        if then is Phase.MOVE and after.dice:
+            return Action.roll(after.dice)
+        if then is Phase.ROLL and after.blocked_dice and after.turn != before.turn:
+            return Action.roll(after.blocked_dice)
+    if phase is Phase.MOVE and then is not Phase.RESIGNED and after.position != before.position:
+        return Action.play(moves) if moves else None
+    if phase is Phase.DOUBLED:
+        if then in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return Action.pass_()
+        if after.cube.value == before.cube.value * 4:
+            return Action.beaver()
+        return Action.take()
+    if then is Phase.RESIGNED and phase is not Phase.RESIGNED:
+        return Action.resign(after.resignation, after.resigned_by)  # type: ignore[arg-type]
+    if phase is Phase.RESIGNED:
+        return Action.accept() if then in (Phase.GAME_OVER, Phase.MATCH_OVER) else Action.reject()
+    return None
 
 
 def _result(number: int, first: GameState | None, last: GameState) -> GameResult:

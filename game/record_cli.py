@@ -24,9 +24,9 @@ from typing import TextIO
 DEFAULT_LEVEL = "intermediate"  # plays sensibly at one ply, cube decisions at 0-ply: quick
 
 
-def read_text(stream) -> str:
+def read_text(stream: TextIO) -> str:
     """Stdin as text: UTF-8 when it is, Latin-1 otherwise (old match archives)."""
-    data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+    data: str | bytes = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
     if isinstance(data, str):
         return data
     try:

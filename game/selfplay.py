@@ -15,12 +15,15 @@ action: doubles, beavers, resignations offered, refused and accepted);
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.match import SINGLE, Rules
 from game.plays import Play
 from game.record import Action, Record
 from game.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from game.bot.cube import CubeDecision
 
 MAX_ACTIONS_PER_GAME = 2000  # a safety stop: random play can wander for a long time
 
@@ -66,7 +69,7 @@ class BotPlayer:
 
         self.level, self.rng = check_level(level), rng
 
-    def _cube(self, state: GameState, player: int):
+    def _cube(self, state: GameState, player: int) -> CubeDecision:
         from game.bot.cube import CubeState, cube_decision
         from game.bot.levels import level_named
 

@@ -43,7 +43,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from game import match
-from game.dice import opening_roll
+from game.dice import Dice, opening_roll
 from game.dice import roll as roll_dice
 from game.match import (
     BACKGAMMON,
@@ -53,7 +53,7 @@ from game.match import (
     IllegalAction,
     Rules,
 )
-from game.plays import Dice, InvalidDice, Play, check_dice
+from game.plays import InvalidDice, Play, check_dice
 from game.plays import legal_plays as generate_plays
 from game.position import Position
 
@@ -549,7 +549,7 @@ def _check_state(state: GameState) -> None:
         most = BACKGAMMON * match.MAX_CUBE
         if not _is_int(state.points_won) or not 1 <= state.points_won <= most:
             fail("a finished game needs the points won")
-        if state.score[state.winner] < state.points_won:
+        if state.score[state.winner] < state.points_won:  # type: ignore[index]  # checked above
             fail("the score does not include the points won")
         if state.turn != state.winner:
             fail("a finished game is seen from its winner")

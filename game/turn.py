@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.plays import Dice, Move, Play, check_dice, legal_plays
+from game.dice import Dice
+from game.plays import Move, Play, check_dice, legal_plays
 from game.position import BAR, OFF, Point, Position
 
 Steps = tuple[Move, ...]

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.bot.cube import (
-    CENTRE,
+    ON_ROLL,
     OPPONENT,
-    PLAYER,
     CubeState,
     InvalidCubeState,
     cube_action,
@@ -97,24 +96,24 @@ def test_money_fully_live_centred_cube_is_minus_one_at_the_take_point_and_one_at
 
 def test_owning_the_cube_is_worth_more_than_a_centred_cube_which_beats_the_opponents():
     values = [
-        money_equity(EARLY_60, CubeState(value=2, owner=owner), 0.68)
-        for owner in (PLAYER, CENTRE, OPPONENT)
+        money_equity(EARLY_60, CubeState.of(value=2, owner=owner), 0.68)
+        for owner in (ON_ROLL, None, OPPONENT)
     ]
     assert values == sorted(values, reverse=True)
     matched = [
         match_winning_chance(
             EARLY_60,
-            CubeState(value=1 if owner == CENTRE else 2, owner=owner, match_length=11),
+            CubeState.of(value=1 if owner is None else 2, owner=owner, match_length=11),
             0.68,
         )
-        for owner in (PLAYER, OPPONENT)
+        for owner in (ON_ROLL, OPPONENT)
     ]
     assert matched[0] > matched[1]
 
 
 def test_with_no_live_cube_match_play_is_the_cubeless_winning_chance():
     # Double match point (post-Crawford, both 1 away): only winning the game counts.
-    state = CubeState(match_length=7, score=(6, 6))
+    state = CubeState.of(match_length=7, score=(6, 6))
     assert match_winning_chance(TAKE_72, state, 0.68) == pytest.approx(0.72)
 
 
@@ -149,9 +148,9 @@ def test_too_good_to_double_when_the_gammon_is_worth_playing_for():
 
 
 def test_never_too_good_with_jacoby_and_a_centred_cube_since_gammons_do_not_count():
-    assert decide(GAMMONISH_90, CubeState(jacoby=True)).answer == ("double", "pass")
+    assert decide(GAMMONISH_90, CubeState.of(jacoby=True)).answer == ("double", "pass")
     # Once the cube is turned the Jacoby rule no longer applies.
-    assert decide(GAMMONISH_90, CubeState(value=2, owner=PLAYER, jacoby=True)).answer == (
+    assert decide(GAMMONISH_90, CubeState.of(value=2, owner=ON_ROLL, jacoby=True)).answer == (
         "too-good",
         "pass",
     )
@@ -162,44 +161,44 @@ def test_not_too_good_when_no_gammon_can_be_won():
 
 
 def test_beaver_when_the_taker_is_the_favourite_after_the_double():
-    assert decide(SLIGHT_55, CubeState(beaver=True)).answer == ("no-double", "beaver")
-    assert decide(SLIGHT_55, CubeState(beaver=False)).answer == ("no-double", "take")
+    assert decide(SLIGHT_55, CubeState.of(beaver=True)).answer == ("no-double", "beaver")
+    assert decide(SLIGHT_55, CubeState.of(beaver=False)).answer == ("no-double", "take")
 
 
 def test_beaver_only_in_money_play_and_below_a_cube_of_64():
-    assert decide(SLIGHT_55, CubeState(value=32, owner=PLAYER, beaver=True)).response == "take"
+    assert decide(SLIGHT_55, CubeState.of(value=32, owner=ON_ROLL, beaver=True)).response == "take"
 
 
 def test_no_double_when_the_opponent_owns_the_cube_or_it_is_at_64():
-    assert decide(PASS_82, CubeState(value=2, owner=OPPONENT)).answer == ("no-double", "take")
-    assert not CubeState(value=64, owner=PLAYER).may_double()
-    assert decide(PASS_82, CubeState(value=64, owner=PLAYER)).answer == ("no-double", "take")
+    assert decide(PASS_82, CubeState.of(value=2, owner=OPPONENT)).answer == ("no-double", "take")
+    assert not CubeState.of(value=64, owner=ON_ROLL).may_double()
+    assert decide(PASS_82, CubeState.of(value=64, owner=ON_ROLL)).answer == ("no-double", "take")
 
 
 # --- clear match decisions ---------------------------------------------------------------
 
 
 def test_no_double_in_the_crawford_game():
-    state = CubeState(match_length=5, score=(2, 4), crawford=True)
+    state = CubeState.of(match_length=5, score=(2, 4), crawford=True)
     assert not state.may_double()
     assert decide(PASS_82, state).answer == ("no-double", "take")
 
 
 def test_post_crawford_the_trailer_doubles_at_once():
-    state = CubeState(match_length=7, score=(3, 6))
+    state = CubeState.of(match_length=7, score=(3, 6))
     for win in (0.3, 0.45, 0.6):
         assert decide(Probabilities(win, 0.05, 0.0, 0.05, 0.0), state).action == "double"
 
 
 def test_post_crawford_the_leader_may_not_double():
-    state = CubeState(match_length=7, score=(6, 3))
+    state = CubeState.of(match_length=7, score=(6, 3))
     assert not state.may_double()
     assert decide(PASS_82, state).answer == ("no-double", "take")
 
 
 def test_a_dead_cube_is_never_doubled():
     # 2 away with the cube on 2: winning this game wins the match already.
-    state = CubeState(value=2, owner=PLAYER, match_length=5, score=(3, 1))
+    state = CubeState.of(value=2, owner=ON_ROLL, match_length=5, score=(3, 1))
     assert not state.may_double()
     assert decide(GAMMONISH_90, state).answer == ("no-double", "take")
 
@@ -207,13 +206,13 @@ def test_a_dead_cube_is_never_doubled():
 def test_two_away_two_away_take_point_comes_from_the_table():
     # Gammonless at 2-away 2-away the cube is dead after the double: the taker passes
     # exactly when the doubler's chance beats the Crawford-game equity 0.67736.
-    state = CubeState(match_length=5, score=(3, 3))
+    state = CubeState.of(match_length=5, score=(3, 3))
     assert decide(Probabilities(0.66, 0, 0, 0, 0), state).answer == ("double", "take")
     assert decide(Probabilities(0.69, 0, 0, 0, 0), state).answer == ("double", "pass")
 
 
 def test_cubeful_value_is_a_winning_chance_in_match_play():
-    value = cubeful_value(TAKE_72, CubeState(match_length=7, score=(2, 4)), 0.68)
+    value = cubeful_value(TAKE_72, CubeState.of(match_length=7, score=(2, 4)), 0.68)
     assert 0.0 < value < 1.0
 
 
@@ -222,22 +221,22 @@ def test_cubeful_value_is_a_winning_chance_in_match_play():
 
 def test_cube_state_refuses_impossible_values():
     with pytest.raises(InvalidCubeState, match="power of two"):
-        CubeState(value=3)
+        CubeState.of(value=3)
     with pytest.raises(InvalidCubeState, match="owner"):
-        CubeState(owner="me")
+        CubeState.of(owner="me")
     with pytest.raises(InvalidCubeState, match="below the match length"):
-        CubeState(match_length=5, score=(5, 1))
+        CubeState.of(match_length=5, score=(5, 1))
     with pytest.raises(InvalidCubeState, match="Crawford"):
-        CubeState(match_length=5, score=(2, 1), crawford=True)
+        CubeState.of(match_length=5, score=(2, 1), crawford=True)
 
 
 def test_cube_state_from_a_match_id_is_seen_by_the_player_on_roll():
     match = MatchId(cube=2, cube_owner=0, player_on_roll=0, match_length=7, score=(4, 2))
     state = CubeState.from_match_id(match)
-    assert (state.value, state.owner, state.score) == (2, PLAYER, (4, 2))
+    assert (state.value, state.cube.owner, state.score) == (2, ON_ROLL, (4, 2))
     match = MatchId(cube=2, cube_owner=0, player_on_roll=1, match_length=7, score=(4, 2))
     state = CubeState.from_match_id(match)
-    assert (state.owner, state.score, state.away) == (OPPONENT, (2, 4), (5, 3))
+    assert (state.cube.owner, state.score, state.away) == (OPPONENT, (2, 4), (5, 3))
 
 
 def test_cube_state_from_a_game_state_is_seen_by_the_given_player():
@@ -245,12 +244,12 @@ def test_cube_state_from_a_game_state_is_seen_by_the_given_player():
     from game.state import GameState
 
     game = replace(GameState.new(Rules.full(match_length=7), score=(2, 5)), cube=Cube(2, 1))
-    assert CubeState.from_table(game, 1) == CubeState(
-        value=2, owner=PLAYER, match_length=7, score=(5, 2)
+    assert CubeState.from_table(game, 1) == CubeState.of(
+        value=2, owner=ON_ROLL, match_length=7, score=(5, 2)
     )
-    assert CubeState.from_table(game, 0).owner == OPPONENT
+    assert CubeState.from_table(game, 0).cube.owner == OPPONENT
     money = GameState.new(Rules.full(beaver=True, jacoby=True))
-    assert CubeState.from_table(money, 0) == CubeState(jacoby=True, beaver=True)
+    assert CubeState.from_table(money, 0) == CubeState.of(jacoby=True, beaver=True)
     crawford = GameState.new(Rules.full(match_length=5), score=(4, 1))
     assert not CubeState.from_table(crawford, 1).may_double()
     with pytest.raises(InvalidCubeState, match="no cube"):
@@ -258,8 +257,8 @@ def test_cube_state_from_a_game_state_is_seen_by_the_given_player():
 
 
 def test_flip_swaps_the_score_and_the_owner():
-    state = CubeState(value=2, owner=PLAYER, match_length=9, score=(1, 5))
-    assert state.flip() == CubeState(value=2, owner=OPPONENT, match_length=9, score=(5, 1))
+    state = CubeState.of(value=2, owner=ON_ROLL, match_length=9, score=(1, 5))
+    assert state.flip() == CubeState.of(value=2, owner=OPPONENT, match_length=9, score=(5, 1))
 
 
 # --- with the bot's evaluation, and the command line --------------------------------------
@@ -271,7 +270,7 @@ EVEN_START = position({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
 
 def test_cube_action_with_the_network_plays_on_for_a_sure_gammon():
     assert cube_action(GAMMON_IN_HAND, CubeState()) == ("too-good", "pass")
-    assert cube_action(GAMMON_IN_HAND, CubeState(jacoby=True)) == ("double", "pass")
+    assert cube_action(GAMMON_IN_HAND, CubeState.of(jacoby=True)) == ("double", "pass")
 
 
 def test_cube_action_does_not_double_the_starting_position():

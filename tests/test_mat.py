@@ -162,3 +162,13 @@ def test_the_sample_files_of_other_programs_read_without_error():
         record = parse_mat(path.read_bytes().decode("utf-8"))
         finished = [r for r in record.results() if r.winner is not None]
         assert finished, path.name  # the reader checked each game's "Wins" line against the rules
+
+
+def test_a_pass_written_only_as_the_doublers_win_reads_as_a_pass():
+    text = MATCH.replace(
+        "  3)  Drops                     Wins 1 point",
+        "                                Wins 1 point",
+    )
+    record = parse_mat(text)
+    assert record.results()[0].ended_by == "pass"
+    assert record.results()[0].winner == 1

@@ -145,7 +145,12 @@ def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):
 
 def test_the_engine_never_imports_the_browser():
     # Only the page's wiring (app, dom, main) touches pyscript; the rest runs in plain CPython.
-    browser_side = ("game/web/app.py", "game/web/dom.py", "game/web/main.py")
+    browser_side = (
+        "game/web/app.py",
+        "game/web/dom.py",
+        "game/web/main.py",
+        "game/web/thinking.py",  # the page's side of the computer's worker
+    )
     for path in manifest.needed_files():
         if path.endswith(".py") and path not in browser_side:
             text = (manifest.ROOT / path).read_text(encoding="utf-8")

@@ -40,11 +40,10 @@ sys.path.insert(0, str(ROOT))
 
 from game.bot.cube import (  # noqa: E402
     BEAVER,
-    CENTRE,
     DOUBLE,
     NO_DOUBLE,
+    ON_ROLL,
     PASS,
-    PLAYER,
     TAKE,
     TOO_GOOD,
     CubeState,
@@ -63,23 +62,23 @@ DATA = ROOT / "tests" / "data" / "cube_gnubg2ply.txt"
 
 # (weight, cube value, owner, match length, score (player on roll, opponent), crawford, jacoby)
 STATES = [
-    (6, 1, CENTRE, 0, (0, 0), False, True),
-    (3, 1, CENTRE, 0, (0, 0), False, False),
-    (3, 2, PLAYER, 0, (0, 0), False, True),
-    (1, 4, PLAYER, 0, (0, 0), False, True),
-    (2, 1, CENTRE, 7, (0, 0), False, False),
-    (2, 1, CENTRE, 7, (2, 4), False, False),
-    (2, 1, CENTRE, 7, (4, 2), False, False),
-    (1, 1, CENTRE, 5, (3, 3), False, False),
-    (1, 1, CENTRE, 5, (2, 3), False, False),
-    (1, 1, CENTRE, 9, (4, 1), False, False),
-    (1, 2, PLAYER, 7, (3, 5), False, False),
-    (1, 2, PLAYER, 11, (2, 5), False, False),
-    (1, 1, CENTRE, 7, (3, 6), False, False),  # post-Crawford, the trailer on roll
-    (1, 1, CENTRE, 7, (4, 6), False, False),
-    (0.3, 1, CENTRE, 7, (6, 4), False, False),  # post-Crawford, the leader: no double
-    (0.3, 1, CENTRE, 7, (6, 4), True, False),  # the Crawford game
-    (0.3, 2, PLAYER, 5, (3, 1), False, False),  # dead cube: 2 points already win
+    (6, 1, None, 0, (0, 0), False, True),
+    (3, 1, None, 0, (0, 0), False, False),
+    (3, 2, ON_ROLL, 0, (0, 0), False, True),
+    (1, 4, ON_ROLL, 0, (0, 0), False, True),
+    (2, 1, None, 7, (0, 0), False, False),
+    (2, 1, None, 7, (2, 4), False, False),
+    (2, 1, None, 7, (4, 2), False, False),
+    (1, 1, None, 5, (3, 3), False, False),
+    (1, 1, None, 5, (2, 3), False, False),
+    (1, 1, None, 9, (4, 1), False, False),
+    (1, 2, ON_ROLL, 7, (3, 5), False, False),
+    (1, 2, ON_ROLL, 11, (2, 5), False, False),
+    (1, 1, None, 7, (3, 6), False, False),  # post-Crawford, the trailer on roll
+    (1, 1, None, 7, (4, 6), False, False),
+    (0.3, 1, None, 7, (6, 4), False, False),  # post-Crawford, the leader: no double
+    (0.3, 1, None, 7, (6, 4), True, False),  # the Crawford game
+    (0.3, 2, ON_ROLL, 5, (3, 1), False, False),  # dead cube: 2 points already win
 ]
 
 GNUBG_WORDS = [
@@ -103,7 +102,7 @@ def answer_from_gnubg(text: str) -> tuple[str, str]:
 
 def state_of(template) -> CubeState:
     _, value, owner, length, score, crawford, jacoby = template
-    return CubeState(
+    return CubeState.of(
         value=value,
         owner=owner,
         match_length=length,
@@ -116,7 +115,7 @@ def state_of(template) -> CubeState:
 
 def match_id_of(state: CubeState) -> str:
     """gnubg Match ID for ``state`` with gnubg's player 1 on roll, before rolling."""
-    owner = None if state.owner == CENTRE else 1 if state.owner == PLAYER else 0
+    owner = None if state.cube.owner is None else 1 if state.cube.owner == ON_ROLL else 0
     return format_match_id(
         MatchId(
             cube=state.value,
@@ -125,7 +124,7 @@ def match_id_of(state: CubeState) -> str:
             crawford=state.crawford,
             match_length=state.match_length,
             score=(state.score[1], state.score[0]),
-            jacoby=state.jacoby if state.is_money else False,
+            jacoby=state.rules.jacoby if state.is_money else False,
         )
     )
 

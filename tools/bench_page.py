@@ -1,21 +1,34 @@
-"""How fast the game page becomes playable (beside a bare PyScript page); the computer's speed.
+"""How fast the game page shows a board and becomes playable (beside a bare PyScript page),
+and whether the computer's thinking ever freezes it.
 
-    python3 tools/bench_page.py                 # 5 rounds, cold and warm, then 12 computer turns
-    python3 tools/bench_page.py --rounds 3 --turns 6
+    python3 tools/bench_page.py                        # 5 rounds, then 6 computer turns a level
+    python3 tools/bench_page.py --rounds 3 --turns 4 --levels strong,expert
+    python3 tools/bench_page.py --rounds 0 --inline    # computer only, thinking on the main thread
 
 Both pages are served by tools/serve.py on 127.0.0.1 and loaded in Debian's Chromium,
-alternating in the same run so machine load hits both alike:
+alternating in the same run so machine load hits both alike. The bare page
+(tools/bare/index.html) runs the STOCK runtime (runtime/pyodide/, the npm python_stdlib.zip
+of .py sources); the game runs interpreter.mjs (the compiled standard library).
 - cold: a new browser context (empty HTTP cache) per load;
-- warm: one persistent profile, loaded once to fill its cache, then reloaded.
-"Ready" is the moment the page sets <body data-ready="true"> (recorded inside the page by a
-MutationObserver, from navigation start): for the game, Python is loaded and the board is
-drawn and playable; for tools/bare/index.html, Python has printed "ready".
+- from cache: one persistent profile, loaded once to fill its cache, then reloaded.
+Measured inside the page, from navigation start:
+- first board: the first contentful paint when the HTML already holds the board (it does:
+  game/web/prerender.py), else the moment Python draws it;
+- playable: <body data-ready="true"> (the game: Python loaded, board drawn and playable; the
+  bare page: Python printed "ready");
+- the breakdown: the runtime's files fetched (responseEnd of the wasm and the stdlib zip),
+  PyScript's "Loaded Pyodide" step (interpreter up), "Loaded files" (project files written),
+  then importing the game and drawing its board (data-start-ms, from game/web/main.py).
 Bytes are the response bodies of a cold load.
 
-The computer's latency: with ?pace=0 (no deliberate pauses) the script plays the person's
-turns by clicks and, after each click on Confirm, measures the time until the computer's first
-checker is drawn (outside: click to board; inside: the page's own figure, pauses excluded,
-and the time its choice of play took).
+The computer, per level, under the full rules (so its cube decisions count too) with ?pace=0
+(no deliberate pauses): the script plays the person's
+turns by clicks; for each computer turn it records the longest main-thread task from the
+person's Confirm until the computer's play is on the board (a PerformanceObserver for
+'longtask', which reports tasks over 50 ms), and the computer's decision time (data-think-ms:
+asking to answer, worker round trip included; data-bot-ms: the bot's own time).
+--inline blocks computer-worker.mjs, so the page thinks on its main thread (the fallback),
+to compare.
 """
 
 from __future__ import annotations
@@ -50,12 +63,27 @@ ARGS = [
     "--disable-sync",
 ]
 PAGES = {"game": "index.html", "bare": "tools/bare/index.html"}
+LEVELS = ("beginner", "casual", "intermediate", "strong", "expert")
 
-# Records when <body data-ready> turns "true", in ms since navigation start.
-READY_PROBE = """
+# Records, in ms since navigation start: data-ready turning "true", PyScript's progress
+# steps, whether the HTML held a board when parsed, and every long task.
+PROBE = """
 (() => {
+  window.__steps = {};
+  window.__longTasks = [];
+  addEventListener("py:progress", (event) => {
+    if (typeof event.detail === "string") window.__steps[event.detail] = performance.now();
+  });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        window.__longTasks.push([entry.startTime, entry.duration]);
+      }
+    }).observe({ type: "longtask", buffered: true });
+  } catch (error) {}
   const watch = () => {
     const body = document.body;
+    window.__boardInHtml = !!document.querySelector("#board svg");
     const check = () => {
       if (body.dataset.ready === "true" && window.__readyAt === undefined) {
         window.__readyAt = performance.now();
@@ -64,43 +92,69 @@ READY_PROBE = """
     new MutationObserver(check).observe(body, { attributes: true });
     check();
   };
-  if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);
+  document.addEventListener("DOMContentLoaded", watch);
 })();
 """
 
+MEASURES = """() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const resources = performance.getEntriesByType("resource");
+  const end = (part) => {
+    const found = resources.filter((entry) => entry.name.includes(part));
+    return found.length ? Math.max(...found.map((entry) => entry.responseEnd)) : null;
+  };
+  const start = document.body.dataset.startMs;
+  return {
+    ready: window.__readyAt,
+    paint: paint ? paint.startTime : null,
+    boardInHtml: window.__boardInHtml,
+    wasm: end("pyodide.asm.wasm"),
+    stdlib: end("python_stdlib.zip"),
+    pyodide: window.__steps["Loaded Pyodide"] ?? null,
+    files: window.__steps["Loaded files"] ?? null,
+    imports: start ? Number(start.split("+")[0]) : null,
+    draw: start ? Number(start.split("+")[1]) : null,
+  };
+}"""
 
-def load(context, url: str, count_bytes: bool = False) -> tuple[float, int]:
-    """Open ``url`` in a new tab; (ms to ready, bytes of response bodies)."""
+
+def load(context, url: str, count_bytes: bool = False) -> dict:
+    """Open ``url`` in a new tab; its measures (ms from navigation start) and bytes."""
     page = context.new_page()
-    sizes: list[int] = []
+    finished: list = []
     if count_bytes:
-        page.on(
-            "requestfinished", lambda request: sizes.append(request.sizes()["responseBodySize"])
-        )
+        page.on("requestfinished", lambda request: finished.append(request))
     page.goto(url)
     page.wait_for_function(
         "() => window.__readyAt !== undefined || document.body.dataset.error !== undefined",
-        timeout=120_000,
+        timeout=180_000,
     )
     error = page.evaluate("() => document.body.dataset.error")
     if error is not None:
         raise SystemExit(f"{url} failed to start: {error}")
-    ready = page.evaluate("() => window.__readyAt")
-    page.wait_for_timeout(200)  # let late requests finish before counting bytes
+    playable = len(finished)  # what the page loaded before it was playable
+    if count_bytes and "tools/bare" not in url:  # then the computer's worker: all of a visit
+        page.wait_for_function(
+            "() => !window.computerWorker || document.body.dataset.worker", timeout=180_000
+        )
+    page.wait_for_timeout(300)  # let late requests finish before counting bytes
+    measures = page.evaluate(MEASURES)
+    sizes = [request.sizes()["responseBodySize"] for request in finished]
+    measures["bytes"] = sum(sizes[:playable])
+    measures["all_bytes"] = sum(sizes)
     page.close()
-    return ready, sum(sizes)
+    return measures
 
 
 def bench_loads(playwright, base: str, rounds: int) -> dict:
+    """{page: {"cold": [measures...], "cache": [measures...]}}."""
+    results: dict = {name: {"cold": [], "cache": []} for name in PAGES}
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    results: dict = {name: {"cold": [], "warm": [], "bytes": 0} for name in PAGES}
     for _ in range(rounds):
         for name, path in PAGES.items():
             context = browser.new_context()
-            context.add_init_script(READY_PROBE)
-            ms, size = load(context, base + path, count_bytes=True)
-            results[name]["cold"].append(ms)
-            results[name]["bytes"] = size
+            context.add_init_script(PROBE)
+            results[name]["cold"].append(load(context, base + path, count_bytes=True))
             context.close()
     browser.close()
 
@@ -110,12 +164,12 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=ARGS
         )
-        context.add_init_script(READY_PROBE)
+        context.add_init_script(PROBE)
         load(context, base + PAGES[name])  # fill the cache
         contexts[name] = context
     for _ in range(rounds):
         for name, path in PAGES.items():
-            results[name]["warm"].append(load(contexts[name], base + path)[0])
+            results[name]["cache"].append(load(contexts[name], base + path))
     for name, context in contexts.items():
         context.close()
         shutil.rmtree(profiles[name], ignore_errors=True)
@@ -143,23 +197,57 @@ def play_person_turn(page) -> None:
         page.locator(f'#board [data-target="{to_viewer(destination, at_bottom)}"]').first.click()
 
 
-def bench_computer(
-    playwright, base: str, turns: int, level: str | None
-) -> list[tuple[float, float, float]]:
-    """(outside ms, inside ms, choice ms) for each computer turn after a Confirm."""
+# After a click on Confirm: wait until the computer's turn is over (the board not busy) and
+# report the longest task in between and the decision times the page noted.
+COMPUTER_TURN = """() => new Promise((resolve) => {
+  const body = document.body;
+  const board = document.getElementById("board");
+  const start = performance.now();
+  const before = body.dataset.computerMs;
+  document.getElementById("confirm").click();
+  const finish = () => {
+    const longest = Math.max(0, ...window.__longTasks
+      .filter(([at, duration]) => at + duration > start).map(([at, duration]) => duration));
+    resolve({
+      moved: body.dataset.computerMs !== before,
+      longest,
+      think: Number(body.dataset.thinkMs),
+      bot: Number(body.dataset.botMs),
+      total: performance.now() - start,
+    });
+  };
+  const poll = () => {
+    if (!board.classList.contains("busy") && performance.now() - start > 50) {
+      setTimeout(finish, 60);  // a long task is reported just after it ends
+    } else {
+      setTimeout(poll, 10);
+    }
+  };
+  setTimeout(poll, 10);
+})"""
+
+
+def bench_computer(playwright, base: str, turns: int, level: str, inline: bool) -> list[dict]:
+    """One measure per computer turn after a Confirm (turns it could not move are skipped)."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    page = browser.new_page()
+    context = browser.new_context()
+    context.add_init_script(PROBE)
+    if inline:
+        context.route("**/computer-worker.mjs", lambda route: route.abort())
+    page = context.new_page()
     page.goto(base + "index.html?seed=21&pace=0")
-    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=120_000)
-    if level:
-        page.click("#settings-toggle")
-        page.select_option("#level", level)
-        page.click("#settings-done")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=180_000)
+    page.click("#settings-toggle")
+    page.select_option("#level", level)
+    page.check('input[name="rules"][value="full"]')  # the cube too: its decisions count
+    page.click("#settings-done")
+    if not inline:  # the worker loads once the board is playable; time turns, not its start
+        page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=180_000)
     page.click("#roll")
-    measured: list[tuple[float, float, float]] = []
+    measured: list[dict] = []
     idle = "() => !document.getElementById('board').classList.contains('busy')"
     while len(measured) < turns:
-        page.wait_for_function(idle)
+        page.wait_for_function(idle, timeout=60_000)
         session = session_of(page)
         phase = session.game.phase
         if phase is Phase.GAME_OVER:
@@ -172,65 +260,88 @@ def bench_computer(
             page.click("#roll")
             continue
         play_person_turn(page)
-        outside = page.evaluate("""() => new Promise(resolve => {
-            const body = document.body;
-            const before = body.dataset.computerMs;
-            const observer = new MutationObserver(() => {
-              if (body.dataset.computerMs !== before) {
-                observer.disconnect();
-                resolve(performance.now() - start);
-              }
-            });
-            observer.observe(body, { attributes: true });
-            const start = performance.now();
-            document.getElementById('confirm').click();
-            setTimeout(() => { observer.disconnect(); resolve(null); }, 20000);
-        })""")
-        if outside is None:
-            continue  # the computer could not move (a blocked roll): nothing to time
-        inside = float(page.evaluate("() => document.body.dataset.computerMs"))
-        think = float(page.evaluate("() => document.body.dataset.thinkMs"))
-        measured.append((outside, inside, think))
+        turn = page.evaluate(COMPUTER_TURN)
+        if turn["moved"]:
+            measured.append(turn)
     browser.close()
     return measured
 
 
-def summary(values: list[float]) -> str:
-    median = statistics.median(values)
-    return f"median {median:7.0f} ms  (min {min(values):.0f}, max {max(values):.0f})"
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def figures(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    return f"median {median(values):6.0f} ms  (min {min(values):.0f}, max {max(values):.0f})"
+
+
+def report_loads(loads: dict, rounds: int) -> None:
+    print(f"Start-up, {rounds} loads each (Chromium, 127.0.0.1), ms from navigation start:")
+    game, bare = loads["game"], loads["bare"]
+    for kind, label in (("cold", "cold"), ("cache", "from cache")):
+        boards = [m["paint"] if m["boardInHtml"] else m["ready"] for m in game[kind]]
+        print(f"  {label}:")
+        print(f"    first board   game  {figures(boards)}")
+        print(f"    playable      game  {figures([m['ready'] for m in game[kind]])}")
+        print(f"    playable      bare  {figures([m['ready'] for m in bare[kind]])}")
+        ratio = median([m["ready"] for m in game[kind]]) / median([m["ready"] for m in bare[kind]])
+        print(f"    game / bare (stock runtime) = {ratio:.2f}")
+        for name in PAGES:
+            steps = game[kind] if name == "game" else bare[kind]
+            parts = [
+                ("wasm fetched", "wasm"),
+                ("stdlib fetched", "stdlib"),
+                ("Pyodide up", "pyodide"),
+                ("files written", "files"),
+            ]
+            line = ", ".join(
+                f"{label} {median([m[key] for m in steps if m[key] is not None]):.0f}"
+                for label, key in parts
+                if any(m[key] is not None for m in steps)
+            )
+            if name == "game":
+                line += (
+                    f", imports {median([m['imports'] for m in steps]):.0f} ms"
+                    f" + board {median([m['draw'] for m in steps]):.0f} ms"
+                )
+            print(f"    breakdown     {name}  {line}")
+    for name in PAGES:
+        cold = loads[name]["cold"][-1]
+        print(
+            f"  bytes of a cold load  {name}  {cold['bytes']:,} until playable, "
+            f"{cold['all_bytes']:,} in all (the game: with the computer's worker)"
+        )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--turns", type=int, default=12)
-    parser.add_argument("--level", default=None, help="the computer's level (default: the page's)")
+    parser.add_argument("--rounds", type=int, default=5, help="loads of each page, each way")
+    parser.add_argument("--turns", type=int, default=6, help="computer turns a level")
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--inline", action="store_true", help="no worker: think on the page")
     options = parser.parse_args()
-    if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
+    if not (ROOT / "runtime" / "compiled" / "python_stdlib.zip").is_file():
         print("bench_page: runtime/ is missing; run `make runtime` first", file=sys.stderr)
         return 1
+    levels = [level for level in options.levels.split(",") if level] if options.turns else []
     server, base = serve_in_thread()
     started = time.time()
     with sync_playwright() as playwright:
-        loads = bench_loads(playwright, base, options.rounds)
-        computer = bench_computer(playwright, base, options.turns, options.level)
+        if options.rounds:
+            report_loads(bench_loads(playwright, base, options.rounds), options.rounds)
+        if levels:
+            where = "on the main thread (--inline)" if options.inline else "in the worker"
+            print(f"The computer's turns, {options.turns} a level, thinking {where} (?pace=0):")
+        for level in levels:
+            turns = bench_computer(playwright, base, options.turns, level, options.inline)
+            print(f"  {level}:")
+            print(f"    longest main-thread task  {figures([t['longest'] for t in turns])}")
+            print(f"    decision (asked-answered) {figures([t['think'] for t in turns])}")
+            print(f"    the bot's own time        {figures([t['bot'] for t in turns])}")
+            sys.stdout.flush()
     server.shutdown()
-
-    print(f"Time to a ready page, {options.rounds} loads each (Chromium, 127.0.0.1):")
-    for kind in ("cold", "warm"):
-        for name in PAGES:
-            print(f"  {kind:4}  {name:4}  {summary(loads[name][kind])}")
-        ratio = statistics.median(loads["game"][kind]) / statistics.median(loads["bare"][kind])
-        print(f"  {kind:4}  game / bare = {ratio:.2f}")
-    for name in PAGES:
-        print(f"  bytes {name:4}  {loads[name]['bytes']:,}")
-    outside = [o for o, _, _ in computer]
-    inside = [i for _, i, _ in computer]
-    think = [t for _, _, t in computer]
-    print(f"Computer's first checker after Confirm, {len(computer)} turns (?pace=0):")
-    print(f"  click to board  {summary(outside)}")
-    print(f"  in the page     {summary(inside)}")
-    print(f"  choosing play   {summary(think)}")
     print(f"({time.time() - started:.0f} s)")
     return 0
 

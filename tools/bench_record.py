@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.formats.game_link import decode_game, encode_game  # noqa: E402
-from game.formats.mat import format_mat, parse_mat  # noqa: E402
-from game.match import Rules  # noqa: E402
-from game.selfplay import BotPlayer, self_play  # noqa: E402
-from tests.records import as_mat_keeps, played  # noqa: E402
+from game.formats.game_link import decode_game, encode_game
+from game.formats.mat import format_mat, parse_mat
+from game.match import Rules
+from game.selfplay import BotPlayer, self_play
+from tests.records import as_mat_keeps, played
 
 
 def main() -> None:

@@ -10,21 +10,39 @@ Usage:
 Layout produced:
     runtime/pyscript/   every file of @pyscript/core/dist except source maps
     runtime/pyodide/    the five files Pyodide needs to boot (no wheels: the page is pure Python)
+    runtime/compiled/python_stdlib.zip  the standard library compiled to .pyc inside the same
+                        Pyodide (Node.js, tools/compile_python.mjs), so the page never compiles
+                        it. The game page loads it through interpreter.mjs; the bare page of
+                        tools/bare/ keeps the stock zip.
+    runtime/compiled/pycache.zip  the game's own modules (pyscript.toml's [files]) compiled
+                        the same way, as hash-checked __pycache__ entries that interpreter.mjs
+                        unpacks beside the sources: a module whose source changed since is
+                        simply compiled from source, so a stale archive is never wrong.
+    Each is rebuilt only when its key (Pyodide version, the digests of its inputs and of the
+    compiler) changes.
     runtime/VERSIONS.json  the versions copied, for humans and for the tests
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 RUNTIME = ROOT / "runtime"
+COMPILED = RUNTIME / "compiled"
+COMPILED_ZIP = COMPILED / "python_stdlib.zip"
+PYCACHE_ZIP = COMPILED / "pycache.zip"
+COMPILER = ROOT / "tools" / "compile_python.mjs"
+CONFIG = ROOT / "pyscript.toml"
 
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
@@ -101,6 +119,88 @@ def same_file(destination: Path, source: Path) -> bool:
     return a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime)
 
 
+def _digest(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def project_modules() -> list[str]:
+    """The .py files pyscript.toml's [files] copies into the page (paths like "./game/x.py")."""
+    try:
+        text = CONFIG.read_text(encoding="utf-8")
+    except OSError:
+        return []
+    section = text.split("[files]", 1)[1] if "[files]" in text else ""
+    found = re.findall(r'^\s*"(\./[^"]+\.py)"\s*=\s*"\1"\s*$', section, re.M)
+    return sorted(path for path in found if (ROOT / path).is_file())
+
+
+def compiled_key(archive: Path) -> dict[str, str]:
+    """What ``archive`` is made from: a change to any of it means a rebuild."""
+    if archive == COMPILED_ZIP:
+        inputs = [PYODIDE_DIR / "python_stdlib.zip"]
+    else:
+        inputs = [ROOT / path for path in project_modules()]
+    return {
+        "pyodide": installed_version("node_modules/pyodide") or "?",
+        "inputs": _digest(inputs),
+        "compiler": _digest([COMPILER]),
+    }
+
+
+def _key_file(archive: Path) -> Path:
+    return archive.with_suffix(".key.json")
+
+
+def compiled_stale(archive: Path) -> bool:
+    try:
+        key = json.loads(_key_file(archive).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return True
+    return key != compiled_key(archive) or not archive.is_file()
+
+
+def compile_python(archive: Path) -> bool:
+    """Make ``archive`` (the compiled stdlib or the game's pycache); True if (re)built.
+
+    Without Node.js, or if compiling fails, the page still works: the stock stdlib zip is
+    copied instead, and the pycache archive is left empty (the page compiles from source,
+    as before). The key is then not written, so the next run retries.
+    """
+    if not compiled_stale(archive):
+        return False
+    COMPILED.mkdir(parents=True, exist_ok=True)
+    _key_file(archive).unlink(missing_ok=True)
+    node = shutil.which("node")
+    partial = archive.with_suffix(".part")
+    if archive == COMPILED_ZIP:
+        mode, source = "stdlib", str(PYODIDE_DIR / "python_stdlib.zip")
+    else:
+        mode, source = "pycache", str(COMPILED / "files.json")
+        Path(source).write_text(json.dumps(project_modules()), encoding="utf-8")
+    if node is not None:
+        print(f"fetch_runtime: compiling {archive.name} to bytecode (about 20 s)", flush=True)
+        command = [node, str(COMPILER), mode, str(PYODIDE_DIR), source, str(partial)]
+        done = subprocess.run(command, cwd=ROOT, check=False)
+        if done.returncode == 0 and partial.is_file():
+            partial.replace(archive)
+            key = json.dumps(compiled_key(archive), indent=2) + "\n"
+            _key_file(archive).write_text(key, encoding="utf-8")
+            return True
+    print(
+        f"fetch_runtime: could not compile {archive.name}; the page compiles at load",
+        file=sys.stderr,
+    )
+    if archive == COMPILED_ZIP:
+        shutil.copy2(PYODIDE_DIR / "python_stdlib.zip", archive)
+    else:
+        with zipfile.ZipFile(archive, "w"):
+            pass
+    return True
+
+
 def versions() -> dict[str, str]:
     return {
         "@pyscript/core": installed_version("node_modules/@pyscript/core") or "?",
@@ -122,6 +222,9 @@ def out_of_date() -> list[str]:
         for p in folder.iterdir()
         if p not in files
     ]
+    for archive in (COMPILED_ZIP, PYCACHE_ZIP):
+        if compiled_stale(archive):
+            problems.append(f"{archive.relative_to(ROOT)} (not compiled from the current files)")
     return problems + [f"{p} (not in the pinned runtime)" for p in extra]
 
 
@@ -148,6 +251,7 @@ def fetch() -> int:
         for path in folder.iterdir():
             if path not in files:
                 path.unlink()
+    compiled = [archive.name for archive in (COMPILED_ZIP, PYCACHE_ZIP) if compile_python(archive)]
     stamp = RUNTIME / "VERSIONS.json"
     text = json.dumps(versions(), indent=2) + "\n"
     if not stamp.is_file() or stamp.read_text(encoding="utf-8") != text:
@@ -155,7 +259,9 @@ def fetch() -> int:
     total = sum(source.stat().st_size for source in files.values())
     print(
         f"fetch_runtime: runtime/ ready ({len(files)} files, {total / 1e6:.1f} MB, "
-        f"{copied} copied; " + ", ".join(f"{k} {v}" for k, v in versions().items()) + ")"
+        f"{copied} copied{''.join(f', {name} compiled' for name in compiled)}; "
+        + ", ".join(f"{k} {v}" for k, v in versions().items())
+        + ")"
     )
     return copied
 

@@ -1,12 +1,13 @@
 """Cube decisions for the computer: double or not, and take, pass or beaver; money and match play.
 
     >>> from game.bot.probabilities import Probabilities
+    >>> from game.match import Rules
     >>> decide(Probabilities(0.72, 0.10, 0.0, 0.05, 0.0), CubeState()).answer
     ('double', 'take')
     >>> decide(Probabilities(0.82, 0.05, 0.0, 0.01, 0.0), CubeState()).answer
     ('double', 'pass')
-    >>> decide(Probabilities(0.60, 0.10, 0.0, 0.05, 0.0), CubeState(match_length=5, score=(4, 2),
-    ...        crawford=True)).answer
+    >>> decide(Probabilities(0.60, 0.10, 0.0, 0.05, 0.0),
+    ...        CubeState(Rules.full(match_length=5), score=(4, 2), crawford=True)).answer
     ('no-double', 'take')
 
 Two entry points: ``decide(probabilities, state)`` is a pure function of the
@@ -57,23 +58,27 @@ averaged (as gnubg does at the nodes of its cubeful search).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import Any
 
+from game import match
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
+from game.match import Cube, InvalidRules, Rules
 from game.position import Position
 
-CENTRE, PLAYER, OPPONENT = "centre", "player", "opponent"
+ON_ROLL, OPPONENT = 0, 1  # the players as a CubeState numbers them
 DOUBLE, NO_DOUBLE, TOO_GOOD = "double", "no-double", "too-good"
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
-MAX_CUBE = 64
 
 CONTACT_EFFICIENCY = 0.72
 BEAROFF_EFFICIENCY = 0.6
 RACE_EFFICIENCY_RANGE = (0.6, 0.7)
 
 _EPSILON = 1e-7
+_MONEY, _CENTRED = Rules.full(), Cube()  # the defaults: money play, a centred cube
 
 
 class InvalidCubeState(ValueError):
@@ -82,55 +87,69 @@ class InvalidCubeState(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class CubeState:
-    """The cube and the match, seen by the player on roll (who is to decide).
-
-    ``owner``: ``"centre"``, ``"player"`` (the player on roll) or ``"opponent"``.
-    ``score``: (player on roll, opponent); ``match_length`` 0 is money play.
-    ``crawford``: this game is the Crawford game. ``jacoby`` and ``beaver`` are
-    money-play options.
+    """The table (``game.match.Table``: rules, cube, score, Crawford flag) seen by the
+    player on roll, who is to decide: that player is numbered ``ON_ROLL`` (0) and the
+    other ``OPPONENT`` (1), in ``cube.owner`` and ``score`` alike. Every cube rule
+    (who may double, a dead cube, the beaver limit, Jacoby) is ``game.match``'s.
+    In money play the score is not used and kept at 0-0.
     """
 
-    value: int = 1
-    owner: str = CENTRE
-    match_length: int = 0
+    rules: Rules = _MONEY
+    cube: Cube = _CENTRED
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
-    jacoby: bool = False
-    beaver: bool = False
 
     def __post_init__(self) -> None:
-        if self.value not in (1, 2, 4, 8, 16, 32, 64):
-            raise InvalidCubeState(
-                f"the cube shows a power of two from 1 to {MAX_CUBE}, got {self.value!r}"
-            )
-        if self.owner not in (CENTRE, PLAYER, OPPONENT):
-            raise InvalidCubeState(
-                f"the cube's owner is centre, player or opponent, got {self.owner!r}"
-            )
-        if self.match_length < 0:
-            raise InvalidCubeState(
-                f"match length must be 0 (money) or more, got {self.match_length}"
-            )
+        if not isinstance(self.rules, Rules) or not isinstance(self.cube, Cube):
+            raise InvalidCubeState("a cube state is made of a Rules and a Cube")
+        if not self.rules.cube:
+            raise InvalidCubeState("these rules have no cube")
         object.__setattr__(self, "score", tuple(self.score))
-        if self.match_length and not all(0 <= s < self.match_length for s in self.score):
-            raise InvalidCubeState(
-                f"score {self.score} is not below the match length {self.match_length}"
-            )
-        if self.crawford and (not self.match_length or self.match_length - 1 not in self.score):
+        length = self.rules.match_length
+        if length and not all(0 <= s < length for s in self.score):
+            raise InvalidCubeState(f"score {self.score} is not below the match length {length}")
+        if self.crawford and (not length or length - 1 not in self.score):
             raise InvalidCubeState(
                 "the Crawford game needs a player one point from winning the match"
             )
-        if self.crawford and self.owner != CENTRE:
+        if self.crawford and not self.cube.centred:
             raise InvalidCubeState("the cube cannot have been turned in the Crawford game")
+
+    @classmethod
+    def of(
+        cls,
+        value: int = 1,
+        owner: int | None = None,
+        match_length: int = 0,
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+        jacoby: bool = False,
+        beaver: bool = False,
+    ) -> CubeState:
+        """A state from plain values (``owner``: None, ``ON_ROLL`` or ``OPPONENT``)."""
+        try:
+            rules = Rules.full(match_length, beaver=beaver, jacoby=jacoby)
+            return cls(rules, Cube(value, owner), score, crawford)
+        except InvalidRules as error:
+            raise InvalidCubeState(str(error)) from None
+
+    @property
+    def value(self) -> int:
+        return self.cube.value
+
+    @property
+    def match_length(self) -> int:
+        return self.rules.match_length
 
     @property
     def is_money(self) -> bool:
-        return self.match_length == 0
+        return self.rules.is_money
 
     @property
     def away(self) -> tuple[int, int]:
         """Points each side still needs: (player on roll, opponent)."""
-        return self.match_length - self.score[0], self.match_length - self.score[1]
+        length = self.rules.match_length
+        return length - self.score[0], length - self.score[1]
 
     @property
     def post_crawford(self) -> bool:
@@ -138,51 +157,53 @@ class CubeState:
 
     def flip(self) -> CubeState:
         """The same state seen by the opponent."""
-        owner = {CENTRE: CENTRE, PLAYER: OPPONENT, OPPONENT: PLAYER}[self.owner]
-        return replace(self, owner=owner, score=(self.score[1], self.score[0]))
+        owner = self.cube.owner
+        cube = self.cube if owner is None else Cube(self.cube.value, 1 - owner)
+        return replace(self, cube=cube, score=(self.score[1], self.score[0]))
 
     def doubled(self) -> CubeState:
         """After the player on roll doubles and the opponent takes."""
-        return replace(self, value=2 * self.value, owner=OPPONENT)
+        return replace(self, cube=self.cube.doubled_by(ON_ROLL))
 
     def may_double(self) -> bool:
-        """May the player on roll double now? Not with the opponent's cube, at 64, in the
-        Crawford game, nor when the cube already gives them the match (dead cube)."""
-        return self.owner != OPPONENT and _cube_is_live_for(self, self.value)
+        """May the player on roll double now? (``game.match.may_double``: not with the
+        opponent's cube, at 64, in the Crawford game, nor with a dead cube.)"""
+        return match.may_double(self, ON_ROLL)
+
+    def may_beaver(self) -> bool:
+        """May the opponent beaver a double now offered (``game.match.may_beaver``)?"""
+        return match.may_beaver(self)
 
     @classmethod
-    def from_match_id(cls, match, beaver: bool = True) -> CubeState:
+    def from_match_id(cls, match_id: Any, beaver: bool = True) -> CubeState:
         """From a ``game.formats.match_id.MatchId``, for its player on roll.
 
         The Match ID does not say whether beavers are allowed: ``beaver`` does
         (gnubg allows them by default)."""
-        me = match.player_on_roll
-        owner = (
-            CENTRE if match.cube_owner is None else PLAYER if match.cube_owner == me else OPPONENT
-        )
-        money = match.match_length == 0
-        return cls(
-            value=match.cube,
-            owner=owner,
-            match_length=match.match_length,
-            score=(0, 0) if money else (match.score[me], match.score[1 - me]),
-            crawford=bool(match.crawford) and not money,
-            jacoby=bool(match.jacoby) and money,
+        me = match_id.player_on_roll
+        owner = match_id.cube_owner
+        money = match_id.match_length == 0
+        return cls.of(
+            value=match_id.cube,
+            owner=None if owner is None else ON_ROLL if owner == me else OPPONENT,
+            match_length=match_id.match_length,
+            score=(0, 0) if money else (match_id.score[me], match_id.score[1 - me]),
+            crawford=bool(match_id.crawford) and not money,
+            jacoby=bool(match_id.jacoby) and money,
             beaver=beaver and money,
         )
 
     @classmethod
-    def from_table(cls, table, player: int) -> CubeState:
+    def from_table(cls, table: match.Table, player: int) -> CubeState:
         """From a ``game.state.GameState`` (anything with rules, cube, score, crawford),
         for ``player`` (0 or 1) about to decide."""
         rules, cube = table.rules, table.cube
         if not rules.cube:
             raise InvalidCubeState("these rules have no cube")
-        owner = CENTRE if cube.owner is None else PLAYER if cube.owner == player else OPPONENT
-        money = rules.match_length == 0
-        return cls(
+        money = rules.is_money
+        return cls.of(
             value=cube.value,
-            owner=owner,
+            owner=None if cube.owner is None else ON_ROLL if cube.owner == player else OPPONENT,
             match_length=rules.match_length,
             score=(0, 0) if money else (table.score[player], table.score[1 - player]),
             crawford=bool(table.crawford) and not money,
@@ -227,7 +248,7 @@ def cube_efficiency(position: Position) -> float:
 def money_equity(probabilities: Probabilities, state: CubeState, x: float) -> float:
     """Cubeful money equity of the player on roll, per unit of the present cube."""
     p = probabilities
-    gammons_count = not (state.jacoby and state.owner == CENTRE)
+    gammons_count = match.gammons_count(state.rules, state.cube)
     dead = p.equity if gammons_count else 2.0 * p.win - 1.0
     if p.win < _EPSILON or p.win > 1.0 - _EPSILON:
         return dead
@@ -236,9 +257,9 @@ def money_equity(probabilities: Probabilities, state: CubeState, x: float) -> fl
     # Under Jacoby the live cube is turned before gammons count: its ends are plain results.
     ends = (-loss_value, win_value) if gammons_count else (-1.0, 1.0)
     knots = [(0.0, ends[0])]
-    if state.owner != PLAYER:
+    if state.cube.owner != ON_ROLL:
         knots.append(((loss_value - 0.5) / (win_value + loss_value + 0.5), -1.0))
-    if state.owner != OPPONENT:
+    if state.cube.owner != OPPONENT:
         knots.append(((loss_value + 1.0) / (win_value + loss_value + 0.5), 1.0))
     knots.append((1.0, ends[1]))
     live = _interpolate(p.win, knots)
@@ -255,8 +276,8 @@ def match_winning_chance(probabilities: Probabilities, state: CubeState, x: floa
     win_value = _win_mwc(p, state, value)
     loss_value = _loss_mwc(p, state, value)
     dead = p.win * win_value + p.lose * loss_value
-    player_may = state.owner != OPPONENT and _cube_is_live_for(state, value)
-    opponent_may = state.owner != PLAYER and _cube_is_live_for(state.flip(), value)
+    player_may = state.may_double()
+    opponent_may = state.flip().may_double()
     if not (player_may or opponent_may) or p.win < _EPSILON or p.win > 1.0 - _EPSILON:
         return dead
     knots = [(0.0, loss_value)]
@@ -270,12 +291,8 @@ def match_winning_chance(probabilities: Probabilities, state: CubeState, x: floa
 
 
 def _cube_is_live_for(state: CubeState, value: int) -> bool:
-    """Could the player on roll, owning a cube at ``value``, ever gain by doubling it?"""
-    if value >= MAX_CUBE:
-        return False
-    if state.is_money:
-        return True
-    return not state.crawford and state.away[0] > value
+    """Could the player on roll, owning a cube at ``value``, double it under the rules?"""
+    return match.may_double(state, ON_ROLL, value)
 
 
 def _result_mwc(state: CubeState, points: int) -> float:
@@ -384,13 +401,7 @@ def choose(
     """The decision from the three cubeful values of the player on roll (see the module notes)."""
     response = PASS if double_take >= double_pass else TAKE
     doubled = double_take
-    if (
-        response == TAKE
-        and state.is_money
-        and state.beaver
-        and double_take < 0.0
-        and state.value * 4 <= MAX_CUBE
-    ):
+    if response == TAKE and double_take < 0.0 and state.may_beaver():
         response = BEAVER
         doubled = 2.0 * double_take
     if min(doubled, double_pass) >= no_double:
@@ -429,7 +440,7 @@ def cube_decision(position: Position, state: CubeState, plies: int = 1) -> CubeD
     return choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
 
 
-def cube_request_answerer(options: list[str]):
+def cube_request_answerer(options: list[str]) -> Callable[[str], str]:
     """For ``python -m game cube [--plies 0|1] [--no-beaver]``: a function that answers
     ``POSITION_ID:MATCH_ID`` (the player on roll to decide before rolling) with
     ``ACTION RESPONSE``. Raises ValueError on bad options or requests."""

@@ -37,6 +37,8 @@ Plus one shared input: the pip difference (S minus T) / 50.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.position import BAR, OFF, Position, Side
 
 ENCODING_VERSION = 1  # bump when the inputs change: trained networks and data caches depend on it
@@ -119,7 +121,7 @@ def _encode_side(me: Side, them: Side, base: int, out: list[tuple[int, float]]) 
             append((base + FEATURE_BASE + offset, value))
 
 
-def _own_features(me: Side) -> tuple:
+def _own_features(me: Side) -> tuple[Any, ...]:
     """The features that depend on one side only, cached: in a search one side often stays put."""
     found = _own_cache.get(me)
     if found is not None:
@@ -159,7 +161,7 @@ def _own_features(me: Side) -> tuple:
     return found
 
 
-_own_cache: dict[Side, tuple] = {}
+_own_cache: dict[Side, tuple[Any, ...]] = {}
 
 
 def _features(me: Side, them: Side) -> tuple[float, ...]:

@@ -24,7 +24,7 @@ from game.bot.encoding import INPUTS, encode
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.network import Network
 from game.bot.probabilities import Probabilities
-from game.position import BAR, OFF, Position
+from game.position import BAR, OFF, Position, Side
 
 DATA = Path(__file__).resolve().parent / "data"
 NET_FILES = {"contact": "contact.net", "race": "race.net"}
@@ -47,7 +47,7 @@ def phase_of(position: Position) -> str:
     return "contact" if my_back + their_back > 25 else "race"
 
 
-def _rearmost(side) -> int:
+def _rearmost(side: Side) -> int:
     for point in range(BAR, OFF, -1):
         if side[point]:
             return point
@@ -129,5 +129,6 @@ class Scorer:
         if len(changes) >= len(inputs):
             sums = self.net.hidden_sums(inputs)
         else:
+            assert self.sums is not None  # set with the network
             sums = self.net.update_sums(self.sums, changes)
         return settle(position, phase, self.net.outputs(sums))

@@ -12,6 +12,7 @@ includes backgammons and ``win`` includes gammons.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -61,7 +62,7 @@ class Probabilities:
         )
 
     @classmethod
-    def from_sequence(cls, values) -> Probabilities:
+    def from_sequence(cls, values: Iterable[float]) -> Probabilities:
         """Build from five numbers, clamped into a consistent order (bg <= gammon <= win)."""
         win, wg, wbg, lg, lbg = (min(1.0, max(0.0, float(v))) for v in values)
         wg = min(wg, win)

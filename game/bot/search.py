@@ -60,6 +60,7 @@ def after_best_play(
         equity = -probabilities.equity
         if equity > best_equity:
             best, best_equity = probabilities, equity
+    assert best is not None  # plays is not empty
     return best.flip(), len(plays)
 
 
@@ -102,7 +103,7 @@ def rank_plays_deeper(
     candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
     if len(candidates) == 1:
         return ranked
-    rescored = []
+    rescored: list[tuple[float, Play]] = []
     spent = 0
     for _, play in candidates:
         if rescored and spent + spent / len(rescored) > budget:

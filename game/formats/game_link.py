@@ -43,6 +43,7 @@ import base64
 import binascii
 import re
 import zlib
+from collections.abc import Iterator
 from urllib.parse import parse_qs, quote
 
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
@@ -61,7 +62,8 @@ __all__ = [
 ]
 
 LINK_VERSION = "1"
-MAX_TEXT = 200_000  # far beyond a long match (a 25-point match is about 3,000 characters)
+MAX_TEXT = 40_000  # far beyond a long match (a 25-point match is about 3,000 characters)
+MAX_ACTIONS = 20_000  # a 64-point match has some 8,000: more is not a game, and slow to replay
 
 _OPENING = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -77,6 +79,7 @@ def _sorted_plays(state: GameState) -> list[Play]:
 
 
 def _choices(state: GameState) -> list[tuple[str, object]]:
+    choices: list[tuple[str, object]]
     """The actions possible in ``state``, in the link's order: (kind, detail)."""
     phase = state.phase
     if phase is Phase.OPENING:
@@ -95,8 +98,10 @@ def _choices(state: GameState) -> list[tuple[str, object]]:
     resignations = [("resign", (r, p)) for p in (actor, 1 - actor) for r in (1, 2, 3)]
     if phase is Phase.ROLL:
         double = [("double", None)] if state.may_double() else []
-        return [("roll", dice) for dice in _ROLLS] + double + resignations
-    return [("play", play) for play in _sorted_plays(state)] + resignations
+        choices = [("roll", dice) for dice in _ROLLS]
+        return [*choices, *double, *resignations]
+    choices = [("play", play) for play in _sorted_plays(state)]
+    return [*choices, *resignations]
 
 
 def _index(state: GameState, action: Action) -> tuple[int, int]:
@@ -129,7 +134,7 @@ def encode_game(record: Record) -> str:
         if index == 0 and number > 1:
             places.append((0, 1))  # the next game: one choice
         if state is not None:
-            places.append(state)  # type: ignore[arg-type]
+            places.append(state)
     value = 0
     for digit, radix in reversed(places):
         value = value * radix + digit
@@ -149,7 +154,7 @@ def _check(body: str) -> str:
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
-def _states_before(record: Record):
+def _states_before(record: Record) -> Iterator[tuple[int, int, tuple[int, int] | None]]:
     """(game, action, (index, radix)) for each action; (game, 0, None) where a game begins."""
     state = record.start
     for number, game in enumerate(record.games, 1):
@@ -184,6 +189,7 @@ def _start_text(record: Record) -> str:
         return ""
     if start.phase is Phase.OPENING and start.position == GameState.new().position:
         a, b = start.score
+        flags: dict[str, bool]
         for suffix, flags in (
             ("", {}),
             ("-c", {"crawford": True}),
@@ -191,7 +197,7 @@ def _start_text(record: Record) -> str:
         ):
             flags = {"crawford": False, **flags} if suffix else flags
             try:
-                if start == GameState.new(rules, start.score, **flags):
+                if start == GameState.new(rules, start.score, **flags):  # type: ignore[arg-type]
                     return f"{a}-{b}{suffix}"
             except IllegalAction:
                 continue
@@ -228,6 +234,8 @@ def decode_game(text: object) -> Record:
     rules = _read_rules(int(rules_text, 36) if len(rules_text) < 8 else -1)
     start = _read_start(start_text, rules)
     count = int(count_text, 36) if len(count_text) < 8 else -1
+    if count > MAX_ACTIONS:
+        raise InvalidGameLink(f"the game link holds too many actions ({count})")
     if not 0 <= count <= 12 * len(payload) + 2:
         raise InvalidGameLink("the game link is damaged: more actions than it has room for")
     if len(payload) % 4 == 1:
@@ -264,7 +272,8 @@ def _take(record: Record, kind: str, detail: object) -> Record:
     if kind == "play":
         return record.append(Action.play(detail.moves))  # type: ignore[attr-defined]
     if kind == "resign":
-        result, player = detail  # type: ignore[misc]
+        assert isinstance(detail, tuple)  # (result, player)
+        result, player = detail
         return record.append(Action.resign(result, player))
     return record.append(Action(kind))
 

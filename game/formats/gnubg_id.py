@@ -22,7 +22,13 @@ from __future__ import annotations
 from typing import Any
 
 from game import match
-from game.formats.match_id import GameStatus, InvalidMatchId, MatchId, format_gnubg_id
+from game.formats.match_id import (
+    GameStatus,
+    InvalidMatchId,
+    MatchId,
+    Resignation,
+    format_gnubg_id,
+)
 from game.formats.match_id import parse_gnubg_id as parse_ids
 from game.match import SINGLE, Cube, IllegalAction, InvalidRules, Rules
 from game.position import InvalidPosition
@@ -71,7 +77,7 @@ def write_gnubg_id(state: GameState) -> str:
         game_state=status,
         turn=decider,
         double_offered=inner is Phase.DOUBLED,
-        resignation=resignation,
+        resignation=Resignation(resignation),
         dice=state.dice or (0, 0),
         match_length=state.rules.match_length,
         score=score,
@@ -91,7 +97,7 @@ def read_gnubg_id(text: str, rules: Rules | None = None) -> GameState:
     except (InvalidMatchId, InvalidPosition) as error:
         raise InvalidState(str(error)) from None
     if rules is None:
-        rules = Rules.full(match_length=m.match_length, jacoby=m.is_money_game and m.jacoby)
+        rules = Rules.full(match_length=m.match_length, jacoby=m.is_money_game and bool(m.jacoby))
     elif rules.match_length != m.match_length:
         raise InvalidState(
             f"the ID is for match length {m.match_length}, the rules say {rules.match_length}"
@@ -117,6 +123,7 @@ def read_gnubg_id(text: str, rules: Rules | None = None) -> GameState:
         inner = Phase.DOUBLED if m.double_offered else Phase.MOVE if rolled else Phase.ROLL
         fields.update(dice=rolled if inner is Phase.MOVE else None, phase=inner)
         if m.resignation:
+            assert m.turn is not None  # MatchId sets it
             fields.update(
                 phase=Phase.RESIGNED,
                 resignation=int(m.resignation),

@@ -49,12 +49,12 @@ import base64
 import re
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from game.formats.position_id import format_position_id, parse_position_id
+from game.match import MAX_CUBE, MAX_MATCH_LENGTH, MAX_SCORE
 from game.position import Position
 
-MAX_CUBE = 64
-MAX_MATCH_LENGTH = 64
 _CENTERED = 3
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
 
@@ -165,8 +165,8 @@ def _check(m: MatchId) -> None:
         raise InvalidMatchId(
             f"match length is 0 (money) to {MAX_MATCH_LENGTH}, got {m.match_length!r}"
         )
-    if len(m.score) != 2 or not all(isinstance(s, int) and s >= 0 for s in m.score):
-        raise InvalidMatchId(f"score is two numbers of 0 or more, got {m.score!r}")
+    if len(m.score) != 2 or not all(isinstance(s, int) and 0 <= s <= MAX_SCORE for s in m.score):
+        raise InvalidMatchId(f"score is two numbers from 0 to {MAX_SCORE}, got {m.score!r}")
     under_way = m.game_state in (GameStatus.NONE, GameStatus.PLAYING)
     if m.match_length:
         limit = m.match_length - 1 if under_way else m.match_length
@@ -218,7 +218,7 @@ def _fields(m: MatchId) -> list[tuple[int, int]]:
         (m.player_on_roll, 1),
         (int(m.crawford), 1),
         (int(m.game_state), 3),
-        (m.turn, 1),
+        (m.player_on_roll if m.turn is None else m.turn, 1),
         (int(m.double_offered), 1),
         (int(m.resignation), 2),
         (m.dice[0], 3),
@@ -258,7 +258,7 @@ def parse_match_id(text: str) -> MatchId:
     owner = take(2)
     if owner == 2:
         raise InvalidMatchId(f"cube owner bits 10 are not used in {text!r}")
-    values = dict(
+    values: dict[str, Any] = dict(
         cube=1 << cube_log,
         cube_owner=None if owner == _CENTERED else owner,
         player_on_roll=take(1),

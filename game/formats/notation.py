@@ -27,6 +27,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from game.plays import Move, Play, check_dice, legal_plays
 from game.position import BAR, OFF, Position
@@ -70,7 +71,7 @@ def _chains(moves: Iterable[Move]) -> list[list[int]]:
 def format_play(moves: Sequence[Move]) -> str:
     """The standard text of a play's moves (``""`` for no move)."""
     hits = {move.destination for move in moves if move.hit}
-    counted: list[list] = []  # [chain, count], first appearance order
+    counted: list[list[Any]] = []  # [chain, count], first appearance order
     for chain in _chains(moves):
         for entry in counted:
             if entry[0] == chain:
@@ -183,7 +184,7 @@ def _result_of(position: Position, paths: list[list[int]]) -> Position | None:
     return Position.trusted(tuple(me), tuple(opp))
 
 
-def _endpoints(chains: Iterable[Sequence[int]]) -> Counter:
+def _endpoints(chains: Iterable[Sequence[int]]) -> Counter[tuple[int, int]]:
     return Counter((chain[0], chain[-1]) for chain in chains)
 
 

@@ -149,7 +149,7 @@ def _is_int(value: object) -> bool:
 
 def _shown(value: object) -> str:
     """A short description of a bad value for a message (never a huge repr)."""
-    if value is None or isinstance(value, bool) or (_is_int(value) and abs(value) < 10**9):
+    if value is None or isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**9):
         return repr(value)
     if isinstance(value, float):
         return repr(value)
@@ -172,7 +172,7 @@ def _mapping(data: object, name: str, names: tuple[str, ...], *, required: bool)
 
 
 def _whole(value: object, name: str) -> int:
-    if not _is_int(value):
+    if not _is_int(value) or not -(2**31) <= value <= 2**31:  # type: ignore[operator]
         raise InvalidState(f"{name} must be a whole number, got {_shown(value)}")
     assert isinstance(value, int)
     return value

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.formats.match_id import MAX_CUBE, GameStatus, InvalidMatchId, MatchId
+from game.formats.match_id import GameStatus, InvalidMatchId, MatchId
+from game.match import MAX_CUBE
 from game.position import BAR, CHECKERS, OFF, InvalidPosition, Position, Side
 
 BOTTOM = 1

@@ -15,18 +15,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import random
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from pyscript import document, window
 
+from game.formats.game_link import InvalidGameLink, encode_game, parse_game_link
+from game.formats.mat import InvalidMatFile, format_mat, parse_mat
+from game.position import Position
+from game.record import Record
 from game.state import Phase
 from game.turn import Turn
-from game.web import computer, layout, links, prompts, storage
+from game.web import computer, layout, links, prompts, storage, thinker, thinking
 from game.web.controls import controls, settings_form, settings_from_form
-from game.web.dom import close_dialog, element, on, open_dialog, report, set_props, set_text, toggle
+from game.web.dom import (
+    Event,
+    Handler,
+    close_dialog,
+    element,
+    on,
+    open_dialog,
+    report,
+    set_props,
+    set_text,
+    toggle,
+)
+from game.web.history import history_data, read_history
+from game.web.prerender import board_key, painted_board
 from game.web.prompts import Prompt
 from game.web.render import board_svg
+from game.web.replay import Replay, move_list_html, where_text
 from game.web.session import Session
 from game.web.view import (
     board_view,
@@ -44,26 +65,7 @@ from game.web.view import (
     status_text,
 )
 
-
-class Pacer:
-    """The computer's pauses at the page's pace, and the time spent outside them since the
-    person's last action (the page's responsiveness figure leaves the pauses out)."""
-
-    def __init__(self, pace: float) -> None:
-        self.pace = pace
-        self.restart()
-
-    def restart(self) -> None:
-        self.started = time.perf_counter()
-        self.paused = 0.0
-
-    async def pause(self, seconds: float) -> None:
-        before = time.perf_counter()
-        await asyncio.sleep(seconds * self.pace)
-        self.paused += time.perf_counter() - before
-
-    def latency_ms(self) -> float:
-        return (time.perf_counter() - self.started - self.paused) * 1000
+MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real .mat file
 
 
 class App:
@@ -81,12 +83,14 @@ class App:
         self.embed = params.get("embed") == "1" or document.body.classList.contains("embed")
         self.key = storage.KEY + (".embed" if self.embed else "")
         self.session = Session.new()
+        self.history = Record(self.session.game)  # every action of the match (game/record.py)
+        self.replay: Replay | None = None  # looking back at a record instead of the live game
         self.busy = False
-        self.pending = None  # what the notice's first button does
+        self.pending: Callable[[], object] | None = None  # what the notice's first button does
         self.last_think_ms = 0.0
-        self.tasks: set[asyncio.Future] = set()
-        query = window.matchMedia("(prefers-reduced-motion: reduce)")
-        self.reduced_motion = bool(query.matches) if query else False
+        self.tasks: set[asyncio.Future[None]] = set()
+        motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.reduced_motion = bool(motion.matches) if motion else False
 
     # ----- start-up ----------------------------------------------------------------------
 
@@ -99,15 +103,24 @@ class App:
         document.body.dataset.ready = "true"
         document.dispatchEvent(window.Event.new("game:ready"))
         if problem:
-            self.notice(prompts.unreadable_save_notice(problem), self.reset)
+            self.ask(prompts.unreadable_save_notice(problem), self.reset)
         self.open_link(str(window.location.hash))
         self.schedule_computer()
         self.spawn(self.warm_up())
 
     async def warm_up(self) -> None:
-        """Load the computer player once the board is up, before it is first needed."""
+        """Once the board is up: start the computer's worker (it loads the bot and its
+        weights, thinking.py), and run here, in short steps, what the first moves would
+        otherwise load in the middle of play (the save format's modules, first calls)."""
         await asyncio.sleep(0.1)
-        import game.bot  # noqa: F401
+        thinking.start()
+        for step in (
+            lambda: storage.save_text(self.session),
+            lambda: painted_board(self.session, ""),
+            lambda: thinker.play_request(self.session.game, None, random.Random(0)),
+        ):
+            await asyncio.sleep(0.02)
+            step()
 
     def restore(self) -> str | None:
         """Load the saved game; a message for the player if it could not be read."""
@@ -118,33 +131,54 @@ class App:
             self.session = storage.load_text(str(text))
         except storage.SaveError as error:
             self.session = Session.new(self.session.settings)
+            self.history = Record(self.session.game)
             return str(error)
+        self.history = Record(self.session.game)
+        with contextlib.suppress(Exception):  # no history, or not readable: it starts here
+            saved = window.localStorage.getItem(self.key + ".history")
+            if isinstance(saved, str) and saved:
+                self.history = read_history(json.loads(saved), self.session.game)
         return None
 
     def save(self) -> None:
+        last = self.session.last_play
+        moves = (
+            tuple((origin, destination) for origin, destination, _hit in last[1]) if last else ()
+        )
+        self.history = self.history.follow(self.session.game, moves)
         # Storage full or disabled: the game goes on unsaved.
         with contextlib.suppress(Exception):
-            window.localStorage.setItem(self.key, storage.save_text(self.session))
+            text = storage.save_text(self.session)
+            window.localStorage.setItem(self.key, text)
+            # Its board beside it: boot.js paints it on the next visit before Python is up.
+            window.localStorage.setItem(board_key(self.key), painted_board(self.session, text))
+        with contextlib.suppress(Exception):
+            history = json.dumps(history_data(self.history), separators=(",", ":"))
+            window.localStorage.setItem(self.key + ".history", history)
 
-    def spawn(self, work) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine as a task, keeping a reference until it is done."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self._task_done)
 
-    def _task_done(self, task: asyncio.Future) -> None:
+    def _task_done(self, task: asyncio.Future[None]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            report(task.exception())
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            report(error)
 
     # ----- links -------------------------------------------------------------------------
 
     def open_link(self, fragment: str) -> None:
+        if "game=" in fragment:
+            self.open_game_link(fragment)
+            return
         try:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
             self.clear_fragment()
-            self.notice(prompts.broken_link_notice(str(error)))
+            self.ask(prompts.broken_link_notice(str(error)))
             return
         if found is None:
             return
@@ -160,7 +194,7 @@ class App:
             self.schedule_computer()
 
         if self.session.in_progress and not self.embed:
-            self.notice(prompts.shared_game_question(), take_link)
+            self.ask(prompts.shared_game_question(), take_link)
         else:
             take_link()
 
@@ -171,22 +205,36 @@ class App:
     async def share(self) -> None:
         location = window.location
         fragment = links.share_fragment(self.session.game, self.session.settings.opponent)
+        fragment += f"&game={encode_game(self.history)}"  # the whole game: opens as a replay
         url = f"{location.origin}{location.pathname}#{fragment}"
         try:
             await window.navigator.clipboard.writeText(url)
             copied = True
         except Exception:  # no clipboard permission (or no clipboard): show the link instead
             copied = False
-        self.notice(prompts.share_notice(copied), url=url)
+        self.ask(prompts.share_notice(copied), url=url)
 
     # ----- notices (a modal dialog: a question or a message) ----------------------------
 
-    def notice(self, prompt: Prompt, action=None, url: str | None = None) -> None:
-        set_text("notice-text", prompt.text)
-        set_text("notice-yes", prompt.yes)
-        set_props("notice-no", hidden=prompt.cancel is None)
-        if prompt.cancel is not None:
-            set_text("notice-no", prompt.cancel)
+    def ask(
+        self, prompt: Prompt, action: Callable[[], object] | None = None, url: str | None = None
+    ) -> None:
+        self.notice(prompt.text, prompt.yes, action, prompt.cancel, url)
+
+    def notice(
+        self,
+        text: str,
+        yes: str = "OK",
+        action: Callable[[], object] | None = None,
+        cancel: str | None = None,
+        url: str | None = None,
+    ) -> None:
+        set_text("notice-text", text)
+        set_text("notice-yes", yes)
+        no = element("notice-no")
+        no.hidden = cancel is None
+        if cancel is not None:
+            no.textContent = cancel
         field = element("notice-url")
         if field:
             field.hidden = url is None
@@ -202,17 +250,17 @@ class App:
 
     def bind(self) -> None:
         @on("click", "#board")
-        def on_board(event) -> None:
+        def on_board(event: Event) -> None:
             self.board_tap(event)
 
         @on("keydown", "#board")
-        def on_board_key(event) -> None:
+        def on_board_key(event: Event) -> None:
             if event.key in ("Enter", " "):
                 event.preventDefault()
                 self.board_tap(event)
 
         @on("click", "#roll")
-        def on_roll(event) -> None:
+        def on_roll(event: Event) -> None:
             if self.busy or not self.session.may_roll:
                 return
             self.session = self.session.roll(self.rng)
@@ -220,20 +268,20 @@ class App:
             self.schedule_computer()
 
         @on("click", "#undo")
-        def on_undo(event) -> None:
+        def on_undo(event: Event) -> None:
             if not self.busy:
                 self.session = self.session.undo()
                 self.changed()
 
         @on("click", "#confirm")
-        def on_confirm(event) -> None:
+        def on_confirm(event: Event) -> None:
             if not self.busy and self.session.may_confirm:
                 self.session = self.session.confirm()
                 self.changed()
                 self.schedule_computer()
 
         @on("click", "#next-game")
-        def on_next(event) -> None:
+        def on_next(event: Event) -> None:
             if self.busy:
                 return
             if self.session.game.phase is Phase.GAME_OVER:
@@ -243,42 +291,42 @@ class App:
                 self.reset()
 
         @on("click", "#double")
-        def on_double(event) -> None:
+        def on_double(event: Event) -> None:
             if not self.busy and self.session.may_double:
                 self.act(self.session.double())
 
         @on("click", "#take")
-        def on_take(event) -> None:
+        def on_take(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
                 self.act(self.session.take())
 
         @on("click", "#beaver")
-        def on_beaver(event) -> None:
+        def on_beaver(event: Event) -> None:
             if not self.busy and self.session.may_beaver:
                 self.act(self.session.beaver())
 
         @on("click", "#pass")
-        def on_pass(event) -> None:
+        def on_pass(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
                 self.act(self.session.pass_())
 
         @on("click", "#accept")
-        def on_accept(event) -> None:
+        def on_accept(event: Event) -> None:
             if not self.busy and self.session.may_answer_resignation:
                 self.act(self.session.accept_resignation())
 
         @on("click", "#refuse")
-        def on_refuse(event) -> None:
+        def on_refuse(event: Event) -> None:
             if not self.busy and self.session.may_answer_resignation:
                 self.act(self.session.reject_resignation())
 
         @on("click", "#resign")
-        def on_resign(event) -> None:
+        def on_resign(event: Event) -> None:
             if not self.busy and self.session.resigner is not None:
                 self.show_resign_panel()
 
-        def resign_with(result: int):
-            def handler(event) -> None:
+        def resign_with(result: int) -> Handler:
+            def handler(event: Event) -> None:
                 close_dialog("resign-panel")
                 if not self.busy and self.session.resigner is not None:
                     self.act(self.session.resign(result))
@@ -289,54 +337,56 @@ class App:
             on("click", f"#resign-{result}")(resign_with(result))
 
         @on("click", "#resign-cancel")
-        def on_resign_cancel(event) -> None:
+        def on_resign_cancel(event: Event) -> None:
             close_dialog("resign-panel")
 
         @on("click", "#new-game")
-        def on_new(event) -> None:
+        def on_new(event: Event) -> None:
             question = prompts.new_game_question(self.session)
             if question is None:
                 self.reset()
             else:
-                self.notice(question, self.reset)
+                self.ask(question, self.reset)
 
         @on("click", "#share")
-        async def on_share(event) -> None:
+        async def on_share(event: Event) -> None:
             await self.share()
 
         @on("click", "#settings-toggle")
-        def on_settings_toggle(event) -> None:
+        def on_settings_toggle(event: Event) -> None:
             open_dialog("settings-dialog")  # the keyboard starts on its first choice
 
         @on("click", "#settings-done")
-        def on_settings_done(event) -> None:
+        def on_settings_done(event: Event) -> None:
             close_dialog("settings-dialog")
 
         @on("change", "#settings")
-        def on_settings(event) -> None:
+        def on_settings(event: Event) -> None:
             self.read_settings()
 
         @on("submit", "#settings")
-        def on_submit(event) -> None:
+        def on_submit(event: Event) -> None:
             event.preventDefault()
 
         @on("click", "#notice-yes")
-        def on_yes(event) -> None:
+        def on_yes(event: Event) -> None:
             action = self.pending
             self.close_notice()
             if action is not None:
                 action()
 
         @on("click", "#notice-no")
-        def on_no(event) -> None:
+        def on_no(event: Event) -> None:
             self.close_notice()
 
         @on("hashchange", window)
-        def on_hash(event) -> None:
+        def on_hash(event: Event) -> None:
             self.open_link(str(window.location.hash))
 
-    def board_tap(self, event) -> None:
-        if self.busy:
+        self.bind_replay()
+
+    def board_tap(self, event: Event) -> None:
+        if self.busy or self.replay is not None:
             return
         target = self.tap_target(event)
         if target is None:
@@ -349,7 +399,7 @@ class App:
             if self.session.game is not before.game:
                 self.schedule_computer()
 
-    def tap_target(self, event) -> int | None:
+    def tap_target(self, event: Event) -> int | None:
         """What was tapped: the element's data-target, else the point under the finger."""
         node = event.target.closest("[data-target]") if event.target else None  # null is falsy
         if node:
@@ -409,57 +459,134 @@ class App:
     async def computer_turns(self) -> None:
         self.busy = True
         self.render()
-        pacer = Pacer(self.pace)
+        started = time.perf_counter()
+        paused = 0.0  # seconds spent in deliberate pauses, left out of the latency figure
+
+        async def pause(seconds: float) -> None:
+            nonlocal paused
+            before = time.perf_counter()
+            await asyncio.sleep(seconds * self.pace)
+            paused += time.perf_counter() - before
+
         replaced = False
         try:
             while self.session.computer_to_act:
                 game = self.session.game
-                await pacer.pause(computer.pause_before(game))
+                level = self.session.settings.level
+                if game.phase is Phase.ROLL:
+                    # After the person's roll that could not be played, let them read why.
+                    await pause(computer.pause_before(game))
+                    if self.session.game is not game:
+                        replaced = True  # a new game or a shared one came in meanwhile
+                        return
+                    thinking_at = time.perf_counter()
+                    doubles = False
+                    if game.may_double():
+                        asked = await thinking.ask(thinker.double_request(game, level))
+                        if self.session.game is not game:
+                            replaced = True
+                            return
+                        doubles = asked["double"]
+                        # The cube decision's time, for tools/bench_page.py and tests.
+                        cube_ms = (time.perf_counter() - thinking_at) * 1000
+                        document.body.dataset.cubeMs = f"{cube_ms:.1f}"
+                    if doubles:
+                        self.session = self.session.double()
+                        self.changed()
+                        continue
+                    self.session = self.session.roll(self.rng)
+                    self.changed()
+                    continue
+                if game.phase is Phase.DOUBLED:
+                    await pause(computer.pause_before(game))
+                    if self.session.game is not game:
+                        replaced = True  # a new game or a shared one came in meanwhile
+                        return
+                    thinking_at = time.perf_counter()
+                    answer = (await thinking.ask(thinker.answer_request(game, level)))["answer"]
+                    if self.session.game is not game:
+                        replaced = True
+                        return
+                    cube_ms = (time.perf_counter() - thinking_at) * 1000
+                    document.body.dataset.cubeMs = f"{cube_ms:.1f}"
+                    if answer == computer.PASS:
+                        self.session = self.session.pass_()
+                    elif answer == computer.BEAVER:
+                        self.session = self.session.beaver()
+                    else:
+                        self.session = self.session.take()
+                    self.changed()
+                    continue
+                if game.phase is Phase.RESIGNED:
+                    await pause(computer.pause_before(game))
+                    if self.session.game is not game:
+                        replaced = True  # a new game or a shared one came in meanwhile
+                        return
+                    accepts = (await thinking.ask(thinker.resignation_request(game)))["accept"]
+                    if self.session.game is not game:
+                        replaced = True
+                        return
+                    if accepts:
+                        self.session = self.session.accept_resignation()
+                    else:
+                        self.session = self.session.reject_resignation()
+                    self.changed()
+                    continue
+                if game.phase is not Phase.MOVE or game.dice is None:
+                    break
+                await pause(computer.pause_before(game))
                 if self.session.game is not game:
                     replaced = True  # a new game or a shared one came in meanwhile
                     return
-                thinking = time.perf_counter()
-                step = computer.next_step(self.session, self.rng)
-                think_ms = (time.perf_counter() - thinking) * 1000
-                if step is None:
+                thinking_at = time.perf_counter()
+                level = self.session.settings.level
+                answer = await thinking.ask(thinker.play_request(game, level, self.rng))
+                if self.session.game is not game:
+                    replaced = True
+                    return
+                play = thinker.chosen_play(game, answer, self.rng)
+                self.last_think_ms = (time.perf_counter() - thinking_at) * 1000
+                document.body.dataset.botMs = f"{answer['ms']:.1f}"  # the bot's own time
+                if play is None:  # the state passes blocked rolls itself; this is a safeguard
                     break
-                if step.weighed_cube:
-                    # The cube decision's time, for tools/bench_page.py and tests.
-                    document.body.dataset.cubeMs = f"{think_ms:.1f}"
-                if step.action == computer.PLAY:
-                    self.last_think_ms = think_ms
-                    if not await self.show_play(step.play, game, pacer):
+                turn = Turn.start(game.position, game.dice)
+                for index, move in enumerate(play.moves):
+                    turn = turn.move_steps((move,))
+                    self.render(turn.position, turn.dice_left, (move.origin, move.destination))
+                    if index == 0:
+                        # From the person's confirm to the computer's first checker on the move,
+                        # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
+                        latency = (time.perf_counter() - started - paused) * 1000
+                        document.body.dataset.computerMs = f"{latency:.1f}"
+                        document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
+                    await pause(computer.STEP_SECONDS)
+                    if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
-                    pacer.restart()
-                self.session = step.apply(self.session, self.rng)
+                self.session = self.session.play(play)
                 self.changed()
+                started, paused = time.perf_counter(), 0.0
         finally:
             self.busy = False
             self.render()
             if replaced:
                 self.schedule_computer()  # the new game may start with the computer's turn
 
-    async def show_play(self, play, game, pacer: Pacer) -> bool:
-        """The computer's checkers move one at a time; False if another game came in."""
-        turn = Turn.start(game.position, game.dice)
-        for index, move in enumerate(play.moves):
-            turn = turn.move_steps((move,))
-            self.render(turn.position, turn.dice_left, (move.origin, move.destination))
-            if index == 0:
-                # From the person's confirm to the computer's first checker on the move,
-                # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
-                document.body.dataset.computerMs = f"{pacer.latency_ms():.1f}"
-                document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
-            await pacer.pause(computer.STEP_SECONDS)
-            if self.session.game is not game:
-                return False
-        return True
-
     # ----- drawing -----------------------------------------------------------------------
 
-    def render(self, position=None, dice_left=None, moving=None) -> None:
+    def render(
+        self,
+        position: Position | None = None,
+        dice_left: tuple[int, ...] | None = None,
+        moving: tuple[int, int] | None = None,
+    ) -> None:
         session = self.session
+        replaying = self.replay is not None
+        document.body.classList.toggle("replaying", replaying)
+        if self.replay is not None:
+            session = Session(self.replay.state, self.session.settings)
+            position = dice_left = moving = None
+            self.show_replay()
         board = element("board")
         focused = document.activeElement
         had_focus = (
@@ -500,19 +627,19 @@ class App:
 
         set_text("last-play-text", last_play_text(session))
         set_props("last-play", hidden=not last_play_text(session))
-        self.show_ending()
+        self.show_ending(session)
 
-        for name, button in controls(session, self.busy).items():
+        for name, button in controls(session, self.busy or replaying).items():
             set_props(name, hidden=not button.shown, disabled=not button.enabled)
             if button.label is not None:
                 set_text(name, button.label)
-        if session.resigner is None or self.busy:
+        if session.resigner is None or self.busy or replaying:
             close_dialog("resign-panel")
         self.show_settings()
 
-    def show_ending(self) -> None:
+    def show_ending(self, session: Session) -> None:
         """The end of a game or a match: a card over the board with the next step."""
-        card = ending(self.session)
+        card = ending(session)
         set_props("ending", hidden=card is None)
         if card is None:
             return
@@ -544,6 +671,170 @@ class App:
         set_props("beaver-row", hidden=not shown.money_rows)
         set_text("rules-hint", shown.rules_hint)
         toggle("rules-hint", "pending", shown.rules_pending)
+
+    # ----- replay, whole-game links, match files -------------------------------------------
+
+    def bind_replay(self) -> None:
+        @on("click", "#replay-toggle")
+        def on_toggle(event: Event) -> None:
+            self.look_back(None if self.replay is not None else Replay.of(self.named_history()))
+
+        @on("click", "#replay-back")
+        def on_back(event: Event) -> None:
+            if self.replay is not None:
+                self.look_back(self.replay.back())
+
+        @on("click", "#replay-forward")
+        def on_forward(event: Event) -> None:
+            if self.replay is not None:
+                self.look_back(self.replay.forward())
+
+        @on("click", "#replay-live")
+        def on_live(event: Event) -> None:
+            self.look_back(None)
+
+        @on("click", "#replay-play-on")
+        def on_play_on(event: Event) -> None:
+            self.play_on()
+
+        @on("click", "#move-list")
+        def on_move(event: Event) -> None:
+            node = event.target.closest("[data-moment]") if event.target else None
+            if node and self.replay is not None:
+                self.look_back(self.replay.jump(int(node.dataset.moment)))
+
+        @on("keydown", document)
+        def on_key(event: Event) -> None:
+            if self.replay is None or str(event.target.tagName) in ("INPUT", "TEXTAREA", "SELECT"):
+                return
+            steps = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**6), "End": 10**6}
+            if event.key in steps:
+                event.preventDefault()
+                self.look_back(self.replay.jump(self.replay.at + steps[event.key]))
+            elif event.key == "Escape":
+                self.look_back(None)
+
+        @on("click", "#export-mat")
+        def on_export(event: Event) -> None:
+            self.export_mat()
+
+        @on("change", "#import-file")
+        async def on_file(event: Event) -> None:
+            files = event.target.files
+            if files and files.length:
+                self.import_mat(str(await files.item(0).text()))
+            event.target.value = ""
+
+        @on("click", "#import-paste")
+        def on_paste(event: Event) -> None:
+            self.import_mat(str(element("import-text").value))
+
+    def named_history(self) -> Record:
+        """The live record with the players' names as the page shows them."""
+        session = self.session
+        return self.history.with_names((player_name(session, 0), player_name(session, 1)))
+
+    def look_back(self, replay: Replay | None) -> None:
+        """Show a moment of a record (None: the live game)."""
+        self.replay = replay
+        set_props("replay", hidden=replay is None)
+        toggle_button = element("replay-toggle")
+        if toggle_button:
+            toggle_button.setAttribute("aria-expanded", "false" if replay is None else "true")
+        self.render()
+
+    def show_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        names = " vs ".join(replay.record.names)
+        set_text("replay-where", f"{where_text(replay)} · {names}")
+        listing = element("move-list")
+        if not listing:
+            return
+        listing.innerHTML = move_list_html(replay.record, replay.at)
+        current = listing.querySelector('[aria-current="step"]')
+        if current:
+            from pyodide.ffi import to_js
+
+            options = to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries)
+            current.scrollIntoView(options)
+        set_props("replay-back", disabled=replay.at_start)
+        set_props("replay-forward", disabled=replay.at_end)
+
+    def play_on(self) -> None:
+        """Make the moment shown the live game; asks first when it would replace a game."""
+        if self.replay is None:
+            return
+        record = self.replay.play_on()
+
+        def take() -> None:
+            self.history = record
+            self.session = Session(record.state, self.session.settings)._after(record.state)
+            self.replay = None
+            set_props("replay", hidden=True)
+            self.changed()
+            self.schedule_computer()
+
+        live = self.replay.record == self.named_history() and self.replay.at_end
+        if live:
+            self.look_back(None)
+        elif self.session.in_progress and not self.embed:
+            self.notice(
+                "Play on from here? Your game in progress will be replaced.",
+                "Play on from here",
+                take,
+                cancel="Keep my game",
+            )
+        else:
+            take()
+
+    def open_game_link(self, fragment: str) -> None:
+        """A whole-game link: shown as a replay at its last position; the visitor's own game
+        stays until they choose to play on."""
+        self.clear_fragment()
+        try:
+            record = parse_game_link(fragment)
+        except InvalidGameLink as error:
+            self.notice(
+                f"This link does not hold a game that can be shown: {error}. "
+                "Your own game is on the board."
+            )
+            return
+        self.look_back(Replay.of(record))
+
+    def export_mat(self) -> None:
+        record = self.replay.record if self.replay is not None else self.named_history()
+        try:
+            text = format_mat(record)
+        except ValueError as error:
+            self.notice(f"This match cannot be written as a .mat file: {error}.")
+            return
+        from pyodide.ffi import to_js
+
+        blob = window.Blob.new(
+            to_js([text]), to_js({"type": "text/plain"}, dict_converter=window.Object.fromEntries)
+        )
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = "backgammon-match.mat"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(lambda: window.URL.revokeObjectURL(url), 1000)
+
+    def import_mat(self, text: str) -> None:
+        """A .mat file into the replay; the live game is not touched."""
+        if len(text) > MAX_MATCH_FILE:
+            self.notice("This file is too large to be a match file.")
+            return
+        try:
+            record = parse_mat(text)
+        except InvalidMatFile as error:
+            self.notice(f"This match file cannot be read: {error}. Nothing was imported.")
+            return
+        set_props("import-text", value="")
+        self.look_back(Replay.of(record))
 
 
 def start() -> App:

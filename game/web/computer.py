@@ -33,7 +33,8 @@ from game.state import GameState, Phase
 
 if TYPE_CHECKING:  # the bot is imported on first use: the board is drawn before it loads
     from game.bot.probabilities import Probabilities
-    from game.plays import Dice, Play
+    from game.dice import Dice
+    from game.plays import Play
     from game.position import Position
     from game.web.session import Session
 

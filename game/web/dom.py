@@ -13,11 +13,18 @@ status line instead of stopping the page.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, when
 
+# A DOM node or event as Python sees it in the page (a pyodide JsProxy): untyped.
+Node = Any
+Event = Any
+Handler = Callable[[Event], Any]
 
-def element(element_id: str):
+
+def element(element_id: str) -> Node:
     """The element, or a falsy value (JavaScript's null) when the page has none."""
     return document.getElementById(element_id)
 
@@ -28,7 +35,7 @@ def set_text(element_id: str, text: str) -> None:
         node.textContent = text  # always text, never HTML: nothing here may be markup
 
 
-def set_props(element_id: str, **properties) -> None:
+def set_props(element_id: str, **properties: object) -> None:
     """Set DOM properties of an element; pages without it (embed.html) are left alone."""
     node = element(element_id)
     if node:
@@ -61,18 +68,18 @@ def close_dialog(element_id: str) -> None:
         node.close()
 
 
-def on(event: str, selector):
+def on(event: str, selector: object) -> Callable[[Handler], Handler]:
     """``when`` for an element that this page has (a no-op otherwise), with ``safe`` around."""
     if isinstance(selector, str) and not document.querySelector(selector):
         return lambda handler: handler
     return lambda handler: when(event, selector)(safe(handler))
 
 
-def safe(handler):
+def safe(handler: Handler) -> Handler:
     """A bug in a handler is reported on the page; the game and its save stay as they were."""
     if inspect.iscoroutinefunction(handler):
 
-        async def guarded_async(event) -> None:
+        async def guarded_async(event: Event) -> None:
             try:
                 await handler(event)
             except Exception as error:
@@ -80,7 +87,7 @@ def safe(handler):
 
         return guarded_async
 
-    def guarded(event) -> None:
+    def guarded(event: Event) -> None:
         try:
             handler(event)
         except Exception as error:
@@ -89,7 +96,7 @@ def safe(handler):
     return guarded
 
 
-def report(error: Exception) -> None:
+def report(error: BaseException) -> None:
     set_text(
         "status",
         f"Something went wrong ({type(error).__name__}: {error}). "

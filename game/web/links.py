@@ -3,7 +3,7 @@
     >>> from game.web.session import Session
     >>> fragment = share_fragment(Session.new().game)
     >>> fragment
-    'gnubgid=4HPwATDgc/ABMA:MAAAAAAAAAAE'
+    'gnubgid=4HPwATDgc/ABMA:MAAAAAAAAAAE&rules=simple'
     >>> game, opponent = read_fragment('#' + fragment)
     >>> game.phase.value, opponent
     ('opening', 'computer')
@@ -121,7 +121,8 @@ def game_from_id(gnubg_id: str, rules: str = FULL, beaver: bool = False) -> Game
             chosen = Rules.simple(length)
         else:
             money = length == 0
-            chosen = Rules.full(length, beaver=beaver and money, jacoby=match.jacoby and money)
+            jacoby = bool(match.jacoby) and money
+            chosen = Rules.full(length, beaver=beaver and money, jacoby=jacoby)
         game = read_gnubg_id(gnubg_id, chosen)
     except (InvalidMatchId, InvalidPositionId, InvalidPosition) as error:
         raise LinkError(f"the link's game cannot be read: {error}") from None

@@ -4,7 +4,7 @@
     >>> new_game_question(Session.new()) is None     # nothing to lose: no question
     True
     >>> share_notice(copied=True).text
-    'The link was copied. It opens this position, at the start of the turn.'
+    'The link was copied. It opens this game, to replay or to play on.'
 
 A ``Prompt`` is what the dialog shows: its text, the first button's words, and the
 second button's (None for a message with one button). ``app.py`` shows it and runs
@@ -68,4 +68,4 @@ def unreadable_save_notice(problem: str) -> Prompt:
 def share_notice(copied: bool) -> Prompt:
     """After Share: the link was copied, or the player copies it from the box shown."""
     first = "The link was copied." if copied else "Copy the link below."
-    return Prompt(f"{first} It opens this position, at the start of the turn.")
+    return Prompt(f"{first} It opens this game, to replay or to play on.")

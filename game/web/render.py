@@ -379,6 +379,8 @@ def _cube(view: BoardView) -> str:
         return ""
     value, owner_bottom = view.cube
     size = L.CUBE
+    x: float
+    y: float
     if view.offer is not None:
         # Offered: the cube at its new value in the doubler's half, where the dice would lie.
         ((x, y),) = L.dice_centres(1, view.offer)

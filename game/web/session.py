@@ -56,6 +56,14 @@ class Settings:
     jacoby: bool = True  # money play with the cube: gammons count only after a cube turn
 
     def __post_init__(self) -> None:
+        # Types first: a saved 7.0 equals 7, and a list cannot be looked up in LEVELS.
+        for name in ("opponent", "rules"):
+            if not isinstance(getattr(self, name), str):
+                raise SettingsError(f"{name} must be a name")
+        if self.level is not None and not isinstance(self.level, str):
+            raise SettingsError("level must be a name or null")
+        if type(self.match_length) is not int:
+            raise SettingsError("match length must be a whole number")
         if self.opponent not in OPPONENTS:
             raise SettingsError(
                 f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"
@@ -71,7 +79,7 @@ class Settings:
                 raise SettingsError(f"{name} must be true or false")
         if self.rules not in RULE_SETS:
             raise SettingsError(f"rules must be one of {', '.join(RULE_SETS)}, got {self.rules!r}")
-        if isinstance(self.match_length, bool) or self.match_length not in MATCH_LENGTHS:
+        if self.match_length not in MATCH_LENGTHS:
             raise SettingsError(
                 f"match length must be 0 (money play) or an odd number from 1 to 25, "
                 f"got {self.match_length!r}"
@@ -86,7 +94,7 @@ class Settings:
             self.match_length, beaver=self.beaver and money, jacoby=self.jacoby and money
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in _SETTING_NAMES}
 
     @classmethod
@@ -272,11 +280,11 @@ class Session:
         return replace(self._after(self.game.double()), news=None)
 
     def take(self) -> Session:
-        taker = self.game.to_act
+        taker = self._answering()
         return replace(self._after(self.game.take()), news=(TAKEN, taker))
 
     def beaver(self) -> Session:
-        taker = self.game.to_act
+        taker = self._answering()
         return replace(self._after(self.game.beaver()), news=(BEAVERED, taker))
 
     def pass_(self) -> Session:
@@ -296,7 +304,7 @@ class Session:
         return replace(self._after(self.game.accept_resignation()), news=None)
 
     def reject_resignation(self) -> Session:
-        refuser = self.game.to_act
+        refuser = self._answering()
         return replace(self._after(self.game.reject_resignation()), news=(REFUSED, refuser))
 
     def next_game(self) -> Session:
@@ -311,6 +319,12 @@ class Session:
         return replace(self, settings=settings)._after(self.game)
 
     # ----- internals ----------------------------------------------------------------------
+
+    def _answering(self) -> int:
+        """The player answering a double or a resignation."""
+        player = self.game.to_act
+        assert player is not None  # a double or a resignation waits for this player
+        return player
 
     def _after(self, game: GameState) -> Session:
         """The session once ``game`` is reached: a person on the move gets a fresh Turn."""

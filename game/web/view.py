@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import match
+from game.dice import Dice
 from game.formats.notation import format_play
 from game.match import BACKGAMMON, GAMMON, SINGLE
-from game.plays import Dice, Move
+from game.plays import Move
 from game.position import Position, Side
 from game.state import Phase
 from game.web.render import CYAN, PINK, BoardView
@@ -103,7 +104,7 @@ def board_view(
             and set(left) == set(game.dice)
         ):
             # The opening roll: one die each, in each side's colour, until the first move.
-            player0_die, player1_die = game.opening_dice
+            player0_die, player1_die = game.dice  # the opening dice: first_turn says so
             opening = (
                 (player0_die, player1_die) if bottom_player == 0 else (player1_die, player0_die)
             )
@@ -112,7 +113,7 @@ def board_view(
 
     trail: tuple[tuple[int, int], ...] = ()
     # Not while the computer's play is being shown: its checkers are on the move.
-    if _last_play_shown(session) and not animating:
+    if session.last_play is not None and _last_play_shown(session) and not animating:
         player, moves = session.last_play
         same = player == bottom_player
         trail = tuple((to_viewer(a, same), to_viewer(b, same)) for a, b, _hit in moves)
@@ -177,7 +178,10 @@ def moved_checker(before: Session, after: Session) -> tuple[int, int] | None:
 def status_text(session: Session) -> str:
     """One sentence for the status line (read out by screen readers)."""
     game = session.game
-    name = lambda player: player_name(session, player)  # noqa: E731
+
+    def name(player: int) -> str:
+        return player_name(session, player)
+
     computer = session.settings.opponent == COMPUTER
     phase = game.phase
     if phase is Phase.OPENING:

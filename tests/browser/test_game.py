@@ -189,6 +189,10 @@ def test_shared_link_reopens_the_same_position(game_page: Page):
     page = other.new_page()
     page.goto(url)
     page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    # The link holds the whole game: it opens as a replay at its last position; playing on
+    # makes it the visitor's game.
+    expect(page.locator("#replay")).to_be_visible()
+    page.click("#replay-play-on")
     opened = session_of(page)
     assert opened.game.position == shared.game.position
     assert opened.game.turn == shared.game.turn and opened.game.phase is Phase.ROLL
@@ -343,11 +347,17 @@ def test_new_game_asks_before_throwing_a_game_away(game_page: Page):
 
 
 def test_a_new_game_during_the_computers_move_starts_cleanly(game_page: Page):
-    open_game(game_page, "seed=1&pace=4")  # the computer wins the opening roll; slow moves
+    open_game(game_page, "seed=1")  # the computer wins the opening roll
+    # The page's clock stands still from here: the computer's pauses between its moves
+    # never end until the test lets time run, so the click lands mid-move every time.
+    game_page.clock.install()
+    game_page.clock.pause_at(game_page.evaluate("() => Date.now()") + 1000)
     game_page.click("#roll")
     game_page.wait_for_function("() => document.getElementById('board').classList.contains('busy')")
     game_page.click("#new-game")
+    expect(game_page.locator("#board")).to_have_class(re.compile(r"\bbusy\b"))  # still moving
     game_page.click("#notice-yes")
+    game_page.clock.resume()
     game_page.wait_for_function(
         "() => !document.getElementById('board').classList.contains('busy')"
     )

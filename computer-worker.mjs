@@ -1,0 +1,57 @@
+// The computer thinks here, in a Web Worker with its own Pyodide, so the page's main
+// thread never waits on the bot (an expert's decision can take seconds).
+//
+// boot.js starts it once the board is playable (game:ready), so it never slows the start.
+// It loads the same Python files as the page (pyscript.toml's [files]), imports the bot and
+// its weights, then answers messages {id, request} with {id, reply} or {id, error}; the
+// request and the reply are JSON text of game/web/thinker.py's dicts.
+import { loadPyodide } from "./interpreter.mjs";
+
+const HOME = "/home/pyodide/";
+
+async function projectFiles() {
+  const config = await (await fetch(new URL("./pyscript.toml", import.meta.url))).text();
+  const section = config.split(/^\[files\]\s*$/m)[1] || "";
+  const files = [];
+  for (const line of section.split("\n")) {
+    if (/^\s*\[/.test(line)) break;
+    const entry = line.match(/^\s*"([^"]+)"\s*=\s*"([^"]+)"\s*$/);
+    if (entry) files.push([entry[1], entry[2]]);
+  }
+  return files;
+}
+
+async function boot() {
+  const [pyodide, files] = await Promise.all([loadPyodide(), projectFiles()]);
+  await Promise.all(files.map(async ([url, path]) => {
+    const response = await fetch(new URL(url, import.meta.url));
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const target = HOME + path.replace(/^\.\//, "");
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
+  }));
+  // Import the bot and load its weights now, before the first question.
+  pyodide.runPython(
+    "import json, game.bot, game.web.thinker\n" +
+    "from game.position import Position\n" +
+    "game.bot.evaluate(Position.start())");
+  const think = pyodide.runPython(
+    "lambda text: json.dumps(game.web.thinker.reply(json.loads(text)))");
+  return think;
+}
+
+const ready = boot();
+ready.then(
+  () => postMessage({ ready: true }),
+  (error) => postMessage({ ready: false, error: String(error && error.message || error) }),
+);
+
+addEventListener("message", async (event) => {
+  const { id, request } = event.data;
+  try {
+    const think = await ready;
+    postMessage({ id, reply: think(request) });
+  } catch (error) {
+    postMessage({ id, error: String(error && error.message || error) });
+  }
+});

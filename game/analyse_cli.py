@@ -1,0 +1,50 @@
+"""``python -m game analyse [--plies 1|2] < FILE.mat``: error rates of a whole match, game by game.
+
+Prints ``player N: ERROR_RATE PR DECISIONS`` for players 1 and 2 (in the order the
+file names them) over the whole match, then ``game K player N: ...`` for every
+game. ERROR_RATE is gnubg's "Error rate mEMG" (thousandths of equity lost per
+unforced decision, checker play and cube together), PR half of it, DECISIONS
+the unforced plays and close cube decisions counted (see ``game.analysis``).
+``--plies 1`` judges by the network alone (fast); the default is the strongest
+level's judgement. A file that cannot be read: a message and exit status 1.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from game.analysis import PlayerStats, analyse_record
+from game.formats.mat import parse_mat
+from game.hint import read_plies
+
+
+def stats_line(stats: PlayerStats) -> str:
+    return f"{stats.error_rate:.1f} {stats.pr:.1f} {stats.decisions}"
+
+
+def report(text: str, plies: int) -> list[str]:
+    """The lines printed for a ``.mat`` file's text; ``ValueError`` if it cannot be read."""
+    analysis = analyse_record(parse_mat(text), plies)
+    lines = [f"player {player + 1}: {stats_line(analysis.stats[player])}" for player in (0, 1)]
+    for number, game in enumerate(analysis.games, 1):
+        lines.extend(
+            f"game {number} player {player + 1}: {stats_line(game.stats[player])}"
+            for player in (0, 1)
+        )
+    return lines
+
+
+def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    try:
+        plies = read_plies(options)
+    except ValueError as error:
+        sys.stderr.write(f"python -m game analyse: {error}\n")
+        return 2
+    try:
+        lines = report(source.read(), plies)
+    except (ValueError, UnicodeDecodeError) as error:
+        sys.stderr.write(f"python -m game analyse: {error}\n")
+        return 1
+    out.write("\n".join(lines) + "\n")
+    return 0

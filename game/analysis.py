@@ -1,0 +1,541 @@
+"""Analysis of played games: every checker and cube decision judged, luck, error rates.
+
+    >>> import random
+    >>> from game.match import Rules
+    >>> from game.state import GameState
+    >>> state = GameState.new(Rules.full(match_length=3)).set_dice((3, 1))
+    >>> states = [GameState.new(Rules.full(match_length=3)), state]
+    >>> states.append(state.play(state.legal_plays()[-1]))
+    >>> result = analyse_game(states, plies=1)
+    >>> [(d.kind, d.player, d.mark) for d in result.decisions]
+    [('play', 0, 'very bad')]
+
+A game is given as the sequence of ``game.state.GameState`` values it went
+through, one per action (a roll, a play, a double, a take, a beaver, a pass);
+the decisions are read from consecutive states. ``analyse_record`` takes a
+whole ``game.record.Record`` (a match, a session, a game in progress, an
+imported ``.mat``); ``analysis_steps`` is the same as a generator of progress
+steps, which a caller stops to cancel. Judgement is
+``game.judgement``'s (``plies`` 2, the default, is the strongest level's), in
+EMG units (see there), so money and match play compare.
+
+The figures are defined as GNU Backgammon defines its own, so players can
+compare them:
+
+- Error of a play: the best play's equity minus the chosen play's. Marks:
+  doubtful from 0.04, bad from 0.08, very bad from 0.16.
+- Cube errors: a missed double (the player rolled when doubling was better),
+  a wrong double, a wrong take, a wrong pass; each the equity lost against the
+  better action, from the doubler's figures (no double, double/take, double/pass).
+- Decisions that count: unforced plays (more than one legal play) and "close"
+  cube decisions: every double, take and pass, and a roll without doubling when
+  doubling would have lost less than 0.16 (an error is always counted, close or not).
+- Error rate: thousandths of equity (mEMG) lost per counted decision; checker
+  play and cube apart and together. PR (Performance Rating): the mean error per
+  counted decision x 500, half the error rate.
+- Luck of a roll: the equity after the best play of that roll minus the
+  equity before it was rolled, both by the network alone (as gnubg judges luck
+  at 0-ply whatever the analysis depth), for the player who rolled. The
+  winning chances of the chart are the network's, before each roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from game.bot.cube import CubeState
+from game.bot.evaluator import evaluate_position
+from game.judgement import (
+    STRONGEST,
+    CubeFigures,
+    RankedPlay,
+    cube_action_error,
+    cube_figures,
+    cube_state_of,
+    rank_plays,
+    utility,
+)
+from game.plays import Play, legal_plays
+from game.position import Position
+from game.record import Record
+from game.state import ENDED_BY_PASS, GameState, Phase
+
+DOUBTFUL, BAD, VERY_BAD = 0.04, 0.08, 0.16
+MARKS = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
+CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling loses less
+# A roll without doubling first judged by the quick (0-ply) cube model: when doubling is
+# this far worse, the decision is neither an error nor close, and the deeper look is skipped.
+CLEARLY_NO_DOUBLE = 0.35
+RATING_OFFSET = 2050.0  # gnubg's rating of an error-free player
+
+PLAY, NO_DOUBLE, DOUBLE, TAKE, BEAVER, PASS = (
+    "play",
+    "no-double",
+    "double",
+    "take",
+    "beaver",
+    "pass",
+)
+
+
+class AnalysisCancelled(Exception):
+    """The analysis was stopped before its end."""
+
+
+def mark_of(error: float) -> str | None:
+    """``very bad``, ``bad``, ``doubtful`` or None for an error in equity."""
+    for threshold, name in MARKS:
+        if error >= threshold - 1e-12:
+            return name
+    return None
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One judged decision.
+
+    ``state``: the game as it was (before the roll for a cube decision and for a
+    play, where it holds the dice). ``kind``: ``play``, ``no-double``, ``double``,
+    ``take``, ``beaver`` or ``pass``. ``chosen`` / ``best``: the play made and the
+    best play (plays), or the words of the action (cube). ``equity`` /
+    ``best_equity``: EMG for the decider. ``counted``: an unforced play or a close
+    cube decision (the error rate's denominator). ``plays``: the best few plays.
+    """
+
+    index: int
+    kind: str
+    player: int
+    state: GameState
+    error: float
+    counted: bool
+    chosen: str
+    best: str
+    equity: float
+    best_equity: float
+    best_play: Play | None = None
+    plays: tuple[RankedPlay, ...] = ()
+    cube: CubeFigures | None = None
+
+    @property
+    def mark(self) -> str | None:
+        return mark_of(self.error)
+
+    @property
+    def is_cube(self) -> bool:
+        return self.kind != PLAY
+
+
+@dataclass(frozen=True, slots=True)
+class RollLuck:
+    """The luck of one roll for ``player``, in EMG (positive: lucky)."""
+
+    index: int
+    player: int
+    dice: tuple[int, int]
+    luck: float
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's totals; rates in thousandths of equity per counted decision."""
+
+    plays: int = 0
+    unforced: int = 0
+    checker_error: float = 0.0
+    cube_decisions: int = 0
+    close_cube: int = 0
+    cube_error: float = 0.0
+    luck: float = 0.0
+    marks: dict[str, int] = field(default_factory=dict)
+
+    def add(self, other: PlayerStats) -> None:
+        self.plays += other.plays
+        self.unforced += other.unforced
+        self.checker_error += other.checker_error
+        self.cube_decisions += other.cube_decisions
+        self.close_cube += other.close_cube
+        self.cube_error += other.cube_error
+        self.luck += other.luck
+        for name, count in other.marks.items():
+            self.marks[name] = self.marks.get(name, 0) + count
+
+    @property
+    def decisions(self) -> int:
+        """Counted decisions: unforced plays and close cube decisions."""
+        return self.unforced + self.close_cube
+
+    @property
+    def checker_rate(self) -> float:
+        return 1000.0 * self.checker_error / self.unforced if self.unforced else 0.0
+
+    @property
+    def cube_rate(self) -> float:
+        return 1000.0 * self.cube_error / self.close_cube if self.close_cube else 0.0
+
+    @property
+    def error_rate(self) -> float:
+        """gnubg's "Error rate mEMG" of checker play and cube together."""
+        total = self.checker_error + self.cube_error
+        return 1000.0 * total / self.decisions if self.decisions else 0.0
+
+    @property
+    def pr(self) -> float:
+        """Performance Rating: mean error per counted decision x 500."""
+        return self.error_rate / 2.0
+
+    def rating_estimate(self, match_length: int) -> float | None:
+        """The FIBS rating that plays with these error rates, as gnubg estimates it ("Error
+        based abs. FIBS rating", from Kees van den Doels's fit): 2050 minus
+        (8798 + 25526/N) per unit of checker error per unforced play and (863 - 519/N)
+        per unit of cube error per close decision, N the match length. None in money play."""
+        if match_length <= 0:
+            return None
+        n = float(match_length)
+        checker = self.checker_rate / 1000.0 * (8798.0 + 25526.0 / n)
+        cube = self.cube_rate / 1000.0 * (863.0 - 519.0 / n)
+        return RATING_OFFSET - checker - cube
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    """Everything judged in one game. ``win_chances``: player 0's chance of winning the
+    game before each roll (then 1 or 0 once it is over), for a chart."""
+
+    decisions: tuple[Decision, ...]
+    luck: tuple[RollLuck, ...]
+    win_chances: tuple[float, ...]
+    stats: tuple[PlayerStats, PlayerStats]
+
+    def biggest_mistakes(self, count: int = 5) -> list[Decision]:
+        """The costliest decisions with an error of at least 'doubtful', worst first."""
+        return biggest_mistakes(self.decisions, count)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAnalysis:
+    games: tuple[GameAnalysis, ...]
+    stats: tuple[PlayerStats, PlayerStats]
+
+    def biggest_mistakes(self, count: int = 5) -> list[tuple[int, Decision]]:
+        """(game number from 0, decision) of the costliest decisions of the match."""
+        found = [(g, d) for g, game in enumerate(self.games) for d in game.decisions]
+        found = [pair for pair in found if pair[1].mark]
+        found.sort(key=lambda pair: -pair[1].error)
+        return found[:count]
+
+
+def biggest_mistakes(decisions: Sequence[Decision], count: int = 5) -> list[Decision]:
+    marked = [d for d in decisions if d.mark]
+    marked.sort(key=lambda d: -d.error)
+    return marked[:count]
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """``done`` of ``total`` steps; ``result`` is set on the last one."""
+
+    done: int
+    total: int
+    result: GameAnalysis | MatchAnalysis | None = None
+
+
+# --- reading decisions from states ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    kind: str  # "roll" (with its no-double decision when the cube was available), a play, ...
+    player: int
+    state: GameState
+    dice: tuple[int, int] | None = None
+    chosen: Position | None = None
+
+
+def _moments(states: Sequence[GameState]) -> list[_Moment]:
+    """The decisions and rolls of one game, read from consecutive states."""
+    found = []
+    for before, after in pairwise(states):
+        if before.phase in (Phase.OPENING, Phase.ROLL) and after.phase is not Phase.DOUBLED:
+            dice = after.dice if after.blocked_dice is None else after.blocked_dice
+            if dice is None or after.phase not in (Phase.MOVE, Phase.ROLL):
+                continue  # a resignation, or the game changed otherwise
+            mover = after.turn if after.blocked_dice is None else 1 - after.turn
+            found.append(_Moment("roll", mover, before, (dice[0], dice[1])))
+        elif before.phase is Phase.ROLL and after.phase is Phase.DOUBLED:
+            found.append(_Moment(DOUBLE, before.turn, before))
+        elif before.phase is Phase.DOUBLED and after.phase is Phase.ROLL:
+            beaver = after.cube.value == 4 * before.cube.value
+            found.append(_Moment(BEAVER if beaver else TAKE, 1 - before.turn, before))
+        elif before.phase is Phase.DOUBLED and after.ended_by == ENDED_BY_PASS:
+            found.append(_Moment(PASS, 1 - before.turn, before))
+        elif before.phase is Phase.MOVE and after.phase is not Phase.RESIGNED:
+            if after.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+                if after.ended_by != "play":
+                    continue
+                chosen = after.position  # the winner, the mover, is on turn
+            else:
+                chosen = after.position.flip()
+            found.append(_Moment(PLAY, before.turn, before, before.dice, chosen))
+    return found
+
+
+_cube_state = cube_state_of
+
+
+# --- judging ----------------------------------------------------------------------------------
+
+
+def _quick_no_double(position: Position, state: CubeState) -> CubeFigures | None:
+    """The 0-ply figures when doubling is clearly wrong (not close, not an error)."""
+    figures = cube_figures(position, state, plies=1)
+    clear = figures.optimal - min(figures.double_take, figures.double_pass) >= CLEARLY_NO_DOUBLE
+    if clear and figures.no_double >= figures.optimal - 1e-12:
+        return figures
+    return None
+
+
+class _GameJudge:
+    def __init__(self, plies: int) -> None:
+        self.plies = plies
+        self.decisions: list[Decision] = []
+        self.luck: list[RollLuck] = []
+        self.win_chances: list[float] = []
+        self.stats = (PlayerStats(), PlayerStats())
+        self.double: CubeFigures | None = None
+        self.pending: tuple[int, int, tuple[int, int], float] | None = None  # a roll's luck
+
+    def judge(self, index: int, moment: _Moment) -> None:
+        getattr(self, "_" + moment.kind.replace("-", "_"))(index, moment)
+
+    def _roll(self, index: int, moment: _Moment) -> None:
+        state, player = moment.state, moment.player
+        position = state.board_for(player)
+        cube = _cube_state(state, player)
+        opening = state.phase is Phase.OPENING
+        before = evaluate_position(position)
+        self.win_chances.append(before.win if player == 0 else before.lose)
+        dice = moment.dice
+        assert dice is not None  # a roll has its dice
+        self.pending = (index, player, dice, utility(before, cube))
+        if not legal_plays(position, dice):
+            # No play: the luck is the fall from before the roll to the opponent on roll.
+            self._luck(utility(evaluate_position(position.flip()).flip(), cube))
+        if opening or not state.rules.cube or not state.may_double(player):
+            return
+        figures = _quick_no_double(position, cube) if self.plies >= STRONGEST else None
+        if figures is None:
+            figures = cube_figures(position, cube, self.plies)
+        error = cube_action_error(figures, NO_DOUBLE)
+        close = figures.optimal - min(figures.double_take, 1.0) < CLOSE_CUBE
+        self._cube_decision(index, NO_DOUBLE, player, state, figures, error, close)
+
+    def _luck(self, after: float) -> None:
+        assert self.pending is not None  # set by the roll this luck belongs to
+        index, player, dice, before = self.pending
+        self.luck.append(RollLuck(index, player, dice, after - before))
+        self.stats[player].luck += after - before
+        self.pending = None
+
+    def _cube_decision(
+        self,
+        index: int,
+        kind: str,
+        player: int,
+        state: GameState,
+        figures: CubeFigures,
+        error: float,
+        close: bool,
+        best: str | None = None,
+    ) -> None:
+        stats = self.stats[player]
+        stats.cube_decisions += 1
+        stats.close_cube += close
+        stats.cube_error += error
+        best = best or _best_cube_words(figures, kind)
+        equity = figures.optimal - error
+        decision = Decision(
+            index, kind, player, state, error, close, kind, best, equity, figures.optimal,
+            cube=figures,
+        )  # fmt: skip
+        self._record(decision)
+
+    def _record(self, decision: Decision) -> None:
+        self.decisions.append(decision)
+        if decision.mark:
+            marks = self.stats[decision.player].marks
+            marks[decision.mark] = marks.get(decision.mark, 0) + 1
+
+    def _double(self, index: int, moment: _Moment) -> None:
+        state, player = moment.state, moment.player
+        figures = cube_figures(state.board_for(player), _cube_state(state, player), self.plies)
+        self.double = figures
+        error = cube_action_error(figures, DOUBLE)
+        self._cube_decision(index, DOUBLE, player, state, figures, error, True)
+
+    def _answer(self, index: int, moment: _Moment) -> None:
+        state = moment.state
+        figures = self.double
+        if figures is None:  # a game record starting at a double
+            doubler = 1 - moment.player
+            figures = cube_figures(
+                state.board_for(doubler), _cube_state(state, doubler), self.plies
+            )
+        # The taker's equities are the doubler's, negated.
+        take, drop = -figures.double_take, -figures.double_pass
+        best_value = max(take, drop)
+        error = cube_action_error(figures, moment.kind)
+        chosen = best_value - error
+        best = PASS if drop > take else TAKE
+        stats = self.stats[moment.player]
+        stats.cube_decisions += 1
+        stats.close_cube += 1
+        stats.cube_error += error
+        self._record(
+            Decision(
+                index, moment.kind, moment.player, state, error, True, moment.kind, best,
+                chosen, best_value, cube=figures,
+            )
+        )  # fmt: skip
+
+    _take = _beaver = _pass = _answer
+
+    def _play(self, index: int, moment: _Moment) -> None:
+        state, player = moment.state, moment.player
+        position = state.position  # the mover is on turn in the MOVE phase
+        cube = _cube_state(state, player)
+        dice = moment.dice
+        assert dice is not None  # a play is of a roll
+        shallow = rank_plays(position, dice, cube, plies=1)
+        ranked = shallow if self.plies < STRONGEST else rank_plays(position, dice, cube)
+        stats = self.stats[player]
+        stats.plays += 1
+        if not ranked:
+            return
+        if self.pending is not None and self.pending[1] == player:
+            self._luck(shallow[0].equity)
+        chosen = next((r for r in ranked if r.play.position == moment.chosen), None)
+        if chosen is None:
+            raise ValueError(f"game record: move {index + 1} is not a legal play of the dice")
+        best = ranked[0]
+        forced = len(ranked) == 1
+        error = 0.0 if forced else max(0.0, best.equity - chosen.equity)
+        if not forced:
+            stats.unforced += 1
+            stats.checker_error += error
+        self._record(
+            Decision(
+                index, PLAY, player, state, error, not forced, chosen.notation, best.notation,
+                chosen.equity, best.equity, best_play=best.play, plays=tuple(ranked[:5]),
+            )
+        )  # fmt: skip
+
+    def finish(self, last: GameState) -> GameAnalysis:
+        if last.winner is not None:
+            self.win_chances.append(1.0 if last.winner == 0 else 0.0)
+        return GameAnalysis(
+            tuple(self.decisions), tuple(self.luck), tuple(self.win_chances), self.stats
+        )
+
+
+def _best_cube_words(figures: CubeFigures, kind: str) -> str:
+    if figures.no_double >= min(figures.double_take, figures.double_pass):
+        return NO_DOUBLE
+    return DOUBLE
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+def analysis_steps(
+    games: Sequence[Sequence[GameState]], plies: int = STRONGEST
+) -> Iterator[Progress]:
+    """Analyse ``games`` (each the states it went through) step by step.
+
+    Yields a ``Progress`` after each judged roll or decision, and last one whose
+    ``result`` is the ``MatchAnalysis``. Stop iterating to cancel: the page runs a
+    few steps per slice of time and stays responsive.
+    """
+    moments = [_moments(states) for states in games]
+    total = sum(len(m) for m in moments)
+    done = 0
+    results = []
+    for states, game_moments in zip(games, moments, strict=True):
+        judge = _GameJudge(plies)
+        for index, moment in enumerate(game_moments):
+            judge.judge(index, moment)
+            done += 1
+            yield Progress(done, total)
+        results.append(judge.finish(states[-1]) if states else judge.finish(GameState()))
+    totals = (PlayerStats(), PlayerStats())
+    for game in results:
+        for player in (0, 1):
+            totals[player].add(game.stats[player])
+    yield Progress(done, total, MatchAnalysis(tuple(results), totals))
+
+
+def analyse_match(
+    games: Sequence[Sequence[GameState]],
+    plies: int = STRONGEST,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> MatchAnalysis:
+    """Run ``analysis_steps`` to the end; ``progress(done, total)`` after each step;
+    raises ``AnalysisCancelled`` as soon as ``cancelled()`` is true."""
+    for step in analysis_steps(games, plies):
+        if step.result is not None:
+            return step.result  # type: ignore[return-value]
+        if progress is not None:
+            progress(step.done, step.total)
+        if cancelled is not None and cancelled():
+            raise AnalysisCancelled(f"stopped after {step.done} of {step.total} steps")
+    raise AssertionError("analysis_steps ends with a result")
+
+
+def games_of(record: Record) -> list[list[GameState]]:
+    """The states each game of a ``game.record.Record`` went through, game by game."""
+    games: list[list[GameState]] = []
+    for _, action, state in record.steps():
+        if action == 0:
+            games.append([])
+        games[-1].append(state)
+    return games
+
+
+def analyse_record(
+    record: Record,
+    plies: int = STRONGEST,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> MatchAnalysis:
+    """Every game of a record (a match, a session, a game in progress); see ``analyse_match``."""
+    return analyse_match(games_of(record), plies, progress, cancelled)
+
+
+def analyse_game(states: Sequence[GameState], plies: int = STRONGEST) -> GameAnalysis:
+    """One game's analysis (see ``analyse_match``)."""
+    return analyse_match([states], plies).games[0]
+
+
+__all__ = [
+    "BAD",
+    "DOUBTFUL",
+    "VERY_BAD",
+    "AnalysisCancelled",
+    "Decision",
+    "GameAnalysis",
+    "MatchAnalysis",
+    "PlayerStats",
+    "Progress",
+    "RollLuck",
+    "analyse_game",
+    "analyse_match",
+    "analyse_record",
+    "analysis_steps",
+    "games_of",
+    "mark_of",
+]

@@ -1,0 +1,72 @@
+"""``python -m game hint``: the ranked plays of a roll, or the cube hint, for ``PID:MID`` lines.
+
+With dice in the Match ID the answer is one line per legal play, best first:
+``RESULT_PID EQUITY NOTATION`` (the Position ID after the play with the mover
+still on roll, the mover's cubeless equity, the play), then a blank line; ``-``
+and a blank line when no play is legal. Without dice it is the cube hint of the
+player on roll: ``ACTION RESPONSE`` as ``python -m game cube`` says it, then
+``no-double E``, ``double-take E``, ``double-pass E``, then a blank line.
+
+Equities are those of ``game.judgement``: cubeless money equity per unit of the
+cube in money play; in match play the cubeless match winning chance from the
+match equity table, in gnubg's EMG units. ``--plies 1`` judges by the network
+alone; the default is the strongest level's judgement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.bot.cube import CubeState
+from game.formats import GameStatus, format_position_id, parse_gnubg_id
+from game.judgement import STRONGEST, cube_figures, rank_plays
+
+
+def read_plies(options: list[str]) -> int:
+    """``[--plies 1|2]``."""
+    if not options:
+        return STRONGEST
+    if len(options) == 2 and options[0] == "--plies" and options[1] in ("1", "2"):
+        return int(options[1])
+    raise ValueError(f"expected [--plies 1|2], got {' '.join(options)!r}")
+
+
+def format_equity(equity: float) -> str:
+    return f"{equity:+.4f}"
+
+
+def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
+    """The answer to one ``PID:MID`` request, without its closing blank line."""
+    fields = request.split()
+    if len(fields) != 1:
+        raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
+    position, match = parse_gnubg_id(fields[0])
+    if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
+        raise ValueError("the game is over: there is nothing to hint")
+    state = CubeState.from_match_id(match)
+    if match.dice == (0, 0):
+        figures = cube_figures(position, state, plies)
+        return [
+            f"{figures.action} {figures.response}",
+            f"no-double {format_equity(figures.no_double)}",
+            f"double-take {format_equity(figures.double_take)}",
+            f"double-pass {format_equity(figures.double_pass)}",
+        ]
+    ranked = rank_plays(position, match.dice, state, plies)
+    if not ranked:
+        return ["-"]
+    return [
+        f"{format_position_id(r.play.position)} {format_equity(r.equity)} {r.notation}"
+        for r in ranked
+    ]
+
+
+def hint_answerer(options: list[str]) -> Callable[[str], str]:
+    """For ``python -m game hint [--plies 1|2]``: answers end with a blank line (errors too)."""
+    plies = read_plies(options)
+
+    def answer(request: str) -> str:
+        return "\n".join(hint_lines(request, plies))
+
+    answer.block = True  # type: ignore[attr-defined]
+    return answer

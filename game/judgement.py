@@ -1,0 +1,245 @@
+"""Judging decisions as a teacher would: every play of a roll ranked, the cube decision priced.
+
+    >>> from game.bot.cube import CubeState
+    >>> from game.position import Position
+    >>> ranked = rank_plays(Position.start(), (3, 1), CubeState(), plies=1)
+    >>> len(ranked), ranked[0].notation
+    (16, '8/5 6/5')
+
+Equities are for the player to decide, in GNU Backgammon's "EMG" (equivalent to
+money game) units, so that money and match play read alike:
+
+- Money play: the cubeless equity per unit of the cube (a single game is 1).
+- Match play: the cubeless chance of winning the match, from the match equity
+  table (``game.bot.met``) with the cube at its present value, normalised as gnubg
+  does: ``(2 * mwc - (W + L)) / (W - L)``, where W and L are the chances after
+  winning and losing a single game at the present cube. A pass is worth +1 to
+  the doubler in these units, at any score.
+
+``plies``: 1 scores each play by the bot's network; 2 (the strongest level's
+judgement, ``STRONGEST``) also looks at the opponent's 21 replies for the best
+few plays, as the bot's ``expert`` level does. Cube decisions look one roll
+ahead at 2 and decide from the position's own probabilities at 1.
+
+For a game in progress (the page's hint and tutor): ``play_hint(state)``,
+``cube_hint(state)``, ``play_error(state, resulting)`` and
+``cube_action_error(figures, action)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.bot import hint as strongest_money_ranking
+from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeState, cube_decision
+from game.bot.met import match_equity
+from game.bot.probabilities import Probabilities
+from game.bot.search import lookahead, score_plays
+from game.formats.notation import format_play
+from game.plays import Play, legal_plays
+from game.position import Position
+from game.state import GameState, Phase
+
+STRONGEST = 2
+# The strongest level's filter (game.bot.search.rank_plays_deeper): plays re-scored one roll
+# deeper when within MARGIN of the best, at most KEEP, and about BUDGET positions in all.
+KEEP, MARGIN, BUDGET = 6, 0.14, 4000
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlay:
+    """One play of a roll with its equity for the mover (EMG)."""
+
+    play: Play
+    equity: float
+
+    @property
+    def notation(self) -> str:
+        """The play as players write it: ``24/18 13/11``."""
+        return format_play(self.play.moves)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeFigures:
+    """A cube decision for the player on roll: the recommended ``action`` and ``response``
+    (as ``python -m game cube`` words them) and the three equities behind it, in EMG for
+    the player on roll (``double_pass`` is 1 unless the cube may not be turned)."""
+
+    action: str
+    response: str
+    no_double: float
+    double_take: float
+    double_pass: float
+    may_double: bool
+
+    @property
+    def optimal(self) -> float:
+        """The equity of the best action (as gnubg's "optimal")."""
+        if not self.may_double:
+            return self.no_double
+        return max(self.no_double, min(self.double_take, self.double_pass))
+
+
+# --- equity units -------------------------------------------------------------------------
+
+
+def _result_mwc(state: CubeState, points: int) -> float:
+    """Match winning chance of the player on roll once this game ends with it winning
+    ``points`` (losing, when negative)."""
+    player_away, opponent_away = state.away
+    crawford_done = state.crawford or 1 in state.away
+    if points > 0:
+        return match_equity(player_away - points, opponent_away, crawford_done)
+    return match_equity(player_away, opponent_away + points, crawford_done)
+
+
+def emg_of_mwc(mwc: float, state: CubeState) -> float:
+    """A match winning chance of the player on roll in EMG units at the present cube."""
+    win = _result_mwc(state, state.value)
+    loss = _result_mwc(state, -state.value)
+    if win - loss < 1e-9:
+        return 0.0
+    return (2.0 * mwc - (win + loss)) / (win - loss)
+
+
+def cubeless_mwc(probabilities: Probabilities, state: CubeState) -> float:
+    """The cubeless match winning chance of the player whose probabilities these are."""
+    p, v = probabilities, state.value
+    return (
+        (p.win - p.win_gammon) * _result_mwc(state, v)
+        + (p.win_gammon - p.win_backgammon) * _result_mwc(state, 2 * v)
+        + p.win_backgammon * _result_mwc(state, 3 * v)
+        + (p.lose - p.lose_gammon) * _result_mwc(state, -v)
+        + (p.lose_gammon - p.lose_backgammon) * _result_mwc(state, -2 * v)
+        + p.lose_backgammon * _result_mwc(state, -3 * v)
+    )
+
+
+def utility(probabilities: Probabilities, state: CubeState) -> float:
+    """Cubeless equity (EMG) of the player whose probabilities these are, deciding in ``state``."""
+    if state.is_money:
+        return probabilities.equity
+    return emg_of_mwc(cubeless_mwc(probabilities, state), state)
+
+
+# --- checker play -------------------------------------------------------------------------
+
+
+def rank_plays(
+    position: Position,
+    dice: tuple[int, int],
+    state: CubeState,
+    plies: int = STRONGEST,
+    plays: list[Play] | None = None,
+) -> list[RankedPlay]:
+    """Every legal play of ``dice`` for ``position.player``, best first; empty if none.
+
+    At ``plies`` 2 the plays not re-scored deeper keep their 1-ply equity and rank
+    below every re-scored one (as the bot's own search does).
+    """
+    if plays is None:
+        plays = legal_plays(position, dice)
+    if not plays:
+        return []
+    if plies >= STRONGEST and state.is_money:
+        # Money play: exactly the strongest level's own ranking.
+        return [
+            RankedPlay(play, equity) for equity, play in strongest_money_ranking(position, dice)
+        ]
+    scored = sorted(
+        ((utility(p, state), index) for index, p in enumerate(score_plays(position, plays))),
+        key=lambda pair: -pair[0],
+    )
+    ranked = [RankedPlay(plays[index], equity) for equity, index in scored]
+    if plies < STRONGEST or len(ranked) == 1:
+        return ranked
+    return _deeper(ranked, state)
+
+
+def _deeper(ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
+    best = ranked[0].equity
+    candidates = [r for r in ranked[:KEEP] if r.equity >= best - MARGIN]
+    if len(candidates) == 1:
+        return ranked
+    rescored: list[RankedPlay] = []
+    spent = 0
+    for candidate in candidates:
+        if rescored and spent + spent / len(rescored) > BUDGET:
+            break
+        probabilities, cost = lookahead(candidate.play.position.flip())
+        spent += cost
+        rescored.append(RankedPlay(candidate.play, utility(probabilities.flip(), state)))
+    rescored.sort(key=lambda r: -r.equity)
+    floor = rescored[-1].equity
+    rest = [RankedPlay(r.play, min(r.equity, floor - 1e-9)) for r in ranked[len(rescored) :]]
+    return rescored + rest
+
+
+# --- the cube -------------------------------------------------------------------------------
+
+
+def cube_action_error(figures: CubeFigures, action: str) -> float:
+    """Equity lost by ``action``: ``no-double`` or ``double`` by the player on roll, or the
+    answer ``take`` / ``beaver`` / ``pass`` by the opponent (from the doubler's figures)."""
+    if action in (NO_DOUBLE, DOUBLE):
+        chosen = (
+            figures.no_double
+            if action == NO_DOUBLE
+            else min(figures.double_take, figures.double_pass)
+        )
+        return max(0.0, figures.optimal - chosen)
+    if action not in (TAKE, BEAVER, PASS):
+        raise ValueError(f"no cube action {action!r}")
+    # The taker's equities are the doubler's, negated.
+    take, drop = -figures.double_take, -figures.double_pass
+    return max(take, drop) - (drop if action == PASS else take)
+
+
+def cube_state_of(table: GameState, player: int) -> CubeState:
+    """The cube and score as ``player`` sees them (money at a cube of 1 without a cube)."""
+    if not table.rules.cube:
+        return CubeState()
+    return CubeState.from_table(table, player)
+
+
+# --- hints on a game in progress (for the page) ----------------------------------------
+
+
+def play_hint(table: GameState, plies: int = STRONGEST) -> list[RankedPlay]:
+    """Every legal play of the dice in the MOVE phase, best first (empty otherwise)."""
+    if table.phase is not Phase.MOVE or table.dice is None:
+        return []
+    return rank_plays(table.position, table.dice, cube_state_of(table, table.turn), plies)
+
+
+def cube_hint(table: GameState, plies: int = STRONGEST) -> CubeFigures | None:
+    """The cube decision before a roll (ROLL phase) or when doubled (DOUBLED phase: the
+    doubler's figures, whose ``response`` is the answer to give); None otherwise."""
+    if table.phase not in (Phase.ROLL, Phase.DOUBLED) or not table.rules.cube:
+        return None
+    return cube_figures(table.position, cube_state_of(table, table.turn), plies)
+
+
+def play_error(
+    table: GameState, resulting: Position, plies: int = STRONGEST
+) -> tuple[float, RankedPlay]:
+    """What the play leading to ``resulting`` (seen from the mover) loses against the best
+    play, and the best play: for the tutor."""
+    ranked = play_hint(table, plies)
+    for candidate in ranked:
+        if candidate.play.position == resulting:
+            return max(0.0, ranked[0].equity - candidate.equity), ranked[0]
+    raise ValueError("not a legal play of the dice")
+
+
+def cube_figures(position: Position, state: CubeState, plies: int = STRONGEST) -> CubeFigures:
+    """The cube decision of ``position.player`` before rolling, in EMG units."""
+    decision = cube_decision(position, state, plies=max(0, plies - 1))
+    values = (decision.no_double, decision.double_take, decision.double_pass)
+    if not state.is_money:
+        values = (
+            emg_of_mwc(values[0], state),
+            emg_of_mwc(values[1], state),
+            emg_of_mwc(values[2], state),
+        )
+    return CubeFigures(decision.action, decision.response, *values, state.may_double())

@@ -1,0 +1,50 @@
+"""The page's history of the match: a ``Record`` kept beside the saved game, small.
+
+    >>> from game.match import Rules
+    >>> from game.record import Action, Record
+    >>> record = Record.new(Rules.full(match_length=3)).append(Action.roll((3, 1)))
+    >>> data = history_data(record)
+    >>> data["version"], data["game"]
+    (1, '1.1o..1.Cg.6e')
+    >>> read_history(data, record.state) == record
+    True
+
+The record is saved as its whole-game link text (``game.formats.game_link``), a few
+bytes a turn: a 25-point match takes some 3 KB (``tools/bench_record.py``). Reading
+is total: a history that is missing, from another version, damaged, or that does
+not end at the saved game gives way to an empty history starting at the saved game,
+so the game itself is never lost (a save from before histories opens that way).
+A play read back is the generator's moves for the same play.
+"""
+
+from __future__ import annotations
+
+from game.formats.game_link import InvalidGameLink, decode_game, encode_game
+from game.record import Record, _same_moment
+from game.state import GameState
+
+HISTORY_VERSION = 1
+MAX_NAME = 40
+
+
+def history_data(record: Record) -> dict[str, object]:
+    """JSON-able data for the save."""
+    return {"version": HISTORY_VERSION, "game": encode_game(record), "names": list(record.names)}
+
+
+def read_history(data: object, game: GameState) -> Record:
+    """The saved history if it reads and ends at ``game``; otherwise a history that starts
+    at ``game``."""
+    fresh = Record(game)
+    if not isinstance(data, dict) or data.get("version") != HISTORY_VERSION:
+        return fresh
+    try:
+        record = decode_game(data.get("game"))
+    except InvalidGameLink:
+        return fresh
+    names = data.get("names")
+    if isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names):
+        record = record.with_names((names[0][:MAX_NAME], names[1][:MAX_NAME]))
+    if not _same_moment(record.state, game):
+        return Record(game, ((),), record.names)
+    return record

@@ -1,0 +1,251 @@
+"""Looking back through a record: moments to step through and the move list to jump from.
+
+    >>> from game.match import Rules
+    >>> from game.record import Action, Record
+    >>> record = Record.new(Rules.full(match_length=3)).extend([
+    ...     Action.roll((3, 1)), Action.play([(8, 5), (6, 5)]),
+    ...     Action.roll((6, 4)), Action.play([(24, 18), (13, 9)]), Action.double(), Action.take()])
+    >>> [row_text(row) for row in move_list(record)[0].rows]
+    ['1) 31: 8/5 6/5   64: 24/18 13/9', '2) Doubles => 2   Takes']
+    >>> replay = Replay.of(record)
+    >>> replay.at_end, replay.back().state.phase.value
+    (True, 'doubled')
+
+A *moment* is the start of a game or the state after one action (``Record.steps``);
+``Replay`` is a record and the moment shown, immutable: ``back``, ``forward``,
+``jump``, ``play_on`` (the record cut at the moment shown, to play on from there).
+``move_list`` writes each game the usual way, one numbered line per pair of turns,
+first player left: ``31: 8/5 6/5``, ``Doubles => 2``, ``Takes``, ``Beavers => 4``,
+``Drops``, ``Resigns a gammon``, ``Accepts``, ``Refuses``, ``Wins 2 points``; each entry
+knows the moment it leads to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.formats.notation import format_play
+from game.match import RESULT_NAMES
+from game.record import (
+    ACCEPT,
+    BEAVER,
+    DOUBLE,
+    PASS,
+    PLAY,
+    REJECT,
+    RESIGN,
+    ROLL,
+    TAKE,
+    Record,
+    play_of,
+)
+from game.state import GameState, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    text: str
+    moment: int  # index into Replay.moments
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    number: int
+    left: Entry | None
+    right: Entry | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameMoves:
+    number: int
+    score: tuple[int, int]  # at the start of the game
+    start: int  # the moment the game starts
+    rows: tuple[Row, ...]
+    ending: Entry | None  # "Wins N points" by the winner (player ``winner``)
+    winner: int | None
+
+
+def row_text(row: Row) -> str:
+    left = row.left.text if row.left else ""
+    right = row.right.text if row.right else ""
+    return f"{row.number}) {left}   {right}".rstrip() if left else f"{row.number}) ...   {right}"
+
+
+def move_list(record: Record) -> list[GameMoves]:
+    """Every game of the record as numbered lines."""
+    steps = list(record.steps())
+    games: list[GameMoves] = []
+    at = 0
+    while at < len(steps):
+        number = steps[at][0]
+        end = at + 1
+        while end < len(steps) and steps[end][1] != 0:
+            end += 1
+        games.append(_game_moves(record, number, at, steps[at:end]))
+        at = end
+    return games
+
+
+def _game_moves(
+    record: Record, number: int, start: int, steps: list[tuple[int, int, GameState]]
+) -> GameMoves:
+    actions = record.games[number - 1]
+    rows: list[list[Entry | None]] = []
+    column = 1
+    pending: tuple[int, str] | None = None
+
+    def put(player: int, text: str, moment: int) -> None:
+        nonlocal column
+        if player <= column:
+            rows.append([None, None])
+        rows[-1][player] = Entry(text, moment)
+        column = player
+
+    ending: Entry | None = None
+    winner: int | None = None
+    for offset, action in enumerate(actions):
+        before: GameState = steps[offset][2]
+        after: GameState = steps[offset + 1][2]
+        moment = start + offset + 1
+        kind = action.kind
+        if pending and kind not in (PLAY, RESIGN, REJECT):
+            put(pending[0], pending[1], moment - 1)
+            pending = None
+        if kind == ROLL:
+            d0, d1 = action.dice  # type: ignore[misc]
+            mover = (0 if d0 > d1 else 1) if before.phase is Phase.OPENING else before.turn
+            if before.phase is Phase.OPENING:
+                d0, d1 = max(d0, d1), min(d0, d1)
+            pending = (mover, f"{d0}{d1}:")
+            if after.phase is not Phase.MOVE:
+                put(mover, f"{d0}{d1}: (no move)", moment)
+                pending = None
+        elif kind == PLAY:
+            moves = play_of(before.position, action.moves).moves
+            mover, text = pending or (before.turn, "")
+            put(mover, f"{text} {format_play(moves)}".strip(), moment)
+            pending = None
+        elif kind == DOUBLE:
+            put(before.turn, f"Doubles => {before.cube.value * 2}", moment)
+        elif kind == TAKE:
+            put(1 - before.turn, "Takes", moment)
+        elif kind == BEAVER:
+            put(1 - before.turn, f"Beavers => {after.cube.value}", moment)
+        elif kind == PASS:
+            put(1 - before.turn, "Drops", moment)
+        elif kind == RESIGN:
+            if pending:
+                put(pending[0], pending[1], moment - 1)
+                pending = None
+            put(action.player, f"Resigns a {RESULT_NAMES[action.result]}", moment)  # type: ignore[arg-type]
+        elif kind in (ACCEPT, REJECT):
+            put(1 - before.resigned_by, "Accepts" if kind == ACCEPT else "Refuses", moment)  # type: ignore[operator]
+        if after.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            points = after.points_won
+            text = f"Wins {points} point{'s' if points != 1 else ''}"
+            if after.phase is Phase.MATCH_OVER:
+                text += " and the match"
+            ending, winner = Entry(text, moment), after.winner
+    if pending:
+        put(pending[0], pending[1], start + len(actions))
+    built = tuple(Row(i, left, right) for i, (left, right) in enumerate(rows, 1))
+    return GameMoves(number, steps[0][2].score, start, built, ending, winner)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A record and the moment shown (an index into ``moments``)."""
+
+    record: Record
+    moments: tuple[tuple[int, int, GameState], ...]
+    at: int
+
+    @classmethod
+    def of(cls, record: Record, at: int | None = None) -> Replay:
+        """The replay of ``record``, at its last moment unless ``at`` says which."""
+        moments = tuple(record.steps())
+        last = len(moments) - 1
+        return cls(record, moments, last if at is None else max(0, min(at, last)))
+
+    @property
+    def state(self) -> GameState:
+        return self.moments[self.at][2]
+
+    @property
+    def game(self) -> int:
+        return self.moments[self.at][0]
+
+    @property
+    def at_start(self) -> bool:
+        return self.at == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.at == len(self.moments) - 1
+
+    def jump(self, moment: int) -> Replay:
+        return Replay(self.record, self.moments, max(0, min(moment, len(self.moments) - 1)))
+
+    def back(self) -> Replay:
+        return self.jump(self.at - 1)
+
+    def forward(self) -> Replay:
+        return self.jump(self.at + 1)
+
+    def play_on(self) -> Record:
+        """The record up to the moment shown: the game goes on from there."""
+        game, index, _ = self.moments[self.at]
+        return self.record.truncated(game, index)
+
+
+def move_list_html(record: Record, at: int) -> str:
+    """The move list as HTML: a heading per game, a line per pair of turns, each entry a
+    button with its moment (``data-moment``); the entry of moment ``at`` is marked current."""
+    from html import escape
+
+    games = move_list(record)
+    moments = [
+        entry.moment
+        for game in games
+        for row in game.rows
+        for entry in (row.left, row.right, game.ending)
+        if entry is not None
+    ]
+    marked = max((moment for moment in moments if moment <= at), default=None)
+
+    shown = [False]  # one entry is marked, though a game's ending shares its last moment
+
+    def button(entry: Entry | None) -> str:
+        if entry is None:
+            return '<span class="move-empty"></span>'
+        current = ""
+        if entry.moment == marked and not shown[0]:
+            current, shown[0] = ' aria-current="step"', True
+        return (
+            f'<button type="button" class="move" data-moment="{entry.moment}"{current}>'
+            f"{escape(entry.text)}</button>"
+        )
+
+    names = [escape(name) for name in record.names]
+    parts = []
+    for game in games:
+        score = f"{names[0]} {game.score[0]} \u2013 {game.score[1]} {names[1]}"
+        parts.append(
+            f'<h3 class="move-game"><button type="button" class="move" '
+            f'data-moment="{game.start}">Game {game.number}</button> <span>{score}</span></h3>'
+        )
+        for row in game.rows:
+            parts.append(
+                f'<div class="move-row"><span class="move-number">{row.number})</span>'
+                f"{button(row.left)}{button(row.right)}</div>"
+            )
+        if game.ending is not None:
+            parts.append(f'<div class="move-row move-end">{button(game.ending)}</div>')
+    return "\n".join(parts)
+
+
+def where_text(replay: Replay) -> str:
+    """Where the replay stands, in words: ``Game 2, move 14 of 40``."""
+    game, index, _ = replay.moments[replay.at]
+    total = len(replay.record.games[game - 1])
+    return f"Game {game}, move {index} of {total}"

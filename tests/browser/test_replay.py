@@ -1,0 +1,151 @@
+"""The record on the page: kept through a reload, replayed by keyboard and move list,
+shared as a whole-game link, exported and imported as a .mat file."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from game.formats.game_link import format_game_link
+from game.formats.mat import format_mat, parse_mat
+from game.web import storage
+from game.web.history import history_data, read_history
+from game.web.session import FRIEND, Session, Settings
+from tests.browser.pages import open_game
+from tests.records import as_mat_keeps, played
+
+SAVE_KEY = storage.KEY
+HISTORY_KEY = storage.KEY + ".history"
+
+
+def seed_storage(page: Page, record) -> None:
+    """Save ``record``'s last state as the game and the record as its history."""
+    session = Session(record.state, Settings(opponent=FRIEND))._after(record.state)
+    page.goto("tools/bare/blank.html")
+    page.evaluate(
+        "([key, save, hkey, history]) => { localStorage.setItem(key, save);"
+        " localStorage.setItem(hkey, history); }",
+        [SAVE_KEY, storage.save_text(session), HISTORY_KEY, json.dumps(history_data(record))],
+    )
+
+
+def saved_history(page: Page):
+    text = page.evaluate(f"() => localStorage.getItem({json.dumps(HISTORY_KEY)})")
+    game = storage.load_text(page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})"))
+    return read_history(json.loads(text), game.game)
+
+
+def board(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#board circle.checker",
+        "nodes => nodes.map(n => `${n.getAttribute('class')}@${n.getAttribute('cx')},"
+        "${n.getAttribute('cy')}`).sort()",
+    )
+
+
+def test_play_reload_and_replay_by_keyboard(game_page: Page):
+    open_game(game_page, "seed=4&pace=0")
+    game_page.click("#roll")  # the opening roll; the computer may play first
+    game_page.wait_for_function("() => !document.querySelector('#board.busy')", timeout=90_000)
+    kept = saved_history(game_page)
+    assert len(kept) >= 1 and kept.start.phase.value == "opening"
+    game_page.reload()
+    game_page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    assert saved_history(game_page) == kept  # the history survives the reload
+
+    record = played(0)  # a whole 5-point match
+    seed_storage(game_page, record)
+    open_game(game_page)
+    live = board(game_page)
+    game_page.click("#replay-toggle")
+    expect(game_page.locator("#replay")).to_be_visible()
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
+    game_page.keyboard.press("Home")
+    expect(game_page.locator("#replay-where")).to_contain_text("Game 1, move 0")
+    assert len(board(game_page)) == 30 and board(game_page) != live
+    game_page.keyboard.press("ArrowRight")
+    game_page.keyboard.press("ArrowRight")
+    expect(game_page.locator("#replay-where")).to_contain_text("Game 1, move 2")
+    game_page.keyboard.press("ArrowLeft")
+    expect(game_page.locator("#replay-where")).to_contain_text("Game 1, move 1")
+    # The move list jumps; "Back to the game" returns to the live board.
+    game_page.locator("#move-list .move-row .move").nth(3).click()
+    expect(game_page.locator('#move-list [aria-current="step"]')).to_have_count(1)
+    game_page.click("#replay-live")
+    expect(game_page.locator("#replay")).to_be_hidden()
+    assert board(game_page) == live
+
+
+def test_a_whole_game_link_opens_as_a_replay_in_a_fresh_context(game_page: Page):
+    record = played(14)
+    url = "index.html#" + format_game_link(record)
+    other = game_page.context.browser.new_context(base_url=game_page.url.split("tools/")[0])
+    page = other.new_page()
+    page.goto(url)
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
+    assert "#" not in page.url
+    page.keyboard.press("ArrowLeft")
+    page.click("#replay-play-on")  # no game of the visitor's own: it is taken at once
+    expect(page.locator("#replay")).to_be_hidden()
+    other.close()
+
+
+def test_a_broken_whole_game_link_gives_a_message_and_a_normal_board(game_page: Page):
+    game_page.goto("index.html#gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA&game=1.3g..2.AT.B9")
+    game_page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    expect(game_page.locator("#notice-text")).to_contain_text("does not hold a game")
+    expect(game_page.locator("#replay")).to_be_hidden()
+    assert game_page.locator("#board circle.checker").count() == 30
+
+
+def test_export_then_import_the_match(game_page: Page, tmp_path):
+    record = played(7)
+    seed_storage(game_page, record)
+    open_game(game_page)
+    game_page.click("#replay-toggle")
+    with game_page.expect_download() as download:
+        game_page.click("#export-mat")
+    path = tmp_path / "match.mat"
+    download.value.save_as(path)
+    exported = parse_mat(path.read_text())
+    kept = as_mat_keeps(record)  # a .mat file leaves out refused resignations
+    assert [s.position for s in exported.replay()] == [s.position for s in kept.replay()]
+    game_page.click("#replay-live")
+    # Import it back (a file), then by pasted text: it opens in the replay.
+    game_page.set_input_files("#import-file", str(path))
+    expect(game_page.locator("#replay")).to_be_visible()
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
+    game_page.fill("#import-text", format_mat(played(2)))
+    game_page.click("#import-paste")
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(played(2).games)}")
+
+
+def test_importing_a_broken_file_names_the_game_and_move(game_page: Page, tmp_path):
+    record = played(0)
+    seed_storage(game_page, record)
+    open_game(game_page)
+    before = saved_history(game_page)
+    lines = format_mat(played(3)).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("2)"))
+    lines[at] = lines[at].replace(":", ": 1/0 1/0", 1)
+    path = tmp_path / "broken.mat"
+    path.write_text("\n".join(lines) + "\n")
+    game_page.click("#replay-toggle")
+    game_page.set_input_files("#import-file", str(path))
+    expect(game_page.locator("#notice-text")).to_contain_text("game 1 move 2")
+    expect(game_page.locator("#notice-text")).to_contain_text("Nothing was imported")
+    assert saved_history(game_page) == before  # the game and its history are untouched
+
+
+def test_the_replay_fits_a_phone(game_page: Page):
+    game_page.set_viewport_size({"width": 375, "height": 740})
+    seed_storage(game_page, played(0))
+    open_game(game_page)
+    game_page.click("#replay-toggle")
+    width = game_page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 375
+    for control in ("#replay-back", "#replay-forward", "#replay-live", "#replay-play-on"):
+        expect(game_page.locator(control)).to_be_visible()

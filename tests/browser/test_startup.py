@@ -1,0 +1,183 @@
+"""The board before Python, and a page that never freezes while the computer thinks."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from html.parser import HTMLParser
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from game.web import storage
+from game.web.prerender import board_key, starting_board
+from game.web.session import to_viewer
+from tests.browser.pages import READY_TIMEOUT_MS, clear_site_storage, open_game
+
+# With this seed the person wins the opening roll (5-3): their move waits on the board.
+PERSON_OPENS = 5
+
+# The longest main-thread task while the computer last thought: begun after it was asked and
+# over before its answer came (<body data-think-from/-to>); the tasks that ask and that show
+# the answer are the page's own drawing, timed by tools/bench_page.py.
+LONGEST_TASK_WHILE_THINKING = """() => new Promise((resolve) => setTimeout(() => {
+  const from = Number(document.body.dataset.thinkFrom), to = Number(document.body.dataset.thinkTo);
+  resolve({ thought: to - from, longest: Math.max(0, ...window.__longTasks
+    .filter(([at, ms]) => at > from && at + ms < to).map(([, ms]) => ms)) });
+}, 100))"""
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+class Board(HTMLParser):
+    """The tags inside <div id="board"> of a page's raw HTML."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.depth or attrs.get("id") == "board":
+            self.tags.append((tag, attrs))
+            if tag == "div":
+                self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.depth and tag == "div":
+            self.depth -= 1
+
+
+def session_of(page: Page):
+    return storage.load_text(
+        page.evaluate(f"() => localStorage.getItem({json.dumps(storage.KEY)})")
+    )
+
+
+def play_person_turn(page: Page) -> None:
+    while True:
+        session = session_of(page)
+        turn = session.turn
+        if turn is None or turn.is_complete:
+            return
+        at_bottom = session.mover_at_bottom
+        origin = sorted(turn.origins())[0]
+        if session.selected != origin:
+            page.locator(f'#board [data-target="{to_viewer(origin, at_bottom)}"]').first.click()
+        destination = sorted(turn.destinations(origin))[0]
+        page.locator(f'#board [data-target="{to_viewer(destination, at_bottom)}"]').first.click()
+
+
+@pytest.mark.parametrize("path", ["index.html", "embed.html"])
+def test_the_first_html_already_holds_the_board_and_nothing_looks_playable(site, path):
+    with urllib.request.urlopen(site + path) as response:
+        html = response.read().decode("utf-8")
+    board = Board()
+    board.feed(html)
+    classes = [attrs.get("class") for _, attrs in board.tags]
+    assert classes.count("checker cyan") == 15 and classes.count("checker pink") == 15
+    assert "loading" in classes  # the board is covered by the loading state until Python is up
+    assert starting_board() in html
+    assert 'id="roll"' in html
+    for button in ("roll", "new-game", "share", "settings-toggle"):
+        if f'id="{button}"' not in html:
+            continue  # embed.html has fewer buttons
+        tag = html[html.index(f'id="{button}"') :].split(">", 1)[0]
+        assert "disabled" in tag or "hidden" in tag, button
+
+
+def test_a_returning_player_sees_their_saved_board_before_python_is_up(
+    shared_context: BrowserContext,
+):
+    page = shared_context.new_page()
+    clear_site_storage(page)
+    open_game(page, f"seed={PERSON_OPENS}")
+    page.click("#roll")
+    expect(page.locator("#undo")).to_be_visible()  # the person's opening move waits
+    drawn = page.evaluate("() => document.querySelector('#board svg').outerHTML")
+    page.close()
+
+    # The next visit, with Pyodide held back: only boot.js and the HTML can draw.
+    page = shared_context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    page.goto("index.html", wait_until="domcontentloaded")
+    assert page.evaluate("() => document.body.dataset.ready") is None
+    assert page.evaluate("() => document.body.dataset.painted") == "saved"
+    assert page.evaluate("() => document.querySelector('#board svg').outerHTML") == drawn
+    expect(page.locator("#loading")).to_be_visible()
+    assert page.locator("#roll").is_disabled()
+
+    # A board kept for another save text is never painted: the starting board stays.
+    page.evaluate(
+        f"""() => {{
+          const kept = JSON.parse(localStorage.getItem({json.dumps(board_key(storage.KEY))}));
+          kept.save += " ";
+          localStorage.setItem({json.dumps(board_key(storage.KEY))}, JSON.stringify(kept));
+        }}"""
+    )
+    page.reload(wait_until="domcontentloaded")
+    assert page.evaluate("() => document.body.dataset.painted") is None
+    assert page.locator("#board circle.checker").count() == 30
+    assert page.evaluate("() => document.querySelector('#board svg').outerHTML") != drawn
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def expert_page(shared_context: BrowserContext) -> Iterator[Page]:
+    """A game against the expert under the full rules, its worker up, the person to move."""
+    page = shared_context.new_page()
+    page.add_init_script(LONG_TASKS)
+    clear_site_storage(page)
+    open_game(page, f"seed={PERSON_OPENS}&pace=0")
+    page.click("#settings-toggle")
+    page.select_option("#level", "expert")
+    page.check('input[name="rules"][value="full"]')
+    page.click("#settings-toggle")
+    page.wait_for_function(
+        "() => document.body.dataset.worker === 'ready'", timeout=READY_TIMEOUT_MS
+    )
+    page.click("#roll")
+    yield page
+    page.close()
+
+
+def test_no_long_task_while_the_expert_thinks(expert_page: Page):
+    page = expert_page
+    for _ in range(2):
+        play_person_turn(page)
+        before = page.evaluate("() => document.body.dataset.computerMs")
+        page.click("#confirm")
+        page.wait_for_function(
+            f"() => document.body.dataset.computerMs !== {json.dumps(before)}"
+            " && !document.getElementById('board').classList.contains('busy')",
+            timeout=60_000,
+        )
+        thinking = page.evaluate(LONGEST_TASK_WHILE_THINKING)
+        assert thinking["longest"] < 100, thinking
+        if session_of(page).game.phase.value != "move":
+            page.click("#roll")  # the person's next roll (no double to answer at the start)
+            expect(page.locator("#confirm")).to_be_visible()
+
+
+def test_new_game_is_answered_while_the_expert_thinks(expert_page: Page):
+    page = expert_page
+    play_person_turn(page)
+    before = page.evaluate("() => document.body.dataset.computerMs")
+    page.click("#confirm")
+    page.wait_for_function("() => document.getElementById('board').classList.contains('busy')")
+    # A real click, queued like a person's: a main thread busy thinking would answer it
+    # only after the computer's checkers had moved.
+    page.click("#new-game", timeout=5_000)
+    shown = page.evaluate(
+        "() => [!document.getElementById('notice').hidden, document.body.dataset.computerMs]"
+    )
+    assert shown == [True, before], "New game was answered only after the computer moved"
+    expect(page.locator("#notice-text")).to_contain_text("Start a new")
+    page.click("#notice-yes")
+    expect(page.locator("#status")).to_contain_text("Roll the dice to see who starts")

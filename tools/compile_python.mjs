@@ -1,0 +1,84 @@
+// Compile Python to bytecode inside the same Pyodide the page runs (Node.js), so the page
+// does not compile it at every load. Called by tools/fetch_runtime.py (runtime/compiled/).
+//
+//   node tools/compile_python.mjs stdlib <pyodide dir> <python_stdlib.zip> <out.zip>
+//   node tools/compile_python.mjs pycache <pyodide dir> <files.json> <out.zip>
+//
+// stdlib: the npm pyodide package ships the standard library as .py sources only. This
+//   writes the same zip with every .py replaced by an unchecked hash-based .pyc (zipimport
+//   reads it without looking for a source).
+// pycache: the project's modules listed in files.json (paths relative to the working
+//   directory, as in pyscript.toml's [files]) as __pycache__/<name>.cpython-3XX.pyc entries
+//   of CHECKED hash-based .pyc: interpreter.mjs unpacks them beside the .py files PyScript
+//   writes, and Python uses one only while its source is byte-identical (it hashes the
+//   source), so an archive built from older code is harmless: those modules compile as before.
+// The bytecode comes from the very interpreter the page runs, so its version always matches.
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [mode, pyodideDir, source, target] = process.argv.slice(2);
+if (!target || !["stdlib", "pycache"].includes(mode)) {
+  console.error("usage: node tools/compile_python.mjs stdlib|pycache <pyodide dir> <in> <out.zip>");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/" });
+
+const COMMON = `
+import importlib.util, importlib._bootstrap_external as external, sys, zipfile
+
+def add(zout, name, data):
+    entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))  # reproducible
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    entry.external_attr = 0o644 << 16
+    zout.writestr(entry, data)
+
+def pyc(data, filename, checked):
+    code = compile(data, filename, "exec", dont_inherit=True)
+    return external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked)
+`;
+
+let count;
+if (mode === "stdlib") {
+  pyodide.FS.writeFile("/tmp/in.zip", readFileSync(source));
+  count = pyodide.runPython(COMMON + `
+# Tracebacks and __file__ name the zip the page mounts (sys.path holds it).
+PREFIX = next(p for p in sys.path if p.endswith(".zip")) + "/"
+compiled = 0
+with zipfile.ZipFile("/tmp/in.zip") as zin, zipfile.ZipFile("/tmp/out.zip", "w") as zout:
+    for info in sorted(zin.infolist(), key=lambda i: i.filename):
+        data, name = zin.read(info), info.filename
+        if name.endswith(".py"):
+            try:
+                data, name = pyc(data, PREFIX + name, False), name + "c"
+                compiled += 1
+            except SyntaxError:
+                pass  # templates and test data that are not Python stay as they are
+        add(zout, name, data)
+compiled
+`);
+} else {
+  const files = JSON.parse(readFileSync(source, "utf8"));
+  for (const path of files) {
+    const copy = "/tmp/src/" + path.replace(/^\.\//, "");
+    pyodide.FS.mkdirTree(copy.slice(0, copy.lastIndexOf("/")));
+    pyodide.FS.writeFile(copy, readFileSync(path));
+  }
+  pyodide.globals.set("files", JSON.stringify(files));
+  count = pyodide.runPython(COMMON + `
+import json, posixpath
+HOME = "/home/pyodide/"
+paths = sorted(path.removeprefix("./") for path in json.loads(files))
+with zipfile.ZipFile("/tmp/out.zip", "w") as zout:
+    for path in paths:
+        folder, name = posixpath.split(path)
+        tag = sys.implementation.cache_tag
+        cached = posixpath.join(folder, "__pycache__", f"{name[:-3]}.{tag}.pyc")
+        with open("/tmp/src/" + path, "rb") as source:
+            add(zout, cached, pyc(source.read(), HOME + path, True))
+len(paths)
+`);
+}
+writeFileSync(target, pyodide.FS.readFile("/tmp/out.zip"));
+console.log(`compile_python: ${count} modules compiled into ${target}`);
