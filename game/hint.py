@@ -22,10 +22,10 @@ from game.formats import GameStatus, format_position_id, parse_gnubg_id
 from game.judgement import STRONGEST, cube_figures, rank_plays
 
 
-def read_plies(options: list[str]) -> int:
+def read_plies(options: list[str], default: int = STRONGEST) -> int:
     """``[--plies 1|2]``."""
     if not options:
-        return STRONGEST
+        return default
     if len(options) == 2 and options[0] == "--plies" and options[1] in ("1", "2"):
         return int(options[1])
     raise ValueError(f"expected [--plies 1|2], got {' '.join(options)!r}")

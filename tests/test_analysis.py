@@ -163,7 +163,8 @@ def test_strongest_judgement_on_a_short_game():
 
 def test_analyse_command_prints_players_then_games(selfplay_match, selfplay_analysis):
     out = io.StringIO()
-    status = analyse_cli.main(["--plies", "1"], io.StringIO(format_mat(selfplay_match)), out)
+    # 1-ply by default (as close to gnubg as the strongest judgement, and far quicker).
+    status = analyse_cli.main([], io.StringIO(format_mat(selfplay_match)), out)
     assert status == 0
     lines = out.getvalue().splitlines()
     assert len(lines) == 2 + 2 * len(selfplay_analysis.games)

@@ -30,7 +30,8 @@ ON_THE_BOT = {
     "game.analyse_cli",
     "game.__main__",
 }
-BROWSER_GLUE = {"game.web.app", "game.web.dom", "game.web.main", "game.web.thinking"}  # DOM code
+# The only code that touches the browser (the DOM, the worker, storage).
+BROWSER_GLUE = {"game.web.app", "game.web.dom", "game.web.main", "game.web.thinking"}
 
 
 def _name(path: Path) -> str:

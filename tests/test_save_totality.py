@@ -329,3 +329,19 @@ def test_deep_nesting_inside_a_real_save_is_refused():
 def test_a_save_nested_within_the_limit_still_loads():
     session = Session.new()
     assert load_text(save_text(session)) == session
+
+
+def test_the_stored_history_is_read_through_the_same_guard(monkeypatch):
+    # The page keeps the game's history under its own key: its text is parsed by the same
+    # guarded parser, so deep nesting there cannot stop the page either.
+    from game.record import Record
+    from game.web.history import history_data, read_history
+    from game.web.storage import MAX_HISTORY_LENGTH, parse_stored
+
+    game = GAMES[40]
+    text = json.dumps(history_data(Record(game)))
+    assert read_history(parse_stored(text, MAX_HISTORY_LENGTH), game).state == game
+    monkeypatch.setattr(json, "loads", lambda _text: pytest.fail("deep nesting was parsed"))
+    for deep in ("[" * 9975, '{"game":' * 5000):
+        with pytest.raises(SaveError, match="nested too deep"):
+            parse_stored(deep, MAX_HISTORY_LENGTH)

@@ -250,11 +250,14 @@ def bench_computer(playwright, base: str, turns: int, level: str, inline: bool) 
         page.wait_for_function(idle, timeout=60_000)
         session = session_of(page)
         phase = session.game.phase
-        if phase is Phase.GAME_OVER:
+        if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             page.click("#next-game")
             page.click("#roll")
             continue
         if session.computer_to_act:
+            continue
+        if phase is Phase.DOUBLED:
+            page.click("#take")  # the computer doubled: play on
             continue
         if phase is Phase.ROLL:
             page.click("#roll")

@@ -85,6 +85,8 @@ class App:
         self.session = Session.new()
         self.history = Record(self.session.game)  # every action of the match (game/record.py)
         self.replay: Replay | None = None  # looking back at a record instead of the live game
+        self.linked: Record | None = None  # the record a whole-game link brought
+        self.link_opponent: str | None = None  # who plays whom, as that link says
         self.busy = False
         self.pending: Callable[[], object] | None = None  # what the notice's first button does
         self.last_think_ms = 0.0
@@ -137,7 +139,8 @@ class App:
         with contextlib.suppress(Exception):  # no history, or not readable: it starts here
             saved = window.localStorage.getItem(self.key + ".history")
             if isinstance(saved, str) and saved:
-                self.history = read_history(json.loads(saved), self.session.game)
+                data = storage.parse_stored(saved, storage.MAX_HISTORY_LENGTH)
+                self.history = read_history(data, self.session.game)
         return None
 
     def save(self) -> None:
@@ -767,9 +770,14 @@ class App:
             return
         record = self.replay.play_on()
 
+        opponent = self.link_opponent if self.replay.record is self.linked else None
+
         def take() -> None:
+            settings = self.session.settings
+            if opponent is not None:
+                settings = dataclasses.replace(settings, opponent=opponent)
             self.history = record
-            self.session = Session(record.state, self.session.settings)._after(record.state)
+            self.session = Session(record.state, settings)._after(record.state)
             self.replay = None
             set_props("replay", hidden=True)
             self.changed()
@@ -800,6 +808,14 @@ class App:
                 "Your own game is on the board."
             )
             return
+        # The position beside the game says who plays whom (computer or friend), as before.
+        rest = "&".join(p for p in fragment.lstrip("#").split("&") if not p.startswith("game="))
+        try:
+            found = links.read_fragment(rest)
+        except links.LinkError:
+            found = None
+        self.link_opponent = found[1] if found else None
+        self.linked = record
         self.look_back(Replay.of(record))
 
     def export_mat(self) -> None:

@@ -31,6 +31,7 @@ APP = "backgammon"
 VERSION = 1
 MAX_LENGTH = 20_000  # a real save is about 1 KB; anything far bigger is not ours
 MAX_NESTING = 16  # a real save nests 4 deep (the last play's moves)
+MAX_HISTORY_LENGTH = 1_000_000  # the game's history (its whole-game link) beside the save
 
 
 class SaveError(ValueError):
@@ -56,17 +57,22 @@ def save_text(session: Session) -> str:
 
 def load_text(text: str) -> Session:
     """The session saved in ``text``; raises ``SaveError`` saying what is wrong."""
-    if not isinstance(text, str) or len(text) > MAX_LENGTH:
+    return load_data(parse_stored(text))
+
+
+def parse_stored(text: object, max_length: int = MAX_LENGTH) -> object:
+    """JSON text from localStorage as data; ``SaveError`` for anything else. Every stored
+    text the page reads goes through here."""
+    if not isinstance(text, str) or len(text) > max_length:
         raise SaveError("the saved game is not readable")
     if nesting_depth(text) > MAX_NESTING:
         # Refused before parsing: in the page, JSON nested thousands deep overflows the
         # browser's stack inside json.loads, which no Python handler can catch.
         raise SaveError("the saved game is damaged (nested too deep)")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):  # ValueError: bad JSON, a number over 4,300 digits
         raise SaveError("the saved game is damaged (not valid JSON)") from None
-    return load_data(data)
 
 
 def nesting_depth(text: str) -> int:

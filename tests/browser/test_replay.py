@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from game.formats.game_link import format_game_link
@@ -36,6 +37,11 @@ def saved_history(page: Page):
     return read_history(json.loads(text), game.game)
 
 
+def positions(record) -> list:
+    """Every position of the record (a saved play comes back as the generator's moves)."""
+    return [state.position for state in record.replay()]
+
+
 def board(page: Page) -> list[str]:
     return page.eval_on_selector_all(
         "#board circle.checker",
@@ -44,19 +50,36 @@ def board(page: Page) -> list[str]:
     )
 
 
-def test_play_reload_and_replay_by_keyboard(game_page: Page):
-    open_game(game_page, "seed=4&pace=0")
-    game_page.click("#roll")  # the opening roll; the computer may play first
-    game_page.wait_for_function("() => !document.querySelector('#board.busy')", timeout=90_000)
-    kept = saved_history(game_page)
-    assert len(kept) >= 1 and kept.start.phase.value == "opening"
-    game_page.reload()
-    game_page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
-    assert saved_history(game_page) == kept  # the history survives the reload
+def mid_match(seed: int):
+    """A self-played match cut at a roll late in its last game (friend mode can roll)."""
+    record = played(seed)
+    last = len(record.games)
+    moments = [
+        i for g, i, state in record.steps() if g == last and i and state.phase.value == "roll"
+    ]
+    return record.truncated(last, moments[len(moments) // 2])
 
-    record = played(0)  # a whole 5-point match
+
+@pytest.mark.timeout(900)  # three page loads on a busy machine
+def test_play_reload_and_replay_by_keyboard(game_page: Page):
+    record = mid_match(0)  # games of a 5-point match and part of the next
     seed_storage(game_page, record)
-    open_game(game_page)
+    open_game(game_page, "seed=4")
+    assert positions(saved_history(game_page)) == positions(record)
+    live = board(game_page)
+    game_page.click("#roll")  # play: a friend's roll, kept in the history
+    game_page.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem({json.dumps(HISTORY_KEY)})).game !== "
+        f"{json.dumps(history_data(record)['game'])}"
+    )
+    kept = saved_history(game_page)
+    assert (
+        len(kept) == len(record) + 1
+        and kept.truncated(len(record.games), len(record.games[-1])) == record
+    )
+    game_page.reload()
+    game_page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=120_000)
+    assert saved_history(game_page) == kept  # the history survives the reload
     live = board(game_page)
     game_page.click("#replay-toggle")
     expect(game_page.locator("#replay")).to_be_visible()
@@ -77,13 +100,14 @@ def test_play_reload_and_replay_by_keyboard(game_page: Page):
     assert board(game_page) == live
 
 
+@pytest.mark.timeout(600)  # a fresh context loads the runtime without a cache
 def test_a_whole_game_link_opens_as_a_replay_in_a_fresh_context(game_page: Page):
     record = played(14)
     url = "index.html#" + format_game_link(record)
     other = game_page.context.browser.new_context(base_url=game_page.url.split("tools/")[0])
     page = other.new_page()
     page.goto(url)
-    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=300_000)
     expect(page.locator("#replay")).to_be_visible()
     expect(page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
     assert "#" not in page.url
