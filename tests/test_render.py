@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 
@@ -192,3 +193,14 @@ def test_a_checker_that_just_moved_glides_in_from_its_point():
     (x24, y24), (x21, y21) = layout.checker_centre(24, 1), layout.checker_centre(21, 0)
     assert (dx, dy) == (x24 - x21, y24 - y21)
     assert 'class="arriving"' not in board_svg(BoardView(position.player, position.opponent))
+
+
+@pytest.mark.parametrize("bottom_side", [True, False])
+def test_four_dice_of_a_double_fit_their_half_of_the_board(bottom_side):
+    centres = [x for x, _y in layout.dice_centres(4, bottom_side)]
+    left = layout.RIGHT_FIELD if bottom_side else layout.LEFT_FIELD
+    right = layout.RIGHT_EDGE if bottom_side else layout.BAR_X
+    half = layout.DIE / 2
+    assert centres[0] - half >= left and centres[-1] + half <= right
+    gaps = [b - a for a, b in itertools.pairwise(centres)]
+    assert min(gaps) >= layout.DIE

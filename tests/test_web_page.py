@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.bot import DEFAULT_LEVEL, LEVELS
+from game.web.controls import BUTTONS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = (ROOT / "game" / "web" / "app.py").read_text(encoding="utf-8")
@@ -52,9 +53,20 @@ def test_page_uses_relative_urls_only(page):
 
 def test_every_element_the_app_looks_up_is_in_the_full_page():
     ids = {attrs.get("id") for _, attrs in elements("index.html")}
-    wanted = set(re.findall(r'(?<![.\w])(?:element|set_text|set_props|toggle)\("([\w-]+)"', APP))
+    helpers = r"element|set_text|set_props|toggle|open_dialog|close_dialog"
+    wanted = set(re.findall(rf'(?<![.\w])(?:{helpers})\("([\w-]+)"', APP))
     wanted |= set(re.findall(r'@on\("\w+", "#([\w-]+)"\)', APP))
+    wanted |= set(re.findall(r'focus="([\w-]+)"', APP))
+    wanted |= set(BUTTONS)  # every button controls.controls decides
     assert wanted and not wanted - ids, sorted(wanted - ids)
+
+
+def test_the_prompts_are_modal_dialogs_in_both_pages():
+    for page in ("index.html", "embed.html"):
+        dialogs = {attrs.get("id") for tag, attrs in elements(page) if tag == "dialog"}
+        assert "notice" in dialogs, page
+    full = {attrs.get("id") for tag, attrs in elements("index.html") if tag == "dialog"}
+    assert {"notice", "settings-dialog", "resign-panel"} <= full
 
 
 def test_the_level_menu_offers_the_bots_levels_with_its_default_chosen():

@@ -240,7 +240,7 @@ def bench_computer(playwright, base: str, turns: int, level: str, inline: bool) 
     page.click("#settings-toggle")
     page.select_option("#level", level)
     page.check('input[name="rules"][value="full"]')  # the cube too: its decisions count
-    page.click("#settings-toggle")
+    page.click("#settings-done")
     if not inline:  # the worker loads once the board is playable; time turns, not its start
         page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=180_000)
     page.click("#roll")

@@ -29,18 +29,34 @@ from game.position import Position
 from game.record import Record
 from game.state import Phase
 from game.turn import Turn
-from game.web import computer, guard, layout, links, storage, thinker, thinking
-from game.web.dom import Event, Handler, element, on, report, set_props, set_text, toggle
+from game.web import computer, guard, layout, links, prompts, storage, thinker, thinking
+from game.web.controls import controls, settings_form, settings_from_form
+from game.web.dom import (
+    Event,
+    Handler,
+    close_dialog,
+    element,
+    on,
+    open_dialog,
+    report,
+    set_props,
+    set_text,
+    toggle,
+)
 from game.web.history import history_data, read_history
 from game.web.params import read_params
 from game.web.prerender import board_key, painted_board
+from game.web.prompts import Prompt
 from game.web.render import board_svg
 from game.web.replay import Replay, move_list_html, where_text
-from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
+from game.web.session import Session
 from game.web.view import (
     board_view,
+    ending,
     is_crawford,
-    pip_counts,
+    last_play_text,
+    moved_checker,
+    pips_text,
     player_name,
     resign_label,
     resign_points,
@@ -50,10 +66,6 @@ from game.web.view import (
     status_text,
 )
 
-STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on screen
-ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
-BLOCKED_PAUSE = 1.6  # "You rolled 6-6 and cannot move" stays before the computer rolls
-ANSWER_PAUSE = 0.6  # a double or a resignation is seen before the computer answers it
 MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real .mat file
 
 
@@ -137,7 +149,10 @@ class App:
 
     def save(self) -> None:
         last = self.session.last_play
-        self.history = self.history.follow(self.session.game, last[1] if last else ())
+        moves = (
+            tuple((origin, destination) for origin, destination, _hit in last[1]) if last else ()
+        )
+        self.history = self.history.follow(self.session.game, moves)
         outcome = self.keeper.save(self.session)
         if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
             # Another tab played on: show its game rather than write over it.
@@ -243,10 +258,7 @@ class App:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
             self.clear_fragment()
-            self.notice(
-                f"This link does not hold a game that can be shown: {error}. "
-                "Your own game is on the board."
-            )
+            self.ask(prompts.broken_link_notice(str(error)))
             return
         if found is None:
             return
@@ -262,13 +274,7 @@ class App:
             self.schedule_computer()
 
         if self.session.in_progress and not self.embed:
-            self.notice(
-                "This link shows a shared game. Open it? Your own game in progress "
-                "will be replaced.",
-                "Open the shared game",
-                take_link,
-                cancel="Keep my game",
-            )
+            self.ask(prompts.shared_game_question(), take_link)
         else:
             take_link()
 
@@ -283,12 +289,17 @@ class App:
         url = f"{location.origin}{location.pathname}#{fragment}"
         try:
             await window.navigator.clipboard.writeText(url)
-            copied = "The link was copied."
+            copied = True
         except Exception:  # no clipboard permission (or no clipboard): show the link instead
-            copied = "Copy the link below."
-        self.notice(f"{copied} It opens this game, to replay or to play on.", url=url)
+            copied = False
+        self.ask(prompts.share_notice(copied), url=url)
 
-    # ----- notices (a small in-page question or message) --------------------------------
+    # ----- notices (a modal dialog: a question or a message) ----------------------------
+
+    def ask(
+        self, prompt: Prompt, action: Callable[[], object] | None = None, url: str | None = None
+    ) -> None:
+        self.notice(prompt.text, prompt.yes, action, prompt.cancel, url)
 
     def notice(
         self,
@@ -309,10 +320,10 @@ class App:
             field.hidden = url is None
             field.value = url or ""
         self.pending = action
-        element("notice").hidden = False
+        open_dialog("notice", focus="notice-url" if url else "notice-yes")
 
     def close_notice(self) -> None:
-        element("notice").hidden = True
+        close_dialog("notice")
         self.pending = None
 
     # ----- events ------------------------------------------------------------------------
@@ -396,7 +407,7 @@ class App:
 
         def resign_with(result: int) -> Handler:
             def handler(event: Event) -> None:
-                element("resign-panel").hidden = True
+                close_dialog("resign-panel")
                 if not self.busy and self.session.resigner is not None:
                     self.act(self.session.resign(result))
 
@@ -407,23 +418,15 @@ class App:
 
         @on("click", "#resign-cancel")
         def on_resign_cancel(event: Event) -> None:
-            element("resign-panel").hidden = True
+            close_dialog("resign-panel")
 
         @on("click", "#new-game")
         def on_new(event: Event) -> None:
-            if self.session.in_progress:
-                game = self.session.game
-                match = bool(game.rules.match_length) and game.score != (0, 0)
-                self.notice(
-                    "Start a new match? The match in progress will be lost."
-                    if match
-                    else "Start a new game? The game in progress will be lost.",
-                    "Start a new match" if match else "Start a new game",
-                    self.reset,
-                    cancel="Keep playing",
-                )
-            else:
+            question = prompts.new_game_question(self.session)
+            if question is None:
                 self.reset()
+            else:
+                self.ask(question, self.reset)
 
         @on("click", "#share")
         async def on_share(event: Event) -> None:
@@ -431,11 +434,11 @@ class App:
 
         @on("click", "#settings-toggle")
         def on_settings_toggle(event: Event) -> None:
-            form = element("settings")
-            form.hidden = not form.hidden
-            element("settings-toggle").setAttribute(
-                "aria-expanded", "false" if form.hidden else "true"
-            )
+            open_dialog("settings-dialog")  # the keyboard starts on its first choice
+
+        @on("click", "#settings-done")
+        def on_settings_done(event: Event) -> None:
+            close_dialog("settings-dialog")
 
         @on("change", "#settings")
         def on_settings(event: Event) -> None:
@@ -473,15 +476,7 @@ class App:
         self.session = self.session.tap(target)
         if self.session is not before:
             self.save()
-            turn, moving = self.session.turn, None
-            if (
-                turn is not None
-                and before.turn is not None
-                and len(turn.actions) > len(before.turn.actions)
-            ):
-                steps = turn.actions[-1]
-                moving = (steps[0].origin, steps[-1].destination)
-            self.render(moving=moving)
+            self.render(moving=moved_checker(before, self.session))
             if self.session.game is not before.game:
                 self.schedule_computer()
 
@@ -501,29 +496,16 @@ class App:
 
     def read_settings(self) -> None:
         form = element("settings")
-        opponent = (
-            FRIEND
-            if form.querySelector('input[name="opponent"][value="friend"]').checked
-            else COMPUTER
-        )
-        full = form.querySelector('input[name="rules"][value="full"]')
-        length = element("match-length")
-        try:
-            settings = Settings(
-                opponent=opponent,
-                level=str(element("level").value),
-                rotate=bool(element("rotate").checked),
-                auto_confirm=bool(element("auto-confirm").checked),
-                rules=FULL if full and full.checked else SIMPLE,
-                match_length=int(length.value) if length else 0,
-                jacoby=bool(element("jacoby").checked) if element("jacoby") else True,
-                beaver=bool(element("beaver-rule").checked) if element("beaver-rule") else False,
-            )
-        except (SettingsError, ValueError):
-            return
-        self.session = self.session.with_settings(settings)
-        self.changed()
-        self.schedule_computer()
+        checked = {
+            str(node.name) if node.type == "checkbox" else f"{node.name}={node.value}"
+            for node in form.querySelectorAll("input:checked")
+        }
+        chosen = {str(node.name): str(node.value) for node in form.querySelectorAll("select")}
+        settings = settings_from_form(checked, chosen)
+        if settings is not None:
+            self.session = self.session.with_settings(settings)
+            self.changed()
+            self.schedule_computer()
 
     def act(self, session: Session) -> None:
         """A person's answer or cube action: save, redraw, and let the computer go on."""
@@ -539,8 +521,7 @@ class App:
                 button.hidden = result not in offers
                 button.textContent = resign_label(result, offers.get(result, 0))
         set_text("resign-text", resign_question(self.session))
-        element("resign-panel").hidden = False
-        element("resign-1").focus()
+        open_dialog("resign-panel", focus="resign-1")
 
     def reset(self) -> None:
         self.keeper.release()  # the player chose a new game over an unreadable save
@@ -576,7 +557,7 @@ class App:
                 level = self.session.settings.level
                 if game.phase is Phase.ROLL:
                     # After the person's roll that could not be played, let them read why.
-                    await pause(BLOCKED_PAUSE if game.blocked_dice else 0.05)
+                    await pause(computer.pause_before(game))
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
@@ -599,7 +580,7 @@ class App:
                     self.changed()
                     continue
                 if game.phase is Phase.DOUBLED:
-                    await pause(ANSWER_PAUSE)
+                    await pause(computer.pause_before(game))
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
@@ -619,7 +600,7 @@ class App:
                     self.changed()
                     continue
                 if game.phase is Phase.RESIGNED:
-                    await pause(ANSWER_PAUSE)
+                    await pause(computer.pause_before(game))
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
@@ -635,7 +616,7 @@ class App:
                     continue
                 if game.phase is not Phase.MOVE or game.dice is None:
                     break
-                await pause(ROLL_PAUSE)
+                await pause(computer.pause_before(game))
                 if self.session.game is not game:
                     replaced = True  # a new game or a shared one came in meanwhile
                     return
@@ -660,7 +641,7 @@ class App:
                         latency = (time.perf_counter() - started - paused) * 1000
                         document.body.dataset.computerMs = f"{latency:.1f}"
                         document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
-                    await pause(STEP_SECONDS)
+                    await pause(computer.STEP_SECONDS)
                     if self.session.game is not game:
                         replaced = True  # a new game or a shared one came in meanwhile
                         return
@@ -718,11 +699,7 @@ class App:
         toggle("side-bottom", "answering", answering)
         toggle("side-top", "answering", answering)
 
-        mine, theirs = pip_counts(session) if position is None else _pips(position, session)
-        set_text(
-            "pips-text",
-            f"{player_name(session, bottom)} {mine} · {player_name(session, top)} {theirs}",
-        )
+        set_text("pips-text", pips_text(session, position))
         set_text("score-label", score_label(session))
         set_text("score-text", score_text(session))
         set_props("crawford", hidden=not is_crawford(session))
@@ -730,34 +707,28 @@ class App:
         set_text("status", status_text(session))
         toggle("status", "thinking", self.busy and session.computer_to_act)
 
-        person = not self.busy and not replaying
-        over = session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
-        playing = session.turn is not None  # a person is playing a roll: Undo and Confirm
-        phase = session.game.phase
-        answering = phase in (Phase.DOUBLED, Phase.RESIGNED)
-        set_props(
-            "roll", disabled=not (person and session.may_roll), hidden=over or playing or answering
-        )
-        set_props("double", hidden=not (person and session.may_double))
-        doubled = person and session.may_answer_double
-        for button in ("take", "pass"):
-            set_props(button, hidden=not doubled)
-        set_props("beaver", hidden=not (doubled and session.may_beaver))
-        resigned = person and session.may_answer_resignation
-        for button in ("accept", "refuse"):
-            set_props(button, hidden=not resigned)
-        set_props("resign", disabled=not (person and session.resigner is not None))
-        if session.resigner is None or not person:
-            set_props("resign-panel", hidden=True)
-        set_props("undo", disabled=not (person and session.may_undo), hidden=over or not playing)
-        set_props(
-            "confirm", disabled=not (person and session.may_confirm), hidden=over or not playing
-        )
-        set_props("next-game", hidden=not over)
-        set_text("next-game", "New match" if phase is Phase.MATCH_OVER else "Next game")
-        for button in ("new-game", "share", "settings-toggle"):
-            set_props(button, disabled=False)
+        set_text("last-play-text", last_play_text(session))
+        set_props("last-play", hidden=not last_play_text(session))
+        self.show_ending(session)
+
+        for name, button in controls(session, self.busy or replaying).items():
+            set_props(name, hidden=not button.shown, disabled=not button.enabled)
+            if button.label is not None:
+                set_text(name, button.label)
+        if session.resigner is None or self.busy or replaying:
+            close_dialog("resign-panel")
         self.show_settings()
+
+    def show_ending(self, session: Session) -> None:
+        """The end of a game or a match: a card over the board with the next step."""
+        card = ending(session)
+        set_props("ending", hidden=card is None)
+        if card is None:
+            return
+        set_text("ending-title", card.title)
+        set_text("ending-reason", card.reason)
+        set_text("ending-score", card.score)
+        toggle("ending", "won", card.won)
 
     def show_settings(self) -> None:
         settings = self.session.settings
@@ -770,26 +741,18 @@ class App:
             set_props("level", value=settings.level)
         set_props("rotate", checked=settings.rotate)
         set_props("auto-confirm", checked=settings.auto_confirm)
-        set_props("level-row", hidden=settings.opponent != COMPUTER)
-        set_props("rotate-row", hidden=settings.opponent != FRIEND)
         for radio in form.querySelectorAll('input[name="rules"]'):
             radio.checked = radio.value == settings.rules
         set_props("match-length", value=str(settings.match_length))
         set_props("jacoby", checked=settings.jacoby)
         set_props("beaver-rule", checked=settings.beaver)
-        money_cube = settings.rules == FULL and settings.match_length == 0
-        set_props("jacoby-row", hidden=not money_cube)
-        set_props("beaver-row", hidden=not money_cube)
-        pending = settings.make_rules() != self.session.game.rules
-        set_text(
-            "rules-hint",
-            "Press New game to play with these rules."
-            if pending
-            else "Nothing played yet: rule changes apply at once."
-            if self.session.fresh
-            else "Rule changes apply from the next new game.",
-        )
-        toggle("rules-hint", "pending", pending)
+        shown = settings_form(self.session)
+        set_props("level-row", hidden=not shown.level_row)
+        set_props("rotate-row", hidden=not shown.rotate_row)
+        set_props("jacoby-row", hidden=not shown.money_rows)
+        set_props("beaver-row", hidden=not shown.money_rows)
+        set_text("rules-hint", shown.rules_hint)
+        toggle("rules-hint", "pending", shown.rules_pending)
 
     # ----- replay, whole-game links, match files -------------------------------------------
 
@@ -967,11 +930,6 @@ class App:
             return
         set_props("import-text", value="")
         self.look_back(Replay.of(record))
-
-
-def _pips(position: Position, session: Session) -> tuple[int, int]:
-    mover, other = position.pip_counts()
-    return (mover, other) if session.mover_at_bottom else (other, mover)
 
 
 def start() -> App:

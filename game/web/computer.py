@@ -23,6 +23,8 @@ play), or leave it a match-winning chance at least as high (match play).
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game import match
@@ -31,8 +33,19 @@ from game.state import GameState, Phase
 
 if TYPE_CHECKING:  # the bot is imported on first use: the board is drawn before it loads
     from game.bot.probabilities import Probabilities
+    from game.dice import Dice
+    from game.plays import Play
+    from game.position import Position
+    from game.web.session import Session
 
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
+ROLL, DOUBLE, ACCEPT, REFUSE, PLAY = "roll", "double", "accept", "refuse", "play"
+
+# The computer's pace on the page, in seconds (``?pace=`` scales them).
+BLOCKED_PAUSE = 1.6  # "You rolled 6-6 and cannot move" stays before the computer rolls
+ROLL_PAUSE = 0.3  # the computer's dice are seen before its first checker moves
+ANSWER_PAUSE = 0.6  # a double or a resignation is seen before the computer answers it
+STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on screen
 
 # Below these the quick (no look-ahead) estimate of doubling, min(double/take, double/pass)
 # minus no double, is too far from a double for the look-ahead to change it.
@@ -41,6 +54,74 @@ TAKE, PASS, BEAVER = "take", "pass", "beaver"
 # -0.004 (match) at the lowest, well inside both margins.
 MONEY_MARGIN = 0.15  # equity, in units of the cube
 MATCH_MARGIN = 0.10  # match-winning chance
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the computer does next: roll, double, answer (take, pass, beaver, accept,
+    refuse) or play ``play``. ``weighed_cube``: a cube decision was made on the way (the
+    page reports its time)."""
+
+    action: str
+    play: Play | None = None
+    weighed_cube: bool = False
+
+    def apply(self, session: Session, rng: random.Random) -> Session:
+        """The session once this step is taken."""
+        if self.action == PLAY:
+            assert self.play is not None
+            return session.play(self.play)
+        if self.action == ROLL:
+            return session.roll(rng)
+        actions = {
+            DOUBLE: session.double,
+            TAKE: session.take,
+            PASS: session.pass_,
+            BEAVER: session.beaver,
+            ACCEPT: session.accept_resignation,
+            REFUSE: session.reject_resignation,
+        }
+        return actions[self.action]()
+
+
+def pause_before(game: GameState) -> float:
+    """How long the page waits, at pace 1, before the computer acts in ``game``: a person
+    reads why their roll could not be played, sees a double or a resignation, sees the
+    computer's dice."""
+    if game.phase is Phase.ROLL:
+        return BLOCKED_PAUSE if game.blocked_dice else 0.05
+    if game.phase in (Phase.DOUBLED, Phase.RESIGNED):
+        return ANSWER_PAUSE
+    return ROLL_PAUSE
+
+
+def next_step(session: Session, rng: random.Random) -> Step | None:
+    """What the computer does now in ``session``; None when it is not its turn to act
+    (or, a safeguard, when its roll has no play: the game passes those itself)."""
+    if not session.computer_to_act:
+        return None
+    game, level = session.game, session.settings.level
+    if game.phase is Phase.ROLL:
+        if not game.may_double():
+            return Step(ROLL)
+        return Step(DOUBLE if wants_to_double(game, level) else ROLL, weighed_cube=True)
+    if game.phase is Phase.DOUBLED:
+        return Step(answer_double(game, level), weighed_cube=True)
+    if game.phase is Phase.RESIGNED:
+        return Step(ACCEPT if accepts_resignation(game) else REFUSE)
+    if game.phase is Phase.MOVE and game.dice is not None:
+        play = computer_play(game.position, game.dice, level, rng)
+        return None if play is None else Step(PLAY, play)
+    return None
+
+
+def computer_play(
+    position: Position, dice: Dice, level: str | None, rng: random.Random
+) -> Play | None:
+    """The computer's play (None when the roll cannot be played)."""
+    from game.bot import DEFAULT_LEVEL, choose_play
+
+    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
 
 
 def cube_plies(level: str | None) -> int:

@@ -49,6 +49,25 @@ def toggle(element_id: str, css_class: str, on: bool) -> None:
         node.classList.toggle(css_class, on)
 
 
+def open_dialog(element_id: str, focus: str | None = None) -> None:
+    """Show a ``<dialog>`` as a modal, in the middle of the screen whatever is scrolled, and
+    put the keyboard on ``focus`` (an element inside it)."""
+    node = element(element_id)
+    if not node:
+        return
+    if not node.open:
+        node.showModal()
+    target = element(focus) if focus else None
+    if target:
+        target.focus()
+
+
+def close_dialog(element_id: str) -> None:
+    node = element(element_id)
+    if node and node.open:
+        node.close()
+
+
 def on(event: str, selector: object) -> Callable[[Handler], Handler]:
     """``when`` for an element that this page has (a no-op otherwise), with ``safe`` around."""
     if isinstance(selector, str) and not document.querySelector(selector):

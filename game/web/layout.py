@@ -44,7 +44,7 @@ TRIANGLE = 232  # height of a point's triangle; stacks of 5 reach a little furth
 TRAY_SLAB = 16  # a borne-off checker seen edge-on
 TRAY_GAP = 1
 
-DIE = 44
+DIE = 70  # about 30 px on a 375 px phone: dice a thumb can read
 CUBE = 40
 
 

@@ -35,8 +35,9 @@ BOARD = {
     "field": "#0f1b30",
     "bar": "#1b2a44",
     "tray": "#13223b",
-    "point_dark": "#2a3d63",
-    "point_light": "#46608f",
+    # Both kinds of point stand out from the field at 3:1 or more (WCAG AA for graphics).
+    "point_dark": "#4b6aa0",
+    "point_light": "#8099c8",
     "label": "#9fb3d1",
     "lit": "#facc15",
     "lit_fill": "#fde68a",
@@ -60,6 +61,7 @@ class BoardView:
     selected: int | None = None  # the origin picked: a point or 25 (the mover's bar)
     movable: frozenset[int] = field(default_factory=frozenset)  # origins that can move
     trail: tuple[tuple[int, int], ...] = ()  # the last moves: (origin, destination)
+    trail_colour: str | None = None  # the colour of the side that made them
     moving: tuple[int, int] | None = None  # a move shown gliding: (origin, destination)
     # The cube: (value, True when the bottom side owns it, None when centred); None: no cube.
     cube: tuple[int, bool | None] | None = None
@@ -99,6 +101,13 @@ def _defs() -> str:
             f'<radialGradient id="g-{name}" cx="38%" cy="34%" r="70%">'
             f'<stop offset="0" stop-color="{light}"/><stop offset="0.45" stop-color="{fill}"/>'
             f'<stop offset="1" stop-color="{rim}"/></radialGradient>'
+        )
+    for name, (_fill, _rim, light) in PALETTE.items():
+        # The head of a trail's arrow, in the light shade of the side that moved.
+        gradients.append(
+            f'<marker id="head-{name}" viewBox="0 0 10 10" refX="6" refY="5" '
+            'markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
+            f'<path d="M0,0 L10,5 L0,10 z" fill="{light}"/></marker>'
         )
     return "<defs>" + "".join(gradients) + "</defs>"
 
@@ -299,19 +308,69 @@ def _tray(view: BoardView, bottom_side: bool) -> str:
 
 
 def _trail(view: BoardView) -> str:
-    """Faint marks on the points the last moves left, so a move can be followed."""
-    parts = []
-    for origin, _destination in view.trail:
+    """The last play, so that it can be followed: a faint checker where each move started
+    and an arrow to where it went (the page's legend reads the play in notation)."""
+    if not view.trail:
+        return ""
+    colour = view.trail_colour or view.bottom_colour
+    mover_bottom = colour == view.bottom_colour
+    fill, _rim, light = PALETTE[colour]
+    ghosts, arrows = [], []
+    for origin, destination in view.trail:
+        start = _trail_end(view, origin, mover_bottom, leaving=True)
+        end = _trail_end(view, destination, mover_bottom, leaving=False)
+        if start is None or end is None:
+            continue
         if 1 <= origin <= 24:
-            # The empty place the checker left: just above what still stands there.
-            standing = view.bottom[origin] + view.top[25 - origin]
-            x, y = L.checker_centre(origin, min(standing, L.SHOWN - 1))
-            parts.append(
-                f'<circle class="trail" cx="{x}" cy="{y}" r="{L.RADIUS - 4}" fill="none" '
-                f'stroke="{BOARD["label"]}" stroke-width="2" stroke-dasharray="4 4" '
-                f'pointer-events="none"/>'
+            ghosts.append(
+                f'<circle class="ghost" cx="{start[0]}" cy="{start[1]}" r="{L.RADIUS - 3}" '
+                f'fill="{fill}" fill-opacity="0.22" stroke="{light}" stroke-width="2" '
+                'stroke-dasharray="5 4"/>'
             )
-    return "".join(parts)
+        arrows.append(_arrow(start, end, colour))
+    return (
+        f'<g class="trail" data-colour="{colour}" pointer-events="none">'
+        + "".join(ghosts)
+        + "".join(arrows)
+        + "</g>"
+    )
+
+
+def _trail_end(
+    view: BoardView, point: int, mover_bottom: bool, leaving: bool
+) -> tuple[float, float] | None:
+    """Where a trail's arrow starts (the place a checker left) or ends (the checker now)."""
+    if point == BAR:
+        on_bar = (view.bottom if mover_bottom else view.top)[BAR]
+        return L.bar_centre(mover_bottom, min(on_bar, 3))
+    if point == OFF:
+        box = L.tray_box(mover_bottom)
+        return box.x + box.width / 2, box.y + box.height / 2
+    if not 1 <= point <= 24:
+        return None
+    standing = view.bottom[point] + view.top[25 - point]
+    if leaving:  # the empty place just above what still stands there
+        return L.checker_centre(point, min(standing, L.SHOWN - 1))
+    return L.checker_centre(point, max(min(standing, L.SHOWN) - 1, 0))
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], colour: str) -> str:
+    """A line from ``start`` to ``end`` with a head, stopping short of the checkers' centres."""
+    (x0, y0), (x1, y1) = start, end
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    if length < 1:
+        return ""
+    trim = min(L.RADIUS * 0.5, length / 4)
+    dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    x0, y0, x1, y1 = x0 + dx * trim, y0 + dy * trim, x1 - dx * trim, y1 - dy * trim
+    light = PALETTE[colour][2]
+    return (
+        f'<line class="arrow" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+        f'stroke="{BOARD["pip"]}" stroke-opacity="0.55" stroke-width="9" stroke-linecap="round"/>'
+        f'<line class="arrow" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+        f'stroke="{light}" stroke-width="4" stroke-linecap="round" '
+        f'marker-end="url(#head-{colour})"/>'
+    )
 
 
 def _cube(view: BoardView) -> str:
@@ -413,7 +472,7 @@ def _dice(view: BoardView) -> str:
         parts.append(die_svg(theirs, x, y, view.top_colour))
     elif view.dice and view.on_roll_bottom is not None:
         colour = view.bottom_colour if view.on_roll_bottom else view.top_colour
-        size = L.DIE if len(view.dice) <= 2 else L.DIE - 6
+        size = L.DIE  # four dice of a double fit the half board at full size too
         centres = L.dice_centres(len(view.dice), view.on_roll_bottom)
         used = view.used or (False,) * len(view.dice)
         for value, (x, y), is_used in zip(view.dice, centres, used, strict=True):

@@ -130,7 +130,8 @@ class Session:
     settings: Settings = Settings()
     turn: Turn | None = None  # the play in progress, when a person is moving
     selected: Point | None = None  # the origin picked, in the mover's numbering
-    last_play: tuple[int, tuple[tuple[int, int], ...]] | None = None  # (player, moves) just made
+    # (player, moves) of the play just made, each move (origin, destination, hit).
+    last_play: tuple[int, tuple[tuple[int, int, bool], ...]] | None = None
     news: tuple[str, int] | None = None  # (TAKEN, BEAVERED or REFUSED, who): said until a roll
 
     @classmethod
@@ -271,7 +272,7 @@ class Session:
     def play(self, play: Play) -> Session:
         """Make a whole play for the player on turn (the computer's, or a confirmed one)."""
         mover = self.game.turn
-        moves = tuple((move.origin, move.destination) for move in play.moves)
+        moves = tuple((move.origin, move.destination, move.hit) for move in play.moves)
         return replace(self._after(self.game.play(play)), last_play=(mover, moves), news=None)
 
     def double(self) -> Session:

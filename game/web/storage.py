@@ -153,7 +153,7 @@ def _read_news(data: object) -> tuple[str, int] | None:
 
 
 def _last_play_data(
-    last_play: tuple[int, tuple[tuple[int, int], ...]] | None,
+    last_play: tuple[int, tuple[tuple[int, int, bool], ...]] | None,
 ) -> list[object] | None:
     if last_play is None:
         return None
@@ -161,16 +161,17 @@ def _last_play_data(
     return [player, [list(move) for move in moves]]
 
 
-def _read_last_play(data: object) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """The trail of the last play is decoration: anything odd is dropped, not an error."""
+def _read_last_play(data: object) -> tuple[int, tuple[tuple[int, int, bool], ...]] | None:
+    """The trail of the last play is decoration: anything odd is dropped, not an error.
+    Each move is [origin, destination, hit]; saves before the hit was kept have no hits."""
     if not isinstance(data, list) or len(data) != 2 or type(data[0]) is not int:
         return None
     player, moves = data
     if player not in (0, 1) or not isinstance(moves, list) or len(moves) > 4:
         return None
-    if not all(_is_point_pair(move) for move in moves):
+    if not all(_is_move(move) for move in moves):
         return None
-    return player, tuple((move[0], move[1]) for move in moves)
+    return player, tuple((move[0], move[1], len(move) == 3 and move[2]) for move in moves)
 
 
 def _is_point_pair(value: object) -> bool:
@@ -344,3 +345,14 @@ class SaveKeeper:
             return None
         self.writes = found[1]
         return session
+
+
+def _is_move(value: object) -> bool:
+    """``[from, to]`` or ``[from, to, hit]``: two point numbers 0 (off) to 25 (the bar), as
+    whole numbers, and whether it hit."""
+    return (
+        isinstance(value, list)
+        and len(value) in (2, 3)
+        and all(type(point) is int and OFF <= point <= BAR for point in value[:2])
+        and (len(value) == 2 or type(value[2]) is bool)
+    )

@@ -13,9 +13,13 @@ Pure functions of the session; the names of the sides depend on the opponent
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game import match
 from game.dice import Dice
+from game.formats.notation import format_play
 from game.match import BACKGAMMON, GAMMON, SINGLE
+from game.plays import Move
 from game.position import Position, Side
 from game.state import Phase
 from game.web.render import CYAN, PINK, BoardView
@@ -64,6 +68,7 @@ def board_view(
     shown; ``moving`` (origin, destination in the mover's numbering) makes that checker glide.
     """
     game, turn = session.game, session.turn
+    animating = position is not None
     bottom_player = session.bottom_player
     at_bottom = session.mover_at_bottom
     lit: frozenset[int] = frozenset()
@@ -107,10 +112,11 @@ def board_view(
             dice, used = _dice_shown(game.dice, tuple(left))
 
     trail: tuple[tuple[int, int], ...] = ()
-    if session.last_play is not None and (turn is None or not turn.actions):
+    # Not while the computer's play is being shown: its checkers are on the move.
+    if session.last_play is not None and _last_play_shown(session) and not animating:
         player, moves = session.last_play
         same = player == bottom_player
-        trail = tuple((to_viewer(a, same), to_viewer(b, same)) for a, b in moves)
+        trail = tuple((to_viewer(a, same), to_viewer(b, same)) for a, b, _hit in moves)
 
     cube = None
     if game.rules.cube:
@@ -120,6 +126,7 @@ def board_view(
 
     return BoardView(
         bottom=bottom,
+        trail_colour=COLOURS[session.last_play[0]] if trail and session.last_play else None,
         top=top,
         bottom_colour=COLOURS[bottom_player],
         on_roll_bottom=on_roll_bottom,
@@ -141,6 +148,31 @@ def board_view(
 def pip_counts(session: Session) -> tuple[int, int]:
     """(bottom side's pip count, top side's)."""
     return session.game.pip_counts_for(session.bottom_player)
+
+
+def pips_text(session: Session, position: Position | None = None) -> str:
+    """``You 167 · Computer 160``: the bottom side first. ``position`` (the mover's view)
+    while the computer's play is being shown."""
+    if position is None:
+        mine, theirs = pip_counts(session)
+    else:
+        mover, other = position.pip_counts()
+        mine, theirs = (mover, other) if session.mover_at_bottom else (other, mover)
+    bottom = session.bottom_player
+    return (
+        f"{player_name(session, bottom)} {mine} \u00b7 {player_name(session, 1 - bottom)} {theirs}"
+    )
+
+
+def moved_checker(before: Session, after: Session) -> tuple[int, int] | None:
+    """The checker a tap has just moved, (origin, destination) in the mover's numbering, to
+    be shown gliding there; None when the tap moved nothing."""
+    if after.turn is None or before.turn is None:
+        return None
+    if len(after.turn.actions) <= len(before.turn.actions):
+        return None
+    steps = after.turn.actions[-1]
+    return steps[0].origin, steps[-1].destination
 
 
 def status_text(session: Session) -> str:
@@ -243,10 +275,104 @@ def ending_text(session: Session) -> str:
         if counted < game.result and game.rules.gammons:
             text += " (The Jacoby rule counts it single: the cube was never turned.)"
     if game.phase is Phase.MATCH_OVER:
-        high, low = max(game.score), min(game.score)
-        length = game.rules.match_length
-        text += f" {who} win{s} the {length}\u2011point match {high}\u2013{low}!"
+        text += f" {who} win{s} the match {final_score(session)}!"
     return text
+
+
+def final_score(session: Session) -> str:
+    """A won match's score as players say it, winner first: ``3\u20130``, never more
+    than the match length (the last game's points beyond it are told apart)."""
+    game = session.game
+    assert game.winner is not None
+    length = game.rules.match_length
+    won, lost = game.score[game.winner], game.score[1 - game.winner]
+    return f"{min(won, length) if length else won}\u2013{lost}"
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The end of a game or a match as the page shows it over the board."""
+
+    title: str  # who won: "You win!", "Pink wins the match 5\u20132"
+    reason: str  # how and for how many points: "A gammon with the cube on 2: 4 points."
+    score: str  # the score after it, or what the match was
+    next_label: str  # the next step's button: "Next game" or "New match"
+    won: bool  # against the computer, the person won (the card is cheerful)
+
+
+def ending(session: Session) -> Ending | None:
+    """The end-of-game card; None while the game goes on."""
+    game = session.game
+    if game.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) or game.winner is None:
+        return None
+    winner = game.winner
+    who, s = _subject(session, winner)
+    match_over = game.phase is Phase.MATCH_OVER
+    if match_over:
+        title = f"{who} win{s} the match {final_score(session)}"
+        score = f"A match to {_points(game.rules.match_length)}"
+    else:
+        title = f"{who} win{s}" + ("!" if not session.is_computer(winner) else "")
+        score = f"{score_label(session)}: {score_text(session)}"
+    reason = _ending_reason(session)
+    if match_over:
+        named = reason.startswith(("Cyan", "Pink"))
+        reason = "Last game: " + (reason if named else reason[0].lower() + reason[1:])
+    return Ending(
+        title=title,
+        reason=reason,
+        score=score,
+        next_label="New match" if match_over else "Next game",
+        won=not session.is_computer(winner),
+    )
+
+
+def _ending_reason(session: Session) -> str:
+    """Why the game ended and what it scored, in one sentence."""
+    game = session.game
+    winner = game.winner
+    assert winner is not None
+    loser, ls = _subject(session, 1 - winner)
+    points = _points(game.points_won)
+    if not game.rules.cube and not game.rules.gammons:
+        if game.ended_by == "resignation":
+            return f"{loser} resign{ls} \u2014 1 game."
+        return "All fifteen checkers borne off first \u2014 1 game."
+    if game.ended_by == "pass":
+        return f"{loser} pass{'es' if ls else ''} the double \u2014 {points}."
+    what = RESULT_WORDS[game.result]
+    cube = game.cube.value if game.rules.cube else 1
+    on_cube = f" with the cube on {cube}" if cube > 1 else ""
+    counted = game.points_won // cube
+    if game.ended_by == "resignation":
+        text = f"{loser} resign{ls} {what}{on_cube} \u2014 {points}."
+    else:
+        text = f"{what.capitalize()}{on_cube} \u2014 {points}."
+    if counted < game.result and game.rules.gammons:
+        text += " The Jacoby rule counts it single: the cube was never turned."
+    return text
+
+
+def _last_play_shown(session: Session) -> bool:
+    """The last play stays on show until the next player moves a checker."""
+    turn = session.turn
+    return session.last_play is not None and (turn is None or not turn.actions)
+
+
+def last_play_text(session: Session) -> str:
+    """The last play in the players' notation: ``Pink played 13/7 8/7.`` ("" for none)."""
+    if not _last_play_shown(session):
+        return ""
+    assert session.last_play is not None
+    player, moves = session.last_play
+    notation = format_play([Move(origin, destination, hit) for origin, destination, hit in moves])
+    if not notation:
+        return ""
+    if session.settings.opponent == COMPUTER:
+        who = "You" if player == 0 else "The computer"
+    else:
+        who = player_name(session, player)
+    return f"{who} played {notation}."
 
 
 def _doubled_text(session: Session) -> str:
@@ -302,7 +428,12 @@ def score_label(session: Session) -> str:
 
 
 def score_text(session: Session) -> str:
+    """``You 2 \u2013 1 Computer``; a match's winner is shown with the match's length, not
+    with the points the last game gave beyond it."""
     score = session.game.score
+    length = session.game.rules.match_length
+    if length:
+        score = (min(score[0], length), min(score[1], length))
     return f"{player_name(session, 0)} {score[0]} \u2013 {score[1]} {player_name(session, 1)}"
 
 

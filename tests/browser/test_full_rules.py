@@ -43,7 +43,7 @@ def choose_rules(page: Page, length: int = 0, friend: bool = True) -> None:
     page.check("#auto-confirm")
     page.check('input[name="rules"][value="full"]')
     page.select_option("#match-length", str(length))
-    page.click("#settings-toggle")
+    page.click("#settings-done")
 
 
 def play_turn(page: Page) -> None:
@@ -159,7 +159,10 @@ def test_a_three_point_match_is_played_to_its_end(game_page: Page):
     game = session_of(game_page).game
     assert game.phase is Phase.MATCH_OVER and max(game.score) >= 3 and games >= 2
     winner = ("Cyan", "Pink")[game.winner]
-    expect(game_page.locator("#status")).to_contain_text(f"{winner} wins the 3\u2011point match")
+    # Said as players say it: the winner's score is the match length, never more.
+    said = f"{winner} wins the match 3\u2013{game.score[1 - game.winner]}"
+    expect(game_page.locator("#status")).to_contain_text(said)
+    expect(game_page.locator("#ending-title")).to_have_text(said)
     expect(game_page.locator("#next-game")).to_have_text("New match")
 
 

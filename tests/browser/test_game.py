@@ -56,7 +56,7 @@ def choose_friend(page: Page, auto_confirm: bool = False) -> None:
     page.check('input[name="opponent"][value="friend"]')
     if auto_confirm:
         page.check("#auto-confirm")
-    page.click("#settings-toggle")
+    page.click("#settings-done")
 
 
 def move_once(page: Page) -> None:
@@ -256,7 +256,7 @@ def test_a_game_against_the_computer_reaches_its_end(game_page: Page):
     game_page.click("#settings-toggle")
     game_page.select_option("#level", "beginner")
     game_page.check("#auto-confirm")
-    game_page.click("#settings-toggle")
+    game_page.click("#settings-done")
     game_page.click("#roll")
     for _ in range(2000):
         game_page.wait_for_function(

@@ -1,0 +1,106 @@
+"""The page at the sizes players have, 320x568 to 1920x1080: every prompt opens in view, the
+page never scrolls sideways, the end of a match is shown over the board.
+
+Scenes are sessions built with the engine (``tools/screenshots.py``, which also takes the
+screenshots of the same scenes): each is put in localStorage and opened once, then the
+window is resized in place, so one page boot serves the four sizes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from game.match import Rules
+from game.position import Position
+from game.state import GameState, Phase
+from game.web import links
+from game.web.session import COMPUTER
+from tools.screenshots import PROMPTS, SIZES, close_prompt, put_scene
+
+NO_SIDEWAYS_SCROLL = (
+    "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+)
+
+
+def assert_in_view(page: Page, selector: str, size: tuple[int, int]) -> None:
+    width, height = size
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not shown at {width}x{height}"
+    assert box["x"] >= 0 and box["y"] >= 0, (selector, size, box)
+    assert box["x"] + box["width"] <= width + 0.5, (selector, size, box)
+    assert box["y"] + box["height"] <= height + 0.5, (selector, size, box)
+
+
+def resize(page: Page, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+
+
+@pytest.mark.parametrize("scene", ["doubled", "crawford"])
+def test_the_page_never_scrolls_sideways(game_page: Page, scene: str):
+    """A double being considered ("You 0 - 0 Computer" beside "to answer"), the Crawford
+    badge at 23-24 of a 25-point match (the end of a match: below)."""
+    put_scene(game_page, "", scene)
+    for size in SIZES:
+        resize(game_page, size)
+        assert game_page.evaluate(NO_SIDEWAYS_SCROLL), f"{scene} scrolls sideways at {size}"
+        assert_in_view(game_page, "#score", (size[0], 10_000))
+
+
+def test_every_prompt_opens_in_view_at_every_size(game_page: Page):
+    put_scene(game_page, "", "opened")  # a game in progress: New game asks first
+    shared = GameState(Rules.simple(), position=Position.start(), phase=Phase.ROLL, turn=1)
+    fragment = links.share_fragment(shared, COMPUTER)
+    for size in (*SIZES, (1366, 768)):  # 1366x768: where the prompts once opened out of view
+        resize(game_page, size)
+        # Scrolled to the bottom of the help text, as a reader might be.
+        game_page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        for name, (button, dialog) in PROMPTS.items():
+            game_page.locator(button).scroll_into_view_if_needed()
+            game_page.click(button)
+            expect(game_page.locator(dialog)).to_be_visible()
+            assert_in_view(game_page, dialog, size)
+            focused = game_page.evaluate(
+                f"() => document.querySelector({dialog!r}).contains(document.activeElement)"
+            )
+            assert focused, f"the keyboard is not in the {name} prompt at {size}"
+            assert game_page.evaluate(NO_SIDEWAYS_SCROLL), (name, size)
+            close_prompt(game_page, dialog)
+        game_page.evaluate(f"() => {{ window.location.hash = {fragment!r}; }}")
+        expect(game_page.locator("#notice-text")).to_contain_text("Open it?")
+        assert_in_view(game_page, "#notice", size)
+        expect(game_page.locator("#notice-no")).to_have_text("Keep my game")
+        game_page.click("#notice-no")
+        expect(game_page.locator("#notice")).to_be_hidden()
+    expect(game_page.locator("#last-play-text")).to_have_text("The computer played 24/22 13/8.")
+
+
+def test_the_end_of_a_match_is_a_moment_with_its_next_step(game_page: Page):
+    put_scene(game_page, "", "match-over")
+    for size in SIZES:
+        resize(game_page, size)
+        expect(game_page.locator("#ending")).to_be_visible()
+        assert_in_view(game_page, "#ending", size)
+        assert game_page.evaluate(NO_SIDEWAYS_SCROLL), f"the end of a match at {size}"
+    expect(game_page.locator("#ending-title")).to_have_text("You win the match 3\u20131")
+    expect(game_page.locator("#ending-reason")).to_have_text("Last game: a gammon \u2014 2 points.")
+    expect(game_page.locator("#score-text")).to_have_text("You 3 \u2013 1 Computer")
+    game_page.click("#next-game")  # "New match"
+    expect(game_page.locator("#ending")).to_be_hidden()
+    expect(game_page.locator("#status")).to_have_text("Roll the dice to see who starts.")
+
+
+def test_the_board_fills_a_wide_screen_up_to_its_height(game_page: Page):
+    put_scene(game_page, "", "rolled")
+    for width, height in SIZES:
+        resize(game_page, (width, height))
+        box = game_page.locator("#board svg").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        if width >= 1280:  # the board and its buttons side by side, the board as tall as fits
+            assert box["height"] >= 0.75 * height, (width, height, box)
+            assert box["y"] + box["height"] <= height
+            assert_in_view(game_page, "#undo", (width, height))
+        die = game_page.locator("#board g.die rect").first.bounding_box()
+        assert die["width"] >= 24 if width < 400 else die["width"] >= 40, (width, die)
+    # The computer's opening play: two arrows on the board until the person moves.
+    assert game_page.locator("#board .trail line[marker-end]").count() == 2
