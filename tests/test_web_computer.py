@@ -9,7 +9,7 @@ from game.match import BACKGAMMON, GAMMON, SINGLE, Rules
 from game.plays import legal_plays
 from game.position import Position
 from game.state import GameState, Phase
-from game.web import computer
+from game.web import computer, thinker
 from game.web.computer import next_step, pause_before
 from game.web.session import COMPUTER, FULL, Session, Settings
 
@@ -113,3 +113,44 @@ def test_a_whole_game_against_the_computer_runs_on_next_step_alone():
             plays = legal_plays(session.turn.start_position, session.game.dice)
             session = session.play(plays[0])
     assert session.game.phase is Phase.GAME_OVER and session.game.winner in (0, 1)
+
+
+def _through_the_worker(session: Session, rng: random.Random) -> computer.Step | None:
+    """The page's loop: a request to the thinker (the worker), its reply, the step."""
+    if not session.computer_to_act:
+        return None
+    game, level = session.game, session.settings.level
+    request = thinker.request_for(game, level, rng)
+    answer = None if request is None else thinker.reply(request)
+    return thinker.step_from(game, answer, rng)
+
+
+def test_the_worker_decides_every_step_as_next_step_does():
+    """Two whole games, the computer doubling, answering doubles and playing: the page's
+    worker path (request, reply, step) and ``next_step`` take the same steps with the same
+    dice, so a ``?seed=`` game is one game whichever the page uses."""
+    for seed in (3, 12):
+        worker_rng, direct_rng = random.Random(seed), random.Random(seed)
+        settings = Settings(opponent=COMPUTER, level="intermediate", rules=FULL)
+        worker = direct = Session.new(settings).roll(random.Random(seed))
+        steps = 0
+        for _ in range(600):
+            if worker.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+                break
+            by_worker = _through_the_worker(worker, worker_rng)
+            by_rules = next_step(direct, direct_rng)
+            assert by_worker == by_rules, (seed, worker.game.phase)
+            if by_worker is not None:
+                worker = by_worker.apply(worker, worker_rng)
+                direct = by_rules.apply(direct, direct_rng)  # type: ignore[union-attr]
+                steps += 1
+            elif worker.may_answer_double:
+                worker, direct = worker.take(), direct.take()
+            elif worker.may_roll:
+                worker, direct = worker.roll(worker_rng), direct.roll(direct_rng)
+            else:
+                assert worker.turn is not None
+                play = legal_plays(worker.turn.start_position, worker.game.dice)[-1]
+                worker, direct = worker.play(play), direct.play(play)
+            assert worker.game == direct.game
+        assert steps > 10 and worker.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)

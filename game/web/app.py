@@ -25,9 +25,10 @@ from pyscript import document, window
 
 from game.formats.game_link import InvalidGameLink, encode_game, parse_game_link
 from game.formats.mat import InvalidMatFile, format_mat, parse_mat
+from game.plays import Play
 from game.position import Position
 from game.record import Record
-from game.state import Phase
+from game.state import GameState, Phase
 from game.turn import Turn
 from game.web import computer, guard, layout, links, prompts, storage, thinker, thinking
 from game.web.controls import controls, settings_form, settings_from_form
@@ -554,105 +555,65 @@ class App:
         try:
             while self.session.computer_to_act:
                 game = self.session.game
-                level = self.session.settings.level
-                if game.phase is Phase.ROLL:
-                    # After the person's roll that could not be played, let them read why.
-                    await pause(computer.pause_before(game))
-                    if self.session.game is not game:
-                        replaced = True  # a new game or a shared one came in meanwhile
-                        return
-                    thinking_at = time.perf_counter()
-                    doubles = False
-                    if game.may_double():
-                        asked = await thinking.ask(thinker.double_request(game, level))
-                        if self.session.game is not game:
-                            replaced = True
-                            return
-                        doubles = asked["double"]
-                        # The cube decision's time, for tools/bench_page.py and tests.
-                        cube_ms = (time.perf_counter() - thinking_at) * 1000
-                        document.body.dataset.cubeMs = f"{cube_ms:.1f}"
-                    if doubles:
-                        self.session = self.session.double()
-                        self.changed()
-                        continue
-                    self.session = self.session.roll(self.rng)
-                    self.changed()
-                    continue
-                if game.phase is Phase.DOUBLED:
-                    await pause(computer.pause_before(game))
-                    if self.session.game is not game:
-                        replaced = True  # a new game or a shared one came in meanwhile
-                        return
-                    thinking_at = time.perf_counter()
-                    answer = (await thinking.ask(thinker.answer_request(game, level)))["answer"]
-                    if self.session.game is not game:
-                        replaced = True
-                        return
-                    cube_ms = (time.perf_counter() - thinking_at) * 1000
-                    document.body.dataset.cubeMs = f"{cube_ms:.1f}"
-                    if answer == computer.PASS:
-                        self.session = self.session.pass_()
-                    elif answer == computer.BEAVER:
-                        self.session = self.session.beaver()
-                    else:
-                        self.session = self.session.take()
-                    self.changed()
-                    continue
-                if game.phase is Phase.RESIGNED:
-                    await pause(computer.pause_before(game))
-                    if self.session.game is not game:
-                        replaced = True  # a new game or a shared one came in meanwhile
-                        return
-                    accepts = (await thinking.ask(thinker.resignation_request(game)))["accept"]
-                    if self.session.game is not game:
-                        replaced = True
-                        return
-                    if accepts:
-                        self.session = self.session.accept_resignation()
-                    else:
-                        self.session = self.session.reject_resignation()
-                    self.changed()
-                    continue
-                if game.phase is not Phase.MOVE or game.dice is None:
-                    break
+                # After the person's roll that could not be played, let them read why; a
+                # double or a resignation is seen before its answer; the computer's dice
+                # before its checkers move.
                 await pause(computer.pause_before(game))
                 if self.session.game is not game:
                     replaced = True  # a new game or a shared one came in meanwhile
                     return
                 thinking_at = time.perf_counter()
-                level = self.session.settings.level
-                answer = await thinking.ask(thinker.play_request(game, level, self.rng))
+                request = thinker.request_for(game, self.session.settings.level, self.rng)
+                answer = None if request is None else await thinking.ask(request)
                 if self.session.game is not game:
                     replaced = True
                     return
-                play = thinker.chosen_play(game, answer, self.rng)
-                self.last_think_ms = (time.perf_counter() - thinking_at) * 1000
-                document.body.dataset.botMs = f"{answer['ms']:.1f}"  # the bot's own time
-                if play is None:  # the state passes blocked rolls itself; this is a safeguard
+                step = thinker.step_from(game, answer, self.rng)
+                if step is None:  # the state passes blocked rolls itself: a safeguard
                     break
-                turn = Turn.start(game.position, game.dice)
-                for index, move in enumerate(play.moves):
-                    turn = turn.move_steps((move,))
-                    self.render(turn.position, turn.dice_left, (move.origin, move.destination))
-                    if index == 0:
-                        # From the person's confirm to the computer's first checker on the move,
-                        # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
-                        latency = (time.perf_counter() - started - paused) * 1000
-                        document.body.dataset.computerMs = f"{latency:.1f}"
-                        document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
-                    await pause(computer.STEP_SECONDS)
-                    if self.session.game is not game:
-                        replaced = True  # a new game or a shared one came in meanwhile
+                think_ms = (time.perf_counter() - thinking_at) * 1000
+                if step.weighed_cube:
+                    # The cube decision's time, for tools/bench_page.py and tests.
+                    document.body.dataset.cubeMs = f"{think_ms:.1f}"
+                if step.play is not None and answer is not None:
+                    self.last_think_ms = think_ms
+                    document.body.dataset.botMs = f"{answer['ms']:.1f}"  # the bot's own time
+                    if not await self.show_moves(game, step.play, started, paused, pause):
+                        replaced = True
                         return
-                self.session = self.session.play(play)
+                    started, paused = time.perf_counter(), 0.0
+                self.session = step.apply(self.session, self.rng)
                 self.changed()
-                started, paused = time.perf_counter(), 0.0
         finally:
             self.busy = False
             self.render()
             if replaced:
                 self.schedule_computer()  # the new game may start with the computer's turn
+
+    async def show_moves(
+        self,
+        game: GameState,
+        play: Play,
+        started: float,
+        paused: float,
+        pause: Callable[[float], Coroutine[Any, Any, None]],
+    ) -> bool:
+        """The computer's checkers moved one by one; False if the game was replaced."""
+        assert game.dice is not None
+        turn = Turn.start(game.position, game.dice)
+        for index, move in enumerate(play.moves):
+            turn = turn.move_steps((move,))
+            self.render(turn.position, turn.dice_left, (move.origin, move.destination))
+            if index == 0:
+                # From the person's confirm to the computer's first checker on the move,
+                # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
+                latency = (time.perf_counter() - started - paused) * 1000
+                document.body.dataset.computerMs = f"{latency:.1f}"
+                document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"
+            await pause(computer.STEP_SECONDS)
+            if self.session.game is not game:
+                return False
+        return True
 
     # ----- drawing -----------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from game.formats.save import read_save, write_save
 from game.plays import Play, legal_plays
-from game.state import GameState
+from game.state import GameState, Phase
 from game.web import computer
 
 
@@ -45,6 +45,40 @@ def answer_request(game: GameState, level: str | None) -> dict[str, Any]:
 
 def resignation_request(game: GameState) -> dict[str, Any]:
     return {"task": "resignation", "game": write_save(game)}
+
+
+def request_for(game: GameState, level: str | None, rng: random.Random) -> dict[str, Any] | None:
+    """What to ask the thinker before the computer acts in ``game``; None when the next
+    step needs no thinking (a roll with no cube to weigh, or nothing to do)."""
+    if game.phase is Phase.ROLL:
+        return double_request(game, level) if game.may_double() else None
+    if game.phase is Phase.DOUBLED:
+        return answer_request(game, level)
+    if game.phase is Phase.RESIGNED:
+        return resignation_request(game)
+    if game.phase is Phase.MOVE and game.dice is not None:
+        return play_request(game, level, rng)
+    return None
+
+
+def step_from(
+    game: GameState, answer: dict[str, Any] | None, rng: random.Random
+) -> computer.Step | None:
+    """The computer's step in ``game`` from the thinker's ``answer`` to ``request_for``'s
+    request (None when there was none): the same step as ``computer.next_step``."""
+    if game.phase is Phase.ROLL:
+        if answer is None:
+            return computer.Step(computer.ROLL)
+        action = computer.DOUBLE if answer["double"] else computer.ROLL
+        return computer.Step(action, weighed_cube=True)
+    if answer is None:
+        return None
+    if game.phase is Phase.DOUBLED:
+        return computer.Step(answer["answer"], weighed_cube=True)
+    if game.phase is Phase.RESIGNED:
+        return computer.Step(computer.ACCEPT if answer["accept"] else computer.REFUSE)
+    play = chosen_play(game, answer, rng)
+    return None if play is None else computer.Step(computer.PLAY, play)
 
 
 def set_state(rng: random.Random, state: Any) -> None:
