@@ -12,6 +12,10 @@ play, so a rerun needs gnubg only for the head-to-head games.
 Error: for each decision, the equity (by gnubg 2-ply, cubeless, for the mover)
 of gnubg 2-ply's best play minus that of the play chosen, averaged, in
 thousandths of a point. gnubg 0-ply is scored the same way in the same run.
+Also by phase of the decision (contact; race; bear-off: both sides with every
+checker home), with the CPU time and the positions evaluated per decision.
+``--pyodide N`` times N decisions per level under the page's Pyodide in Node.js
+(the process's CPU time, and wall time beside it: the machine is shared).
 
 Games: cubeless money games against gnubg 0-ply (the play with the best 0-ply
 equity), in pairs with the same dice and the sides swapped, counting gammons
@@ -147,43 +151,90 @@ def read_set(path: Path = SET_FILE):
     return decisions
 
 
+PHASES = ("contact", "race", "bear-off")
+
+
+def count_positions() -> list[int]:
+    """Counts, in the returned one-item list, every position the search evaluates from now on."""
+    from game.bot import search
+
+    seen = [0]
+    plain_scorer, plain_evaluate = search.Scorer, search.evaluate_position
+
+    class CountingScorer(plain_scorer):
+        def evaluate(self, position):
+            seen[0] += 1
+            return super().evaluate(position)
+
+    def counting_evaluate(position):
+        seen[0] += 1
+        return plain_evaluate(position)
+
+    search.Scorer, search.evaluate_position = CountingScorer, counting_evaluate
+    return seen
+
+
+def phase(position: Position) -> str:
+    """contact; race; bear-off (both sides with every checker home: the bear-off table's reach)."""
+    if position.is_contact():
+        return "contact"
+    if not any(position.player[7:26]) and not any(position.opponent[7:26]):
+        return "bear-off"
+    return "race"
+
+
 def measure_errors(decisions, levels: list[str], seed: int) -> None:
+    counts = {name: sum(phase(position) == name for position, _, _ in decisions) for name in PHASES}
     print(
         f"\nEquity lost per decision vs gnubg 2-ply, {len(decisions)} decisions"
-        " (thousandths; lower is better)"
+        f" ({', '.join(f'{counts[name]} {name}' for name in PHASES)}; thousandths; lower is better)"
     )
     print(
-        f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}{'ms/decision':>13}{'max ms':>9}"
-        "  (CPU time)"
+        f"{'player':<14}{'mean loss':>10}{'blunders>0.08':>15}"
+        + "".join(f"{name:>10}" for name in PHASES)
+        + f"{'ms/decision':>13}{'median':>8}{'max ms':>8}{'positions':>11}{'max':>6}"
+        + "  (CPU time; positions evaluated per decision, mean and max)"
     )
+    seen = count_positions()
     losses = []
     for _, _, plays in decisions:
         best = max(e2 for e2, _ in plays.values())
         chosen = max(plays.values(), key=lambda pair: pair[1])
         losses.append(best - chosen[0])
-    report("gnubg 0-ply", losses, None)
+    report("gnubg 0-ply", decisions, losses, None, None)
     for level in levels:
         rng = random.Random(seed)
-        losses, times = [], []
+        losses, times, counts = [], [], []
         for position, dice, plays in decisions:
             best = max(e2 for e2, _ in plays.values())
             # CPU time of this process: the machine is shared, wall time would measure the others.
+            seen[0] = 0
             started = time.process_time()
             play = choose_play(position, dice, level, rng)
             times.append(time.process_time() - started)
+            counts.append(seen[0])
             losses.append(best - plays[format_position_id(play.position)][0])
-        report(level, losses, times)
+        report(level, decisions, losses, times, counts)
 
 
-def report(name, losses, times) -> None:
+def report(name, decisions, losses, times, counts) -> None:
     mean = 1000 * statistics.fmean(losses)
     blunders = sum(loss > 0.08 for loss in losses)
+    by_phase = ""
+    for name_of_phase in PHASES:
+        some = [
+            loss
+            for (p, _, _), loss in zip(decisions, losses, strict=True)
+            if phase(p) == name_of_phase
+        ]
+        by_phase += f"{1000 * statistics.fmean(some):>10.2f}" if some else f"{'':>10}"
     timing = (
-        f"{1000 * statistics.fmean(times):>13.1f}{1000 * max(times):>9.0f}"
+        f"{1000 * statistics.fmean(times):>13.1f}{1000 * statistics.median(times):>8.1f}"
+        f"{1000 * max(times):>8.0f}{statistics.fmean(counts):>11.0f}{max(counts):>6d}"
         if times
-        else f"{'':>13}{'':>9}"
+        else ""
     )
-    print(f"{name:<14}{mean:>10.2f}{blunders:>15d}{timing}", flush=True)
+    print(f"{name:<14}{mean:>10.2f}{blunders:>15d}{by_phase}{timing}", flush=True)
 
 
 # --- head-to-head games -------------------------------------------------------
@@ -250,7 +301,9 @@ def measure_games(level: str, games: int, seed: int, progress: bool = True) -> N
 
 PYODIDE_TIMING = """
 import gzip, statistics, sys, time
+from js import process
 sys.path.insert(0, "/app")
+sys.path.insert(0, "/app/tools")
 from game.bot import choose_play
 from game.formats import parse_position_id
 decisions = []
@@ -259,18 +312,35 @@ with gzip.open("/app/tools/data/bot-bench.txt.gz", "rt") as lines:
         if not line.startswith("#"):
             fields = line.split()
             decisions.append((parse_position_id(fields[0]), (int(fields[1]), int(fields[2]))))
+
+
+def cpu():
+    # The Node.js process's CPU time: the machine is shared, wall time measures the others too.
+    used = process.cpuUsage()
+    return (used.user + used.system) / 1e6
+
+
 started = time.perf_counter()
 choose_play(*decisions[0])
 elapsed = 1000 * (time.perf_counter() - started)
 print(f"pyodide first call (imports, loads networks): {elapsed:.0f} ms")
+from bench_bot import count_positions
+seen = count_positions()
 for level, count in LEVEL_COUNTS:
-    times = []
+    walls, cpus, counts = [], [], []
     for position, dice in decisions[:count]:
-        started = time.perf_counter()
+        seen[0] = 0
+        started, started_cpu = time.perf_counter(), cpu()
         choose_play(position, dice, level)
-        times.append(time.perf_counter() - started)
-    print(f"pyodide {level:<12} mean {1000 * statistics.fmean(times):.1f} ms,"
-          f" median {1000 * statistics.median(times):.1f}, max {1000 * max(times):.0f}"
+        walls.append(time.perf_counter() - started)
+        cpus.append(cpu() - started_cpu)
+        counts.append(seen[0])
+    slowest = max(range(len(cpus)), key=cpus.__getitem__)
+    print(f"pyodide {level:<12} CPU mean {1000 * statistics.fmean(cpus):.1f} ms,"
+          f" median {1000 * statistics.median(cpus):.1f}, max {1000 * max(cpus):.0f}"
+          f" (wall mean {1000 * statistics.fmean(walls):.1f}, max {1000 * max(walls):.0f});"
+          f" positions mean {statistics.fmean(counts):.0f}, max {max(counts)},"
+          f" slowest decision {1000 * cpus[slowest]:.0f} ms for {counts[slowest]} positions"
           f" ({count} decisions)")
 """
 
@@ -289,7 +359,7 @@ def measure_pyodide(levels: list[str], count: int) -> None:
     import subprocess
     import tempfile
 
-    counts = [(level, count if level != LEVELS[-1] else max(1, count // 5)) for level in levels]
+    counts = [(level, count) for level in levels]
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "timing.py"
         script.write_text(PYODIDE_TIMING.replace("LEVEL_COUNTS", repr(counts)))

@@ -48,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     written = set()
     started = time.time()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(args.out, "wt") as out:
+    # Written under another name and renamed at the end: an interrupted run leaves no file
+    # that tools/train.py would take for a finished one.
+    partial = args.out.with_name(args.out.name + ".part")
+    with gzip.open(partial, "wt") as out:
         out.write(
             "# POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON"
             f" (gnubg {args.plies}-ply)\n"
@@ -73,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
                     f" ({time.time() - started:.0f} s)",
                     flush=True,
                 )
+    partial.replace(args.out)
     print(f"wrote {len(written)} positions to {args.out} in {time.time() - started:.0f} s")
     return 0
 

@@ -40,6 +40,8 @@ CHECKPOINTS = ROOT / "tools" / "checkpoints"
 DATA = ROOT / "game" / "bot" / "data"
 DEFAULT_TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
 SIBLINGS = CHECKPOINTS / "siblings-0ply.txt.gz"
+# More siblings, from other decisions (seed 8): made by the same tool when --more-siblings is given.
+MORE_SIBLINGS = CHECKPOINTS / "siblings-0ply-s8.txt.gz"
 NETS = ("contact", "race")
 
 
@@ -243,14 +245,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run", default="sib1", help="name of this run (checkpoint files)")
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
     parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
+    parser.add_argument(
+        "--more-siblings",
+        action="store_true",
+        help="also label the siblings of 150,000 other decisions (seed 8) and train on them",
+    )
     args = parser.parse_args(argv)
     teachers = args.teacher
     if not teachers:
-        if not SIBLINGS.exists():
-            import make_teacher
+        import make_teacher
 
+        if not SIBLINGS.exists():
             make_teacher.main(["--decisions", "150000", "--plies", "0", "--out", str(SIBLINGS)])
         teachers = [DEFAULT_TEACHER, SIBLINGS]
+        if args.more_siblings:
+            if not MORE_SIBLINGS.exists():
+                options = ["--decisions", "150000", "--plies", "0", "--seed", "8"]
+                make_teacher.main([*options, "--out", str(MORE_SIBLINGS)])
+            teachers.append(MORE_SIBLINGS)
     data = load_teacher(teachers)
     for net in NETS if args.net == "all" else (args.net,):
         train_net(net, data[net], args)

@@ -46,7 +46,10 @@ def evaluate(position: Position, deeper: bool = False) -> Probabilities:
 
 def hint(position: Position, dice: tuple[int, int]) -> list[tuple[float, Play]]:
     """Every legal play with its equity for the mover, best first (the strongest search)."""
-    return rank_plays_deeper(position, dice)
+    strongest = level_named(None)
+    return rank_plays_deeper(
+        position, dice, keep=strongest.keep, margin=strongest.margin, budget=strongest.budget
+    )
 
 
 def choose_play(
@@ -61,7 +64,14 @@ def choose_play(
     if len(plays) <= 1:
         return plays[0] if plays else None
     if settings.plies >= 2:
-        ranked = rank_plays_deeper(position, dice, plays=plays)
+        ranked = rank_plays_deeper(
+            position,
+            dice,
+            keep=settings.keep,
+            margin=settings.margin,
+            budget=settings.budget,
+            plays=plays,
+        )
     else:
         ranked = rank_plays(position, dice, plays)
     if not settings.noise:

@@ -5,7 +5,9 @@
     >>> 0.45 < p.win < 0.6
     True
 
-Positions with contact go to the contact network, races to the race network
+Bear-offs (both sides with every checker home) are looked up in the one-sided
+bear-off table (``bearoff.py``). Other positions with contact go to the
+contact network, races to the race network
 (both trained by tools/train.py and stored in game/bot/data/). Finished games
 and outcomes the rules exclude (a gammon once the loser has borne a checker off,
 a backgammon in a race where the loser is already out of the winner's home
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.bot.bearoff import bearoff_probabilities
 from game.bot.encoding import INPUTS, encode
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.network import Network
@@ -52,6 +55,14 @@ def _rearmost(side: Side) -> int:
         if side[point]:
             return point
     return 0
+
+
+def exact(position: Position) -> Probabilities | None:
+    """Probabilities known without a network: a finished game or a bear-off in the table."""
+    done = finished(position)
+    if done is None:
+        done = bearoff_probabilities(position)
+    return done
 
 
 def finished(position: Position) -> Probabilities | None:
@@ -87,7 +98,7 @@ def settle(position: Position, phase: str, outputs: list[float]) -> Probabilitie
 
 def evaluate_position(position: Position) -> Probabilities:
     """Cubeless probabilities for ``position.player``, on roll, before rolling (no search)."""
-    done = finished(position)
+    done = exact(position)
     if done is not None:
         return done
     phase = phase_of(position)
@@ -113,7 +124,7 @@ class Scorer:
         self.sums = self.net.hidden_sums(self.inputs) if self.net is not None else None
 
     def evaluate(self, position: Position) -> Probabilities:
-        done = finished(position)
+        done = exact(position)
         if done is not None:
             return done
         phase = phase_of(position)

@@ -19,14 +19,17 @@ class Level:
     name: str
     plies: int  # 1: network on each play; 2: also the opponent's 21 replies
     noise: float  # standard deviation added to each play's equity
+    keep: int = 0  # 2-ply: at most this many candidate plays ...
+    margin: float = 0.0  # ... within this much equity of the best by 1-ply ...
+    budget: int = 0  # ... and at most this many positions evaluated in all
 
 
 LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 1, 0.0),
-    Level("expert", 2, 0.0),
+    Level("strong", 2, 0.0, keep=8, margin=0.16, budget=150),
+    Level("expert", 2, 0.0, keep=8, margin=0.16, budget=800),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
 DEFAULT = "strong"

@@ -11,7 +11,8 @@ and the play with the best equity for the mover wins.
 2-ply: the best few plays by 1-ply (within ``margin`` of the best, at most
 ``keep``) are looked at further: for each of the opponent's 21 rolls, the
 opponent answers with its best play by 1-ply, and the mover's probabilities
-are averaged over the rolls (weighted 1/36 or 2/36).
+are averaged over the rolls (weighted 1/36 or 2/36). A budget in positions
+evaluated bounds the work of one decision (``Budget``).
 """
 
 from __future__ import annotations
@@ -43,11 +44,37 @@ def score_plays(position: Position, plays: list[Play]) -> list[Probabilities]:
     return [scorer.evaluate(play.position.flip()).flip() for play in plays]
 
 
+class Budget:
+    """Positions the search may still evaluate: a bound on a decision's time that keeps it
+    deterministic (the same answer on every machine, at any load), unlike a clock."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, positions: int) -> None:
+        self.left = positions
+
+    def spend(self, positions: int) -> bool:
+        """Take ``positions`` from the budget; False (and nothing taken) if too few are left."""
+        if positions > self.left:
+            return False
+        self.left -= positions
+        return True
+
+
+class OutOfBudget(Exception):
+    """The look-ahead stopped: the budget could not pay for the next roll's plays."""
+
+
 def after_best_play(
-    position: Position, dice: tuple[int, int], scorer: Scorer | None = None
+    position: Position,
+    dice: tuple[int, int],
+    scorer: Scorer | None = None,
+    budget: Budget | None = None,
 ) -> tuple[Probabilities, int]:
     """The mover's probabilities after its best 1-ply play of ``dice``; and the plays seen."""
     plays = legal_plays(position, dice)
+    if budget is not None and not budget.spend(max(1, len(plays))):
+        raise OutOfBudget
     if not plays:
         # No play: the same position, the other side on roll.
         return evaluate_position(position.flip()).flip(), 1
@@ -64,16 +91,17 @@ def after_best_play(
     return best.flip(), len(plays)
 
 
-def lookahead(position: Position) -> tuple[Probabilities, int]:
+def lookahead(position: Position, budget: Budget | None = None) -> tuple[Probabilities, int]:
     """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls.
 
-    Also returns how many positions were evaluated (the cost).
+    Also returns how many positions were evaluated (the cost). With a ``budget``,
+    raises ``OutOfBudget`` as soon as the next roll's plays would overspend it.
     """
     scorer = Scorer(position.flip())
     totals = [0.0] * 5
     cost = 0
     for a, b, weight in ROLLS:
-        probabilities, looked_at = after_best_play(position, (a, b), scorer)
+        probabilities, looked_at = after_best_play(position, (a, b), scorer, budget)
         cost += looked_at
         values = probabilities.as_tuple()
         for k in range(5):
@@ -84,17 +112,19 @@ def lookahead(position: Position) -> tuple[Probabilities, int]:
 def rank_plays_deeper(
     position: Position,
     dice: tuple[int, int],
-    keep: int = 6,
-    margin: float = 0.14,
-    budget: int = 4000,
+    keep: int = 8,
+    margin: float = 0.16,
+    budget: int = 3000,
     plays: list[Play] | None = None,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
-    Candidates: at most ``keep`` plays within ``margin`` of the best 1-ply equity,
-    and no more once about ``budget`` positions have been evaluated (this bounds
-    the time a decision takes). Pruned plays keep their 1-ply equity and rank
-    below every re-scored one.
+    Candidates (a move filter, as GNU Backgammon's): at most ``keep`` plays within
+    ``margin`` of the best 1-ply equity, best first. ``budget`` counts the positions
+    evaluated, the 1-ply ranking included; a candidate whose look-ahead would
+    overspend it is left at 1-ply, and so are the ones after it. This bounds a
+    decision's time while the answer depends on the position and dice alone.
+    Plays left at 1-ply rank below every re-scored one.
     """
     ranked = rank_plays(position, dice, plays)
     if len(ranked) <= 1:
@@ -103,14 +133,16 @@ def rank_plays_deeper(
     candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
     if len(candidates) == 1:
         return ranked
+    left = Budget(budget - len(ranked))
     rescored: list[tuple[float, Play]] = []
-    spent = 0
     for _, play in candidates:
-        if rescored and spent + spent / len(rescored) > budget:
+        try:
+            probabilities, _ = lookahead(play.position.flip(), left)
+        except OutOfBudget:
             break
-        probabilities, cost = lookahead(play.position.flip())
-        spent += cost
         rescored.append((-probabilities.equity, play))
+    if not rescored:
+        return ranked
     rescored.sort(key=lambda pair: -pair[0])
     floor = rescored[-1][0]
     rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(rescored) :]]

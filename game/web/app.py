@@ -210,7 +210,7 @@ class App:
             again,
         )
 
-    def on_storage(self, event) -> None:
+    def on_storage(self, event: Event) -> None:
         """Another tab saved: show its game when it is newer than this one."""
         if event.key != self.key:
             return
@@ -976,4 +976,5 @@ def _pips(position: Position, session: Session) -> tuple[int, int]:
 
 def start() -> App:
     """Boot the page; if that fails, a new game beside the untouched save (game.web.guard)."""
-    return guard.start_safely(App)
+    app: App = guard.start_safely(App)
+    return app

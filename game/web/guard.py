@@ -13,6 +13,9 @@ failed): the page offers a copy of it to download, then to start anew.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pyscript import document, window
 
 from game.web import dom
@@ -39,7 +42,7 @@ def download(text: str, name: str = SAVE_FILE) -> None:
     link.remove()
 
 
-def start_safely(make_app):
+def start_safely(make_app: Callable[[str], Any]) -> Any:
     """Start the page; if that fails, start a new game beside the untouched save."""
     try:
         app = make_app(str(window.location.search))

@@ -51,8 +51,8 @@ def query_fields(query: object) -> dict[str, str]:
     text = query[:MAX_QUERY].removeprefix("?")
     fields: dict[str, str] = {}
     for part in text.split("&"):
-        name, equals, value = part.partition("=")
-        name, value = _unquote(name), _unquote(value)
+        raw_name, equals, raw_value = part.partition("=")
+        name, value = _unquote(raw_name), _unquote(raw_value)
         if equals and name and name not in fields and value is not None:
             fields[name] = value
     return fields

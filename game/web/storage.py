@@ -238,7 +238,9 @@ def stamp(text: object) -> tuple[int, int] | None:
     if not isinstance(data, dict) or data.get("app") != APP:
         return None
     version, writes = data.get("version"), data.get(WRITES, 0)
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (version, writes)):
+    if not isinstance(version, int) or isinstance(version, bool):
+        return None
+    if not isinstance(writes, int) or isinstance(writes, bool):
         return None
     return version, writes
 

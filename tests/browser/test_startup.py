@@ -184,23 +184,36 @@ def test_no_long_task_while_the_expert_thinks(expert_page: Page):
             timeout=120_000,
         )
         thinking = page.evaluate(LONGEST_TASK_WHILE_THINKING)
-        assert thinking["longest"] < 100, thinking
+        # Nothing of the page's runs while the worker thinks. Thinking on the main thread
+        # would be one task as long as the whole window. On a machine loaded far beyond its
+        # cores the OS stretches Chromium's own small tasks, and the expert's second becomes
+        # tens of seconds, so the limit grows with the window past 2 s (a twentieth of it).
+        assert thinking["longest"] < max(100, thinking["thought"] / 20), thinking
 
 
 def test_new_game_is_answered_while_the_expert_thinks(expert_page: Page):
     page = expert_page
-    to_person_move(page)
-    play_person_turn(page)
-    before = page.evaluate("() => document.body.dataset.computerMs")
-    page.click("#confirm")
-    page.wait_for_function("() => document.getElementById('board').classList.contains('busy')")
-    # A real click, queued like a person's: a main thread busy thinking would answer it
-    # only after the computer's checkers had moved.
-    page.click("#new-game", timeout=5_000)
-    shown = page.evaluate(
-        "() => [!document.getElementById('notice').hidden, document.body.dataset.computerMs]"
-    )
-    assert shown == [True, before], "New game was answered only after the computer moved"
-    expect(page.locator("#notice-text")).to_contain_text("Start a new")
-    page.click("#notice-yes")
-    expect(page.locator("#status")).to_contain_text("Roll the dice to see who starts")
+    for _ in range(6):  # a turn whose thinking ends before the click lands proves nothing
+        to_person_move(page)
+        play_person_turn(page)
+        asked = page.evaluate("() => document.body.dataset.thinkFrom || ''")
+        page.click("#confirm")
+        page.wait_for_function(
+            f"() => (document.body.dataset.thinkFrom || '') !== {json.dumps(asked)}", polling=20
+        )
+        # A real click, queued like a person's: a main thread busy thinking would answer it
+        # only once the thinking was over.
+        page.click("#new-game", timeout=5_000)
+        shown, thinking = page.evaluate(
+            """() => { const data = document.body.dataset;
+                       return [!document.getElementById('notice').hidden,
+                               !(Number(data.thinkTo) >= Number(data.thinkFrom))]; }"""
+        )
+        if shown and thinking:
+            expect(page.locator("#notice-text")).to_contain_text("Start a new")
+            page.click("#notice-yes")
+            expect(page.locator("#status")).to_contain_text("Roll the dice to see who starts")
+            return
+        if shown:
+            page.click("#notice-no")  # keep playing: try the next turn
+    raise AssertionError("New game was never answered while the computer was thinking")

@@ -1,0 +1,85 @@
+"""The 2-ply search: its move filter and its budget in positions evaluated."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bot import search
+from game.bot.levels import level_named
+from game.bot.search import Budget, OutOfBudget, lookahead, rank_plays, rank_plays_deeper
+from game.formats import parse_position_id
+from game.plays import legal_plays
+
+# A middle-game position with many plays for 1-1 (a costly look-ahead).
+BUSY = parse_position_id("4PPgASTgc/ABMA")
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Counts every position the search evaluates (through its Scorer or directly)."""
+    seen = [0]
+
+    class CountingScorer(search.Scorer):
+        def evaluate(self, position):
+            seen[0] += 1
+            return super().evaluate(position)
+
+    def counting_evaluate(position):
+        seen[0] += 1
+        return search_evaluate(position)
+
+    search_evaluate = search.evaluate_position
+    monkeypatch.setattr(search, "Scorer", CountingScorer)
+    monkeypatch.setattr(search, "evaluate_position", counting_evaluate)
+    return seen
+
+
+def test_budget_spends_only_what_it_has():
+    budget = Budget(10)
+    assert budget.spend(6) and budget.left == 4
+    assert not budget.spend(5) and budget.left == 4
+    assert budget.spend(4) and budget.left == 0
+
+
+@pytest.mark.parametrize("positions", [50, 400, 1500])
+def test_a_decision_never_evaluates_more_positions_than_its_budget(counted, positions):
+    for dice in ((1, 1), (6, 5), (3, 3)):
+        counted[0] = 0
+        rank_plays_deeper(BUSY, dice, keep=8, margin=0.5, budget=positions)
+        assert counted[0] <= max(positions, len(legal_plays(BUSY, dice)))
+
+
+def test_a_look_ahead_that_would_overspend_stops():
+    _, cost = lookahead(BUSY)
+    with pytest.raises(OutOfBudget):
+        lookahead(BUSY, Budget(cost - 1))
+    assert lookahead(BUSY, Budget(cost))[1] == cost
+
+
+def test_the_budget_makes_the_answer_depend_on_the_position_alone():
+    first = rank_plays_deeper(BUSY, (2, 1), keep=8, margin=0.3, budget=2000)
+    again = rank_plays_deeper(BUSY, (2, 1), keep=8, margin=0.3, budget=2000)
+    assert [(round(e, 12), p.position) for e, p in first] == [
+        (round(e, 12), p.position) for e, p in again
+    ]
+
+
+def test_filter_rescores_the_candidates_and_ranks_the_rest_below():
+    one_ply = rank_plays(BUSY, (4, 2))
+    ranked = rank_plays_deeper(BUSY, (4, 2), keep=3, margin=1.0, budget=10**6)
+    assert {p.position for _, p in ranked} == {p.position for _, p in one_ply}
+    assert {p.position for _, p in ranked[:3]} == {p.position for _, p in one_ply[:3]}
+    for equity, play in ranked[:3]:
+        assert equity == pytest.approx(-lookahead(play.position.flip())[0].equity)
+    assert all(e < ranked[2][0] for e, _ in ranked[3:])
+
+
+def test_with_no_budget_left_the_ranking_is_the_one_ply_ranking():
+    one_ply = rank_plays(BUSY, (5, 3))
+    ranked = rank_plays_deeper(BUSY, (5, 3), keep=8, margin=1.0, budget=len(one_ply))
+    assert [p.position for _, p in ranked] == [p.position for _, p in one_ply]
+
+
+def test_the_strongest_level_searches_with_a_budget():
+    expert = level_named(None)
+    assert expert.plies == 2 and expert.keep >= 2 and expert.budget > 0
