@@ -7,7 +7,8 @@
 
 ``replay`` reads a ``.mat`` file from stdin, replays every action through the
 rules and prints each finished game's winner (1 or 2: the first or second
-player named in the file) and points, then the final score; a file that cannot
+player named in the file) and points as the file's "Wins" line says them, then
+the final score as the rules count it; a file that cannot
 be read or a move the rules forbid prints ``error: game K move M: REASON``
 (game 0 for the header) and exits 1. ``selfplay --length N --seed S [--level
 NAME]`` prints the ``.mat`` of an N-point match (0: one money game) that the
@@ -36,16 +37,20 @@ def read_text(stream: TextIO) -> str:
 
 
 def replay(text: str, out: TextIO) -> int:
-    from game.formats.mat import InvalidMatFile, parse_mat
+    from game.formats.mat import InvalidMatFile, read_mat
 
     try:
-        record = parse_mat(text)
+        record, written = read_mat(text)
     except InvalidMatFile as error:
         out.write(f"error: game {error.game} move {error.move}: {error.reason}\n")
         return 1
     for result in record.results():
         if result.winner is not None:
-            out.write(f"game {result.number}: {result.winner + 1} {result.points}\n")
+            # The points as the file's "Wins" line says them (a match given up may be written
+            # with more than the game gave); the final score is what the rules count.
+            file_points = written[result.number - 1] if result.number <= len(written) else None
+            points = file_points if file_points is not None else result.points
+            out.write(f"game {result.number}: {result.winner + 1} {points}\n")
     score = record.state.score
     out.write(f"final {score[0]} {score[1]}\n")
     return 0

@@ -32,7 +32,14 @@ lines, CRLF, a byte order mark, any column widths and long names, ``bar``/
 (``13/7(2)``), ``Cannot Move`` or nothing for a roll that cannot be played,
 ``???`` (a roll and then a resignation), ``Drops``/``Passes``, a resignation
 written only as the winner's ``Wins N points``, ``Takes`` after a beaver,
-games after the match was won. Every action is replayed through the rules;
+games after the match was won. From FIBS logs: a match given up written as a
+win of more points than the game gives (read, as gnubg does, as the
+resignation of the fewest games' worth covering them; accepted only when it
+wins the match), a play left blank or logged as ``Illegal play (...)`` where
+several plays were legal (the first legal play with which the rest of the game
+replays; a file that stops there ends with the roll), and a file resuming a
+match whose first game doubles at match point minus one (after the Crawford
+game, then). Every action is replayed through the rules;
 anything that cannot be read or that the rules forbid raises ``InvalidMatFile``
 naming the game and the file's move number, and nothing is returned.
 """
@@ -62,7 +69,7 @@ from game.record import (
 )
 from game.state import GameState, Phase
 
-__all__ = ["InvalidMatFile", "format_mat", "parse_mat"]
+__all__ = ["InvalidMatFile", "format_mat", "parse_mat", "read_mat"]
 
 LEFT_WIDTH = 27  # the left column's width in a move line, as gnubg writes it
 MAX_NAME = 60
@@ -242,6 +249,12 @@ class _Game:
 def parse_mat(text: str) -> Record:
     """The record of a ``.mat`` file's text; ``InvalidMatFile`` saying where and why if it
     cannot be read or replayed."""
+    return read_mat(text)[0]
+
+
+def read_mat(text: str) -> tuple[Record, list[int | None]]:
+    """``parse_mat``'s record and, per game read, the points its "Wins" line writes (None when
+    it has none): a match won by a resignation may be written with more points than it gave."""
     if not isinstance(text, str):
         raise InvalidMatFile(0, 0, f"a match file is text, got {type(text).__name__}")
     lines = text.lstrip("\ufeff").replace("\x00", "").splitlines()
@@ -394,8 +407,15 @@ def _right_column(body: list[str]) -> int:
 class _Replayer:
     """Feeds one game's entries to a record, reading each against the state it meets."""
 
-    def __init__(self, record: Record, game: _Game):
+    def __init__(self, record: Record, game: _Game, choices: list[int] | None = None):
         self.record, self.game = record, game
+        # A roll written without a play where several plays were legal (a FIBS log of a play
+        # refused or timed out): the rest of the game decides which; ``choices`` says which
+        # legal play to try at each such roll, ``options`` how many there were.
+        self.choices = list(choices or [])
+        self.options: list[int] = []
+        self.guessed: _Entry | None = None  # the first such roll, for the message
+        self.written: int | None = None  # the game's "Wins N points" as the file writes it
         self.unplayed: _Entry | None = None  # a roll written without its play
         self.beavered = False  # the last entry was a beaver (gnubg may write "Takes" after it)
 
@@ -430,9 +450,17 @@ class _Replayer:
         if entry.word == "wins":
             return  # a roll, then a resignation
         plays = state.legal_plays()
-        if len(plays) != 1:
-            raise self.fail(roll.move, f"no play written for {roll.dice[0]}{roll.dice[1]}")  # type: ignore[index]
-        self.do(Action.play(plays[0].moves), roll.move)
+        if len(plays) == 1:
+            self.do(Action.play(plays[0].moves), roll.move)
+            return
+        if entry.word == "end" and self.last:
+            return  # the file stops before the play was made: the record ends there too
+        at = len(self.options)
+        self.options.append(len(plays))
+        if at >= len(self.choices):
+            self.choices.append(0)
+        self.guessed = self.guessed or roll
+        self.do(Action.play(plays[self.choices[at]].moves), roll.move)
 
     def entry(self, entry: _Entry) -> None:
         self.settle_unplayed(entry)
@@ -479,7 +507,9 @@ class _Replayer:
             dice = (d1, d2)
         self.do(Action.roll(dice), entry.move)
         after = self.record.state
-        text = re.sub(r"[?!]+", " ", entry.text).strip()
+        # FIBS logs "Illegal play (its board)" when a play was refused: none was made.
+        text = re.sub(r"illegal play\s*\([^)]*\)", " ", entry.text, flags=re.IGNORECASE)
+        text = re.sub(r"[?!]+", " ", text).strip()
         blocked = after.phase is not Phase.MOVE
         if text.lower().startswith("cannot move") or text.lower() in ("", "-", "no move"):
             if not blocked:
@@ -498,6 +528,7 @@ class _Replayer:
         if not found:
             raise self.fail(entry.move, f"'Wins {entry.text}' does not say how many points")
         points = int(found.group(1))
+        self.written = points
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             # The rules know the winner: the line's column is not checked (layouts vary).
             winner = state.winner
@@ -524,10 +555,19 @@ class _Replayer:
         inner = state.resumed_phase if state.phase is Phase.RESIGNED else state.phase
         if inner not in (Phase.ROLL, Phase.MOVE):
             raise self.fail(entry.move, f"a win by resignation where {_expected(state)}")
+        needed = state.rules.match_length - state.score[entry.player]
         for result in (1, 2, 3):
             if game_points(state.rules, state.cube, result) == points:
                 break
         else:
+            if not state.rules.is_money and points >= needed:
+                # FIBS writes the match's end when a player gives the match up (or drops out)
+                # as a win of more points than a game can give: read it as the resignation
+                # of the fewest games' worth of cubes that covers them (gnubg's reading).
+                result = min(3, -(-points // state.cube.value))
+                self.do(Action.resign(result, loser), entry.move)
+                self.do(Action.accept(), entry.move)
+                return
             raise self.fail(
                 entry.move,
                 f"no resignation gives {_plural(points)} with the cube on {state.cube.value}",
@@ -535,7 +575,10 @@ class _Replayer:
         self.do(Action.resign(result, loser), entry.move)
         self.do(Action.accept(), entry.move)
 
+    last = False  # the file's last game read
+
     def finish(self, last: bool) -> None:
+        self.last = last
         if self.unplayed is not None:
             self.settle_unplayed(_Entry(0, "end", "", self.unplayed.move))
         state = self.record.state
@@ -588,27 +631,81 @@ def _as_written(
     return tuple((m.origin, m.destination) for m in legal)
 
 
-def _replay(rules: Rules, games: list[_Game]) -> Record:
+MAX_READINGS = 256  # readings of one game's unwritten plays tried before giving up
+
+
+def _replay(rules: Rules, games: list[_Game]) -> tuple[Record, list[int | None]]:
+    """The record and each game's points as its "Wins" line writes them (None: no such line).
+    A file that begins at a score where a player needs one point may begin after the Crawford
+    game: the file's own double says so, gnubg reads it alike."""
+    try:
+        return _replay_from(rules, games, post_crawford=False)
+    except InvalidMatFile as error:
+        first = games[0].score
+        at_crawford = rules.match_length - 1 in first and not rules.is_money
+        if error.game != 1 or "Crawford" not in error.reason or not at_crawford:
+            raise
+        try:
+            return _replay_from(rules, games, post_crawford=True)
+        except InvalidMatFile:
+            raise error from None
+
+
+def _replay_from(
+    rules: Rules, games: list[_Game], post_crawford: bool
+) -> tuple[Record, list[int | None]]:
     first = games[0]
     try:
-        start = GameState.new(rules, first.score)
+        start = GameState.new(rules, first.score, post_crawford=post_crawford)
     except IllegalAction as error:
         raise InvalidMatFile(1, 0, str(error)) from None
     record = Record(start, ((),), first.names)
+    written: list[int | None] = []
     for index, game in enumerate(games):
         if index:
             if record.state.phase is Phase.MATCH_OVER:
                 break  # games after the match was won: gnubg ignores them too
             record = record.next_game()
-        replayer = _Replayer(record, game)
-        for entry in game.entries:
-            if replayer.record.state.phase is Phase.MATCH_OVER and entry.word != "wins":
-                raise replayer.fail(entry.move, "an action after the match is over")
-            replayer.entry(entry)
-        last = index == len(games) - 1 or replayer.record.state.phase is Phase.MATCH_OVER
-        replayer.finish(last)
+        last = index == len(games) - 1
+        replayer = _replay_game(record, game, last)
         record = replayer.record
-    return record
+        written.append(replayer.written)
+    return record, written
+
+
+def _replay_game(record: Record, game: _Game, last: bool) -> _Replayer:
+    """One game replayed; where plays were left unwritten, the first reading of them (in the
+    order of the legal plays) with which the rest of the game replays."""
+    choices: list[int] = []
+    first_error: InvalidMatFile | None = None
+    for _ in range(MAX_READINGS):
+        replayer = _Replayer(record, game, choices)
+        try:
+            for entry in game.entries:
+                if replayer.record.state.phase is Phase.MATCH_OVER and entry.word != "wins":
+                    raise replayer.fail(entry.move, "an action after the match is over")
+                replayer.entry(entry)
+            replayer.finish(last or replayer.record.state.phase is Phase.MATCH_OVER)
+            return replayer
+        except InvalidMatFile as error:
+            first_error = first_error or error
+            # The next reading: the last unwritten play that has another legal play left.
+            choices = replayer.choices[: len(replayer.options)]
+            while choices and choices[-1] + 1 >= replayer.options[len(choices) - 1]:
+                choices.pop()
+            if not choices:
+                break
+            choices[-1] += 1
+    assert first_error is not None
+    guessed = replayer.guessed
+    if guessed is None:
+        raise first_error
+    raise InvalidMatFile(
+        game.number,
+        guessed.move,
+        f"no play written for {guessed.dice[0]}{guessed.dice[1]} "  # type: ignore[index]
+        f"and none of its plays agrees with the rest of the game ({first_error})",
+    )
 
 
 # Kept for readers of the record: which actions a .mat file cannot hold.
