@@ -156,9 +156,9 @@ def test_corrupted_save_shows_a_message_and_a_playable_board(game_page: Page):
     )
     open_game(game_page)
     expect(game_page.locator("#notice")).to_be_visible()
-    expect(game_page.locator("#notice-text")).to_contain_text("could not be loaded")
+    expect(game_page.locator("#notice-text")).to_contain_text("could not be read")
     assert game_page.locator("#board circle.checker").count() == 30
-    game_page.click("#notice-yes")  # "New game"
+    game_page.click("#notice-no")  # "Not now": the save is kept, the board plays on
     expect(game_page.locator("#notice")).to_be_hidden()
     game_page.click("#roll")
     expect(game_page.locator("#board .die").first).to_be_visible()

@@ -86,6 +86,7 @@ def test_two_tabs_never_write_over_each_other(shared_context):
     open_game(first, "seed=5&pace=0")
     first.click("#settings-toggle")
     first.check('input[name="opponent"][value="friend"]')  # no computer: the tabs alone act
+    first.click("#settings-done")
     open_game(second, "seed=6&pace=0")
     expect(second.locator("#name-top")).not_to_have_text("Computer")
     # Tab A rolls; tab B learns of it through the storage event and shows the same game.

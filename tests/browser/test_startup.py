@@ -161,7 +161,7 @@ def expert_page(shared_context: BrowserContext) -> Iterator[Page]:
     page.click("#settings-toggle")
     page.select_option("#level", "expert")
     page.check('input[name="rules"][value="full"]')
-    page.click("#settings-toggle")
+    page.click("#settings-done")
     page.wait_for_function(
         "() => document.body.dataset.worker === 'ready'", timeout=READY_TIMEOUT_MS
     )
