@@ -205,24 +205,7 @@ def too_deep(text: str, limit: int = MAX_NESTING) -> bool:
     """Does JSON ``text`` nest brackets deeper than ``limit``? Checked before parsing: in
     the page, JSON nested thousands deep overflows the JavaScript stack, which Python
     cannot catch ("Maximum call stack size exceeded")."""
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
+    return nesting_depth(text) > limit
 
 
 def stamp(text: object) -> tuple[int, int] | None:
