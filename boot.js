@@ -79,7 +79,8 @@
   function paintSaved() {
     var embed = body.classList.contains("embed") || /[?&]embed=1(&|$)/.test(location.search);
     var key = "backgammon.save" + (embed ? ".embed" : "");
-    if (/gnubgid=/.test(location.hash)) return;
+    if (/gnubgid=|xgid=|game=/.test(location.hash)) return;
+    if (/[?&]mode=/.test(location.search)) return;  // an embed's mode: its own key and board
     try {
       var save = localStorage.getItem(key);
       var kept = save && JSON.parse(localStorage.getItem(key + ".board"));

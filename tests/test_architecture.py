@@ -34,6 +34,7 @@ ON_THE_BOT = {
 BROWSER_GLUE = {
     "game.web.app",
     "game.web.dom",
+    "game.web.embed_app",
     "game.web.guard",
     "game.web.main",
     "game.web.thinking",
