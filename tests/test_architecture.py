@@ -35,6 +35,7 @@ BROWSER_GLUE = {
     "game.web.app",
     "game.web.dom",
     "game.web.embed_app",
+    "game.web.embed_maker",
     "game.web.guard",
     "game.web.main",
     "game.web.thinking",

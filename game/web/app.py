@@ -30,7 +30,17 @@ from game.position import Position
 from game.record import Record
 from game.state import GameState, Phase
 from game.turn import Turn
-from game.web import computer, guard, layout, links, prompts, storage, thinker, thinking
+from game.web import (
+    computer,
+    embed_maker,
+    guard,
+    layout,
+    links,
+    prompts,
+    storage,
+    thinker,
+    thinking,
+)
 from game.web.controls import controls, settings_form, settings_from_form
 from game.web.dom import (
     Event,
@@ -320,6 +330,7 @@ class App:
         if field:
             field.hidden = url is None
             field.value = url or ""
+        set_props("notice-embed", hidden=url is None)  # Share offers Embed (embed_maker)
         self.pending = action
         open_dialog("notice", focus="notice-url" if url else "notice-yes")
 
@@ -466,6 +477,7 @@ class App:
 
         on("storage", window)(self.on_storage)
         self.bind_replay()
+        embed_maker.bind(self)  # Share -> Embed, and Open… (game/web/embed_maker.py)
 
     def board_tap(self, event: Event) -> None:
         if self.busy or self.replay is not None:

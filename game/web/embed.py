@@ -28,20 +28,33 @@ a screen reader gets (``board_text``) say every point, both pip counts and the p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from html import escape
 
+from game.formats.game_link import format_game_link
 from game.formats.notation import format_play
 from game.plays import Play
 from game.position import BAR, OFF, Side
-from game.record import ACCEPT, BEAVER, DOUBLE, PASS, REJECT, RESIGN, ROLL, TAKE, play_of
+from game.record import ACCEPT, BEAVER, DOUBLE, PASS, REJECT, RESIGN, ROLL, TAKE, Record, play_of
 from game.record import PLAY as PLAY_ACTION
 from game.state import GameState, Phase
 from game.turn import Turn
-from game.web.embed_params import DIAGRAM, PLAY, PUZZLE, REPLAY, EmbedSpec
+from game.web.embed_params import (
+    DIAGRAM,
+    MAX_ADDRESS,
+    PLAY,
+    PUZZLE,
+    REPLAY,
+    EmbedError,
+    EmbedSpec,
+    gnubg_id_of_xgid,
+    read_embed,
+)
+from game.web.links import share_fragment
 from game.web.render import BoardView
 from game.web.replay import Replay, where_text
-from game.web.session import FRIEND, Session, Settings, to_viewer
+from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
 from game.web.view import COLOURS, board_view, player_name, score_label, score_text
 
 # The frame's size for each mode: the board (840x664) at 480 px wide, and what is below it.
@@ -200,6 +213,48 @@ def snippet(page: str, mode: str, fragment: str, options: dict[str, str] | None 
         f'title="{MODE_TITLES.get(mode, "Backgammon")}" loading="lazy" '
         'style="border:0;max-width:100%"></iframe>'
     )
+
+
+def embed_fragment(mode: str, game: GameState, record: Record, opponent: str) -> str:
+    """The position (or, for a replay, the whole game) of the main page's game, as the
+    embed's fragment: the share link's ``gnubgid=...`` or the game link."""
+    if mode == REPLAY:
+        return format_game_link(record)
+    return share_fragment(game, opponent if mode == PLAY else COMPUTER)
+
+
+def make_snippet(
+    page: str, mode: str, fragment: str, options: dict[str, str]
+) -> tuple[str, EmbedSpec]:
+    """The ``<iframe>`` for the main page's Share -> Embed and the embed it shows (read back
+    from its own address, so what the preview draws is what the snippet gives); raises
+    ``EmbedError`` in words when this game cannot be shown that way (a puzzle with no
+    decision to make, say)."""
+    address = embed_address(page, mode, fragment, options)
+    search, _, hash_ = address.partition("?")[2].partition("#")
+    spec = read_embed("?" + search, "#" + hash_)
+    return snippet(page, mode, fragment, options), spec
+
+
+def pasted_fragment(text: str) -> str:
+    """What "Open…" on the main page was given, as a fragment the page opens: a link's own
+    fragment, ``PID:MID``, an XGID or a game link's text. Raises ``EmbedError`` in words."""
+    text = text.strip()
+    if not text:
+        raise EmbedError("paste a gnubg ID (PID:MID), an XGID or a game link")
+    if len(text) > MAX_ADDRESS:
+        raise EmbedError("this is too long to be a position or a game")
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    if re.fullmatch(r"(?i)(xgid=)?[-a-oA-O]{26}(:[-0-9DBR]{1,3}){8,9}", text):
+        gnubg_id, beaver = gnubg_id_of_xgid(text)
+        text = f"gnubgid={gnubg_id}" + ("&beaver=1" if beaver else "")
+    elif re.fullmatch(r"[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}", text):
+        text = f"gnubgid={text}"
+    elif not text.startswith(("gnubgid=", "game=")):
+        raise EmbedError("this is not a gnubg ID (PID:MID), an XGID or a game link")
+    read_embed("", "#" + text)  # refused here, in words, if it holds no position or game
+    return text
 
 
 def embed_page(page_url: str) -> str:

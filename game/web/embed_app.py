@@ -150,7 +150,6 @@ class Puzzle:
         self.bind()
         self.render()
         show_words(self.start_session)
-        thinking.start()  # the computer's worker loads while the reader thinks
         saved = self.store.load()
         if isinstance(saved, dict):
             with contextlib.suppress(Exception):
@@ -202,6 +201,9 @@ class Puzzle:
             self.render()
 
     def tap(self, event: Event) -> None:
+        # The computer's worker loads while the reader plays: started by the first touch, so
+        # a page of puzzles boots no second interpreter for those nobody tries.
+        thinking.start()
         if self.answered:
             return
         target = board_target(event, self.session.mover_at_bottom)
@@ -241,6 +243,7 @@ class Puzzle:
         self.ask(lambda answer: puzzle.cube_verdict(self.game, answer, choice))
 
     def ask(self, verdict_of: Any) -> None:
+        thinking.start()
         note("The computer is ranking the choices…")
         set_props("puzzle-answer", hidden=True)
 

@@ -186,12 +186,8 @@ def _position(
         return record.state
     gnubg_id = fields.get("gnubgid")
     if "xgid" in fields:
-        try:
-            xgid = parse_xgid(fields["xgid"])
-            gnubg_id = format_gnubg_id(xgid.position(), xgid.match_id())
-        except (InvalidXgid, ValueError) as error:
-            raise EmbedError(f"the XGID cannot be read: {error}") from None
-        beaver = beaver or (xgid.beaver and xgid.is_money_game)
+        gnubg_id, beavers = gnubg_id_of_xgid(fields["xgid"])
+        beaver = beaver or beavers
     if gnubg_id is None:
         return None
     try:
@@ -199,6 +195,17 @@ def _position(
     except LinkError as error:
         # The link reader's words speak of "the link"; here it is the position.
         raise EmbedError(str(error).replace("the link's game", "the position")) from None
+
+
+def gnubg_id_of_xgid(text: str) -> tuple[str, bool]:
+    """The ``PID:MID`` of an XGID, and whether it allows beavers (money play)."""
+    try:
+        xgid = parse_xgid(text)
+        return format_gnubg_id(xgid.position(), xgid.match_id()), (
+            xgid.beaver and xgid.is_money_game
+        )
+    except (InvalidXgid, ValueError) as error:
+        raise EmbedError(f"the XGID cannot be read: {error}") from None
 
 
 def _level(value: str | None) -> str | None:
