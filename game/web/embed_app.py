@@ -291,12 +291,14 @@ class ReplayEmbed:
             self.show(Replay.of(self.spec.record, self.saved_moment()))
         else:
             note("Loading the match file…")
+            document.body.dataset.pending = "match file"  # boot.js: not a failed start
             self.task = asyncio.ensure_future(self.load_mat())
 
     async def load_mat(self) -> None:
         try:
             await self.fetch_mat()
         finally:
+            del document.body.dataset.pending
             document.body.dataset.ready = "true"
 
     async def fetch_mat(self) -> None:
