@@ -188,7 +188,7 @@ def main() -> int:
         page = context.new_page()
         if args.docs or args.embeds:
             for name, address, width in EMBED_DOCS:
-                page.set_viewport_size({"width": width, "height": 400})
+                page.set_viewport_size({"width": width, "height": 480})
                 put_embed(page, base_url, address)
                 page.screenshot(path=str(out / name), full_page=True)
                 print(out / name)
@@ -238,7 +238,7 @@ EMBED_ADDRESSES = {
 EMBED_DOCS = tuple(
     (f"embed-{mode}-{device}.png", address, width)
     for mode, address in EMBED_ADDRESSES.items()
-    for device, width in (("desktop", 560), ("phone", 360))
+    for device, width in (("desktop", 560), ("phone", 340))
 )
 
 

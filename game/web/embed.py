@@ -14,7 +14,7 @@
     ...     print(part)
     <iframe src="https://example.org/bg/embed.html?mode=diagram#gnubgid=4HPwATDgc/ABMA:cAkLAAAAAAAA
     width="480
-    height="420
+    height="480
     title="Backgammon diagram
     loading="lazy
     style="border:0;max-width:100%"></iframe>
@@ -58,7 +58,7 @@ from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
 from game.web.view import COLOURS, board_view, player_name, score_label, score_text
 
 # The frame's size for each mode: the board (840x664) at 480 px wide, and what is below it.
-FRAME_SIZES = {DIAGRAM: (480, 420), PUZZLE: (480, 560), REPLAY: (480, 470), PLAY: (480, 470)}
+FRAME_SIZES = {DIAGRAM: (480, 480), PUZZLE: (480, 700), REPLAY: (480, 560), PLAY: (480, 520)}
 MODE_TITLES = {
     DIAGRAM: "Backgammon diagram",
     PUZZLE: "Backgammon puzzle",

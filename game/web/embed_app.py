@@ -403,6 +403,8 @@ class PlayEmbed(App):
 def apply_theme(spec: EmbedSpec) -> None:
     document.documentElement.dataset.theme = spec.theme
     document.body.classList.add(f"mode-{spec.mode}")
+    if not spec.legacy:
+        document.body.classList.add("fit")  # the plain board of old keeps its old size
     if spec.caption:
         set_text("embed-caption", spec.caption)
         set_props("embed-caption", hidden=False)
