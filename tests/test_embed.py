@@ -13,7 +13,7 @@ from game.formats.notation import format_play
 from game.match import Rules
 from game.record import Record
 from game.selfplay import RandomPlayer, self_play
-from game.state import GameState
+from game.state import GameState, Phase
 from game.web import embed, puzzle, thinker
 from game.web.embed_params import EmbedError, read_embed
 from game.web.links import game_from_id
@@ -178,3 +178,25 @@ def test_open_takes_a_gnubg_id_an_xgid_a_link_or_says_why_not():
     ]:
         with pytest.raises(EmbedError, match=words):
             embed.pasted_fragment(bad)
+
+
+def test_against_the_computer_the_reader_plays_the_side_on_roll():
+    pink_to_play = game_from_id(START_62)  # player 1, the computer's number, is on roll
+    mine = embed.reader_on_roll(pink_to_play)
+    assert mine.turn == 0 and mine.to_act == 0
+    assert (mine.position, mine.dice, mine.rules) == (
+        pink_to_play.position,
+        pink_to_play.dice,
+        pink_to_play.rules,
+    )
+    assert embed.reader_on_roll(mine) is mine  # already the reader's turn
+    # Cyan doubles in a 7-point match at 2-4: the computer would answer, so the reader does,
+    # as Cyan, with the score and the doubler turned round too.
+    match = game_from_id("4HPwATDgc/ABMA:MAH3ACAAIAAE")
+    doubled = GameState(
+        match.rules, position=match.position, score=(2, 4), phase=Phase.ROLL, turn=0
+    ).double()
+    answered = embed.reader_on_roll(doubled)
+    assert doubled.to_act == 1 and answered.to_act == 0 and answered.turn == 1
+    assert answered.phase is Phase.DOUBLED and answered.score == (4, 2)
+    assert answered.position == doubled.position

@@ -33,6 +33,8 @@ from dataclasses import dataclass, replace
 from html import escape
 
 from game.formats.game_link import format_game_link
+from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
+from game.formats.match_id import format_gnubg_id, parse_gnubg_id
 from game.formats.notation import format_play
 from game.plays import Play
 from game.position import BAR, OFF, Side
@@ -54,7 +56,7 @@ from game.web.embed_params import (
 from game.web.links import share_fragment
 from game.web.render import BoardView
 from game.web.replay import Replay, where_text
-from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
+from game.web.session import COMPUTER, COMPUTER_PLAYER, FRIEND, Session, Settings, to_viewer
 from game.web.view import COLOURS, board_view, player_name, score_label, score_text
 
 # The frame's size for each mode: the board (840x664) at 480 px wide, and what is below it.
@@ -188,6 +190,24 @@ ACTION_WORDS = {
     ACCEPT: "accepts the resignation",
     REJECT: "refuses the resignation",
 }
+
+
+def reader_on_roll(game: GameState) -> GameState:
+    """``game`` with the players' numbers swapped when the computer's side (player 1) is to
+    act: in a ``play`` embed against the computer, the reader plays the side the position
+    puts on roll, whichever gnubg number it has."""
+    if game.to_act != COMPUTER_PLAYER:
+        return game
+    position, match = parse_gnubg_id(write_gnubg_id(game))
+    owner = match.cube_owner
+    swapped = replace(
+        match,
+        player_on_roll=1 - match.player_on_roll,
+        turn=None if match.turn is None else 1 - match.turn,
+        cube_owner=None if owner is None else 1 - owner,
+        score=(match.score[1], match.score[0]),
+    )
+    return read_gnubg_id(format_gnubg_id(position, swapped), game.rules)
 
 
 def embed_address(

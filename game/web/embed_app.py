@@ -37,7 +37,7 @@ from game.web.embed_params import (
 )
 from game.web.render import board_svg
 from game.web.replay import Replay
-from game.web.session import Session, Settings, SettingsError
+from game.web.session import COMPUTER, Session, Settings, SettingsError
 from game.web.view import board_view, pips_text, status_text
 
 HEIGHT_MESSAGE = "backgammon-embed:height"
@@ -386,7 +386,8 @@ class PlayEmbed(App):
             match_length=spec.match_length if spec.game is None else 0,
         )
         if spec.game is not None:
-            self.session = Session(spec.game, settings)._after(spec.game)
+            game = embed.reader_on_roll(spec.game) if spec.opponent == COMPUTER else spec.game
+            self.session = Session(game, settings)._after(game)
         else:
             self.session = Session.new(settings)
         if spec.flip:
