@@ -67,12 +67,15 @@ SECOND = [
     ("hostile-theme", "?mode=replay&theme=%22%3E%3Cscript%3E&mat=..%2F..%2Fetc%2Fpasswd.mat"),
 ]
 
+BLOCKED = [("blocked", f"?mode=puzzle&plies=1#gnubgid={START_62}")]
+
 
 @pytest.fixture(scope="module")
 def parent_site(site: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root: Path = tmp_path_factory.mktemp("parent")
     (root / "post.html").write_text(frames_page(site, POST), encoding="utf-8")
     (root / "second.html").write_text(frames_page(site, SECOND), encoding="utf-8")
+    (root / "blocked.html").write_text(frames_page(site, BLOCKED), encoding="utf-8")
     server, url = serve_in_thread(root=root, csp=False)
     assert url != site  # another port: another origin
     yield url
@@ -247,6 +250,22 @@ def test_hostile_addresses_show_a_message_in_the_frame_and_nothing_runs(second: 
     expect(theme.locator("#embed-message")).to_contain_text("theme must be")
     assert second.evaluate("() => window.hacked") is None
     assert second.title() == "A backgammon blog"  # the host page is untouched
+
+
+def test_an_embed_in_a_cross_site_frame_without_storage_works_and_says_not_saved(
+    shared_context: BrowserContext, parent_site: str
+):
+    page = shared_context.new_page()
+    # localhost and 127.0.0.1 are different sites: the frame is third-party, and this
+    # Chromium gives third-party frames no storage.
+    page.goto(parent_site.replace("127.0.0.1", "localhost") + "blocked.html")
+    blocked = wait_frames(page, ["blocked"])["blocked"]
+    assert blocked.evaluate("() => document.body.dataset.storage") == "blocked"
+    expect(blocked.locator("#embed-message")).to_contain_text("Not saved")
+    blocked.click('#board [data-target="24"]')
+    blocked.click('#board [data-target="18"]')
+    expect(blocked.locator("#status")).to_contain_text("1 more to play")
+    page.close()
 
 
 def test_share_embed_writes_a_snippet_that_shows_the_position_and_open_takes_an_xgid(
