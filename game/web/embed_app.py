@@ -37,7 +37,7 @@ from game.web.embed_params import (
 )
 from game.web.render import board_svg
 from game.web.replay import Replay
-from game.web.session import COMPUTER, Session, Settings, SettingsError
+from game.web.session import COMPUTER, FULL, Session, Settings, SettingsError
 from game.web.view import board_view, pips_text, status_text
 
 HEIGHT_MESSAGE = "backgammon-embed:height"
@@ -373,16 +373,16 @@ class ReplayEmbed:
 class PlayEmbed(App):
     """The live game from the embed's position (or a new one), saved under its own key."""
 
-    spec = EmbedSpec()
-
-    def __init__(self, query: str) -> None:
+    def __init__(self, query: str, spec: EmbedSpec) -> None:
         super().__init__(query)
-        spec = self.spec
+        self.spec = spec
         self.key = spec.key  # the keeper reads and writes through self.key
+        if spec.legacy:
+            return  # the plain board of old: its game and settings as before
         settings = Settings(
             opponent=spec.opponent,
             level=spec.level,
-            rules=spec.rules,
+            rules=spec.rules or (FULL if spec.game is not None else Settings().rules),
             match_length=spec.match_length if spec.game is None else 0,
         )
         if spec.game is not None:
@@ -453,8 +453,7 @@ def start() -> object:
         return None
     apply_theme(spec)
     if spec.mode == PLAY:
-        PlayEmbed.spec = spec
-        app: App = guard.start_safely(PlayEmbed)  # sets data-ready itself
+        app: App = guard.start_safely(lambda query: PlayEmbed(query, spec))  # sets data-ready
         body.dataset.embedKey = spec.key
         watch_height()
         return app

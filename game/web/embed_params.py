@@ -78,7 +78,7 @@ class EmbedSpec:
     theme: str = DARK
     opponent: str = COMPUTER
     level: str | None = None
-    rules: str = FULL
+    rules: str | None = None  # None: a position's full rules, a new game's page default
     match_length: int = 0
     plies: int = 2
     key: str = KEY_PREFIX  # this embed's storage key
@@ -136,6 +136,7 @@ def _read(search: object, fragment: object) -> EmbedSpec:
     fields = _fields(search, fragment)
     mode = _choice(fields, "mode", MODES, PLAY)
     rules = _choice(fields, "rules", (SIMPLE, FULL), FULL)
+    named_rules = rules if "rules" in fields else None
     beaver = _flag(fields, "beaver")
     record = _record(fields)
     game = _position(fields, rules, beaver, record)
@@ -151,7 +152,7 @@ def _read(search: object, fragment: object) -> EmbedSpec:
         theme=_choice(fields, "theme", THEMES, DARK),
         opponent=_choice(fields, "vs", (COMPUTER, FRIEND), COMPUTER),
         level=_level(fields.get("level")),
-        rules=rules,
+        rules=named_rules,
         match_length=_length(fields.get("length", "0")),
         plies=int(_choice(fields, "plies", ("1", "2"), "2")),
         key=_key(fields),
