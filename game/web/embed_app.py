@@ -91,7 +91,9 @@ def show_words(session: Session, play: Play | None = None) -> None:
 
 
 def show_problem(text: str) -> None:
-    """A message inside the frame (as text); the host page is never touched."""
+    """A message inside the frame (as text), in place of the board; the host page is never
+    touched."""
+    document.body.classList.add("mode-error")
     set_text("embed-message", text)
     set_props("embed-message", hidden=False)
 
@@ -444,8 +446,6 @@ def start() -> object:
         if spec.mode == PLAY and spec.level is not None:
             Settings(level=spec.level)  # an unknown level is refused here, in words
     except (EmbedError, SettingsError) as error:
-        body.classList.add("mode-error")
-        set_props("board-wrap", hidden=True)
         show_problem(f"This embed cannot be shown: {error}.")
         note("")
         body.dataset.ready = "true"
@@ -464,7 +464,12 @@ def start() -> object:
         shown = Puzzle(spec)
     else:
         shown = ReplayEmbed(spec)
-    shown.start()
+    try:
+        shown.start()
+    except Exception as error:  # a bug: said in the frame, never a traceback
+        print(f"backgammon embed: {type(error).__name__}: {error}")
+        show_problem(f"This embed could not be drawn: {guard.words(error)}.")
+        body.dataset.ready = "true"
     body.dataset.embedKey = spec.key
     if not (isinstance(shown, ReplayEmbed) and spec.mat is not None):
         body.dataset.ready = "true"  # a match file: once it is drawn (or refused)

@@ -246,6 +246,7 @@ def test_hostile_addresses_show_a_message_in_the_frame_and_nothing_runs(second: 
     expect(hostile.locator("#embed-message")).to_contain_text("This embed cannot be shown")
     expect(hostile.locator("#embed-message")).to_contain_text("the position cannot be read")
     assert hostile.locator("img, script:not([src]):not([type])").count() == 0
+    assert hostile.locator(".board-wrap").is_hidden()  # the message, not a board loading
     theme = frame(second, "hostile-theme")
     expect(theme.locator("#embed-message")).to_contain_text("theme must be")
     assert second.evaluate("() => window.hacked") is None
