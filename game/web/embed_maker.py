@@ -28,6 +28,8 @@ def bind(app: Any) -> None:
     @on("click", "#notice-embed")
     def on_embed(event: Event) -> None:
         close_dialog("notice")
+        if not element("embed-form").querySelector('input[name="embed-mode"]:checked'):
+            element("embed-mode-diagram").checked = True  # not in the HTML: it is no setting
         open_dialog("embed-dialog", focus="embed-mode-diagram")
         write(app)
 
