@@ -4,14 +4,17 @@ visitor as a whole new version; the web app manifest is served and valid."""
 
 from __future__ import annotations
 
+import shutil
+import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import READY_TIMEOUT_MS, RequestLog, open_ready
+from tests.browser.pages import BLANK_PAGE, READY_TIMEOUT_MS, RequestLog, open_ready
 from tools import build_sw
-from tools.serve import ROOT
+from tools.serve import ROOT, serve_in_thread
 
 READY = "() => document.body.dataset.ready === 'true'"
 OFFLINE_READY = "() => document.body.dataset.offline === 'ready'"
@@ -68,3 +71,92 @@ def test_the_manifest_is_served_and_valid(browser, base_url):
         icon = page.request.get(f"styles/icon-{size}.png")
         assert icon.ok and icon.headers["content-type"] == "image/png"
     context.close()
+
+
+# A deploy between two visits: one runtime file (PyScript's core.js) and one Python file
+# (the page's main.py) change. Each carries a mark the page shows, so a visit tells which
+# version of each it ran: never one old and one new.
+MARKED = {
+    "runtime/pyscript/core.js": "\nglobalThis.runtimeMark = {mark!r};\n",
+    "game/web/main.py": "\ndocument.body.dataset.pythonMark = {mark!r}\n",
+}
+MARKS = "() => [globalThis.runtimeMark, document.body.dataset.pythonMark]"
+SITE_VERSION = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const worker = registration && registration.active;
+  if (!worker || worker.state !== "activated") return null;  // old caches go on activate
+  return await new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener(
+      "message", (event) => resolve(event.data.version), { once: true });
+    worker.postMessage({ type: "version" });
+    setTimeout(() => resolve(null), 2000);
+  });
+}"""
+
+
+def copy_site(root: Path) -> None:
+    """The files the site serves (and the service worker), copied from the repository."""
+    for path in [*build_sw.site_files(ROOT)[1:], "sw.js", BLANK_PAGE]:
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / path, target)
+
+
+def deploy(root: Path, mark: str) -> str:
+    """Mark the copy's runtime and Python files with ``mark``; the site's new version."""
+    for path, line in MARKED.items():
+        (root / path).write_text(
+            (ROOT / path).read_text(encoding="utf-8") + line.format(mark=mark), encoding="utf-8"
+        )
+    return build_sw.version(root, build_sw.site_files(root))
+
+
+def visit(page: Page, path: str) -> list[str]:
+    """Open ``path`` afresh (no saved game), ready; the marks of the files it ran."""
+    if page.url.startswith("http"):
+        page.evaluate("() => localStorage.clear()")
+    page.goto(path + "?seed=4&sw=1")
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    return page.evaluate(MARKS)
+
+
+def wait_for_version(page: Page, version: str) -> None:
+    """Until the site's service worker in charge is ``version``'s (it takes over once a page
+    has finished starting, computer's worker included)."""
+    deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+    while (found := page.evaluate(SITE_VERSION)) != version:
+        assert time.monotonic() < deadline, f"the service worker is {found}, not {version}"
+        time.sleep(0.5)
+
+
+@pytest.mark.timeout(900)  # six boots of Pyodide
+def test_a_deploy_reaches_the_returning_visitor_whole(browser, tmp_path):
+    copy_site(tmp_path)
+    old = deploy(tmp_path, "old")
+    server, base = serve_in_thread(root=tmp_path)
+    try:
+        context = browser.new_context(base_url=base)
+        page = context.new_page()
+        assert visit(page, "index.html") == ["old", "old"]
+        page.wait_for_function(OFFLINE_READY, timeout=READY_TIMEOUT_MS)
+        wait_for_version(page, old)
+        time.sleep(1.1)  # Last-Modified counts whole seconds: the deploy is a later one
+        new = deploy(tmp_path, "new")
+        assert new != old
+        # The next visit runs one version or the other, whole; the new one is installed
+        # meanwhile and takes over once this page and its computer's worker have started.
+        assert visit(page, "index.html") in (["old", "old"], ["new", "new"])
+        wait_for_version(page, new)
+        names = page.evaluate("async () => await caches.keys()")
+        assert [name for name in names if name.endswith(old)] == [], names
+        assert visit(page, "index.html") == ["new", "new"]
+        play_a_roll(page)
+        # And with the network cut, every page starts in the new version.
+        context.set_offline(True)
+        for path in ("", "index.html", "embed.html"):
+            assert visit(page, path) == ["new", "new"], path
+            play_a_roll(page)
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
