@@ -104,6 +104,35 @@ def test_a_failing_handler_leaves_a_playable_board_and_says_what_happened(game_p
     assert "Traceback" not in game_page.inner_text("body")
 
 
+# A bug at start-up, made once: the first drawing of the settings form throws.
+BREAK_THE_START_ONCE = """document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("settings");
+  form.querySelectorAll = function () {
+    delete form.querySelectorAll;
+    throw new Error("the start broke");
+  };
+});"""
+
+
+def test_a_failing_start_gives_a_new_game_and_keeps_the_save(game_page):
+    open_game(game_page, "seed=3&pace=0")
+    game_page.click("#roll")  # a game in progress, saved
+    expect(game_page.locator("#status")).not_to_contain_text("to see who starts")
+    saved = stored(game_page)
+    assert saved
+    game_page.add_init_script(BREAK_THE_START_ONCE)
+    open_game(game_page, "seed=3&pace=0")
+    notice = game_page.locator("#notice")
+    expect(notice).to_contain_text("could not start as it was saved")
+    expect(notice).to_contain_text("the start broke")
+    assert "Traceback" not in game_page.inner_text("body")
+    expect(game_page.locator("#board circle.checker")).to_have_count(30)
+    game_page.click("#notice-no")  # not now: play on, unsaved, the save kept as it was
+    game_page.click("#roll")
+    expect(game_page.locator("#status")).not_to_contain_text("to see who starts")
+    assert stored(game_page) == saved
+
+
 def test_two_tabs_never_write_over_each_other(shared_context):
     first, second = shared_context.new_page(), shared_context.new_page()
     first.goto("tools/bare/blank.html")
