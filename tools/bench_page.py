@@ -54,6 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from game.match import Rules  # noqa: E402
@@ -156,6 +157,20 @@ def load(context, url: str, count_bytes: bool = False) -> dict:
     return measures
 
 
+def load_again_if_crashed(context, url: str, count_bytes: bool = False) -> dict:
+    """``load``, once more if Chromium's renderer crashed (seen on this loaded machine, with
+    two Pyodides, the page's and its worker's, in one renderer): said, never hidden."""
+    try:
+        return load(context, url, count_bytes)
+    except PlaywrightError as error:
+        if "crashed" not in str(error):
+            raise
+        print(f"  (the renderer crashed loading {url}; loaded again)", flush=True)
+        for page in context.pages:
+            page.close()
+        return load(context, url, count_bytes)
+
+
 def bench_loads(playwright, base: str, rounds: int) -> dict:
     """{page: {"cold": [measures...], "cache": [measures...]}}."""
     results: dict = {name: {"cold": [], "cache": []} for name in PAGES}
@@ -164,7 +179,9 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
         for name, path in PAGES.items():
             context = browser.new_context()
             context.add_init_script(PROBE)
-            results[name]["cold"].append(load(context, base + path, count_bytes=True))
+            results[name]["cold"].append(
+                load_again_if_crashed(context, base + path, count_bytes=True)
+            )
             context.close()
     browser.close()
 
@@ -179,7 +196,7 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
         contexts[name] = context
     for _ in range(rounds):
         for name, path in PAGES.items():
-            results[name]["cache"].append(load(contexts[name], base + path))
+            results[name]["cache"].append(load_again_if_crashed(contexts[name], base + path))
     for name, context in contexts.items():
         context.close()
         shutil.rmtree(profiles[name], ignore_errors=True)
