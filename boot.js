@@ -133,24 +133,33 @@
   var failed = null;
   var asked = 0;
   var waiting = {};
+  var started = null;  // start()'s promise: true once the worker is ready, false if it failed
+  var settle = function () {};
   function stopWaiting(message) {
     failed = message;
+    body.dataset.worker = "failed";
     Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(message)); });
     waiting = {};
+    settle(false);
   }
   window.computerWorker = {
     start: function () {
-      if (worker || failed || typeof Worker === "undefined") return;
+      if (started) return started;
+      started = new Promise(function (resolve) { settle = resolve; });
+      if (typeof Worker === "undefined") {
+        stopWaiting("this browser has no workers");
+        return started;
+      }
       try {
         worker = new Worker(new URL("./computer-worker.mjs", document.baseURI), { type: "module" });
       } catch (error) {
         stopWaiting(String(error.message || error));
-        return;
+        return started;
       }
       worker.addEventListener("message", function (event) {
         var data = event.data;
         if (data.ready === false) return stopWaiting(data.error);
-        if (data.ready === true) { body.dataset.worker = "ready"; return; }
+        if (data.ready === true) { body.dataset.worker = "ready"; settle(true); return; }
         var promise = waiting[data.id];
         delete waiting[data.id];
         if (!promise) return;
@@ -160,6 +169,7 @@
       worker.addEventListener("error", function (event) {
         stopWaiting(String(event.message || "the computer's worker failed"));
       });
+      return started;
     },
     ask: function (request) {
       return new Promise(function (resolve, reject) {
@@ -173,18 +183,27 @@
 
   // Offline play after the first visit: once the game is up, register sw.js, which
   // precaches the whole site (every page, the runtime, the Python files) as one version.
-  // A newer version found meanwhile waits until a page has started; this one has, so it
-  // may take over now (the next start is then wholly new). Automated browsers (tests,
-  // benchmarks) skip it unless the address asks for it with ?sw=1, so they measure the page.
+  // A newer version found meanwhile waits until this page has loaded everything it will:
+  // the page, and its computer (the worker, which loads after the board is playable, or
+  // the bot's files fetched here where no worker runs); game/web/thinking.py then sends
+  // game:loaded. Taking over sooner would hand the computer new files beside old ones.
+  // The next start is then wholly new. Automated browsers (tests, benchmarks) skip it
+  // unless the address asks for it with ?sw=1, so they measure the page.
+  var loaded = new Promise(function (resolve) {
+    document.addEventListener("game:loaded", resolve, { once: true });
+  });
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
     var wanted = /[?&]sw=1(&|$)/.test(location.search);
     if (navigator.webdriver && !wanted) return;
+    function takeOver(worker) {
+      loaded.then(function () { worker.postMessage({ type: "activate" }); });
+    }
     function activate(worker) {
       if (!worker) return;
-      if (worker.state === "installed") worker.postMessage({ type: "activate" });
+      if (worker.state === "installed") takeOver(worker);
       else worker.addEventListener("statechange", function () {
-        if (worker.state === "installed") worker.postMessage({ type: "activate" });
+        if (worker.state === "installed") takeOver(worker);
       });
     }
     function ready(worker) {

@@ -1,21 +1,26 @@
 // The computer thinks here, in a Web Worker with its own Pyodide, so the page's main
 // thread never waits on the bot (an expert's decision can take seconds).
 //
-// boot.js starts it once the board is playable (game:ready), so it never slows the start.
-// It loads the same Python files as the page (pyscript.toml's [files]), imports the bot and
-// its weights, then answers messages {id, request} with {id, reply} or {id, error}; the
-// request and the reply are JSON text of game/web/thinker.py's dicts.
+// game/web/thinking.py starts it (through boot.js) once the board is playable, so it never
+// slows the start.
+// It loads the same Python files as the page (pyscript.toml's [files]) and the bot's
+// weights ([bot-files]), imports the bot, then answers messages {id, request} with
+// {id, reply} or {id, error}; the request and the reply are JSON text of
+// game/web/thinker.py's dicts.
 import { loadPyodide } from "./interpreter.mjs";
 
 const HOME = "/home/pyodide/";
 
+// The page's files ([files]) and the bot's weights ([bot-files], which the page itself
+// does not fetch at start-up), as game/web/manifest.py writes them in pyscript.toml.
 async function projectFiles() {
   const config = await (await fetch(new URL("./pyscript.toml", import.meta.url))).text();
-  const section = config.split(/^\[files\]\s*$/m)[1] || "";
   const files = [];
-  for (const line of section.split("\n")) {
-    if (/^\s*\[/.test(line)) break;
-    const entry = line.match(/^\s*"([^"]+)"\s*=\s*"([^"]+)"\s*$/);
+  let inside = false;
+  for (const line of config.split("\n")) {
+    const table = line.match(/^\s*\[([^\]]+)\]\s*$/);
+    if (table) inside = table[1] === "files" || table[1] === "bot-files";
+    const entry = inside && line.match(/^\s*"([^"]+)"\s*=\s*"([^"]+)"\s*$/);
     if (entry) files.push([entry[1], entry[2]]);
   }
   return files;

@@ -7,8 +7,9 @@
 // (cache.addAll), so after one visit to any page every page starts offline. Requests for
 // those files are answered from that cache only, never from another version's: a deploy
 // (any file changed, the runtime included, even under the same URLs) is a new version,
-// installed whole beside the old one; it takes over once a page has finished starting
-// (boot.js asks it to), and the old cache is then deleted. A page never mixes versions.
+// installed whole beside the old one; it takes over once a page has loaded everything it
+// will, its computer's worker included (boot.js asks it to on game:loaded), and the old
+// cache is then deleted. A page never mixes versions.
 // Cached responses are returned unchanged: Pyodide needs the wasm's own Content-Type.
 "use strict";
 
@@ -41,7 +42,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  // A page that has finished starting loads nothing more: switching now mixes nothing.
+  // A page (and its computer's worker) that has loaded everything: switching mixes nothing.
   if (data.type === "activate") self.skipWaiting();
   if (data.type === "version" && event.source) {
     event.source.postMessage({ type: "version", version: self.SITE_VERSION });

@@ -109,7 +109,9 @@ def test_a_fragment_without_a_game_is_not_an_error():
 
 
 def test_pyscript_toml_lists_every_file_the_page_imports():
-    listed = set(manifest.listed_files(manifest.CONFIG.read_text(encoding="utf-8")))
+    config = manifest.CONFIG.read_text(encoding="utf-8")
+    listed = set(manifest.listed_files(config))
+    listed |= set(manifest.listed_files(config, manifest.BOT_FILES_HEADER))
     needed = set(manifest.needed_files())
     missing = sorted(needed - listed)
     assert not missing, (
@@ -123,6 +125,34 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
 def test_the_pages_preload_exactly_the_files_the_page_needs():
     # Preloaded, the Python files arrive while Pyodide downloads instead of after it boots.
     assert manifest.stale(manifest.needed_files()) == [], "run python -m game.web.manifest --write"
+
+
+def test_start_up_fetches_no_bot_data_and_the_worker_gets_it_all():
+    # PyScript fetches [files] (and the pages preload them) before the board is playable;
+    # the bot's weights and bear-off table wait in [bot-files] (issue 14).
+    config = manifest.CONFIG.read_text(encoding="utf-8")
+    at_start = manifest.listed_files(config)
+    later = manifest.listed_files(config, manifest.BOT_FILES_HEADER)
+    assert "game/bot/data/bearoff.bin" in later and "game/bot/data/contact.net" in later
+    assert not [path for path in at_start if "/data/" in path], at_start
+    assert not set(at_start) & set(later)
+    for page in manifest.PAGES:
+        preloaded = manifest.preloaded_files((manifest.ROOT / page).read_text(encoding="utf-8"))
+        assert preloaded == at_start, page
+    # The worker reads both tables (computer-worker.mjs): the same names as here.
+    worker = (manifest.ROOT / "computer-worker.mjs").read_text(encoding="utf-8")
+    assert '"files"' in worker and '"bot-files"' in worker
+    assert manifest.BOT_FILES_HEADER == "[bot-files]"
+
+
+def test_the_manifest_puts_data_files_in_the_bot_table(tmp_path, monkeypatch):
+    config = tmp_path / "pyscript.toml"
+    config.write_text('name = "x"\n\n[files]\n"./old.py" = "./old.py"\n')
+    manifest.write_config(["game/bot/data/w.net", "game/bot/evaluator.py"], config)
+    text = config.read_text()
+    assert manifest.listed_files(text) == ["game/bot/evaluator.py"]
+    assert manifest.listed_files(text, "[bot-files]") == ["game/bot/data/w.net"]
+    assert text.startswith('name = "x"\n\n[files]\n')
 
 
 def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):

@@ -4,6 +4,7 @@ and whether the computer's thinking ever freezes it.
     python3 tools/bench_page.py                        # 5 rounds, then 6 computer turns a level
     python3 tools/bench_page.py --rounds 3 --turns 4 --levels strong,expert
     python3 tools/bench_page.py --rounds 0 --inline    # computer only, thinking on the main thread
+    python3 tools/bench_page.py --rounds 0 --turns 0 --decisions 200   # decision times only
 
 Both pages are served by tools/serve.py on 127.0.0.1 and loaded in Debian's Chromium,
 alternating in the same run so machine load hits both alike. The bare page
@@ -29,12 +30,20 @@ person's Confirm until the computer's play is on the board (a PerformanceObserve
 asking to answer, worker round trip included; data-bot-ms: the bot's own time).
 --inline blocks computer-worker.mjs, so the page thinks on its main thread (the fallback),
 to compare.
+
+The computer's decisions, per level (--decisions N, 200 by default): N requests made in
+CPython from positions of random full-rules play (money and matches; plays with a choice
+to make, cube decisions, answers to doubles), the same for every level, each sent by the
+page to its worker (window.computerWorker.ask, as the game does) one after another: the time
+from asking to the answer (median and slowest), the bot's own time in the worker, and the
+longest main-thread task meanwhile. (--inline: the page answers them itself.)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import shutil
 import statistics
 import sys
@@ -45,10 +54,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from game.state import Phase  # noqa: E402
-from game.web import storage  # noqa: E402
+from game.match import Rules  # noqa: E402
+from game.state import GameState, Phase  # noqa: E402
+from game.web import storage, thinker  # noqa: E402
 from game.web.session import to_viewer  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
@@ -146,6 +157,20 @@ def load(context, url: str, count_bytes: bool = False) -> dict:
     return measures
 
 
+def load_again_if_crashed(context, url: str, count_bytes: bool = False) -> dict:
+    """``load``, once more if Chromium's renderer crashed (seen on this loaded machine, with
+    two Pyodides, the page's and its worker's, in one renderer): said, never hidden."""
+    try:
+        return load(context, url, count_bytes)
+    except PlaywrightError as error:
+        if "crashed" not in str(error):
+            raise
+        print(f"  (the renderer crashed loading {url}; loaded again)", flush=True)
+        for page in context.pages:
+            page.close()
+        return load(context, url, count_bytes)
+
+
 def bench_loads(playwright, base: str, rounds: int) -> dict:
     """{page: {"cold": [measures...], "cache": [measures...]}}."""
     results: dict = {name: {"cold": [], "cache": []} for name in PAGES}
@@ -154,7 +179,9 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
         for name, path in PAGES.items():
             context = browser.new_context()
             context.add_init_script(PROBE)
-            results[name]["cold"].append(load(context, base + path, count_bytes=True))
+            results[name]["cold"].append(
+                load_again_if_crashed(context, base + path, count_bytes=True)
+            )
             context.close()
     browser.close()
 
@@ -169,7 +196,7 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
         contexts[name] = context
     for _ in range(rounds):
         for name, path in PAGES.items():
-            results[name]["cache"].append(load(contexts[name], base + path))
+            results[name]["cache"].append(load_again_if_crashed(contexts[name], base + path))
     for name, context in contexts.items():
         context.close()
         shutil.rmtree(profiles[name], ignore_errors=True)
@@ -270,6 +297,76 @@ def bench_computer(playwright, base: str, turns: int, level: str, inline: bool) 
     return measured
 
 
+def decision_states(count: int, seed: int = 14) -> list[GameState]:
+    """``count`` states in which the computer has a decision to make, from random play under
+    the full rules: a play with a choice of at least two, a double to weigh or answer."""
+    from tools.soak import random_action
+
+    rng = random.Random(seed)
+    found: list[GameState] = []
+    while len(found) < count:
+        length = rng.choice((0, 0, 3, 5, 7, 11))
+        state = GameState.new(Rules.full(length, beaver=length == 0 and rng.random() < 0.5))
+        for _ in range(400):
+            phase = state.phase
+            if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+                break
+            choice = phase is Phase.MOVE and len(state.legal_plays()) >= 2
+            cube = (phase is Phase.ROLL and state.may_double()) or phase is Phase.DOUBLED
+            if phase is Phase.DOUBLED or ((choice or cube) and rng.random() < 0.25):
+                found.append(state)
+            state = random_action(state, rng)
+    return found[:count]
+
+
+# In the page: ask the worker each request in turn; the time to each answer and the bot's
+# own time, and the longest main-thread task from the first question to the last answer.
+ASK_ALL = """async ([requests, inline]) => {
+  const times = [], bot = [];
+  const start = performance.now();
+  for (const request of requests) {
+    const asked = performance.now();
+    const reply = JSON.parse(await window.computerWorker.ask(request));
+    times.push(performance.now() - asked);
+    bot.push(reply.ms);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 60));  // long tasks are told just after
+  const longest = Math.max(0, ...window.__longTasks
+    .filter(([at, duration]) => at + duration > start).map(([, duration]) => duration));
+  return { times, bot, longest };
+}"""
+
+
+def bench_decisions(playwright, base: str, count: int, levels: list[str]) -> dict:
+    """{level: {"times": [...], "bot": [...], "longest": ms}} from one page and its worker."""
+    states = decision_states(count)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    context = browser.new_context()
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.goto(base + "index.html?seed=21&pace=0")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=180_000)
+    page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=180_000)
+    results = {}
+    for level in levels:
+        requests = [
+            json.dumps(thinker.request_for(state, level, random.Random(index)))
+            for index, state in enumerate(states)
+        ]
+        results[level] = page.evaluate(ASK_ALL, [requests, False])
+        measured = results[level]
+        print(
+            f"  {level:12s} {len(measured['times'])} decisions: asked-answered "
+            f"median {median(measured['times']):.0f} ms, slowest {max(measured['times']):.0f} ms;"
+            f" the bot's own median {median(measured['bot']):.0f} ms, slowest "
+            f"{max(measured['bot']):.0f} ms; longest main-thread task "
+            f"{measured['longest']:.0f} ms",
+            flush=True,
+        )
+    browser.close()
+    return results
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -324,11 +421,15 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=6, help="computer turns a level")
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--inline", action="store_true", help="no worker: think on the page")
+    parser.add_argument(
+        "--decisions", type=int, default=200, help="decisions a level, asked of the worker"
+    )
     options = parser.parse_args()
     if not (ROOT / "runtime" / "compiled" / "python_stdlib.zip").is_file():
         print("bench_page: runtime/ is missing; run `make runtime` first", file=sys.stderr)
         return 1
-    levels = [level for level in options.levels.split(",") if level] if options.turns else []
+    chosen = [level for level in options.levels.split(",") if level]
+    levels = chosen if options.turns else []
     server, base = serve_in_thread()
     started = time.time()
     with sync_playwright() as playwright:
@@ -344,6 +445,12 @@ def main() -> int:
             print(f"    decision (asked-answered) {figures([t['think'] for t in turns])}")
             print(f"    the bot's own time        {figures([t['bot'] for t in turns])}")
             sys.stdout.flush()
+        if options.decisions and not options.inline:
+            print(
+                f"The computer's decisions in Chromium, {options.decisions} a level (the same "
+                "positions), asked of its worker one after another:"
+            )
+            bench_decisions(playwright, base, options.decisions, chosen)
     server.shutdown()
     print(f"({time.time() - started:.0f} s)")
     return 0

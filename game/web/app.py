@@ -132,7 +132,7 @@ class App:
         weights, thinking.py), and run here, in short steps, what the first moves would
         otherwise load in the middle of play (the save format's modules, first calls)."""
         await asyncio.sleep(0.1)
-        thinking.start()
+        self.spawn(thinking.prepare())
         for step in (
             lambda: storage.save_text(self.session),
             lambda: painted_board(self.session, ""),

@@ -1,29 +1,71 @@
 """The page's side of the computer's worker: ask it, or think here if there is none.
 
+    await prepare()                  # once the board is playable
     answer = await ask(thinker.play_request(game, level, rng))
 
 boot.js keeps ``window.computerWorker`` (computer-worker.mjs, a Web Worker with its own
-Pyodide, started once the board is playable). While it thinks, the page's main thread is
-free: the board, New game, Settings and Share answer. Where no worker can run (it failed to
-start, or the browser has none), the same ``thinker.reply`` runs here instead, blocking the
-page as before but giving the same answer.
+Pyodide, started once the board is playable, which loads the bot and its weights). While it
+thinks, the page's main thread is free: the board, New game, Settings and Share answer.
+Where no worker can run (it failed to start, or the browser has none), the same
+``thinker.reply`` runs here instead, blocking the page as before but giving the same answer;
+the bot's data files (pyscript.toml's ``[bot-files]``, not fetched at start-up) are then
+fetched here first.
 """
 
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 from typing import Any
 
-from pyscript import window
+from pyscript import document, fetch, window
 
 from game.web import thinker
 
+CONFIG = "./pyscript.toml"  # beside the pages, as PyScript reads it
+BOT_FILES = "bot-files"
+_bot_files_here: list[bool] = []  # [True] once the bot's files are in this page's files
 
-def start() -> None:
-    """Start the worker (once the board is playable: it then loads while the player looks)."""
+
+async def prepare() -> None:
+    """Once the board is playable: start the worker, or else fetch the bot's files here.
+
+    Then tells boot.js (the ``game:loaded`` event) that this page and its computer have
+    everything they will load, so a newer version of the site may take over from now on
+    without handing them a mix of old and new files.
+    """
     client = getattr(window, "computerWorker", None)
+    ready = False
     if client:
-        client.start()
+        try:
+            ready = bool(await client.start())
+        except Exception:
+            ready = False
+    try:
+        if not ready:
+            await load_bot_files()
+    except Exception as error:  # ask() tries again when the computer must think
+        print(f"backgammon page: the bot's files did not load: {error}")
+    document.dispatchEvent(window.Event.new("game:loaded"))
+
+
+async def load_bot_files() -> None:
+    """Fetch ``[bot-files]`` into this page's file system (once), for thinking here."""
+    if _bot_files_here:
+        return
+    response = await fetch(CONFIG)
+    if not response.ok:
+        raise OSError(f"{CONFIG}: {response.status}")
+    files = tomllib.loads(await response.text()).get(BOT_FILES, {})
+    for url, path in files.items():
+        response = await fetch(url)
+        if not response.ok:
+            raise OSError(f"{url}: {response.status}")
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(bytes(await response.bytearray()))
+    _bot_files_here.append(True)
 
 
 async def ask(request: dict[str, Any]) -> dict[str, Any]:
@@ -42,6 +84,7 @@ async def ask(request: dict[str, Any]) -> dict[str, Any]:
                 return answer
             except Exception:  # the worker could not start or failed: think here instead
                 pass
+        await load_bot_files()
         return thinker.reply(request)
     finally:
         body.dataset.thinkTo = f"{window.performance.now():.1f}"

@@ -6,7 +6,6 @@ import json
 import threading
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import READY_TIMEOUT_MS, open_game
@@ -59,30 +58,79 @@ def test_an_unreadable_save_is_offered_for_download_never_deleted(game_page):
     assert "Traceback" not in game_page.inner_text("body")
 
 
-@pytest.mark.skip(
-    reason="flaky since the Settings dialog became modal: the broken handler's notice is not "
-    "seen in this fixture although it shows by hand (session 2 note); to fix next session"
-)
+# A bug in a handler, made once: the settings form's next querySelectorAll (which the change
+# handler calls first, before anything is saved) throws, then the form is itself again.
+BREAK_THE_FORM_ONCE = """() => {
+  const form = document.getElementById('settings');
+  form.querySelectorAll = function () {
+    delete form.querySelectorAll;
+    throw new Error('the settings form broke');
+  };
+}"""
+
+
 def test_a_failing_handler_leaves_a_playable_board_and_says_what_happened(game_page):
+    game_page.goto("tools/bare/blank.html")
+    game_page.evaluate("() => localStorage.clear()")
     open_game(game_page, "seed=3&pace=0")
     game_page.click("#settings-toggle")
     game_page.check('input[name="opponent"][value="friend"]')  # saved; no computer to move
     expect(game_page.locator("#name-top")).not_to_have_text("Computer")  # the change is in
-    before = stored(game_page)
-    assert before
-    # Break the page under a handler: the settings form loses its level control.
-    game_page.evaluate(
-        "() => { document.getElementById('level').remove();"
-        " document.getElementById('settings').dispatchEvent(new Event('change')); }"
+    game_page.wait_for_function(
+        f"() => (localStorage.getItem({SAVE_KEY!r}) || '').includes('\"friend\"')"
     )
+    before = stored(game_page)
+    game_page.evaluate(BREAK_THE_FORM_ONCE)
+    game_page.click("#auto-confirm")  # the change handler fails; the form is drawn again
     notice = game_page.locator("#notice")
+    expect(notice).to_be_visible()
     expect(notice).to_contain_text("Something went wrong")
+    expect(notice).to_contain_text("the settings form broke")
     assert "Traceback" not in game_page.inner_text("body")
     assert stored(game_page) == before  # the save is as it was
+    # The board was drawn again from the game as it stands: the form shows the saved settings.
+    expect(game_page.locator("#auto-confirm")).not_to_be_checked()
     game_page.click("#notice-yes")
+    expect(notice).to_be_hidden()
+    # The same handler works again: the page was not left half-bound.
+    game_page.check("#auto-confirm")
+    game_page.wait_for_function(
+        f"(before) => localStorage.getItem({SAVE_KEY!r}) !== before", arg=before
+    )
+    game_page.click("#settings-done")
     expect(game_page.locator("#board circle.checker")).to_have_count(30)
     game_page.click("#roll")  # and the game goes on
     expect(game_page.locator("#status")).not_to_contain_text("to see who starts")
+    assert "Traceback" not in game_page.inner_text("body")
+
+
+# A bug at start-up, made once: the first drawing of the settings form throws.
+BREAK_THE_START_ONCE = """document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("settings");
+  form.querySelectorAll = function () {
+    delete form.querySelectorAll;
+    throw new Error("the start broke");
+  };
+});"""
+
+
+def test_a_failing_start_gives_a_new_game_and_keeps_the_save(game_page):
+    open_game(game_page, "seed=3&pace=0")
+    game_page.click("#roll")  # a game in progress, saved
+    expect(game_page.locator("#status")).not_to_contain_text("to see who starts")
+    saved = stored(game_page)
+    assert saved
+    game_page.add_init_script(BREAK_THE_START_ONCE)
+    open_game(game_page, "seed=3&pace=0")
+    notice = game_page.locator("#notice")
+    expect(notice).to_contain_text("could not start as it was saved")
+    expect(notice).to_contain_text("the start broke")
+    assert "Traceback" not in game_page.inner_text("body")
+    expect(game_page.locator("#board circle.checker")).to_have_count(30)
+    game_page.click("#notice-no")  # not now: play on, unsaved, the save kept as it was
+    game_page.click("#roll")
+    expect(game_page.locator("#status")).not_to_contain_text("to see who starts")
+    assert stored(game_page) == saved
 
 
 def test_two_tabs_never_write_over_each_other(shared_context):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -217,3 +218,65 @@ def test_new_game_is_answered_while_the_expert_thinks(expert_page: Page):
         if shown:
             page.click("#notice-no")  # keep playing: try the next turn
     raise AssertionError("New game was never answered while the computer was thinking")
+
+
+# When the page became playable, on the clock Python's time.time() reads too.
+READY_AT = """
+new MutationObserver((changes, observer) => {
+  if (document.body && document.body.dataset.ready === "true") {
+    window.__readyAt = Date.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+"""
+BOT_DATA = "/game/bot/data/"
+
+
+def test_the_bot_data_is_fetched_only_once_the_board_is_playable(shared_context):
+    bot_data: list[tuple[float, str]] = []
+
+    def note(request) -> None:
+        if BOT_DATA in request.url:
+            bot_data.append((time.time() * 1000, request.url))
+
+    page = shared_context.new_page()
+    clear_site_storage(page)
+    page.add_init_script(READY_AT)
+    shared_context.on("request", note)
+    try:
+        open_game(page, "seed=3&pace=0")
+        page.wait_for_function(
+            "() => document.body.dataset.worker === 'ready'", timeout=READY_TIMEOUT_MS
+        )
+        ready_at = page.evaluate("() => window.__readyAt")
+    finally:
+        shared_context.remove_listener("request", note)
+    fetched = {url.rsplit("/", 1)[1] for _, url in bot_data}
+    assert fetched == {"bearoff.bin", "contact.net", "race.net"}, bot_data  # by the worker
+    assert all(at >= ready_at for at, _ in bot_data), (ready_at, bot_data)
+    page.close()
+
+
+def test_without_a_worker_the_page_fetches_the_bot_itself_and_the_computer_plays(
+    shared_context,
+):
+    page = shared_context.new_page()
+    clear_site_storage(page)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if BOT_DATA in r.url else None)
+    page.route("**/computer-worker.mjs", lambda route: route.abort())
+    open_game(page, f"seed={PERSON_OPENS}&pace=0")
+    page.wait_for_function("() => document.body.dataset.worker === 'failed'")
+    page.click("#roll")
+    to_person_move(page)
+    play_person_turn(page)
+    before = page.evaluate("() => document.body.dataset.computerMs")
+    page.click("#confirm")
+    page.wait_for_function(  # the computer has answered (thinking on the page)
+        f"() => document.body.dataset.computerMs !== {json.dumps(before)}"
+        " && !document.getElementById('board').classList.contains('busy')",
+        timeout=120_000,
+    )
+    assert {url.rsplit("/", 1)[1] for url in fetched} == {"bearoff.bin", "contact.net", "race.net"}
+    assert "Something went wrong" not in page.inner_text("body")
+    page.close()
