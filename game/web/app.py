@@ -1127,6 +1127,7 @@ class App:
         set_text("analysis-status", analysis_view.progress_text(0, 0))
         element("analysis-result").innerHTML = ""
         document.body.dataset.analysis = "running"
+        document.body.dataset.analysisFrom = f"{window.performance.now():.1f}"
         answer = await thinking.ask(study.analyse_request(record, job, plies))
         if answer.get("dice"):
             set_props("dice-title", hidden=False)
@@ -1146,6 +1147,7 @@ class App:
         set_props("analysis-progress", hidden=True)
         element("analysis-result").innerHTML = analysis_view.analysis_html(result)
         document.body.dataset.analysis = "done"
+        document.body.dataset.analysisTo = f"{window.performance.now():.1f}"
         if record == self.named_history() and self.session.settings.opponent == "computer":
             estimate = result["players"][0].get("rating")
             if estimate is not None:
@@ -1173,6 +1175,7 @@ class App:
         play = None if best is None else hint_panel.play_at(replay.state, int(best))
         self.drawn = None if play is None else (replay.state, play)
         self.look_back(replay)
+        element("game").scrollIntoView()  # the board as it was, from wherever the list is
 
     # The rating: after each match (or money game) against the computer.
 
