@@ -115,13 +115,11 @@ class Book:
         return json.dumps(
             {
                 "version": VERSION,
-                "rating": round(self.rating, 3),
+                "rating": self.rating,
                 "experience": self.experience,
-                "results": [
-                    [r.level, r.length, int(r.won), round(r.rating, 3)] for r in self.results
-                ],
-                "estimate": None if self.estimate is None else round(self.estimate, 1),
-                "start": round(self.start, 3),
+                "results": [[r.level, r.length, int(r.won), r.rating] for r in self.results],
+                "estimate": self.estimate,
+                "start": self.start,
                 "last": self.last,
             },
             separators=(",", ":"),
