@@ -1058,6 +1058,8 @@ class App:
 
     def with_tutor(self, action: str, go: Callable[[], object]) -> None:
         """A person's cube ``action``: with the tutor on, warned first if it loses equity."""
+        if self.tutoring:
+            return  # the tutor is already looking at this decision
         if not self.session.settings.tutor or not self.session.person_to_act:
             go()
             return
@@ -1083,8 +1085,8 @@ class App:
     ) -> None:
         game = self.session.game
         self.tutoring = True
-        set_text("status", "The tutor is looking at your choice…")
         self.render()
+        set_text("status", "The tutor is looking at your choice…")
         try:
             answer = await self.hint_for(game)
         finally:
