@@ -1063,7 +1063,9 @@ class App:
         if not self.session.settings.tutor or not self.session.person_to_act:
             go()
             return
-        self.spawn(self.tutor_check(lambda answer: tutor.cube_warning(answer["cube"], action), go))
+        self.spawn(
+            self.tutor_check(lambda answer: tutor.cube_warning(answer.get("cube"), action), go)
+        )
 
     def confirm_play(self) -> None:
         """Take the person's play (the tutor looks first when it is on)."""
@@ -1089,6 +1091,9 @@ class App:
         set_text("status", "The tutor is looking at your choice…")
         try:
             answer = await self.hint_for(game)
+        except Exception:  # no figures (the worker failed and so did the page): no warning
+            self.hints = None
+            answer = {}
         finally:
             self.tutoring = False
         if self.session.game is not game:
