@@ -10,6 +10,7 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.formats.mat import format_mat
 from game.web import rating, storage
 from game.web.history import history_data
 from game.web.session import FRIEND, Session, Settings, to_viewer
@@ -148,6 +149,18 @@ def test_analysis_shows_mistakes_and_chart_and_the_page_stays_responsive(game_pa
     page.click("#analysis-cancel")
     expect(page.locator("#analysis-progress")).to_be_hidden()
     assert page.evaluate("() => document.body.dataset.analysis") == "cancelled"
+
+    # An imported .mat (it opens under Moves): the analysis is of that match.
+    page.click("#replay-toggle")
+    page.fill("#import-text", format_mat(played(0).with_names(("Alice", "Bob"))))
+    page.click("#import-paste")
+    page.select_option("#analysis-plies", "1")
+    page.click("#analysis-run")
+    page.wait_for_function(
+        "() => document.body.dataset.analysis === 'done'", timeout=WORKER_MS, polling=500
+    )
+    expect(result.locator("table.analysis-players").first).to_contain_text("Alice")
+    expect(page.locator("#dice-result")).to_contain_text("Bob")
 
 
 @pytest.mark.timeout(600)
