@@ -107,6 +107,14 @@ def test_the_analysis_runs_in_slices_and_gives_the_figures_of_analyse_record():
     assert [g["chances"] for g in result["games"]] == [
         pytest.approx(list(g.win_chances)) for g in expected.games
     ]
+    for shown, game in zip(result["games"], expected.games, strict=True):
+        assert [(p, r) for p, r, _ in shown["luck"]] == [
+            (roll.player, f"{max(roll.dice)}{min(roll.dice)}") for roll in game.luck
+        ]
+        assert [luck for *_, luck in shown["luck"]] == pytest.approx([r.luck for r in game.luck])
+        assert sum(luck for p, _, luck in shown["luck"] if p == 0) == pytest.approx(
+            game.stats[0].luck
+        )
     assert len(result["mistakes"]) == min(study.MISTAKES, len(expected.biggest_mistakes(99)))
 
 
@@ -328,7 +336,12 @@ RESULT = {
     "match_length": 5,
     "players": [player(), player(None)],
     "games": [
-        {"number": 1, "players": [player(), player()], "chances": [0.5, 0.7, 1.0]},
+        {
+            "number": 1,
+            "players": [player(), player()],
+            "chances": [0.5, 0.7, 1.0],
+            "luck": [[0, "31", 0.12], [1, "66", 0.31]],
+        },
         {"number": 2, "players": [player(), player()], "chances": [0.5, 0.2]},
     ],
     "mistakes": [
@@ -368,6 +381,7 @@ def test_the_analysis_view_shows_the_figures_mistakes_and_chart_and_escapes_name
     assert html.count('class="mistake"') == 2 and 'data-mistake="1"' in html
     assert html.count("<polyline") == 2 and html.count("<details>") == 2
     assert "1 very bad, 2 doubtful" in html
+    assert "Luck of each roll" in html and "Computer</span> 66 +0.310" in html
     names = ["You", "Computer"]
     assert analysis_view.mistake_text(RESULT["mistakes"][0], names) == (
         "Game 1 · You · 31: 24/21 21/20, better 8/5 6/5 · -0.200 (very bad)"

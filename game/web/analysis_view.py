@@ -103,6 +103,19 @@ def mistakes_html(result: dict[str, Any]) -> str:
     return f'<ol class="mistakes">{items}</ol>'
 
 
+def luck_html(rolls: list[list[Any]], names: list[str]) -> str:
+    """The luck of each roll of a game, in order: who rolled it, the roll, the equity it
+    gave or took (positive: lucky)."""
+    if not rolls:
+        return ""
+    items = "".join(
+        f'<li><span class="luck-who">{escape(names[int(player)])}</span> {escape(str(roll))} '
+        f"{signed(float(luck))}</li>"
+        for player, roll, luck in rolls
+    )
+    return f'<h4>Luck of each roll</h4><ol class="luck-rolls">{items}</ol>'
+
+
 def analysis_html(result: dict[str, Any]) -> str:
     """The whole analysis: players' figures, the biggest mistakes, the chart, per game."""
     names = [str(n) for n in result["names"]]
@@ -120,11 +133,11 @@ def analysis_html(result: dict[str, Any]) -> str:
         + chances_chart([g["chances"] for g in games], names)
         + "</div>",
     ]
-    if len(games) > 1:
-        for game in games:
-            parts.append(f"<details><summary>Game {game['number']}</summary>")
-            parts.append(_players_table(names, game["players"], length))
-            parts.append("</details>")
+    for game in games:
+        parts.append(f"<details><summary>Game {game['number']}</summary>")
+        parts.append(_players_table(names, game["players"], length))
+        parts.append(luck_html(game.get("luck") or [], names))
+        parts.append("</details>")
     parts.append(
         '<p class="hint-note">Error rate: thousandths of equity lost per decision that '
         "counts (unforced plays, close cube decisions), as GNU Backgammon's “Error rate "

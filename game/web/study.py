@@ -241,6 +241,10 @@ def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> d
                 "number": number,
                 "players": [_player(stats, length) for stats in game.stats],
                 "chances": list(game.win_chances),
+                "luck": [
+                    [roll.player, f"{max(roll.dice)}{min(roll.dice)}", roll.luck]
+                    for roll in game.luck
+                ],
             }
             for number, game in enumerate(result.games, 1)
         ],
