@@ -79,7 +79,8 @@
   function paintSaved() {
     var embed = body.classList.contains("embed") || /[?&]embed=1(&|$)/.test(location.search);
     var key = "backgammon.save" + (embed ? ".embed" : "");
-    if (/gnubgid=/.test(location.hash)) return;
+    if (/gnubgid=|xgid=|game=/.test(location.hash)) return;
+    if (/[?&]mode=/.test(location.search)) return;  // an embed's mode: its own key and board
     try {
       var save = localStorage.getItem(key);
       var kept = save && JSON.parse(localStorage.getItem(key + ".board"));
@@ -117,7 +118,10 @@
   // Every Python script has finished; if the game did not say it is ready, it failed.
   addEventListener("py:all-done", function () {
     setTimeout(function () {
-      if (body.dataset.ready !== "true") fail("Python stopped before the board was drawn");
+      // data-pending: still fetching what it draws (an embed's match file), not stopped.
+      if (body.dataset.ready !== "true" && body.dataset.pending === undefined) {
+        fail("Python stopped before the board was drawn");
+      }
     }, 0);
   });
 

@@ -34,6 +34,8 @@ ON_THE_BOT = {
 BROWSER_GLUE = {
     "game.web.app",
     "game.web.dom",
+    "game.web.embed_app",
+    "game.web.embed_maker",
     "game.web.guard",
     "game.web.main",
     "game.web.thinking",

@@ -2,6 +2,7 @@
 
     python3 tools/screenshots.py                  # every scene at every size, into /tmp/screens
     python3 tools/screenshots.py --docs           # the README's screenshots, into docs/
+    python3 tools/screenshots.py --docs --embeds  # only the embeds' (each mode, two widths)
     python3 tools/screenshots.py --out DIR --sizes 320x568 --scenes doubled,match-over
 
 A scene is a ``Session`` built with the engine (``SCENES``); it is put in the page's
@@ -170,6 +171,7 @@ def main() -> int:
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     parser.add_argument("--scenes", default=",".join(SCENES))
     parser.add_argument("--prompts", action="store_true", help="also each prompt, opened")
+    parser.add_argument("--embeds", action="store_true", help="only the embeds' pictures")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -184,13 +186,19 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(device_scale_factor=1)
         page = context.new_page()
-        if args.docs:
+        if args.docs or args.embeds:
+            for name, address, width in EMBED_DOCS:
+                page.set_viewport_size({"width": width, "height": 480})
+                put_embed(page, base_url, address)
+                page.screenshot(path=str(out / name), full_page=True)
+                print(out / name)
+        if args.docs and not args.embeds:
             for name, scene, (width, height) in DOCS:
                 page.set_viewport_size({"width": width, "height": height})
                 put_scene(page, base_url, scene)
                 page.screenshot(path=str(out / name))
                 print(out / name)
-        else:
+        elif not args.embeds:
             for scene in args.scenes.split(","):
                 put_scene(page, base_url, scene)
                 for width, height in sizes:
@@ -216,6 +224,39 @@ DOCS = (
     ("screenshot-phone.png", "doubled", (375, 812)),
     ("screenshot-match-over.png", "match-over", (1280, 800)),
 )
+
+
+# The embeds (README, "Embedding"): each mode at a desktop frame's width and a phone's.
+EMBED_ADDRESSES = {
+    "diagram": "?mode=diagram&play=24/18%2013/11&caption=The%20opening%206-2:%2024/18%2013/11"
+    "#gnubgid=4HPwATDgc/ABMA:cAkLAAAAAAAA",
+    "puzzle": "?mode=puzzle&plies=1&caption=What%20is%20your%20play%3F"
+    "#gnubgid=4HPwATDgc/ABMA:cAkLAAAAAAAA",
+    "replay": "?mode=replay&mat=tests/data/mat/gnubg_export.mat",
+    "play": "?mode=play&vs=computer#gnubgid=4HPwATDgc/ABMA:MIEKAAAAAAAA",
+}
+EMBED_DOCS = tuple(
+    (f"embed-{mode}-{device}.png", address, width)
+    for mode, address in EMBED_ADDRESSES.items()
+    for device, width in (("desktop", 560), ("phone", 340))
+)
+
+
+def put_embed(page, base_url: str, address: str) -> None:
+    """Open an embed; a puzzle is answered (24/18 13/11) and its ranking shown, a replay
+    stepped to its fourth moment."""
+    page.goto(base_url + "tools/bare/blank.html")
+    page.evaluate("() => localStorage.clear()")
+    page.goto(base_url + "embed.html" + address)
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    if "mode=puzzle" in address:
+        for point in ("24", "18", "13", "11"):
+            page.click(f'#board [data-target="{point}"]')
+        page.click("#confirm")
+        page.wait_for_function("() => document.body.dataset.revealed === 'true'", timeout=180_000)
+    if "mode=replay" in address:
+        for _ in range(4):
+            page.click("#embed-forward")
 
 
 def overflow(page) -> dict:

@@ -33,6 +33,7 @@ from game.turn import Turn
 from game.web import (
     analysis_view,
     computer,
+    embed_maker,
     guard,
     hint_panel,
     layout,
@@ -343,6 +344,7 @@ class App:
         if field:
             field.hidden = url is None
             field.value = url or ""
+        set_props("notice-embed", hidden=url is None)  # Share offers Embed (embed_maker)
         self.pending = action
         open_dialog("notice", focus="notice-url" if url else "notice-yes")
 
@@ -494,6 +496,7 @@ class App:
 
         on("storage", window)(self.on_storage)
         self.bind_replay()
+        embed_maker.bind(self)  # Share -> Embed, and Open… (game/web/embed_maker.py)
         self.bind_learning()
 
     def board_tap(self, event: Event) -> None:

@@ -117,6 +117,10 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         answer = {"answer": computer.answer_double(game, level)}
     elif task == "resignation":
         answer = {"accept": computer.accepts_resignation(game)}
+    elif task == "rank":  # a puzzle embed's ranking (game/web/puzzle.py)
+        from game.web.puzzle import rank_reply
+
+        answer = rank_reply(game, int(request.get("plies", 2)))
     else:
         raise ValueError(f"unknown task {task!r}")
     answer["ms"] = (time.perf_counter() - started) * 1000

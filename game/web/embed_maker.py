@@ -1,0 +1,126 @@
+"""The main page's Share -> Embed dialog and its "Open…" box (browser glue).
+
+    embed_maker.bind(app)    # in App.bind: the dialogs' buttons
+
+Embed writes the ``<iframe>`` for the game on the board in the mode chosen (diagram,
+puzzle, replay, play), previews the board it will show (drawn from the snippet's own
+address, read back by ``embed_params.read_embed``) and copies it. Open takes a pasted gnubg
+ID, XGID or game link (``embed.pasted_fragment``) and opens it as a shared link does
+(asking before it replaces a game in progress). The words and the snippet are pure
+functions in game/web/embed.py; this module only reads the form and sets text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import window
+
+from game.web import embed
+from game.web.dom import Event, close_dialog, element, on, open_dialog, set_props, set_text
+from game.web.embed_params import DIAGRAM, EmbedError
+from game.web.render import board_svg
+
+
+def bind(app: Any) -> None:
+    """Bind the Embed and Open dialogs to ``app`` (game.web.app.App)."""
+
+    @on("click", "#notice-embed")
+    def on_embed(event: Event) -> None:
+        close_dialog("notice")
+        if not element("embed-form").querySelector('input[name="embed-mode"]:checked'):
+            element("embed-mode-diagram").checked = True  # not in the HTML: it is no setting
+        open_dialog("embed-dialog", focus="embed-mode-diagram")
+        write(app)
+
+    @on("change", "#embed-form")
+    def on_change(event: Event) -> None:
+        write(app)
+
+    @on("input", "#embed-caption-input")
+    def on_caption(event: Event) -> None:
+        write(app)
+
+    @on("submit", "#embed-form")
+    def on_submit(event: Event) -> None:
+        event.preventDefault()
+
+    @on("click", "#embed-copy")
+    async def on_copy(event: Event) -> None:
+        code = str(element("embed-code").value)
+        try:
+            await window.navigator.clipboard.writeText(code)
+            set_text("embed-copied", "Copied.")
+        except Exception:  # no clipboard permission: the code is selected to copy by hand
+            element("embed-code").select()
+            set_text("embed-copied", "Select the code and copy it.")
+
+    @on("click", "#embed-done")
+    def on_done(event: Event) -> None:
+        close_dialog("embed-dialog")
+
+    @on("click", "#open-toggle")
+    def on_open(event: Event) -> None:
+        set_text("open-problem", "")
+        open_dialog("open-dialog", focus="open-text")
+
+    @on("click", "#open-go")
+    def on_go(event: Event) -> None:
+        open_pasted(app, str(element("open-text").value))
+
+    @on("keydown", "#open-text")
+    def on_enter(event: Event) -> None:
+        if event.key == "Enter":
+            event.preventDefault()
+            open_pasted(app, str(element("open-text").value))
+
+    @on("click", "#open-cancel")
+    def on_cancel(event: Event) -> None:
+        close_dialog("open-dialog")
+
+
+def chosen_mode() -> str:
+    node = element("embed-form").querySelector('input[name="embed-mode"]:checked')
+    return str(node.value) if node else DIAGRAM
+
+
+def write(app: Any) -> None:
+    """The snippet for the game on the board in the chosen mode, and its preview."""
+    mode = chosen_mode()
+    location = window.location
+    page = embed.embed_page(f"{location.origin}{location.pathname}")
+    fragment = embed.embed_fragment(
+        mode, app.session.game, app.named_history(), app.session.settings.opponent
+    )
+    options = {
+        "caption": str(element("embed-caption-input").value),
+        "flip": "1" if element("embed-flip").checked else "",
+        "theme": "light" if str(element("embed-theme").value) == "light" else "",
+    }
+    set_text("embed-copied", "")
+    try:
+        code, spec = embed.make_snippet(page, mode, fragment, options)
+    except EmbedError as error:
+        set_text("embed-problem", f"This game cannot be embedded that way: {error}.")
+        set_props("embed-problem", hidden=False)
+        set_props("embed-code", value="")
+        set_props("embed-copy", disabled=True)
+        element("embed-preview").replaceChildren()
+        return
+    set_props("embed-problem", hidden=True)
+    set_props("embed-code", value=code)
+    set_props("embed-copy", disabled=False)
+    if spec.game is not None:
+        session = embed.embed_session(spec)
+        element("embed-preview").innerHTML = board_svg(embed.diagram_view(session, spec.play))
+
+
+def open_pasted(app: Any, text: str) -> None:
+    try:
+        fragment = embed.pasted_fragment(text)
+    except EmbedError as error:
+        set_text("open-problem", f"This cannot be opened: {error}.")
+        return
+    close_dialog("open-dialog")
+    set_props("open-text", value="")
+    app.open_link(fragment)

@@ -1,0 +1,202 @@
+"""What the embeds show (game/web/embed.py, game/web/puzzle.py): the diagram's board and
+words, the replay's moments, the puzzle's ranking, the snippet made on the main page."""
+
+from __future__ import annotations
+
+import random
+from html.parser import HTMLParser
+
+import pytest
+
+from game.formats.game_link import format_game_link
+from game.formats.notation import format_play
+from game.match import Rules
+from game.record import Record
+from game.selfplay import RandomPlayer, self_play
+from game.state import GameState, Phase
+from game.web import embed, puzzle, thinker
+from game.web.embed_params import EmbedError, read_embed
+from game.web.links import game_from_id
+from game.web.render import board_svg
+from game.web.replay import Replay
+
+START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"  # Pink to play 6-2
+START_ROLL = "4HPwATDgc/ABMA:cAkAAAAAAAAA"  # Pink on roll, may double
+
+
+def diagram(search: str, gnubg_id: str = START_62):
+    spec = read_embed(f"?mode=diagram&{search}", f"#gnubgid={gnubg_id}")
+    session = embed.embed_session(spec)
+    return spec, session
+
+
+def test_the_side_on_roll_is_at_the_bottom_and_flip_puts_it_at_the_top():
+    spec, session = diagram("")
+    assert session.bottom_player == spec.game.turn == 1
+    _, flipped = diagram("flip=1")
+    assert flipped.bottom_player == 0
+    assert embed.board_text(flipped)[0] == "Cyan plays from the bottom, Pink from the top."
+
+
+def test_the_play_is_drawn_as_arrows_on_the_moved_checkers():
+    spec, session = diagram("play=24/18%2013/11")
+    view = embed.diagram_view(session, spec.play)
+    assert view.trail == ((24, 18), (13, 11)) and view.trail_colour == "pink"
+    assert view.bottom[18] == 1 and view.bottom[24] == 1 and view.bottom[11] == 1
+    assert all(view.used)  # both dice played
+    svg = board_svg(view)
+    assert 'class="trail"' in svg and svg.count('class="checker pink"') == 15
+    # Flipped, the same play is drawn from the top side.
+    spec, flipped = diagram("flip=1&play=24/18%2013/11")
+    assert embed.diagram_view(flipped, spec.play).trail == ((1, 7), (12, 14))
+
+
+def test_the_board_in_words_has_every_point_both_pip_counts_and_the_play():
+    spec, session = diagram("play=24/18%2013/11")
+    lines = embed.board_text(session, spec.play)
+    assert "Pink to play 6-2." in lines
+    assert "The cube is at 1, in the middle." in lines
+    assert "Pink's checkers: 2 on 24, 5 on 13, 3 on 8, 5 on 6." in lines
+    assert "Left to go: Pink 167, Cyan 167." in lines
+    assert lines[-1] == "The play: 24/18 13/11."
+
+
+def test_a_doubled_position_says_who_doubled_and_who_answers():
+    game = game_from_id(START_ROLL).double()
+    spec = read_embed("?mode=diagram", f"#gnubgid={START_ROLL}")
+    lines = embed.board_text(embed.embed_session(spec, game))
+    assert "Pink doubles; Cyan to answer." in lines
+
+
+def test_a_replay_moment_draws_the_play_that_led_there():
+    record = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
+    spec = read_embed("?mode=replay", "#" + format_game_link(record))
+    replay = Replay.of(spec.record, 0)
+    _, view, words = embed.replay_view(spec, replay)
+    assert words.endswith("the start of the game") and not view.trail
+    for at in range(1, len(replay.moments)):
+        session, view, words = embed.replay_view(spec, replay.jump(at))
+        assert session.bottom_player == 0  # Cyan at the bottom throughout
+        if " plays " in words:
+            assert view.trail, words
+    assert "Opening roll" in embed.replay_view(spec, replay.jump(1))[2]
+
+
+def test_a_checker_puzzle_ranks_every_play_and_places_the_readers():
+    game = game_from_id(START_62)
+    answer = thinker.reply(puzzle.rank_request(game, 1))  # through the worker's entry
+    plays = game.legal_plays()
+    assert sorted(index for index, _ in answer["plays"]) == list(range(len(plays)))
+    worst = plays[answer["plays"][-1][0]]
+    verdict = puzzle.play_verdict(game, answer, worst)
+    assert verdict.rows[0].best and not verdict.rows[0].chosen
+    assert verdict.rows[-1].chosen and verdict.rows[-1].rank == len(plays)
+    assert len(verdict.rows) == puzzle.SHOWN + 1  # the top five and the reader's
+    assert f"ranks {len(plays)} of {len(plays)}" in verdict.summary
+    assert format_play(worst.moves) in verdict.summary
+
+
+def test_a_cube_puzzle_weighs_each_answer():
+    game = game_from_id(START_ROLL)
+    assert puzzle.cube_choices(game) == (puzzle.DOUBLE, puzzle.NO_DOUBLE)
+    answer = puzzle.rank_reply(game, 1)
+    verdict = puzzle.cube_verdict(game, answer, puzzle.DOUBLE)
+    assert [row.text for row in verdict.rows] == ["No double", "Double"]  # the start: no double
+    assert verdict.rows[1].chosen and verdict.rows[1].loss > 0.1
+    doubled = game.double()
+    assert puzzle.cube_choices(doubled) == (puzzle.TAKE, puzzle.PASS)
+    verdict = puzzle.cube_verdict(doubled, puzzle.rank_reply(doubled, 1), puzzle.TAKE)
+    assert verdict.rows[0].text == "Take" and verdict.summary.startswith("Take: the computer")
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def test_the_snippet_is_one_iframe_whose_address_reads_back_to_the_same_position():
+    fragment = f"gnubgid={START_62}"
+    html = embed.snippet(
+        "https://example.org/bg/embed.html",
+        "diagram",
+        fragment,
+        {"caption": 'Say "hi" <script>&', "flip": "1"},
+    )
+    parser = _Tags()
+    parser.feed(html)
+    assert [tag for tag, _ in parser.tags] == ["iframe"]
+    src = parser.tags[0][1]["src"]
+    search, _, hash_ = src.partition("?")[2].partition("#")
+    spec = read_embed("?" + search, "#" + hash_)
+    assert spec.caption == 'Say "hi" <script>&' and spec.flip
+    assert spec.game == game_from_id(START_62)
+    assert "<script>" not in html
+
+
+def test_embed_html_sits_beside_the_page():
+    assert embed.embed_page("https://x.org/bg/index.html?seed=1#gnubgid=a") == (
+        "https://x.org/bg/embed.html"
+    )
+    assert embed.embed_page("https://x.org/bg/") == "https://x.org/bg/embed.html"
+
+
+def test_share_embed_writes_each_mode_or_says_why_not():
+    game = game_from_id(START_62)
+    record = Record(game)
+    page = "https://example.org/bg/embed.html"
+    for mode in ("diagram", "puzzle", "play"):
+        fragment = embed.embed_fragment(mode, game, record, "computer")
+        code, spec = embed.make_snippet(page, mode, fragment, {"caption": "Hi"})
+        assert spec.mode == mode and spec.game == game and spec.caption == "Hi"
+        assert code.startswith(f'<iframe src="{page}?mode={mode}')
+    # A new game: nothing to decide yet, so no puzzle; the replay has no moves but is a game.
+    fresh = Record(GameState.new(Rules.full()))
+    fragment = embed.embed_fragment("puzzle", fresh.state, fresh, "computer")
+    with pytest.raises(EmbedError, match="a puzzle needs"):
+        embed.make_snippet(page, "puzzle", fragment, {})
+    played = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
+    fragment = embed.embed_fragment("replay", played.state, played, "computer")
+    assert embed.make_snippet(page, "replay", fragment, {})[1].record == played
+
+
+def test_open_takes_a_gnubg_id_an_xgid_a_link_or_says_why_not():
+    assert embed.pasted_fragment(f"  {START_62} ") == f"gnubgid={START_62}"
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+    assert embed.pasted_fragment(xgid).startswith("gnubgid=")
+    assert embed.pasted_fragment(xgid.removeprefix("XGID=")).startswith("gnubgid=")
+    link = f"https://example.org/bg/#gnubgid={START_62}&vs=friend"
+    assert embed.pasted_fragment(link) == f"gnubgid={START_62}&vs=friend"
+    for bad, words in [
+        ("", "paste a gnubg ID"),
+        ("hello", "not a gnubg ID"),
+        ("4HPwATDgc/ABMA:zzzzzzzzzzzz", "cannot be read"),
+        ("#gnubgid=<script>", "cannot be read"),
+    ]:
+        with pytest.raises(EmbedError, match=words):
+            embed.pasted_fragment(bad)
+
+
+def test_against_the_computer_the_reader_plays_the_side_on_roll():
+    pink_to_play = game_from_id(START_62)  # player 1, the computer's number, is on roll
+    mine = embed.reader_on_roll(pink_to_play)
+    assert mine.turn == 0 and mine.to_act == 0
+    assert (mine.position, mine.dice, mine.rules) == (
+        pink_to_play.position,
+        pink_to_play.dice,
+        pink_to_play.rules,
+    )
+    assert embed.reader_on_roll(mine) is mine  # already the reader's turn
+    # Cyan doubles in a 7-point match at 2-4: the computer would answer, so the reader does,
+    # as Cyan, with the score and the doubler turned round too.
+    match = game_from_id("4HPwATDgc/ABMA:MAH3ACAAIAAE")
+    doubled = GameState(
+        match.rules, position=match.position, score=(2, 4), phase=Phase.ROLL, turn=0
+    ).double()
+    answered = embed.reader_on_roll(doubled)
+    assert doubled.to_act == 1 and answered.to_act == 0 and answered.turn == 1
+    assert answered.phase is Phase.DOUBLED and answered.score == (4, 2)
+    assert answered.position == doubled.position
