@@ -38,10 +38,10 @@ KEPT = 200  # results kept for the plot
 # Measured by tools/rate_levels.py (see the README, "Rating"): anchored at the expert's
 # error-based rating; the others from their results against their neighbours.
 LEVEL_RATINGS = {
-    "beginner": 1300,
-    "casual": 1600,
-    "intermediate": 1800,
-    "strong": 1950,
+    "beginner": 692,
+    "casual": 1466,
+    "intermediate": 1759,
+    "strong": 1868,
     "expert": 2007,
 }
 DEFAULT_LEVEL = "strong"  # game.bot.levels.DEFAULT, without importing the bot
