@@ -102,6 +102,14 @@ def emg_of_mwc(mwc: float, state: CubeState) -> float:
     return (2.0 * mwc - (win + loss)) / (win - loss)
 
 
+def mwc_of_emg(emg: float, state: CubeState) -> float:
+    """The match winning chance of the player on roll behind an equity in EMG units (the
+    inverse of ``emg_of_mwc``): what the page shows beside a match's cube figures."""
+    win = _result_mwc(state, state.value)
+    loss = _result_mwc(state, -state.value)
+    return (emg * (win - loss) + (win + loss)) / 2.0
+
+
 def cubeless_mwc(probabilities: Probabilities, state: CubeState) -> float:
     """The cubeless match winning chance of the player whose probabilities these are."""
     p, v = probabilities, state.value

@@ -63,4 +63,4 @@ def test_the_workers_cube_and_resignation_answers_are_the_pages():
 def test_an_unknown_task_is_refused():
     game = GameState.new()
     with pytest.raises(ValueError, match="unknown task"):
-        thinker.reply({"task": "hint", "game": thinker.double_request(game, None)["game"]})
+        thinker.reply({"task": "ponder", "game": thinker.double_request(game, None)["game"]})

@@ -1,30 +1,37 @@
-"""Time the analysis of a 60-turn game in CPython, at 1-ply and at the strongest judgement.
+"""Time the analysis of a 60-turn game in CPython and in the page (Chromium), at 1-ply and
+at the strongest judgement.
 
-    python tools/bench_analysis.py                  # both depths, the default game
-    python tools/bench_analysis.py --turns 60 --seed 4 --plies 1
+    python tools/bench_analysis.py                  # both depths, CPython and Chromium
+    python tools/bench_analysis.py --turns 60 --seed 4 --plies 1 --no-chromium
 
 The game is the first of a money session played by the bot against itself at
 its ``casual`` level (so there are mistakes to find) that lasts at least
 ``--turns`` turns, cut after that many turns (a turn: a roll and its play, or a
 roll that cannot be played; cube actions come with it). The page's figure
-(Pyodide in Chromium) comes from the page's own benchmark; Pyodide has run
-the bot about 3.5 times slower than CPython here (game/bot/README.md).
+(Pyodide in Chromium) is the page's own: the game is saved as the page's game and
+history, the page opened in headless Chromium (/usr/bin/chromium) on tools/serve.py, and,
+once its worker is ready, Analyse pressed; the time is from the press to the result shown
+(``<body data-analysis-from/-to>``), the worker judging in slices of 250 ms and the page
+asking for each (game/web/study.py). Also printed: the longest main-thread task during it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from game.analysis import analysis_steps, games_of
 from game.match import Rules
 from game.record import Record
 from game.selfplay import BotPlayer, play_game
+
+# Timings share the machine: say how loaded it was.
+LOAD = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 def game_of_turns(turns: int, seed: int) -> Record:
@@ -38,16 +45,87 @@ def game_of_turns(turns: int, seed: int) -> Record:
         seed += 1000
 
 
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+WINDOW = """() => {
+  const from = Number(document.body.dataset.analysisFrom);
+  const to = Number(document.body.dataset.analysisTo);
+  return [to - from, Math.max(0, ...window.__longTasks
+    .filter(([at, ms]) => at > from && at + ms < to).map(([, ms]) => ms))];
+}"""
+
+
+def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, float, float]]:
+    """(plies, seconds, longest main-thread task in ms) of the page's analysis of ``record``."""
+    import json
+
+    from playwright.sync_api import sync_playwright
+
+    from game.web import storage
+    from game.web.history import history_data
+    from game.web.session import FRIEND, Session, Settings
+    from tools.serve import serve_in_thread
+
+    state = record.state
+    session = Session(state, Settings(opponent=FRIEND))._after(state)
+    items = {
+        storage.KEY: storage.save_text(session),
+        storage.KEY + ".history": json.dumps(history_data(record)),
+    }
+    server, url = serve_in_thread()
+    times = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page()
+            page.goto(url + "tools/bare/blank.html")
+            page.evaluate(
+                "(items) => { localStorage.clear();"
+                " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                items,
+            )
+            page.add_init_script(LONG_TASKS)
+            page.goto(url + "index.html?pace=0")
+            page.wait_for_function(
+                "() => document.body.dataset.worker === 'ready'", timeout=300_000
+            )
+            page.click("#analysis-toggle")
+            for plies in plies_list:
+                page.select_option("#analysis-plies", str(plies))
+                page.evaluate("() => { document.body.dataset.analysis = ''; }")
+                page.click("#analysis-run")
+                page.wait_for_function(
+                    "() => document.body.dataset.analysis === 'done'",
+                    timeout=3_600_000,
+                    polling=500,
+                )
+                took, longest = page.evaluate(WINDOW)
+                times.append((plies, took / 1000, longest))
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--plies", type=int, nargs="*", default=[1, 2])
+    parser.add_argument("--no-chromium", action="store_true", help="CPython only")
     args = parser.parse_args(argv)
     record = game_of_turns(args.turns, args.seed)
     games = games_of(record)
     print(
-        f"a {args.turns}-turn game ({len(games[0]) - 1} actions), CPython {sys.version.split()[0]}"
+        f"a {args.turns}-turn game ({len(games[0]) - 1} actions), "
+        f"CPython {sys.version.split()[0]}, load average {LOAD:.1f}"
     )
     for plies in args.plies:
         start = time.perf_counter()
@@ -65,6 +143,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:18} {total:6.2f} s   ({1000 * total / args.turns:.0f} ms a turn, "
             f"slowest step {1000 * slowest:.0f} ms, {steps} steps)"
         )
+    if not args.no_chromium:
+        for plies, took, longest in chromium_times(record, args.plies):
+            name = "strongest (2-ply)" if plies >= 2 else "1-ply"
+            print(
+                f"{name:18} {took:6.2f} s   in Chromium (the page's worker; longest "
+                f"main-thread task meanwhile {longest:.0f} ms)"
+            )
     return 0
 
 

@@ -31,15 +31,20 @@ from game.record import Record
 from game.state import GameState, Phase
 from game.turn import Turn
 from game.web import (
+    analysis_view,
     computer,
     embed_maker,
     guard,
+    hint_panel,
     layout,
     links,
     prompts,
+    rating,
     storage,
+    study,
     thinker,
     thinking,
+    tutor,
 )
 from game.web.controls import controls, settings_form, settings_from_form
 from game.web.dom import (
@@ -104,6 +109,15 @@ class App:
         self.pending: Callable[[], object] | None = None  # what the notice's first button does
         self.last_think_ms = 0.0
         self.tasks: set[asyncio.Future[None]] = set()
+        # Learning (hint_panel, tutor, analysis_view, rating): see the last section.
+        self.hints: tuple[GameState, asyncio.Future[Any]] | None = None  # the hint asked last
+        self.drawn: tuple[GameState, Play] | None = None  # a play drawn over that moment
+        self.tutor_go: Callable[[], object] | None = None  # what "Play anyway" does
+        self.tutor_show: Callable[[], object] | None = None  # what "Show the better ..." does
+        self.tutoring = False  # waiting for the tutor's figures: the decision is held
+        self.analysis_job: str | None = None
+        self.analysis: tuple[Record, dict[str, Any]] | None = None  # the record and its result
+        self.rating = rating.read_book(self.stored(rating.KEY))
         motion = window.matchMedia("(prefers-reduced-motion: reduce)")
         self.reduced_motion = bool(motion.matches) if motion else False
 
@@ -353,11 +367,18 @@ class App:
 
         @on("click", "#roll")
         def on_roll(event: Event) -> None:
-            if self.busy or not self.session.may_roll:
+            if self.busy or self.tutoring or not self.session.may_roll:
                 return
-            self.session = self.session.roll(self.rng)
-            self.changed()
-            self.schedule_computer()
+
+            def roll() -> None:
+                self.session = self.session.roll(self.rng)
+                self.changed()
+                self.schedule_computer()
+
+            if self.session.may_double:
+                self.with_tutor("no-double", roll)
+            else:
+                roll()
 
         @on("click", "#undo")
         def on_undo(event: Event) -> None:
@@ -367,10 +388,8 @@ class App:
 
         @on("click", "#confirm")
         def on_confirm(event: Event) -> None:
-            if not self.busy and self.session.may_confirm:
-                self.session = self.session.confirm()
-                self.changed()
-                self.schedule_computer()
+            if not self.busy and not self.tutoring and self.session.may_confirm:
+                self.confirm_play()
 
         @on("click", "#next-game")
         def on_next(event: Event) -> None:
@@ -385,22 +404,22 @@ class App:
         @on("click", "#double")
         def on_double(event: Event) -> None:
             if not self.busy and self.session.may_double:
-                self.act(self.session.double())
+                self.with_tutor("double", lambda: self.act(self.session.double()))
 
         @on("click", "#take")
         def on_take(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
-                self.act(self.session.take())
+                self.with_tutor("take", lambda: self.act(self.session.take()))
 
         @on("click", "#beaver")
         def on_beaver(event: Event) -> None:
             if not self.busy and self.session.may_beaver:
-                self.act(self.session.beaver())
+                self.with_tutor("beaver", lambda: self.act(self.session.beaver()))
 
         @on("click", "#pass")
         def on_pass(event: Event) -> None:
             if not self.busy and self.session.may_answer_double:
-                self.act(self.session.pass_())
+                self.with_tutor("pass", lambda: self.act(self.session.pass_()))
 
         @on("click", "#accept")
         def on_accept(event: Event) -> None:
@@ -478,15 +497,29 @@ class App:
         on("storage", window)(self.on_storage)
         self.bind_replay()
         embed_maker.bind(self)  # Share -> Embed, and Open… (game/web/embed_maker.py)
+        self.bind_learning()
 
     def board_tap(self, event: Event) -> None:
-        if self.busy or self.replay is not None:
+        if self.busy or self.tutoring or self.replay is not None:
             return
         target = self.tap_target(event)
         if target is None:
             return
         before = self.session
-        self.session = self.session.tap(target)
+        self.drawn = None  # a hinted play drawn gives way to the person's own moves
+        settings = before.settings
+        if settings.tutor and settings.auto_confirm and before.turn is not None:
+            # The tutor looks before the play is taken: the last move waits for it.
+            waiting = dataclasses.replace(settings, auto_confirm=False)
+            held = dataclasses.replace(before, settings=waiting)
+            after = held.tap(target)
+            self.session = dataclasses.replace(after, settings=settings)
+            if self.session.may_confirm:
+                self.render(moving=moved_checker(before, self.session))
+                self.confirm_play()
+                return
+        else:
+            self.session = self.session.tap(target)
         if self.session is not before:
             self.save()
             self.render(moving=moved_checker(before, self.session))
@@ -543,6 +576,12 @@ class App:
 
     def changed(self) -> None:
         self.save()
+        self.count_result()
+        if self.hints is not None and self.hints[0] is not self.session.game:
+            set_props("hint-panel", hidden=True)  # the hint was for a moment now past
+        drawn = self.drawn
+        if drawn is not None and self.replay is None and drawn[0] is not self.session.game:
+            self.drawn = None
         self.render()
 
     # ----- the computer ------------------------------------------------------------------
@@ -649,7 +688,11 @@ class App:
         )
         if self.reduced_motion:
             moving = None
-        board.innerHTML = board_svg(board_view(session, position, dice_left, moving))
+        drawn = self.drawn
+        if drawn is not None and drawn[0] is session.game and position is None:
+            board.innerHTML = board_svg(hint_panel.hinted_view(session, drawn[1]))
+        else:
+            board.innerHTML = board_svg(board_view(session, position, dice_left, moving))
         if had_focus:
             # The board was redrawn under the keyboard user: keep them on the board.
             target = board.querySelector('.lit[tabindex="0"]') or board.querySelector(
@@ -691,6 +734,10 @@ class App:
         if session.resigner is None or self.busy or replaying:
             close_dialog("resign-panel")
         self.show_settings()
+        offered = hint_panel.hint_offered(session, self.busy or replaying or self.tutoring)
+        set_props("hint", hidden=not offered)
+        if offered and session.settings.tutor:
+            self.hint_for(session.game)  # the tutor's figures, worked out while the person thinks
 
     def show_ending(self, session: Session) -> None:
         """The end of a game or a match: a card over the board with the next step."""
@@ -719,6 +766,7 @@ class App:
         set_props("match-length", value=str(settings.match_length))
         set_props("jacoby", checked=settings.jacoby)
         set_props("beaver-rule", checked=settings.beaver)
+        set_props("tutor-setting", checked=settings.tutor)
         shown = settings_form(self.session)
         set_props("level-row", hidden=not shown.level_row)
         set_props("rotate-row", hidden=not shown.rotate_row)
@@ -903,6 +951,274 @@ class App:
             return
         set_props("import-text", value="")
         self.look_back(Replay.of(record))
+
+    # ----- learning: hint, tutor, analysis, rating ----------------------------------------
+
+    def stored(self, key: str) -> str | None:
+        try:
+            text = window.localStorage.getItem(key)
+        except Exception:  # no storage here: nothing kept
+            return None
+        return text if isinstance(text, str) else None
+
+    def bind_learning(self) -> None:
+        @on("click", "#hint")
+        def on_hint(event: Event) -> None:
+            self.spawn(self.show_hint())
+
+        @on("click", "#hint-close")
+        def on_hint_close(event: Event) -> None:
+            set_props("hint-panel", hidden=True)
+            self.drawn = None
+            self.render()
+
+        @on("click", "#hint-body")
+        def on_hint_play(event: Event) -> None:
+            node = event.target.closest("[data-hint]") if event.target else None
+            if node and self.hints is not None and self.hints[1].done():
+                self.draw_hint(int(node.dataset.hint))
+
+        @on("click", "#tutor-show")
+        def on_tutor_show(event: Event) -> None:
+            close_dialog("tutor")
+            show, self.tutor_show, self.tutor_go = self.tutor_show, None, None
+            if show is not None:
+                show()
+
+        @on("click", "#tutor-anyway")
+        def on_tutor_anyway(event: Event) -> None:
+            close_dialog("tutor")
+            go, self.tutor_show, self.tutor_go = self.tutor_go, None, None
+            if go is not None:
+                go()
+
+        @on("click", "#analysis-toggle")
+        def on_analysis_toggle(event: Event) -> None:
+            self.toggle_section("analysis", "analysis-toggle")
+
+        @on("click", "#analysis-run")
+        def on_analysis_run(event: Event) -> None:
+            plies = int(str(element("analysis-plies").value or "1"))
+            self.spawn(self.analyse(self.analysed_record(), plies))
+
+        @on("click", "#analysis-cancel")
+        def on_analysis_cancel(event: Event) -> None:
+            self.cancel_analysis()
+
+        @on("click", "#analysis-result")
+        def on_mistake(event: Event) -> None:
+            node = event.target.closest("[data-mistake]") if event.target else None
+            if node:
+                self.open_mistake(int(node.dataset.mistake))
+
+        @on("click", "#rating-toggle")
+        def on_rating_toggle(event: Event) -> None:
+            if self.toggle_section("rating-panel", "rating-toggle"):
+                self.show_rating()
+
+    def toggle_section(self, section: str, button: str) -> bool:
+        """Show or hide a panel under the toolbar; True when it is now shown."""
+        node = element(section)
+        if not node:
+            return False
+        shown = bool(node.hidden)
+        node.hidden = not shown
+        element(button).setAttribute("aria-expanded", "true" if shown else "false")
+        return shown
+
+    # The hint and the tutor ask the worker (game/web/study.py) for the same figures.
+
+    def hint_for(self, game: GameState) -> asyncio.Future[Any]:
+        """The hint of ``game`` (ranked plays or cube figures), asked once per moment."""
+        if self.hints is None or self.hints[0] is not game:
+            future = asyncio.ensure_future(thinking.ask(study.hint_request(game)))
+            future.add_done_callback(lambda done: done.cancelled() or done.exception())
+            self.hints = (game, future)
+        return self.hints[1]
+
+    async def show_hint(self) -> None:
+        game = self.session.game
+        body = element("hint-body")
+        set_props("hint-panel", hidden=False)
+        body.innerHTML = '<p class="hint-note">The computer is weighing it…</p>'
+        answer = await self.hint_for(game)
+        if self.session.game is not game:
+            return
+        doubled = game.phase is Phase.DOUBLED
+        body.innerHTML = hint_panel.hint_html(answer, doubled)
+        document.body.dataset.hintShown = "true"
+
+    def draw_hint(self, index: int) -> None:
+        """Draw the hinted play of that index on the board (nothing is played)."""
+        assert self.hints is not None
+        game, future = self.hints
+        play = hint_panel.play_at(game, index)
+        if play is None or self.session.game is not game:
+            return
+        self.drawn = (game, play)
+        element("hint-body").innerHTML = hint_panel.hint_html(future.result(), False, index)
+        self.render()
+
+    def with_tutor(self, action: str, go: Callable[[], object]) -> None:
+        """A person's cube ``action``: with the tutor on, warned first if it loses equity."""
+        if self.tutoring:
+            return  # the tutor is already looking at this decision
+        if not self.session.settings.tutor or not self.session.person_to_act:
+            go()
+            return
+        self.spawn(
+            self.tutor_check(lambda answer: tutor.cube_warning(answer.get("cube"), action), go)
+        )
+
+    def confirm_play(self) -> None:
+        """Take the person's play (the tutor looks first when it is on)."""
+
+        def go() -> None:
+            self.session = self.session.confirm()
+            self.changed()
+            self.schedule_computer()
+
+        session = self.session
+        if not session.settings.tutor or session.turn is None:
+            go()
+            return
+        index = hint_panel.play_index(session.game, session.turn.play())
+        self.spawn(self.tutor_check(lambda answer: tutor.play_warning(answer, index), go))
+
+    async def tutor_check(
+        self, warning_of: Callable[[dict[str, Any]], tutor.Warning | None], go: Callable[[], object]
+    ) -> None:
+        game = self.session.game
+        self.tutoring = True
+        self.render()
+        set_text("status", "The tutor is looking at your choice…")
+        try:
+            answer = await self.hint_for(game)
+        except Exception:  # no figures (the worker failed and so did the page): no warning
+            self.hints = None
+            answer = {}
+        finally:
+            self.tutoring = False
+        if self.session.game is not game:
+            self.render()
+            return
+        warning = warning_of(answer)
+        if warning is None:
+            go()
+            return
+        self.render()
+
+        def show_better() -> None:
+            set_props("hint-panel", hidden=False)
+            doubled = game.phase is Phase.DOUBLED
+            chosen = warning.better_index
+            element("hint-body").innerHTML = hint_panel.hint_html(answer, doubled, chosen)
+            if chosen is not None:
+                self.draw_hint(chosen)
+
+        self.tutor_go, self.tutor_show = go, show_better
+        set_text("tutor-text", warning.text)
+        label = "Show the better play" if warning.better_index is not None else "Show the hint"
+        set_text("tutor-show", label)
+        document.body.dataset.tutorMark = warning.mark
+        open_dialog("tutor", focus="tutor-show")
+
+    # The analysis runs in the worker in slices: a progress bar, Cancel, the page usable.
+
+    def analysed_record(self) -> Record:
+        """The match under Moves when it is open (an imported file, a link), else the game."""
+        return self.replay.record if self.replay is not None else self.named_history()
+
+    async def analyse(self, record: Record, plies: int) -> None:
+        job = f"{time.time():.6f}"
+        self.analysis_job = job
+        set_props("analysis-progress", hidden=False)
+        set_props("analysis-bar", value=0)
+        set_text("analysis-status", analysis_view.progress_text(0, 0))
+        element("analysis-result").innerHTML = ""
+        document.body.dataset.analysis = "running"
+        document.body.dataset.analysisFrom = f"{window.performance.now():.1f}"
+        answer = await thinking.ask(study.analyse_request(record, job, plies))
+        if answer.get("dice"):
+            set_props("dice-title", hidden=False)
+            element("dice-result").innerHTML = analysis_view.dice_html(answer["dice"])
+        while answer.get("result") is None:
+            if self.analysis_job != job:
+                return  # cancelled (the worker was told)
+            done, total = int(answer["done"]), int(answer["total"])
+            set_props("analysis-bar", value=done / total if total else 0)
+            set_text("analysis-status", analysis_view.progress_text(done, total))
+            answer = await thinking.ask(study.continue_request(job))
+        if self.analysis_job != job:
+            return
+        self.analysis_job = None
+        result = answer["result"]
+        self.analysis = (record, result)
+        set_props("analysis-progress", hidden=True)
+        element("analysis-result").innerHTML = analysis_view.analysis_html(result)
+        document.body.dataset.analysis = "done"
+        document.body.dataset.analysisTo = f"{window.performance.now():.1f}"
+        if record == self.named_history() and self.session.settings.opponent == "computer":
+            estimate = result["players"][0].get("rating")
+            if estimate is not None:
+                self.keep_rating(self.rating.with_estimate(float(estimate)))
+
+    def cancel_analysis(self) -> None:
+        job, self.analysis_job = self.analysis_job, None
+        set_props("analysis-progress", hidden=True)
+        element("analysis-result").innerHTML = '<p class="hint-note">Analysis stopped.</p>'
+        document.body.dataset.analysis = "cancelled"
+        if job is not None:
+            self.spawn(self.forget_job(job))
+
+    async def forget_job(self, job: str) -> None:
+        await thinking.ask(study.cancel_request(job))
+
+    def open_mistake(self, number: int) -> None:
+        """The board as it was before that mistake, the better play drawn (in Moves)."""
+        if self.analysis is None:
+            return
+        record, result = self.analysis
+        mistake = result["mistakes"][number]
+        replay = Replay.of(record, int(mistake["moment"]))
+        best = mistake.get("best_play")
+        play = None if best is None else hint_panel.play_at(replay.state, int(best))
+        self.drawn = None if play is None else (replay.state, play)
+        self.look_back(replay)
+        element("game").scrollIntoView()  # the board as it was, from wherever the list is
+
+    # The rating: after each match (or money game) against the computer.
+
+    def count_result(self) -> None:
+        session = self.session
+        if session.settings.opponent != "computer":
+            return
+        result = rating.result_of(session.game)
+        if result is None:
+            return
+        mark = rating.fingerprint(encode_game(self.history))
+        if mark == self.rating.last:
+            return  # counted already (this page before a reload, or another tab)
+        length, won = result
+        self.keep_rating(
+            self.rating.after_result(session.settings.level, length, won).with_last(mark)
+        )
+
+    def keep_rating(self, book: rating.Book) -> None:
+        self.rating = book
+        with contextlib.suppress(Exception):
+            window.localStorage.setItem(rating.KEY, book.to_text())
+        self.show_rating()
+
+    def show_rating(self) -> None:
+        panel = element("rating-panel")
+        if not panel or panel.hidden:
+            return
+        set_text("rating-text", rating.rating_words(self.rating))
+        element("rating-chart").innerHTML = rating.history_chart(self.rating)
+        set_text("rating-estimate", rating.estimate_words(self.rating))
+        element("rating-levels").innerHTML = rating.levels_html()
+        document.body.dataset.rating = f"{self.rating.rating:.1f}"
 
 
 def start() -> App:

@@ -109,6 +109,7 @@ def settings_from_form(checked: set[str], chosen: dict[str, str]) -> Settings | 
             match_length=int(chosen.get("match-length", "0")),
             jacoby="jacoby" in checked,
             beaver="beaver" in checked,
+            tutor="tutor" in checked,
         )
     except (SettingsError, ValueError):
         return None

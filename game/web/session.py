@@ -44,7 +44,8 @@ MATCH_LENGTHS = (0, *range(1, 26, 2))  # 0: money play (no end); matches to 1, 3
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How the page plays. ``opponent``, ``level``, ``rotate`` and ``auto_confirm`` apply at
-    once; ``rules``, ``match_length``, ``beaver`` and ``jacoby`` from the next new game."""
+    once (``tutor`` too); ``rules``, ``match_length``, ``beaver`` and ``jacoby`` from the next
+    new game."""
 
     opponent: str = COMPUTER
     level: str | None = None  # the computer's level; None: the bot's default
@@ -54,6 +55,7 @@ class Settings:
     match_length: int = 0  # 0: money play; else a match to that many points
     beaver: bool = False  # money play with the cube: a double may be beavered
     jacoby: bool = True  # money play with the cube: gammons count only after a cube turn
+    tutor: bool = False  # warn before a play or cube decision that loses equity (tutor.py)
 
     def __post_init__(self) -> None:
         # Types first: a saved 7.0 equals 7, and a list cannot be looked up in LEVELS.
@@ -74,7 +76,7 @@ class Settings:
 
             if self.level not in LEVELS:
                 raise SettingsError(f"level must be one of {', '.join(LEVELS)}, got {self.level!r}")
-        for name in ("rotate", "auto_confirm", "beaver", "jacoby"):
+        for name in ("rotate", "auto_confirm", "beaver", "jacoby", "tutor"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")
         if self.rules not in RULE_SETS:
@@ -114,6 +116,7 @@ _SETTING_NAMES = (
     "match_length",
     "beaver",
     "jacoby",
+    "tutor",
 )
 
 

@@ -1,0 +1,180 @@
+"""The analysis view: error rates, PR, luck, the biggest mistakes, the chart, the dice.
+
+    >>> player = {"checker_rate": 12.0, "cube_rate": 40.0, "error_rate": 14.0, "pr": 7.0,
+    ...           "unforced": 40, "close_cube": 3, "decisions": 43, "luck": 0.52,
+    ...           "marks": {"bad": 1}, "rating": 1850.2}
+    >>> result = {"names": ["You", "Computer"], "match_length": 3, "players": [player, player],
+    ...           "games": [{"number": 1, "players": [player, player], "chances": [0.5, 1.0]}],
+    ...           "mistakes": []}
+    >>> html = analysis_html(result)
+    >>> "PR" in html and "<svg" in html and "1850" in html
+    True
+
+Pure functions of the worker's plain-data answers (``game.web.study``): ``app.py`` puts
+the HTML in the page. Figures as gnubg defines them (``game.analysis``): the error rate in
+thousandths of equity (mEMG) lost per counted decision, checker play and cube apart and
+together; PR is half of it; luck in equity, positive for the lucky. Every name and word
+from a record is escaped: an imported file's names never become markup.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from game.web.chart import chances_chart
+from game.web.hint_panel import signed
+
+KIND_WORDS = {
+    "play": "Play",
+    "no-double": "No double",
+    "double": "Double",
+    "take": "Take",
+    "pass": "Pass",
+    "beaver": "Beaver",
+}
+
+
+def progress_text(done: int, total: int) -> str:
+    if total <= 0:
+        return "Analysing…"
+    return f"Analysing: {done} of {total} decisions and rolls judged"
+
+
+def _rate(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _players_table(names: list[str], players: list[dict[str, Any]], match_length: int) -> str:
+    def row(label: str, cell: Any) -> str:
+        return f"<tr><th>{label}</th>" + "".join(f"<td>{cell(p)}</td>" for p in players) + "</tr>"
+
+    def marks(p: dict[str, Any]) -> str:
+        counts = p.get("marks") or {}
+        found = [f"{counts[m]} {m}" for m in ("very bad", "bad", "doubtful") if counts.get(m)]
+        return escape(", ".join(found)) if found else "none"
+
+    rows = [
+        "<tr><th></th>" + "".join(f'<th scope="col">{escape(n)}</th>' for n in names) + "</tr>",
+        row("Error rate (mEMG)", lambda p: f"<strong>{_rate(p['error_rate'])}</strong>"),
+        row("PR", lambda p: _rate(p["pr"])),
+        row("Checker play (mEMG)", lambda p: f"{_rate(p['checker_rate'])} ({p['unforced']})"),
+        row("Cube (mEMG)", lambda p: f"{_rate(p['cube_rate'])} ({p['close_cube']})"),
+        row("Mistakes", marks),
+        row("Luck", lambda p: signed(float(p["luck"]))),
+    ]
+    if match_length:
+        rows.append(
+            row(
+                "Rating from errors",
+                lambda p: "n/a" if p.get("rating") is None else f"{float(p['rating']):.0f}",
+            )
+        )
+    return f'<table class="analysis-players">{"".join(rows)}</table>'
+
+
+def mistake_text(mistake: dict[str, Any], names: list[str]) -> str:
+    """``Game 1 · You · 31: 24/21 13/12, better 8/5 6/5 · -0.141 (bad)``."""
+    who = names[int(mistake["player"])]
+    kind = str(mistake["kind"])
+    if kind == "play":
+        dice = mistake.get("dice") or []
+        roll = "".join(str(d) for d in dice)
+        what = f"{roll}: {mistake['chosen']}, better {mistake['best']}"
+    else:
+        best = KIND_WORDS.get(str(mistake["best"]), str(mistake["best"])).lower()
+        what = f"{KIND_WORDS.get(kind, kind)}, better {best}"
+    return (
+        f"Game {mistake['game']} · {who} · {what} · {signed(-float(mistake['error']))} "
+        f"({mistake['mark']})"
+    )
+
+
+def mistakes_html(result: dict[str, Any]) -> str:
+    names = [str(n) for n in result["names"]]
+    mistakes = result.get("mistakes") or []
+    if not mistakes:
+        return '<p class="analysis-none">No mistake of 0.04 or more: well played.</p>'
+    items = "".join(
+        f'<li><button type="button" class="mistake" data-mistake="{i}">'
+        f"{escape(mistake_text(m, names))}</button></li>"
+        for i, m in enumerate(mistakes)
+    )
+    return f'<ol class="mistakes">{items}</ol>'
+
+
+def luck_html(rolls: list[list[Any]], names: list[str]) -> str:
+    """The luck of each roll of a game, in order: who rolled it, the roll, the equity it
+    gave or took (positive: lucky)."""
+    if not rolls:
+        return ""
+    items = "".join(
+        f'<li><span class="luck-who">{escape(names[int(player)])}</span> {escape(str(roll))} '
+        f"{signed(float(luck))}</li>"
+        for player, roll, luck in rolls
+    )
+    return f'<h4>Luck of each roll</h4><ol class="luck-rolls">{items}</ol>'
+
+
+def analysis_html(result: dict[str, Any]) -> str:
+    """The whole analysis: players' figures, the biggest mistakes, the chart, per game."""
+    names = [str(n) for n in result["names"]]
+    length = int(result.get("match_length") or 0)
+    games = result.get("games") or []
+    scope = f"the {length}-point match" if length else "the money session"
+    parts = [
+        f"<h3>Whole of {escape(scope)}</h3>",
+        _players_table(names, result["players"], length),
+        "<h3>Biggest mistakes</h3>",
+        mistakes_html(result),
+        '<p class="hint-note">Choose one to see the board as it was, the better play drawn.</p>',
+        "<h3>Winning chances</h3>",
+        '<div class="analysis-chart">'
+        + chances_chart([g["chances"] for g in games], names)
+        + "</div>",
+    ]
+    for game in games:
+        parts.append(f"<details><summary>Game {game['number']}</summary>")
+        parts.append(_players_table(names, game["players"], length))
+        parts.append(luck_html(game.get("luck") or [], names))
+        parts.append("</details>")
+    parts.append(
+        '<p class="hint-note">Error rate: thousandths of equity lost per decision that '
+        "counts (unforced plays, close cube decisions), as GNU Backgammon's “Error rate "
+        "mEMG”; in brackets, the decisions counted. PR is half of it. Marks: doubtful from "
+        "0.04, bad from 0.08, very bad from 0.16.</p>"
+    )
+    return "".join(parts)
+
+
+def _count_row(label: str, count: dict[str, Any]) -> str:
+    if not count["chances"]:
+        return f"<tr><th>{label}</th><td>-</td><td>-</td><td>no chance yet</td></tr>"
+    return (
+        f"<tr><th>{label}</th><td>{count['observed']} of {count['chances']}</td>"
+        f"<td>{float(count['expected']):.1f}</td><td>{escape(str(count['verdict']))}</td></tr>"
+    )
+
+
+def dice_html(dice: dict[str, Any]) -> str:
+    """Each player's dice against fair dice, with the verdict in plain words."""
+    parts = []
+    for name, stats in zip(dice["names"], dice["players"], strict=False):
+        seen = stats["seen"]
+        rolls = int(stats["rolls"])
+        cells = " ".join(
+            f'<span class="roll-count" title="{escape(roll)}">{escape(roll)}: {seen[roll]}</span>'
+            for roll in seen
+        )
+        parts.append(
+            f"<h4>{escape(str(name))}: {rolls} rolls</h4>"
+            '<table class="dice-stats"><tr><th></th><th>Came up</th><th>Fair dice, on '
+            "average</th><th>Verdict</th></tr>"
+            f"<tr><th>Each of the 21 rolls</th><td>{rolls} rolls</td><td>1 in 18 each, 1 in 36 "
+            f"a double</td><td>{escape(str(stats['rolls_verdict']))}</td></tr>"
+            + _count_row("Doubles", stats["doubles"])
+            + _count_row("Entering from the bar", stats["entering"])
+            + _count_row("Hitting shots", stats["hitting"])
+            + f'</table><p class="roll-counts">{cells}</p>'
+        )
+    return "".join(parts)

@@ -1,0 +1,210 @@
+"""The player's rating against the computer, by the FIBS formula, kept in the browser.
+
+    >>> book = Book()
+    >>> book.rating, book.experience
+    (1500.0, 0)
+    >>> after = book.after_result("expert", length=1, won=True)
+    >>> round(after.rating, 1), after.experience
+    (1512.8, 1)
+
+The FIBS formula (as the First Internet Backgammon Server rates its players): for a match
+to N points between ratings R and S, the chance that the first player wins is
+``1 - 1 / (10 ** ((R - S) * sqrt(N) / 2000) + 1)``; the winner gains ``4 * sqrt(N)`` times
+the chance they had of losing, the loser loses ``4 * sqrt(N)`` times their chance of
+winning, each times an experience factor ``max(1, 5 - experience / 100)`` (experience: the
+points of every match played, so new players' ratings move faster). A money game counts
+as a 1-point match. A new player starts at 1500.
+
+Each computer level's rating (``LEVEL_RATINGS``) was measured from the levels' results
+against each other with ``tools/rate_levels.py`` (see there and the README). The book is
+JSON in localStorage (``KEY``); ``read_book`` never fails: anything it cannot read gives a
+new book.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, replace
+
+from game.state import GameState, Phase
+from game.web.chart import rating_chart
+
+KEY = "backgammon.rating"
+VERSION = 1
+START = 1500.0
+KEPT = 200  # results kept for the plot
+# Measured by tools/rate_levels.py (see the README, "Rating"): anchored at the expert's
+# error-based rating; the others from their results against their neighbours.
+LEVEL_RATINGS = {
+    "beginner": 692,
+    "casual": 1466,
+    "intermediate": 1759,
+    "strong": 1868,
+    "expert": 2007,
+}
+DEFAULT_LEVEL = "strong"  # game.bot.levels.DEFAULT, without importing the bot
+
+
+def level_rating(level: str | None) -> float:
+    return float(LEVEL_RATINGS.get(level or DEFAULT_LEVEL, LEVEL_RATINGS[DEFAULT_LEVEL]))
+
+
+def win_chance(rating: float, opponent: float, length: int) -> float:
+    """The FIBS chance that a player rated ``rating`` wins an ``length``-point match."""
+    exponent = (opponent - rating) * math.sqrt(max(length, 1)) / 2000.0
+    return 1.0 / (math.pow(10.0, exponent) + 1.0)
+
+
+def change(rating: float, opponent: float, length: int, won: bool, experience: int) -> float:
+    """The FIBS rating change of the player rated ``rating`` after the match."""
+    chance = win_chance(rating, opponent, length)
+    factor = max(1.0, 5.0 - experience / 100.0)
+    step = 4.0 * math.sqrt(max(length, 1)) * factor
+    return step * (1.0 - chance) if won else -step * chance
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    level: str
+    length: int
+    won: bool
+    rating: float  # the rating after it
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    rating: float = START
+    experience: int = 0
+    results: tuple[Result, ...] = ()
+    estimate: float | None = None  # the last error-based estimate from an analysis
+    start: float = START  # the rating before the first kept result (the plot's start)
+    last: str = ""  # the fingerprint of the record last counted (never counted twice)
+
+    def after_result(self, level: str | None, length: int, won: bool) -> Book:
+        """The book once a game (money) or match of ``length`` points against the computer
+        at ``level`` is over."""
+        length = max(int(length), 1)
+        name = level or DEFAULT_LEVEL
+        rating = self.rating + change(self.rating, level_rating(name), length, won, self.experience)
+        results = (*self.results, Result(name, length, won, rating))
+        start = self.start
+        if len(results) > KEPT:
+            start, results = results[-KEPT - 1].rating, results[-KEPT:]
+        return replace(
+            self,
+            rating=rating,
+            experience=self.experience + length,
+            results=results,
+            start=start,
+        )
+
+    def with_estimate(self, estimate: float | None) -> Book:
+        return replace(self, estimate=estimate)
+
+    def with_last(self, fingerprint: str) -> Book:
+        return replace(self, last=fingerprint)
+
+    @property
+    def history(self) -> list[float]:
+        """The rating before the first kept result, then after each."""
+        return [self.start] + [r.rating for r in self.results]
+
+    def to_text(self) -> str:
+        return json.dumps(
+            {
+                "version": VERSION,
+                "rating": self.rating,
+                "experience": self.experience,
+                "results": [[r.level, r.length, int(r.won), r.rating] for r in self.results],
+                "estimate": self.estimate,
+                "start": self.start,
+                "last": self.last,
+            },
+            separators=(",", ":"),
+        )
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and 0 < number < 10_000 else None
+
+
+def read_book(text: object) -> Book:
+    """The book saved as ``text``; a new book for anything unreadable (never raises)."""
+    if not isinstance(text, str) or not text or len(text) > 100_000:
+        return Book()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Book()
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return Book()
+    rating = _number(data.get("rating"))
+    experience = data.get("experience")
+    if rating is None or type(experience) is not int or experience < 0:
+        return Book()
+    results = []
+    for item in data.get("results") or []:
+        if not (isinstance(item, list) and len(item) == 4):
+            continue
+        level, length, won, after = item
+        after_rating = _number(after)
+        if not isinstance(level, str) or level not in LEVEL_RATINGS or after_rating is None:
+            continue
+        if type(length) is not int or not 1 <= length <= 25 or won not in (0, 1):
+            continue
+        results.append(Result(level, length, bool(won), after_rating))
+    estimate = _number(data.get("estimate"))
+    start = _number(data.get("start")) or START
+    last = data.get("last")
+    last = last if isinstance(last, str) and len(last) <= 64 else ""
+    return Book(rating, experience, tuple(results[-KEPT:]), estimate, start, last)
+
+
+def rating_words(book: Book) -> str:
+    """The rating as the page says it."""
+    played = len(book.results)
+    if not played:
+        return f"Your rating: {book.rating:.0f} (a new player starts at 1500)."
+    counted = "1 game or match" if played == 1 else f"{played} games and matches"
+    return f"Your rating: {book.rating:.0f}, after {counted} against the computer."
+
+
+def estimate_words(book: Book) -> str:
+    if book.estimate is None:
+        return "Analyse a match to see the rating your error rate suggests."
+    return f"From your error rate in the last match analysed: about {book.estimate:.0f}."
+
+
+def levels_html() -> str:
+    rows = "".join(
+        f"<tr><th>{name.capitalize()}</th><td>{rating}</td></tr>"
+        for name, rating in LEVEL_RATINGS.items()
+    )
+    return f'<table class="level-ratings"><tr><th>Level</th><th>Rating</th></tr>{rows}</table>'
+
+
+def history_chart(book: Book) -> str:
+    return rating_chart(book.history)
+
+
+def result_of(game: GameState, person: int = 0) -> tuple[int, bool] | None:
+    """(points the result counts for, whether ``person`` won) once a match is over, or a
+    money game (counted as a 1-point match); None while it goes on."""
+    if game.winner is None:
+        return None
+    length = game.rules.match_length
+    if length and game.phase is Phase.MATCH_OVER:
+        return length, game.winner == person
+    if not length and game.phase is Phase.GAME_OVER:
+        return 1, game.winner == person
+    return None
+
+
+def fingerprint(record_text: str) -> str:
+    """A short digest of a record's text: the same finished match is counted once."""
+    return hashlib.sha256(record_text.encode()).hexdigest()[:32]

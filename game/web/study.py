@@ -1,0 +1,297 @@
+"""Hints, the tutor's figures and the analysis as plain-data requests and replies.
+
+    >>> from game.position import Position
+    >>> from game.state import GameState, Phase, Rules
+    >>> game = GameState(Rules.full(), position=Position.start(), phase=Phase.MOVE, turn=0,
+    ...                  dice=(3, 1))
+    >>> answer = reply(hint_request(game, plies=1))   # in the worker
+    >>> answer["plays"][0]["notation"], answer["plays"][0]["equity"] > 0
+    ('8/5 6/5', True)
+
+The worker (computer-worker.mjs, through ``game.web.thinker.reply``) answers these so
+the bot never runs on the page's main thread. A hint names each play by its index in
+``legal_plays`` (the page draws it from there). An analysis runs as a job in slices: the
+first request carries the record and each reply says how far it got after about
+``budget_ms`` of work; the page asks again for the next slice (so it can show progress and
+stop asking to cancel, and the worker stays free for the computer's own turns between
+slices). The finished reply holds the analysis as JSON-able data for
+``game.web.analysis_view``. The bot is imported inside the functions: the page never loads
+it unless it must think itself (no worker).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.formats.game_link import decode_game, encode_game
+from game.formats.save import read_save, write_save
+from game.plays import legal_plays
+from game.record import Record
+from game.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from game.analysis import Decision, MatchAnalysis, PlayerStats, Progress
+    from game.dice_stats import Count, PlayerDice
+    from game.judgement import CubeFigures
+
+HINT, ANALYSE, CANCEL = "hint", "analyse", "analyse-cancel"
+TASKS = (HINT, ANALYSE, CANCEL)
+STRONGEST = 2  # game.judgement.STRONGEST, without importing the bot on the page
+MISTAKES = 10  # the biggest mistakes listed
+
+
+# --- hints ---------------------------------------------------------------------------------
+
+
+def hint_request(game: GameState, plies: int = STRONGEST) -> dict[str, Any]:
+    """Ask for the ranked plays (MOVE phase) or the cube hint (ROLL or DOUBLED)."""
+    return {"task": HINT, "game": write_save(game), "plies": plies}
+
+
+def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
+    from game.judgement import cube_hint, play_hint
+
+    game = read_save(request["game"])
+    plies = int(request.get("plies", STRONGEST))
+    plays: list[dict[str, Any]] = []
+    if game.phase is Phase.MOVE and game.dice is not None:
+        legal = legal_plays(game.position, game.dice)
+        index = {play.position: i for i, play in enumerate(legal)}
+        plays = [
+            {"index": index[r.play.position], "notation": r.notation, "equity": r.equity}
+            for r in play_hint(game, plies)
+        ]
+    figures = cube_hint(game, plies)
+    return {
+        "plays": plays,
+        "cube": None if figures is None else cube_data(game, figures),
+        "match": game.rules.match_length > 0,
+    }
+
+
+def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:
+    """The cube figures, what each action loses, and in a match the winning chances."""
+    from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE
+    from game.judgement import cube_action_error, cube_state_of, mwc_of_emg
+
+    data: dict[str, Any] = {
+        "action": figures.action,
+        "response": figures.response,
+        "no_double": figures.no_double,
+        "double_take": figures.double_take,
+        "double_pass": figures.double_pass,
+        "may_double": figures.may_double,
+        "errors": {
+            action: cube_action_error(figures, action)
+            for action in (NO_DOUBLE, DOUBLE, TAKE, PASS, BEAVER)
+        },
+        "mwc": None,
+    }
+    if game.rules.match_length:
+        state = cube_state_of(game, game.turn)
+        data["mwc"] = {
+            name: mwc_of_emg(data[name], state)
+            for name in ("no_double", "double_take", "double_pass")
+        }
+    return data
+
+
+# --- analysis --------------------------------------------------------------------------------
+
+
+def record_data(record: Record) -> dict[str, Any]:
+    """A record as it travels to the worker: the whole-game text and the names."""
+    return {"game": encode_game(record), "names": list(record.names)}
+
+
+def read_record(data: dict[str, Any]) -> Record:
+    record = decode_game(data["game"])
+    names = data.get("names")
+    if isinstance(names, list) and len(names) == 2:
+        record = record.with_names((str(names[0]), str(names[1])))
+    return record
+
+
+def analyse_request(
+    record: Record, job: str, plies: int = 1, budget_ms: float = 250.0
+) -> dict[str, Any]:
+    """Start analysing ``record`` (job ``job``); then ``continue_request`` until done."""
+    return {
+        "task": ANALYSE,
+        "job": job,
+        "record": record_data(record),
+        "plies": plies,
+        "budget_ms": budget_ms,
+    }
+
+
+def continue_request(job: str, budget_ms: float = 250.0) -> dict[str, Any]:
+    return {"task": ANALYSE, "job": job, "budget_ms": budget_ms}
+
+
+def cancel_request(job: str) -> dict[str, Any]:
+    return {"task": CANCEL, "job": job}
+
+
+@dataclass
+class _Job:
+    record: Record
+    moments: dict[int, int]  # id() of each analysed state -> its moment in record.steps()
+    steps: Iterator[Progress]
+
+
+_JOBS: dict[str, _Job] = {}
+
+
+def analyse_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """One slice of an analysis job: ``done``/``total``, and ``result`` once finished
+    (``dice`` too in the first reply)."""
+    from game.analysis import analysis_steps
+
+    job_id = str(request["job"])
+    budget = float(request.get("budget_ms", 250.0)) / 1000.0
+    reply: dict[str, Any] = {"job": job_id, "result": None}
+    if "record" in request:
+        _JOBS.clear()  # one analysis at a time: a new one replaces any other
+        record = read_record(request["record"])
+        games, moments = _games_with_moments(record)
+        steps = analysis_steps(games, int(request.get("plies", 1)))
+        _JOBS[job_id] = _Job(record, moments, steps)
+        reply["dice"] = dice_data(record)
+    job = _JOBS.get(job_id)
+    if job is None:
+        raise ValueError("this analysis was stopped")
+    started = time.perf_counter()
+    for step in job.steps:
+        reply["done"], reply["total"] = step.done, step.total
+        if step.result is not None:
+            del _JOBS[job_id]
+            reply["result"] = summary(step.result, job.record, job.moments)  # type: ignore[arg-type]
+            break
+        if time.perf_counter() - started >= budget:
+            break
+    else:  # an empty generator cannot happen: analysis_steps ends with its result
+        raise AssertionError("analysis ended without a result")
+    return reply
+
+
+def cancel_reply(request: dict[str, Any]) -> dict[str, Any]:
+    _JOBS.pop(str(request["job"]), None)
+    return {"job": request["job"], "cancelled": True}
+
+
+def _games_with_moments(record: Record) -> tuple[list[list[GameState]], dict[int, int]]:
+    games: list[list[GameState]] = []
+    moments: dict[int, int] = {}
+    for moment, (_, action, state) in enumerate(record.steps()):
+        if action == 0:
+            games.append([])
+        games[-1].append(state)
+        moments[id(state)] = moment
+    return games, moments
+
+
+def _player(stats: PlayerStats, match_length: int) -> dict[str, Any]:
+    return {
+        "checker_rate": stats.checker_rate,
+        "cube_rate": stats.cube_rate,
+        "error_rate": stats.error_rate,
+        "pr": stats.pr,
+        "unforced": stats.unforced,
+        "close_cube": stats.close_cube,
+        "decisions": stats.decisions,
+        "luck": stats.luck,
+        "marks": dict(stats.marks),
+        "rating": stats.rating_estimate(match_length),
+    }
+
+
+def _mistake(game: int, decision: Decision, moments: dict[int, int]) -> dict[str, Any]:
+    state = decision.state
+    best_index = None
+    if decision.best_play is not None and state.dice is not None:
+        positions = [p.position for p in legal_plays(state.position, state.dice)]
+        best_index = positions.index(decision.best_play.position)
+    return {
+        "game": game + 1,
+        "moment": moments.get(id(state), 0),
+        "player": decision.player,
+        "kind": decision.kind,
+        "dice": list(state.dice) if decision.kind == "play" and state.dice else None,
+        "chosen": decision.chosen,
+        "best": decision.best,
+        "error": decision.error,
+        "mark": decision.mark,
+        "best_play": best_index,
+    }
+
+
+def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> dict[str, Any]:
+    """The analysis as JSON-able data (see ``game.web.analysis_view``)."""
+    length = record.rules.match_length
+    return {
+        "names": list(record.names),
+        "match_length": length,
+        "players": [_player(stats, length) for stats in result.stats],
+        "games": [
+            {
+                "number": number,
+                "players": [_player(stats, length) for stats in game.stats],
+                "chances": list(game.win_chances),
+                "luck": [
+                    [roll.player, f"{max(roll.dice)}{min(roll.dice)}", roll.luck]
+                    for roll in game.luck
+                ],
+            }
+            for number, game in enumerate(result.games, 1)
+        ],
+        "mistakes": [_mistake(g, d, moments) for g, d in result.biggest_mistakes(MISTAKES)],
+    }
+
+
+# --- dice ------------------------------------------------------------------------------------
+
+
+def _count(count: Count) -> dict[str, Any]:
+    return {
+        "observed": count.observed,
+        "expected": count.expected,
+        "chances": count.chances,
+        "verdict": count.verdict,
+    }
+
+
+def _dice_player(stats: PlayerDice) -> dict[str, Any]:
+    return {
+        "rolls": stats.rolls,
+        "seen": dict(stats.rolls_seen),
+        "rolls_verdict": stats.rolls_verdict,
+        "doubles": _count(stats.doubles),
+        "entering": _count(stats.entering),
+        "hitting": _count(stats.hitting),
+    }
+
+
+def dice_data(record: Record) -> dict[str, Any]:
+    """Both players' dice statistics as JSON-able data (``game.dice_stats``)."""
+    from game.dice_stats import dice_statistics
+
+    return {
+        "names": list(record.names),
+        "players": [_dice_player(stats) for stats in dice_statistics(record)],
+    }
+
+
+def reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a request of ``TASKS``."""
+    task = request["task"]
+    if task == HINT:
+        return hint_reply(request)
+    if task == ANALYSE:
+        return analyse_reply(request)
+    if task == CANCEL:
+        return cancel_reply(request)
+    raise ValueError(f"unknown task {task!r}")
