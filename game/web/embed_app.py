@@ -471,6 +471,8 @@ def start() -> object:
         show_problem(f"This embed could not be drawn: {guard.words(error)}.")
         body.dataset.ready = "true"
     body.dataset.embedKey = spec.key
+    if not isinstance(shown, Puzzle):  # a puzzle's computer loads at its first touch
+        thinking.loaded()
     if not (isinstance(shown, ReplayEmbed) and spec.mat is not None):
         body.dataset.ready = "true"  # a match file: once it is drawn (or refused)
     watch_height()

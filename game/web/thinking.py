@@ -14,6 +14,7 @@ fetched here first.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import tomllib
 from pathlib import Path
@@ -25,6 +26,7 @@ from game.web import thinker
 
 CONFIG = "./pyscript.toml"  # beside the pages, as PyScript reads it
 BOT_FILES = "bot-files"
+_preparing: list[asyncio.Future[None]] = []  # prepare()'s task, once started
 _bot_files_here: list[bool] = []  # [True] once the bot's files are in this page's files
 
 
@@ -47,6 +49,17 @@ async def prepare() -> None:
             await load_bot_files()
     except Exception as error:  # ask() tries again when the computer must think
         print(f"backgammon page: the bot's files did not load: {error}")
+    loaded()
+
+
+def start() -> None:
+    """Start ``prepare()`` once, without waiting (an embed's puzzle: at the first touch)."""
+    if not _preparing:
+        _preparing.append(asyncio.ensure_future(prepare()))
+
+
+def loaded() -> None:
+    """Tell boot.js this page loads nothing more (a frame that never needs the computer)."""
     document.dispatchEvent(window.Event.new("game:loaded"))
 
 
