@@ -2,14 +2,14 @@
 choice stands, as plain data (it travels through the computer's worker) and words.
 
     >>> from game.web.links import game_from_id
-    >>> game = game_from_id("4HPwATDgc/ABMA:cAkLAAAAAAAA")   # Pink to play 6-2
+    >>> game = game_from_id("4HPwATDgc/ABMA:cIkFAAAAAAAA")   # Pink to play 3-1
     >>> answer = rank_reply(game, plies=1)                   # in the worker (the bot)
-    >>> chosen = next(p for p in game.legal_plays() if format_play(p.moves) == "24/18 13/11")
+    >>> chosen = next(p for p in game.legal_plays() if format_play(p.moves) == "8/5 6/5")
     >>> verdict = play_verdict(game, answer, chosen)
     >>> verdict.rows[0].best, verdict.rows[0].text
-    (True, '24/18 13/11')
+    (True, '8/5 6/5')
     >>> print(verdict.summary)
-    Your play, 24/18 13/11, is the computer's choice too.
+    Your play, 8/5 6/5, is the computer's choice too.
 
 A play comes back as its index in ``game.legal_plays()`` (the same order on both sides,
 as ``game.web.thinker`` does) with its equity for the player to move; a cube question

@@ -26,7 +26,7 @@ BARE_PAGE = "tools/bare/index.html"
 # A same-origin page with no Python, for clearing storage cheaply.
 BLANK_PAGE = "tools/bare/blank.html"
 
-LOCAL_HOSTS = {"127.0.0.1"}
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}  # localhost: a second site on this machine (embeds)
 # Schemes that never reach a network.
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
 

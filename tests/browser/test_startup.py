@@ -220,11 +220,12 @@ def test_new_game_is_answered_while_the_expert_thinks(expert_page: Page):
     raise AssertionError("New game was never answered while the computer was thinking")
 
 
-# When the page became playable, on the clock Python's time.time() reads too.
+# When the page became playable, taken on the test's clock as the requests' moments are (the
+# page's Date may be a fake clock that another test installed on the shared context).
 READY_AT = """
 new MutationObserver((changes, observer) => {
   if (document.body && document.body.dataset.ready === "true") {
-    window.__readyAt = Date.now();
+    window.__markReady();
     observer.disconnect();
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
@@ -241,6 +242,8 @@ def test_the_bot_data_is_fetched_only_once_the_board_is_playable(shared_context)
 
     page = shared_context.new_page()
     clear_site_storage(page)
+    ready: list[float] = []
+    page.expose_function("__markReady", lambda: ready.append(time.time() * 1000))
     page.add_init_script(READY_AT)
     shared_context.on("request", note)
     try:
@@ -248,7 +251,9 @@ def test_the_bot_data_is_fetched_only_once_the_board_is_playable(shared_context)
         page.wait_for_function(
             "() => document.body.dataset.worker === 'ready'", timeout=READY_TIMEOUT_MS
         )
-        ready_at = page.evaluate("() => window.__readyAt")
+        page.wait_for_function("() => true")  # the binding's call has reached the test
+        assert ready, "the page never said it was ready"
+        ready_at = ready[0]
     finally:
         shared_context.remove_listener("request", note)
     fetched = {url.rsplit("/", 1)[1] for _, url in bot_data}
