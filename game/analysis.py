@@ -47,6 +47,7 @@ from itertools import pairwise
 
 from game.bot.cube import CubeState
 from game.bot.evaluator import evaluate_position
+from game.bot.match_value import utility
 from game.judgement import (
     STRONGEST,
     CubeFigures,
@@ -55,7 +56,6 @@ from game.judgement import (
     cube_figures,
     cube_state_of,
     rank_plays,
-    utility,
 )
 from game.plays import Play, legal_plays
 from game.position import Position

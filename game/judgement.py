@@ -32,8 +32,7 @@ from dataclasses import dataclass
 
 from game.bot import hint as strongest_money_ranking
 from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeState, cube_decision
-from game.bot.met import match_equity
-from game.bot.probabilities import Probabilities
+from game.bot.match_value import emg_of_mwc, match_value, result_mwc, utility
 from game.bot.search import lookahead, score_plays
 from game.formats.notation import format_play
 from game.plays import Play, legal_plays
@@ -80,54 +79,15 @@ class CubeFigures:
         return max(self.no_double, min(self.double_take, self.double_pass))
 
 
-# --- equity units -------------------------------------------------------------------------
-
-
-def _result_mwc(state: CubeState, points: int) -> float:
-    """Match winning chance of the player on roll once this game ends with it winning
-    ``points`` (losing, when negative)."""
-    player_away, opponent_away = state.away
-    crawford_done = state.crawford or 1 in state.away
-    if points > 0:
-        return match_equity(player_away - points, opponent_away, crawford_done)
-    return match_equity(player_away, opponent_away + points, crawford_done)
-
-
-def emg_of_mwc(mwc: float, state: CubeState) -> float:
-    """A match winning chance of the player on roll in EMG units at the present cube."""
-    win = _result_mwc(state, state.value)
-    loss = _result_mwc(state, -state.value)
-    if win - loss < 1e-9:
-        return 0.0
-    return (2.0 * mwc - (win + loss)) / (win - loss)
+# --- equity units: game.bot.match_value (the bot's own checker play uses them too) ----------
 
 
 def mwc_of_emg(emg: float, state: CubeState) -> float:
     """The match winning chance of the player on roll behind an equity in EMG units (the
     inverse of ``emg_of_mwc``): what the page shows beside a match's cube figures."""
-    win = _result_mwc(state, state.value)
-    loss = _result_mwc(state, -state.value)
+    win = result_mwc(state, state.value)
+    loss = result_mwc(state, -state.value)
     return (emg * (win - loss) + (win + loss)) / 2.0
-
-
-def cubeless_mwc(probabilities: Probabilities, state: CubeState) -> float:
-    """The cubeless match winning chance of the player whose probabilities these are."""
-    p, v = probabilities, state.value
-    return (
-        (p.win - p.win_gammon) * _result_mwc(state, v)
-        + (p.win_gammon - p.win_backgammon) * _result_mwc(state, 2 * v)
-        + p.win_backgammon * _result_mwc(state, 3 * v)
-        + (p.lose - p.lose_gammon) * _result_mwc(state, -v)
-        + (p.lose_gammon - p.lose_backgammon) * _result_mwc(state, -2 * v)
-        + p.lose_backgammon * _result_mwc(state, -3 * v)
-    )
-
-
-def utility(probabilities: Probabilities, state: CubeState) -> float:
-    """Cubeless equity (EMG) of the player whose probabilities these are, deciding in ``state``."""
-    if state.is_money:
-        return probabilities.equity
-    return emg_of_mwc(cubeless_mwc(probabilities, state), state)
 
 
 # --- checker play -------------------------------------------------------------------------
@@ -165,6 +125,7 @@ def rank_plays(
 
 
 def _deeper(ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
+    reply_value = match_value(state.flip())  # the opponent answers each roll by its own score
     best = ranked[0].equity
     candidates = [r for r in ranked[:KEEP] if r.equity >= best - MARGIN]
     if len(candidates) == 1:
@@ -174,7 +135,7 @@ def _deeper(ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
     for candidate in candidates:
         if rescored and spent + spent / len(rescored) > BUDGET:
             break
-        probabilities, cost = lookahead(candidate.play.position.flip())
+        probabilities, cost = lookahead(candidate.play.position.flip(), None, reply_value)
         spent += cost
         rescored.append(RankedPlay(candidate.play, utility(probabilities.flip(), state)))
     rescored.sort(key=lambda r: -r.equity)

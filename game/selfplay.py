@@ -78,8 +78,10 @@ class BotPlayer:
 
     def choose_play(self, state: GameState) -> Play:
         from game.bot import choose_play
+        from game.bot.match_value import checker_play_state
 
-        play = choose_play(state.position, state.dice, self.level, self.rng)  # type: ignore[arg-type]
+        scored = checker_play_state(state, state.turn)
+        play = choose_play(state.position, state.dice, self.level, self.rng, scored)  # type: ignore[arg-type]
         assert play is not None
         return play
 

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from game.bot.cube import CubeState
+from game.bot.match_value import utility
 from game.bot.probabilities import Probabilities
 from game.formats import format_position_id, parse_gnubg_id
-from game.judgement import rank_plays, utility
+from game.judgement import rank_plays
 from game.plays import legal_plays
 
 GOLDEN = Path(__file__).parent / "data" / "hint_golden.txt"

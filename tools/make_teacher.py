@@ -9,6 +9,9 @@ gnubg at ``--plies``. A network that ranks plays must tell such siblings apart,
 and the teacher file holds mostly one position per decision. The output has the
 teacher file's format, so ``tools/train.py --teacher`` reads it. gnubg is only
 the teacher: its evaluations are the labels, its weights are never used.
+The plays come from gnubg_nn's move generator (one entry per distinct resulting
+position, as game.plays; 100 times faster than ours in CPython): 150,000
+decisions take about 2 minutes at 0-ply.
 """
 
 from __future__ import annotations
@@ -23,8 +26,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.formats import format_position_id, parse_position_id  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
 
 TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
 
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     import gnubg
+    import gnubg_nn
 
     with gzip.open(TEACHER, "rt") as lines:
         ids = [line.split(None, 1)[0] for line in lines if not line.startswith("#")]
@@ -57,18 +59,21 @@ def main(argv: list[str] | None = None) -> int:
             f" (gnubg {args.plies}-ply)\n"
         )
         for count, pid in enumerate(chosen, 1):
-            position = parse_position_id(pid)
+            board = gnubg.positionfromid(pid)
             dice = rng.randint(1, 6), rng.randint(1, 6)
-            for play in legal_plays(position, dice):
-                after = play.position.flip()
-                if after.player[0] == 15 or after.opponent[0] == 15:
-                    continue
-                after_id = format_position_id(after)
+            # gnubg_nn gives one entry per distinct resulting position (the mover still
+            # board[1]); game.plays agrees with it (tools/make_plays_golden.py, the golden tests)
+            # and is 100 times slower in CPython.
+            for key, _ in gnubg_nn.moves([list(board[0]), list(board[1])], *dice, 1):
+                mover, other = gnubg_nn.board_from_position_key(key)[::-1]
+                if not any(mover) or not any(other):
+                    continue  # the game is over: nothing to learn
+                after = (mover, other)  # the opponent (other) now on roll as board[1]
+                after_id = gnubg.positionid(after)
                 if after_id in written or after_id in known:
                     continue
                 written.add(after_id)
-                board = [list(after.opponent[1:26]), list(after.player[1:26])]
-                values = gnubg.evaluate(board, cube, context)[:5]
+                values = gnubg.evaluate(after, cube, context)[:5]
                 out.write(after_id + " " + " ".join(f"{v:.5f}" for v in values) + "\n")
             if count % 10000 == 0:
                 print(

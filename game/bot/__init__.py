@@ -5,9 +5,10 @@
     >>> sorted((move.origin, move.destination) for move in play.moves)
     [(6, 5), (8, 5)]
 
-``choose_play(position, dice, level)`` returns the bot's play for ``position.player``
-(``None`` when no play is legal); ``evaluate(position)`` gives the cubeless
-probabilities for the player on roll before rolling; ``hint(position, dice)``
+``choose_play(position, dice, level, rng, state)`` returns the bot's play for
+``position.player`` (``None`` when no play is legal; ``state``, a ``cube.CubeState``,
+gives the match score, whose gammon values it then plays to); ``evaluate(position)``
+gives the cubeless probabilities for the player on roll before rolling; ``hint(position, dice)``
 ranks every play at the strongest setting. ``LEVELS`` names the levels from the
 weakest to the strongest; ``DEFAULT_LEVEL`` is the page's default.
 """
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 import random
 
+from game.bot.cube import CubeState
 from game.bot.evaluator import evaluate_position
 from game.bot.levels import DEFAULT, LEVEL_NAMES, UnknownLevel, level_named
+from game.bot.match_value import match_value
 from game.bot.probabilities import Probabilities
 from game.bot.search import lookahead, rank_plays, rank_plays_deeper
 from game.plays import Play, legal_plays
@@ -44,11 +47,22 @@ def evaluate(position: Position, deeper: bool = False) -> Probabilities:
     return evaluate_position(position)
 
 
-def hint(position: Position, dice: tuple[int, int]) -> list[tuple[float, Play]]:
-    """Every legal play with its equity for the mover, best first (the strongest search)."""
+def hint(
+    position: Position, dice: tuple[int, int], state: CubeState | None = None
+) -> list[tuple[float, Play]]:
+    """Every legal play with its equity for the mover, best first (the strongest search).
+
+    ``state``: the cube and match score seen by the mover (None: money play); in a
+    match the equities are EMG (``match_value``)."""
     strongest = level_named(None)
     return rank_plays_deeper(
-        position, dice, keep=strongest.keep, margin=strongest.margin, budget=strongest.budget
+        position,
+        dice,
+        keep=strongest.keep,
+        margin=strongest.margin,
+        budget=strongest.budget,
+        value=match_value(state),
+        reply_value=match_value(None if state is None else state.flip()),
     )
 
 
@@ -57,8 +71,13 @@ def choose_play(
     dice: tuple[int, int],
     level: str | None = None,
     rng: random.Random | None = None,
+    state: CubeState | None = None,
 ) -> Play | None:
-    """The bot's play for ``position.player`` with ``dice`` at ``level`` (default: strongest)."""
+    """The bot's play for ``position.player`` with ``dice`` at ``level`` (default: strongest).
+
+    ``state``: the cube and match score seen by the mover; in a match, outcomes are
+    valued by the match equity table (``match_value``); None or money: cubeless equity.
+    """
     settings = level_named(level)
     plays = legal_plays(position, dice)
     if len(plays) <= 1:
@@ -71,9 +90,11 @@ def choose_play(
             margin=settings.margin,
             budget=settings.budget,
             plays=plays,
+            value=match_value(state),
+            reply_value=match_value(None if state is None else state.flip()),
         )
     else:
-        ranked = rank_plays(position, dice, plays)
+        ranked = rank_plays(position, dice, plays, match_value(state))
     if not settings.noise:
         return ranked[0][1]
     rng = rng or random.Random()

@@ -13,9 +13,15 @@ and the play with the best equity for the mover wins.
 opponent answers with its best play by 1-ply, and the mover's probabilities
 are averaged over the rolls (weighted 1/36 or 2/36). A budget in positions
 evaluated bounds the work of one decision (``Budget``).
+
+``value``: how a side ranks its outcomes, a function of its probabilities (None:
+cubeless money equity; in a match, ``match_value.MatchValue`` of the score). The
+2-ply search takes one for the mover and one for the opponent's replies.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from game.bot.encoding import ROLLS
 from game.bot.evaluator import Scorer, evaluate_position
@@ -23,15 +29,20 @@ from game.bot.probabilities import Probabilities
 from game.plays import Play, legal_plays
 from game.position import Position
 
+Value = Callable[[Probabilities], float]
+
 
 def rank_plays(
-    position: Position, dice: tuple[int, int], plays: list[Play] | None = None
+    position: Position,
+    dice: tuple[int, int],
+    plays: list[Play] | None = None,
+    value: Value | None = None,
 ) -> list[tuple[float, Play]]:
     """Every legal play with its 1-ply equity for the mover, best first."""
     if plays is None:
         plays = legal_plays(position, dice)
     scored = [
-        (probabilities.equity, play)
+        (probabilities.equity if value is None else value(probabilities), play)
         for probabilities, play in zip(score_plays(position, plays), plays, strict=True)
     ]
     scored.sort(key=lambda pair: -pair[0])
@@ -70,6 +81,7 @@ def after_best_play(
     dice: tuple[int, int],
     scorer: Scorer | None = None,
     budget: Budget | None = None,
+    value: Value | None = None,
 ) -> tuple[Probabilities, int]:
     """The mover's probabilities after its best 1-ply play of ``dice``; and the plays seen."""
     plays = legal_plays(position, dice)
@@ -84,15 +96,18 @@ def after_best_play(
     best_equity = -9.0
     for play in plays:
         probabilities = scorer.evaluate(play.position.flip())
-        equity = -probabilities.equity
+        equity = -probabilities.equity if value is None else value(probabilities.flip())
         if equity > best_equity:
             best, best_equity = probabilities, equity
     assert best is not None  # plays is not empty
     return best.flip(), len(plays)
 
 
-def lookahead(position: Position, budget: Budget | None = None) -> tuple[Probabilities, int]:
-    """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls.
+def lookahead(
+    position: Position, budget: Budget | None = None, value: Value | None = None
+) -> tuple[Probabilities, int]:
+    """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls
+    (each answered by its best play by ``value``).
 
     Also returns how many positions were evaluated (the cost). With a ``budget``,
     raises ``OutOfBudget`` as soon as the next roll's plays would overspend it.
@@ -101,7 +116,7 @@ def lookahead(position: Position, budget: Budget | None = None) -> tuple[Probabi
     totals = [0.0] * 5
     cost = 0
     for a, b, weight in ROLLS:
-        probabilities, looked_at = after_best_play(position, (a, b), scorer, budget)
+        probabilities, looked_at = after_best_play(position, (a, b), scorer, budget, value)
         cost += looked_at
         values = probabilities.as_tuple()
         for k in range(5):
@@ -116,6 +131,8 @@ def rank_plays_deeper(
     margin: float = 0.16,
     budget: int = 3000,
     plays: list[Play] | None = None,
+    value: Value | None = None,
+    reply_value: Value | None = None,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
@@ -124,9 +141,10 @@ def rank_plays_deeper(
     evaluated, the 1-ply ranking included; a candidate whose look-ahead would
     overspend it is left at 1-ply, and so are the ones after it. This bounds a
     decision's time while the answer depends on the position and dice alone.
-    Plays left at 1-ply rank below every re-scored one.
+    Plays left at 1-ply rank below every re-scored one. ``value`` ranks the mover's
+    outcomes, ``reply_value`` the opponent's (both None: money equity).
     """
-    ranked = rank_plays(position, dice, plays)
+    ranked = rank_plays(position, dice, plays, value)
     if len(ranked) <= 1:
         return ranked
     best = ranked[0][0]
@@ -137,10 +155,13 @@ def rank_plays_deeper(
     rescored: list[tuple[float, Play]] = []
     for _, play in candidates:
         try:
-            probabilities, _ = lookahead(play.position.flip(), left)
+            probabilities, _ = lookahead(play.position.flip(), left, reply_value)
         except OutOfBudget:
             break
-        rescored.append((-probabilities.equity, play))
+        if value is None:
+            rescored.append((-probabilities.equity, play))
+        else:
+            rescored.append((value(probabilities.flip()), play))
     if not rescored:
         return ranked
     rescored.sort(key=lambda pair: -pair[0])

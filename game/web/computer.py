@@ -33,9 +33,7 @@ from game.state import GameState, Phase
 
 if TYPE_CHECKING:  # the bot is imported on first use: the board is drawn before it loads
     from game.bot.probabilities import Probabilities
-    from game.dice import Dice
     from game.plays import Play
-    from game.position import Position
     from game.web.session import Session
 
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
@@ -110,18 +108,21 @@ def next_step(session: Session, rng: random.Random) -> Step | None:
     if game.phase is Phase.RESIGNED:
         return Step(ACCEPT if accepts_resignation(game) else REFUSE)
     if game.phase is Phase.MOVE and game.dice is not None:
-        play = computer_play(game.position, game.dice, level, rng)
+        play = computer_play(game, level, rng)
         return None if play is None else Step(PLAY, play)
     return None
 
 
-def computer_play(
-    position: Position, dice: Dice, level: str | None, rng: random.Random
-) -> Play | None:
-    """The computer's play (None when the roll cannot be played)."""
+def computer_play(game: GameState, level: str | None, rng: random.Random) -> Play | None:
+    """The computer's play of ``game.dice`` (None when the roll cannot be played), valued
+    at the match score in a match."""
     from game.bot import DEFAULT_LEVEL, choose_play
+    from game.bot.match_value import checker_play_state
 
-    return choose_play(position, dice, level or DEFAULT_LEVEL, rng)
+    if game.dice is None:
+        return None
+    state = checker_play_state(game, game.turn)
+    return choose_play(game.position, game.dice, level or DEFAULT_LEVEL, rng, state)
 
 
 def cube_plies(level: str | None) -> int:

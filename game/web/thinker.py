@@ -104,8 +104,10 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         rng = random.Random()
         set_state(rng, request["rng"])
         from game.bot import DEFAULT_LEVEL, choose_play  # the bot: only where it thinks
+        from game.bot.match_value import checker_play_state
 
-        play = choose_play(game.position, game.dice, level or DEFAULT_LEVEL, rng)
+        scored = checker_play_state(game, game.turn)
+        play = choose_play(game.position, game.dice, level or DEFAULT_LEVEL, rng, scored)
         index = None
         if play is not None:
             plays = legal_plays(game.position, game.dice)
