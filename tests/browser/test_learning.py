@@ -70,6 +70,12 @@ def test_hint_is_listed_and_drawn_and_the_tutor_warns_of_a_blunder(game_page: Pa
     expect(rows.first).to_be_visible(timeout=WORKER_MS)
     assert rows.count() >= 5
     assert "8/3 6/3" in rows.first.inner_text() and "best" in rows.first.inner_text()
+    overflow = page.evaluate(
+        """() => { const panel = document.querySelector('#hint-body').getBoundingClientRect();
+        return Math.max(...[...document.querySelectorAll('#hint-body .hint-play')]
+            .map((row) => row.getBoundingClientRect().right)) - panel.right; }"""
+    )
+    assert overflow <= 0.5, f"the hint's rows stick out of the panel by {overflow} px"
     second = rows.nth(1)
     assert "-0.0" in second.inner_text()  # its difference from the best
     second.click()
