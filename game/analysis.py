@@ -57,13 +57,12 @@ from game.judgement import (
     cube_state_of,
     rank_plays,
 )
+from game.marks import BAD, DOUBTFUL, VERY_BAD, mark_of
 from game.plays import Play, legal_plays
 from game.position import Position
 from game.record import Record
 from game.state import ENDED_BY_PASS, GameState, Phase
 
-DOUBTFUL, BAD, VERY_BAD = 0.04, 0.08, 0.16
-MARKS = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
 CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling loses less
 # A roll without doubling first judged by the quick (0-ply) cube model: when doubling is
 # this far worse, the decision is neither an error nor close, and the deeper look is skipped.
@@ -82,14 +81,6 @@ PLAY, NO_DOUBLE, DOUBLE, TAKE, BEAVER, PASS = (
 
 class AnalysisCancelled(Exception):
     """The analysis was stopped before its end."""
-
-
-def mark_of(error: float) -> str | None:
-    """``very bad``, ``bad``, ``doubtful`` or None for an error in equity."""
-    for threshold, name in MARKS:
-        if error >= threshold - 1e-12:
-            return name
-    return None
 
 
 # --- results --------------------------------------------------------------------------------

@@ -266,12 +266,8 @@ def test_a_hinted_play_is_drawn_as_made_with_its_arrows_and_nothing_is_played():
 # --- the tutor ---------------------------------------------------------------------------------
 
 
-def test_the_tutor_uses_the_analysis_thresholds():
-    assert (tutor.DOUBTFUL, tutor.BAD, tutor.VERY_BAD) == (
-        analysis.DOUBTFUL,
-        analysis.BAD,
-        analysis.VERY_BAD,
-    )
+def test_the_tutor_marks_as_the_analysis_does_with_gnubg_s_thresholds():
+    assert (analysis.DOUBTFUL, analysis.BAD, analysis.VERY_BAD) == (0.04, 0.08, 0.16)
     for error in (0.0, 0.039, 0.04, 0.079, 0.08, 0.159, 0.16, 1.0):
         assert tutor.mark_of(error) == analysis.mark_of(error)
 

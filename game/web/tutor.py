@@ -20,10 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# game.analysis's thresholds (tests/test_learning_web.py checks they agree); not imported,
-# as that would load the bot on the page.
-DOUBTFUL, BAD, VERY_BAD = 0.04, 0.08, 0.16
-MARKS = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
+from game.marks import mark_of
 
 ACTION_NAMES = {
     "no-double": "Rolling without doubling",
@@ -39,13 +36,6 @@ BETTER_NAMES = {
     "pass": "pass",
     "beaver": "beaver",
 }
-
-
-def mark_of(error: float) -> str | None:
-    for threshold, name in MARKS:
-        if error >= threshold - 1e-12:
-            return name
-    return None
 
 
 @dataclass(frozen=True, slots=True)
