@@ -36,7 +36,6 @@ from game.web import (
     embed_maker,
     guard,
     hint_panel,
-    layout,
     links,
     prompts,
     rating,
@@ -50,9 +49,11 @@ from game.web.controls import controls, settings_form, settings_from_form
 from game.web.dom import (
     Event,
     Handler,
+    board_target,
     close_dialog,
     element,
     on,
+    on_board,
     open_dialog,
     report,
     set_props,
@@ -355,15 +356,7 @@ class App:
     # ----- events ------------------------------------------------------------------------
 
     def bind(self) -> None:
-        @on("click", "#board")
-        def on_board(event: Event) -> None:
-            self.board_tap(event)
-
-        @on("keydown", "#board")
-        def on_board_key(event: Event) -> None:
-            if event.key in ("Enter", " "):
-                event.preventDefault()
-                self.board_tap(event)
+        on_board(self.board_tap)
 
         @on("click", "#roll")
         def on_roll(event: Event) -> None:
@@ -502,7 +495,7 @@ class App:
     def board_tap(self, event: Event) -> None:
         if self.busy or self.tutoring or self.replay is not None:
             return
-        target = self.tap_target(event)
+        target = board_target(event, self.session.mover_at_bottom)
         if target is None:
             return
         before = self.session
@@ -525,20 +518,6 @@ class App:
             self.render(moving=moved_checker(before, self.session))
             if self.session.game is not before.game:
                 self.schedule_computer()
-
-    def tap_target(self, event: Event) -> int | None:
-        """What was tapped: the element's data-target, else the point under the finger."""
-        node = event.target.closest("[data-target]") if event.target else None  # null is falsy
-        if node:
-            return int(node.dataset.target)
-        svg = element("board").querySelector("svg")
-        matrix = svg.getScreenCTM() if svg else None
-        if not matrix:
-            return None
-        point = svg.createSVGPoint()
-        point.x, point.y = event.clientX, event.clientY
-        local = point.matrixTransform(matrix.inverse())
-        return layout.target_at(local.x, local.y, self.session.mover_at_bottom)
 
     def read_settings(self) -> None:
         form = element("settings")

@@ -18,6 +18,8 @@ from typing import Any
 
 from pyscript import document, when
 
+from game.web import layout
+
 # A DOM node or event as Python sees it in the page (a pyodide JsProxy): untyped.
 Node = Any
 Event = Any
@@ -73,6 +75,35 @@ def on(event: str, selector: object) -> Callable[[Handler], Handler]:
     if isinstance(selector, str) and not document.querySelector(selector):
         return lambda handler: handler
     return lambda handler: when(event, selector)(safe(handler))
+
+
+def on_board(handler: Handler) -> None:
+    """Bind a tap on the board: a click, or Enter/Space on a focused point."""
+
+    @on("click", "#board")
+    def on_click(event: Event) -> None:
+        handler(event)
+
+    @on("keydown", "#board")
+    def on_key(event: Event) -> None:
+        if event.key in ("Enter", " "):
+            event.preventDefault()
+            handler(event)
+
+
+def board_target(event: Event, mover_at_bottom: bool) -> int | None:
+    """What was tapped: the element's data-target, else the point under the finger."""
+    node = event.target.closest("[data-target]") if event.target else None  # null is falsy
+    if node:
+        return int(node.dataset.target)
+    svg = element("board").querySelector("svg")
+    matrix = svg.getScreenCTM() if svg else None
+    if not matrix:
+        return None
+    point = svg.createSVGPoint()
+    point.x, point.y = event.clientX, event.clientY
+    local = point.matrixTransform(matrix.inverse())
+    return layout.target_at(local.x, local.y, mover_at_bottom)
 
 
 def safe(handler: Handler) -> Handler:

@@ -24,9 +24,9 @@ from pyscript import document, window
 from game.formats.mat import InvalidMatFile, parse_mat
 from game.plays import Play
 from game.state import GameState
-from game.web import embed, guard, layout, puzzle, thinking
+from game.web import embed, guard, puzzle, thinking
 from game.web.app import App
-from game.web.dom import Event, element, on, set_props, set_text
+from game.web.dom import Event, board_target, element, on, on_board, set_props, set_text
 from game.web.embed_params import (
     DIAGRAM,
     PLAY,
@@ -102,20 +102,6 @@ def note(text: str) -> None:
     set_text("status", text)
 
 
-def board_target(event: Event, mover_at_bottom: bool) -> int | None:
-    node = event.target.closest("[data-target]") if event.target else None
-    if node:
-        return int(node.dataset.target)
-    svg = element("board").querySelector("svg")
-    matrix = svg.getScreenCTM() if svg else None
-    if not matrix:
-        return None
-    point = svg.createSVGPoint()
-    point.x, point.y = event.clientX, event.clientY
-    local = point.matrixTransform(matrix.inverse())
-    return layout.target_at(local.x, local.y, mover_at_bottom)
-
-
 class Diagram:
     """A still position, its play drawn, its caption; no controls."""
 
@@ -165,15 +151,7 @@ class Puzzle:
             set_props("embed-message", hidden=False)
 
     def bind(self) -> None:
-        @on("click", "#board")
-        def on_board(event: Event) -> None:
-            self.tap(event)
-
-        @on("keydown", "#board")
-        def on_board_key(event: Event) -> None:
-            if event.key in ("Enter", " "):
-                event.preventDefault()
-                self.tap(event)
+        on_board(self.tap)
 
         @on("click", "#undo")
         def on_undo(event: Event) -> None:
