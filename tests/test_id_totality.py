@@ -16,7 +16,6 @@ from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import parse_gnubg_id, parse_match_id
 from game.formats.position_id import parse_position_id
 from game.formats.xgid import format_xgid, parse_xgid, xgid_from_match
-from game.state import GameState
 from tools import soak
 
 READERS = {
@@ -36,11 +35,7 @@ def real_ids(seed: int, count: int) -> list[str]:
     rng = random.Random(seed)
     found: list[str] = []
     while len(found) < count:
-        state = GameState.new(soak.random_rules(rng))
-        for _ in range(rng.randint(0, 80)):
-            if state.phase.value in ("game_over", "match_over"):
-                break
-            state = soak.random_action(state, rng)
+        state = soak.random_state(rng, 80)
         try:
             gnubg = write_gnubg_id(state)
             position, match = parse_gnubg_id(gnubg)

@@ -22,12 +22,7 @@ def played_games(seed: int, count: int) -> list[GameState]:
     rng = random.Random(seed)
     states: list[GameState] = []
     while len(states) < count:
-        state = GameState.new(soak.random_rules(rng))
-        for _ in range(rng.randint(0, 60)):
-            if state.phase not in links.SHOWN_PHASES:
-                break
-            state = soak.random_action(state, rng)
-        states.append(state)
+        states.append(soak.random_state(rng, 60))
     return states
 
 

@@ -40,7 +40,7 @@ from game.formats.gnubg_id import write_gnubg_id
 from game.formats.save import read_save, write_save
 from game.match import MAX_CUBE, Rules, game_points, pass_points
 from game.position import CHECKERS, check_sides
-from game.state import ENDED_BY_PASS, GameState, Phase
+from game.state import ENDED_BY_PASS, OVER, GameState, Phase
 from game.web import links
 
 MONEY_GAMES = 6  # games per money session before the soak moves on
@@ -94,6 +94,17 @@ def random_action(state: GameState, rng: random.Random) -> GameState:
     if phase is Phase.RESIGNED:
         return state.accept_resignation() if rng.random() < 0.5 else state.reject_resignation()
     raise BrokenInvariant(f"no action in phase {phase.value}")
+
+
+def random_state(rng: random.Random, most_actions: int) -> GameState:
+    """A state random play reaches: a new game of random rules, then up to ``most_actions``
+    random actions, stopping where the game ends."""
+    state = GameState.new(random_rules(rng))
+    for _ in range(rng.randint(0, most_actions)):
+        if state.phase in OVER:
+            break
+        state = random_action(state, rng)
+    return state
 
 
 def check_state(state: GameState) -> None:
