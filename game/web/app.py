@@ -959,17 +959,11 @@ class App:
 
         @on("click", "#tutor-show")
         def on_tutor_show(event: Event) -> None:
-            close_dialog("tutor")
-            show, self.tutor_show, self.tutor_go = self.tutor_show, None, None
-            if show is not None:
-                show()
+            self.answer_tutor(show_better=True)
 
         @on("click", "#tutor-anyway")
         def on_tutor_anyway(event: Event) -> None:
-            close_dialog("tutor")
-            go, self.tutor_show, self.tutor_go = self.tutor_go, None, None
-            if go is not None:
-                go()
+            self.answer_tutor(show_better=False)
 
         @on("click", "#analysis-toggle")
         def on_analysis_toggle(event: Event) -> None:
@@ -994,6 +988,14 @@ class App:
         def on_rating_toggle(event: Event) -> None:
             if self.toggle_section("rating-panel", "rating-toggle"):
                 self.show_rating()
+
+    def answer_tutor(self, show_better: bool) -> None:
+        """Close the tutor's warning and do what was chosen: show the better play, or go on."""
+        close_dialog("tutor")
+        chosen = self.tutor_show if show_better else self.tutor_go
+        self.tutor_show = self.tutor_go = None
+        if chosen is not None:
+            chosen()
 
     def toggle_section(self, section: str, button: str) -> bool:
         """Show or hide a panel under the toolbar; True when it is now shown."""
