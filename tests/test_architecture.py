@@ -18,7 +18,7 @@ BROWSER = {"js", "pyodide", "pyscript"}
 
 # The rooms, by module name. The rules (``RULES``) close to the board come first.
 RULES = {"game.position", "game.plays", "game.dice", "game.match", "game.state", "game.turn"}
-ENGINE = RULES | {"game.record", "game.dice_stats", "game.marks"}
+ENGINE = RULES | {"game.record", "game.scoresheet", "game.dice_stats", "game.marks"}
 # Built on the bot: judging plays and cube decisions, analysis, hints, and the command lines.
 ON_THE_BOT = {
     "game.judgement",

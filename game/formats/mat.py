@@ -57,16 +57,15 @@ from game.record import (
     ACCEPT,
     BEAVER,
     DOUBLE,
-    PASS,
     PLAY,
     REJECT,
     RESIGN,
-    ROLL,
     TAKE,
     Action,
     Record,
     RecordError,
 )
+from game.scoresheet import Entry, scoresheet
 from game.state import GameState, Phase
 
 __all__ = ["InvalidMatFile", "format_mat", "parse_mat", "read_mat"]
@@ -140,72 +139,46 @@ def _format_game(
     score = first.score
     header = f"{names[0]} : {score[0]}"
     lines = [f" Game {number}", f" {header:<30} {names[1]} : {score[1]}"]
-    rows: list[list[str]] = []  # [left, right]
-    column = 1  # the column last written in; a new row starts when a left entry comes
-    before = first
-    ended: tuple[int, str] | None = None
-
-    def put(player: int, text: str) -> None:
-        nonlocal column
-        if player <= column:
-            rows.append(["", ""])
-        rows[-1][player] = text
-        column = player
-
-    pending_roll: tuple[int, str] | None = None
-    for state, action in game:
-        kind = action.kind
-        if pending_roll and kind not in (PLAY, RESIGN, REJECT):
-            put(*pending_roll)  # a roll not played: cannot move, or a resignation follows
-            pending_roll = None
-        if kind == ROLL:
-            assert action.dice is not None  # a roll has its dice
-            d0, d1 = action.dice
-            if before.phase is Phase.OPENING:
-                mover = 0 if d0 > d1 else 1
-                d0, d1 = max(d0, d1), min(d0, d1)
-            else:
-                mover = before.turn
-            pending_roll = (mover, f"{d0}{d1}:")
-            if state.phase is not Phase.MOVE:  # blocked: the turn passed at once
-                put(*pending_roll)
-                pending_roll = None
-        elif kind == PLAY:
-            assert pending_roll is not None
-            moves = " ".join(_move_text(move) for move in action.moves)
-            put(pending_roll[0], f"{pending_roll[1]} {moves}")
-            pending_roll = None
-        elif kind == DOUBLE:
-            put(before.turn, f" Doubles => {before.cube.value * 2}")
-        elif kind == TAKE:
-            put(1 - before.turn, " Takes")
-        elif kind == BEAVER:
-            put(1 - before.turn, f" Beavers => {state.cube.value}")
-        elif kind == PASS:
-            put(1 - before.turn, " Drops")
-        # RESIGN, REJECT: not in the format; ACCEPT shows as the winner's "Wins" line.
-        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            win = f"Wins {_plural(state.points_won)}"
-            if state.phase is Phase.MATCH_OVER:
-                win += " and the match"
-            assert state.winner is not None  # a finished game has its winner
-            ended = (state.winner, win)
-        before = state
-    if pending_roll:
-        put(*pending_roll)
-    if ended:
-        winner, text = ended
-        if winner == 1 and rows and column == 0:
-            rows[-1][1] = text  # beside the left column's last entry, as gnubg writes it
-            ended = None
+    states = [state for state, _ in game]
+    rows = [
+        [_entry_text(entry) if entry else "" for entry in row]
+        for row in scoresheet(first, [action for _, action in game], states, resignations=False)
+    ]
+    last = states[-1] if states else first
+    ending = None
+    if last.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        assert last.winner is not None  # a finished game has its winner
+        win = f"Wins {_plural(last.points_won)}"
+        if last.phase is Phase.MATCH_OVER:
+            win += " and the match"
+        if last.winner == 1 and rows and not rows[-1][1]:
+            rows[-1][1] = win  # beside the left column's last entry, as gnubg writes it
+        else:
+            ending = ("      " if last.winner == 0 else " " * 34) + win
     for row_number, (left, right) in enumerate(rows, 1):
         line = f"{row_number:3d}) {left:<{LEFT_WIDTH}} {right}"
         lines.append(line.rstrip())
-    if ended:
-        winner, text = ended
-        lines.append(("      " if winner == 0 else " " * 34) + text)
+    if ending:
+        lines.append(ending)
     lines.append("")
     return lines
+
+
+def _entry_text(entry: Entry) -> str:
+    """An entry in the file's words: ``31: 8/5 6/5``, `` Doubles => 2``, `` Takes``."""
+    action = entry.action
+    if action is None or action.kind == PLAY:
+        assert entry.roll is not None  # a play in a .mat file comes with its roll
+        high, low = entry.roll
+        moves = " ".join(_move_text(move) for move in action.moves) if action else ""
+        return f"{high}{low}: {moves}".rstrip()
+    if action.kind == DOUBLE:
+        return f" Doubles => {entry.before.cube.value * 2}"
+    if action.kind == TAKE:
+        return " Takes"
+    if action.kind == BEAVER:
+        return f" Beavers => {entry.after.cube.value}"
+    return " Drops"
 
 
 def _move_text(move: tuple[int, int]) -> str:

@@ -34,11 +34,12 @@ from game.record import (
     PLAY,
     REJECT,
     RESIGN,
-    ROLL,
     TAKE,
     Record,
     play_of,
 )
+from game.scoresheet import Entry as SheetEntry
+from game.scoresheet import scoresheet
 from game.state import GameState, Phase
 
 
@@ -90,66 +91,42 @@ def _game_moves(
     record: Record, number: int, start: int, steps: list[tuple[int, int, GameState]]
 ) -> GameMoves:
     actions = record.games[number - 1]
-    rows: list[list[Entry | None]] = []
-    column = 1
-    pending: tuple[int, str] | None = None
-
-    def put(player: int, text: str, moment: int) -> None:
-        nonlocal column
-        if player <= column:
-            rows.append([None, None])
-        rows[-1][player] = Entry(text, moment)
-        column = player
-
+    states = [state for _, _, state in steps[1:]]
+    first = steps[0][2]
+    rows = [
+        [Entry(_entry_text(entry), start + entry.step) if entry else None for entry in row]
+        for row in scoresheet(first, actions, states)
+    ]
     ending: Entry | None = None
     winner: int | None = None
-    for offset, action in enumerate(actions):
-        before: GameState = steps[offset][2]
-        after: GameState = steps[offset + 1][2]
-        moment = start + offset + 1
-        kind = action.kind
-        if pending and kind not in (PLAY, RESIGN, REJECT):
-            put(pending[0], pending[1], moment - 1)
-            pending = None
-        if kind == ROLL:
-            d0, d1 = action.dice  # type: ignore[misc]
-            mover = (0 if d0 > d1 else 1) if before.phase is Phase.OPENING else before.turn
-            if before.phase is Phase.OPENING:
-                d0, d1 = max(d0, d1), min(d0, d1)
-            pending = (mover, f"{d0}{d1}:")
-            if after.phase is not Phase.MOVE:
-                put(mover, f"{d0}{d1}: (no move)", moment)
-                pending = None
-        elif kind == PLAY:
-            moves = play_of(before.position, action.moves).moves
-            mover, text = pending or (before.turn, "")
-            put(mover, f"{text} {format_play(moves)}".strip(), moment)
-            pending = None
-        elif kind == DOUBLE:
-            put(before.turn, f"Doubles => {before.cube.value * 2}", moment)
-        elif kind == TAKE:
-            put(1 - before.turn, "Takes", moment)
-        elif kind == BEAVER:
-            put(1 - before.turn, f"Beavers => {after.cube.value}", moment)
-        elif kind == PASS:
-            put(1 - before.turn, "Drops", moment)
-        elif kind == RESIGN:
-            if pending:
-                put(pending[0], pending[1], moment - 1)
-                pending = None
-            put(action.player, f"Resigns a {RESULT_NAMES[action.result]}", moment)  # type: ignore[arg-type]
-        elif kind in (ACCEPT, REJECT):
-            put(1 - before.resigned_by, "Accepts" if kind == ACCEPT else "Refuses", moment)  # type: ignore[operator]
-        if after.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            points = after.points_won
-            text = f"Wins {points} point{'s' if points != 1 else ''}"
-            if after.phase is Phase.MATCH_OVER:
-                text += " and the match"
-            ending, winner = Entry(text, moment), after.winner
-    if pending:
-        put(pending[0], pending[1], start + len(actions))
+    last = states[-1] if states else first
+    if last.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        points = last.points_won
+        text = f"Wins {points} point{'s' if points != 1 else ''}"
+        if last.phase is Phase.MATCH_OVER:
+            text += " and the match"
+        ending, winner = Entry(text, start + len(actions)), last.winner
     built = tuple(Row(i, left, right) for i, (left, right) in enumerate(rows, 1))
-    return GameMoves(number, steps[0][2].score, start, built, ending, winner)
+    return GameMoves(number, first.score, start, built, ending, winner)
+
+
+def _entry_text(entry: SheetEntry) -> str:
+    """An entry in the usual words: ``31: 8/5 6/5``, ``64: (no move)``, ``Doubles => 2``."""
+    action = entry.action
+    roll = f"{entry.roll[0]}{entry.roll[1]}:" if entry.roll else ""
+    if action is None:
+        return f"{roll} (no move)" if entry.blocked else roll
+    kind = action.kind
+    if kind == PLAY:
+        moves = play_of(entry.before.position, action.moves).moves
+        return f"{roll} {format_play(moves)}".strip()
+    if kind == DOUBLE:
+        return f"Doubles => {entry.before.cube.value * 2}"
+    if kind == BEAVER:
+        return f"Beavers => {entry.after.cube.value}"
+    if kind == RESIGN:
+        return f"Resigns a {RESULT_NAMES[action.result]}"
+    return {TAKE: "Takes", PASS: "Drops", ACCEPT: "Accepts", REJECT: "Refuses"}[kind]
 
 
 @dataclass(frozen=True, slots=True)
