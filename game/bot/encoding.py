@@ -78,6 +78,11 @@ def encode(position: Position) -> list[tuple[int, float]]:
     return inputs
 
 
+def is_contact(position: Position) -> bool:
+    """Can the sides still hit or block each other (the sides' rearmost checkers, cached)?"""
+    return _side(position.player).rearmost + _side(position.opponent).rearmost > 25
+
+
 def dense(inputs: list[tuple[int, float]]) -> list[float]:
     """The full input vector from the sparse pairs (for tests and training tools)."""
     vector = [0.0] * INPUTS
