@@ -17,11 +17,11 @@ rows (INPUTS x HIDDEN), hidden biases, output rows (OUTPUTS x HIDDEN), output bi
 
 from __future__ import annotations
 
+import math
 import sys
 import zlib
 from array import array
 from itertools import repeat
-import math
 from math import exp
 from operator import add, mul, neg, truediv
 from pathlib import Path
