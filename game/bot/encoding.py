@@ -102,15 +102,28 @@ class _Side:
 
     def __init__(self, side: Side) -> None:
         self.side = side
-        self.rearmost = _rearmost(side)
-        self.pips = sum(point * n for point, n in enumerate(side))
-        # Seen from the other side, numbered its way (my point p is its 25 - p):
-        # ``held`` has bit x set when I hold its point x; ``blots`` are its points with
-        # a blot of mine, i.e. targets for its shots.
-        self.held = sum(1 << (25 - point) for point in range(1, 25) if side[point] >= 2)
-        self.blots = tuple(25 - point for point in range(1, 25) if side[point] == 1)
+        pips = held = 0
+        blots = []
+        occupied = []
+        for point in range(1, 25):
+            n = side[point]
+            if n:
+                pips += point * n
+                occupied.append(point)
+                # Seen from the other side, numbered its way (my point p is its 25 - p):
+                # ``held`` has bit x set when I hold its point x; ``blots`` are its points
+                # with a blot of mine, the targets of its shots.
+                if n == 1:
+                    blots.append(25 - point)
+                else:
+                    held |= 1 << (25 - point)
+        bar = side[BAR]
+        self.pips = pips + BAR * bar
+        self.rearmost = BAR if bar else occupied[-1] if occupied else OFF
+        self.held = held
+        self.blots = tuple(blots)
         # Where my shots can come from: every occupied point, or only the bar.
-        self.sources = (BAR,) if side[BAR] else tuple(p for p in range(1, 26) if side[p])
+        self.sources = (BAR,) if bar else tuple(occupied)
         self.parts: list[tuple[list[tuple[int, float]], ...] | None] = [None, None]
 
     def encoded_parts(self, which: int) -> tuple[list[tuple[int, float]], ...]:
@@ -217,13 +230,6 @@ def _encode_side(
     if blockade:
         out.append((base + 4, blockade))
     out.extend(last)
-
-
-def _rearmost(side: Side) -> int:
-    for point in range(BAR, OFF, -1):
-        if side[point]:
-            return point
-    return 0
 
 
 def _blocking(rearmost: int, held: int) -> tuple[float, int]:

@@ -101,7 +101,7 @@ def evaluate_position(position: Position) -> Probabilities:
 class Scorer:
     """Evaluates positions close to ``base`` (e.g. after each play of one roll) incrementally."""
 
-    __slots__ = ("inputs", "net", "phase", "sums", "vector")
+    __slots__ = ("inputs", "net", "phase", "removed", "sums", "vector")
 
     def __init__(self, base: Position) -> None:
         self.phase = phase_of(base)
@@ -111,6 +111,7 @@ class Scorer:
         for index, value in self.inputs:
             vector[index] = value
         self.vector = vector
+        self.removed = [(index, -value) for index, value in self.inputs]
         self.sums = self.net.hidden_sums(self.inputs) if self.net is not None else None
 
     def evaluate(self, position: Position) -> Probabilities:
@@ -129,7 +130,7 @@ class Scorer:
             (index, value - vector[index]) for index, value in inputs if value != vector[index]
         ]
         present = dict(inputs)
-        changes.extend((index, -value) for index, value in self.inputs if index not in present)
+        changes += [change for change in self.removed if change[0] not in present]
         if len(changes) >= len(inputs):
             sums = self.net.hidden_sums(inputs)
         else:
