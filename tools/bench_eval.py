@@ -134,7 +134,9 @@ def compare(old: dict[str, list], new: dict[str, list]) -> int:
     for key, values in old.items():
         for index, (a, b) in enumerate(zip(values, new[key], strict=True)):
             if key == "cube":
-                same = a[:2] == b[:2] and all(abs(x - y) <= 1e-9 for x, y in zip(a[2:], b[2:]))
+                same = a[:2] == b[:2] and all(
+                    abs(x - y) <= 1e-9 for x, y in zip(a[2:], b[2:], strict=True)
+                )
             elif key == "probabilities":
                 same = all(abs(x - y) <= 1e-9 for x, y in zip(a, b, strict=True))
             else:
@@ -210,10 +212,14 @@ def main(argv: list[str] | None = None) -> int:
         for round_number in range(args.rounds):
             for label, tree in trees.items():
                 runs[label].append(run_once(tree, args.decisions, args.pyodide, folder))
-            print(f"round {round_number + 1}: " + "; ".join(
-                f"{label} " + " ".join(f"{w} {runs[label][-1][w]:.0f}" for w in WORKLOADS)
-                for label in trees
-            ), flush=True)
+            print(
+                f"round {round_number + 1}: "
+                + "; ".join(
+                    f"{label} " + " ".join(f"{w} {runs[label][-1][w]:.0f}" for w in WORKLOADS)
+                    for label in trees
+                ),
+                flush=True,
+            )
     runtime = "Pyodide (Node.js)" if args.pyodide else f"CPython {sys.version.split()[0]}"
     print(f"\nµs of CPU per position, median of {args.rounds} rounds, {runtime}")
     print(f"{'tree':<24}" + "".join(f"{w:>8}" for w in WORKLOADS))
