@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from game.bot import encoding
 from game.bot.encoding import (
     BAR_BASE,
     FEATURE_BASE,
@@ -17,7 +18,8 @@ from game.bot.encoding import (
     encode,
 )
 from game.plays import legal_plays
-from game.position import Position
+from game.position import BAR, Position
+from tools import soak
 
 
 def feature(position: Position, name: str, side: int = 0) -> float:
@@ -99,3 +101,97 @@ def test_pip_counts_and_their_difference():
     vector = dense(encode(position))
     assert vector[FEATURE_BASE + FEATURES.index("pips")] == (48 + 78) / 100
     assert vector[PIP_DIFFERENCE] == (126 - 90) / 50
+
+
+# --- the fast encoder against a plain one ------------------------------------------------
+# encode() caches what depends on one side and counts shots with precomputed roll masks;
+# this reference works each input out directly, roll by roll, with no cache.
+
+
+def reference_shots(me: tuple[int, ...], them: tuple[int, ...]) -> int:
+    """Rolls of 36 on which ``me`` hits a blot of ``them``: tried die by die."""
+    held = [False] + [them[25 - x] >= 2 for x in range(1, 25)] + [False]
+    blots = [25 - q for q in range(1, 25) if them[q] == 1]
+    origins = [BAR] if me[BAR] else [p for p in range(1, 26) if me[p]]
+    count = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            hits = False
+            for origin in origins:
+                for blot in blots:
+                    distance = origin - blot
+                    if a == b:
+                        for steps in range(1, 5):
+                            if distance == a * steps and all(
+                                not held[origin - a * k] for k in range(1, steps)
+                            ):
+                                hits = True
+                    elif distance in (a, b) or (
+                        distance == a + b and (not held[origin - a] or not held[origin - b])
+                    ):
+                        hits = True
+            count += hits
+    return count
+
+
+def reference_escapes(me: tuple[int, ...], them: tuple[int, ...]) -> tuple[int, float]:
+    """(escapes, blockade) of ``me``'s rearmost checker, roll by roll."""
+    held = [False] + [them[25 - x] >= 2 for x in range(1, 25)] + [False]
+    back = next(point for point in range(BAR, 0, -1) if me[point])
+    blockers = [x for x in range(max(1, back - 12), back) if held[x]]
+    if not blockers:
+        return 36, 0.0
+    blockade = sum((13 - (back - x)) / 12.0 for x in blockers) / 6.0
+    count = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == b:
+                point = back
+                for _ in range(4):
+                    point -= a
+                    if point < 1 or held[point]:
+                        break
+                    if point < blockers[0]:
+                        count += 1
+                        break
+            else:
+                end = back - a - b
+                if 1 <= end < blockers[0] and not held[end]:
+                    count += not held[back - a] or not held[back - b]
+    return count, blockade
+
+
+def states_of_random_play(count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        position = soak.random_state(rng, 150).position
+        if not position.is_game_over():
+            found += [position, position.flip()]
+    return found
+
+
+def test_cached_features_agree_with_a_plain_computation_on_random_positions():
+    for position in states_of_random_play(200, seed=21):
+        for side, (me, them) in enumerate(
+            ((position.player, position.opponent), (position.opponent, position.player))
+        ):
+            contact = position.is_contact()
+            escapes, blockade = reference_escapes(me, them) if contact else (36, 0.0)
+            shots = reference_shots(me, them) if contact else 0
+            assert feature(position, "shots", side) == shots / 36, position
+            assert feature(position, "escapes", side) == escapes / 36, position
+            assert feature(position, "blockade", side) == blockade, position
+
+
+def test_encoding_is_the_same_with_cold_and_warm_caches():
+    positions = states_of_random_play(300, seed=4)
+    warm = [encode(position) for position in positions]
+    again = [encode(position) for position in positions]
+    encoding._sides.clear()
+    encoding._blockings.clear()
+    cold = [encode(position) for position in positions]
+    assert warm == again == cold
+    for inputs in cold:
+        indices = [index for index, _ in inputs]
+        assert indices == sorted(set(indices)) and all(value for _, value in inputs)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pytest
 
@@ -12,6 +13,7 @@ from game.bot.evaluator import Scorer, evaluate_position, network
 from game.bot.network import BadWeights, Network
 from game.plays import legal_plays
 from game.position import Position
+from tools import soak
 
 
 def random_network(inputs: int, hidden: int, outputs: int, seed: int = 5) -> Network:
@@ -124,3 +126,73 @@ def test_a_finished_game_is_scored_exactly():
 def test_the_starting_position_is_about_even_with_an_edge_to_the_roller():
     p = evaluate_position(Position.start())
     assert 0.0 < p.equity < 0.15
+
+
+def test_one_pass_update_adds_like_one_vector_addition_per_change():
+    # update_sums adds every change's (kept, scaled) row in one pass; the plain way adds
+    # them one after the other. Same order of additions: equal in CPython 3.11 (3.12+'s
+    # sum() compensates its rounding, so there only nearly equal).
+    net = random_network(12, 9, 2, seed=8)
+    rng = random.Random(3)
+    for _ in range(50):
+        sums = [rng.uniform(-3, 3) for _ in range(9)]
+        changes = [
+            (rng.randrange(12), rng.choice((1.0, -1.0, 0.5, rng.uniform(-2, 2))))
+            for _ in range(rng.randint(0, 8))
+        ]
+        plain = sums
+        for index, delta in changes:
+            plain = [s + w * delta for s, w in zip(plain, net.input_rows[index], strict=True)]
+        for _ in range(2):  # the second time with the scaled rows kept from the first
+            if sys.version_info < (3, 12):
+                assert net.update_sums(sums, changes) == plain
+            else:
+                assert net.update_sums(sums, changes) == pytest.approx(plain, abs=1e-12)
+
+
+def test_hidden_units_far_below_zero_count_as_off_without_overflow():
+    net = random_network(3, 4, 2, seed=2)
+    quiet = [0.5, -1.0, 2.0, -39.0]  # the fast path
+    for far in (-40.0, -800.0, -1e6):  # the loop that counts a unit at -40 or below as 0
+        outputs = net.outputs([*quiet[:3], far])
+        hidden = [1.0 / (1.0 + math.exp(-s)) for s in quiet[:3]] + [0.0]
+        expected = [
+            1.0 / (1.0 + math.exp(-(sum(h * w for h, w in zip(hidden, row, strict=False)) + bias)))
+            for row, bias in zip(net.output_rows, net.output_bias, strict=False)
+        ]
+        assert outputs == pytest.approx(expected, abs=1e-12)
+    fast = net.outputs(quiet)
+    assert fast == pytest.approx(
+        [
+            1.0
+            / (
+                1.0
+                + math.exp(
+                    -(
+                        sum(w / (1.0 + math.exp(-s)) for s, w in zip(quiet, row, strict=False))
+                        + bias
+                    )
+                )
+            )
+            for row, bias in zip(net.output_rows, net.output_bias, strict=False)
+        ],
+        abs=1e-12,
+    )
+
+
+def test_scorer_agrees_with_a_fresh_evaluation_on_states_of_random_play():
+    rng = random.Random(17)
+    checked = 0
+    while checked < 60:
+        position = soak.random_state(rng, 150).position
+        dice = rng.randint(1, 6), rng.randint(1, 6)
+        plays = legal_plays(position, dice)
+        if position.is_game_over() or not plays:
+            continue
+        scorer = Scorer(position.flip())
+        for play in plays[:6]:
+            after = play.position.flip()
+            assert scorer.evaluate(after).as_tuple() == pytest.approx(
+                evaluate_position(after).as_tuple(), abs=1e-9
+            )
+        checked += 1

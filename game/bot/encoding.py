@@ -37,8 +37,6 @@ Plus one shared input: the pip difference (S minus T) / 50.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.position import BAR, OFF, Position, Side
 
 ENCODING_VERSION = 1  # bump when the inputs change: trained networks and data caches depend on it
@@ -69,14 +67,20 @@ ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 
 
 def encode(position: Position) -> list[tuple[int, float]]:
     """The non-zero inputs of ``position`` as ``(index, value)`` pairs, index ascending."""
-    me, them = position.player, position.opponent
+    me, them = _side(position.player), _side(position.opponent)
     inputs: list[tuple[int, float]] = []
-    _encode_side(me, them, 0, inputs)
-    _encode_side(them, me, SIDE_INPUTS, inputs)
-    difference = _own_features(me)[1] - _own_features(them)[1]
+    contact = me.rearmost + them.rearmost > 25
+    _encode_side(me, them, 0, contact, inputs)
+    _encode_side(them, me, 1, contact, inputs)
+    difference = me.pips - them.pips
     if difference:
         inputs.append((PIP_DIFFERENCE, difference / 50.0))
     return inputs
+
+
+def is_contact(position: Position) -> bool:
+    """Can the sides still hit or block each other (the sides' rearmost checkers, cached)?"""
+    return _side(position.player).rearmost + _side(position.opponent).rearmost > 25
 
 
 def dense(inputs: list[tuple[int, float]]) -> list[float]:
@@ -87,12 +91,56 @@ def dense(inputs: list[tuple[int, float]]) -> list[float]:
     return vector
 
 
-def _pips(side: Side) -> int:
-    return sum(point * n for point, n in enumerate(side))
+class _Side:
+    """What the inputs need from one side alone, worked out once per checker placement.
+
+    In a search one side often stays put while the other moves, and the same
+    placements come back across candidate plays: so these are cached (``_side``).
+    """
+
+    __slots__ = ("blots", "held", "parts", "pips", "rearmost", "side", "sources")
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+        pips = held = 0
+        blots = []
+        occupied = []
+        for point in range(1, 25):
+            n = side[point]
+            if n:
+                pips += point * n
+                occupied.append(point)
+                # Seen from the other side, numbered its way (my point p is its 25 - p):
+                # ``held`` has bit x set when I hold its point x; ``blots`` are its points
+                # with a blot of mine, the targets of its shots.
+                if n == 1:
+                    blots.append(25 - point)
+                else:
+                    held |= 1 << (25 - point)
+        bar = side[BAR]
+        self.pips = pips + BAR * bar
+        self.rearmost = BAR if bar else occupied[-1] if occupied else OFF
+        self.held = held
+        self.blots = tuple(blots)
+        # Where my shots can come from: every occupied point, or only the bar.
+        self.sources = (BAR,) if bar else tuple(occupied)
+        self.parts: list[tuple[list[tuple[int, float]], ...] | None] = [None, None]
+
+    def encoded_parts(self, which: int) -> tuple[list[tuple[int, float]], ...]:
+        """The inputs that depend on this side alone, as the side numbered ``which`` (0: on
+        roll), in three runs around the features that depend on both sides: up to ``pips``;
+        ``prime``; from ``anchors`` on."""
+        parts = self.parts[which]
+        if parts is None:
+            parts = self.parts[which] = _own_inputs(self.side, which * SIDE_INPUTS, self.pips)
+        return parts
 
 
-def _encode_side(me: Side, them: Side, base: int, out: list[tuple[int, float]]) -> None:
-    append = out.append
+def _own_inputs(
+    me: Side, base: int, pips: int
+) -> tuple[list[tuple[int, float]], list[tuple[int, float]], list[tuple[int, float]]]:
+    first: list[tuple[int, float]] = []
+    append = first.append
     for point in range(1, 25):
         n = me[point]
         if n:
@@ -116,21 +164,8 @@ def _encode_side(me: Side, them: Side, base: int, out: list[tuple[int, float]]) 
         append((base + OFF_BASE, off / 15.0))
     else:
         append((base + OFF_BASE + 1, 1.0))
-    for offset, value in enumerate(_features(me, them)):
-        if value:
-            append((base + FEATURE_BASE + offset, value))
-
-
-def _own_features(me: Side) -> tuple[Any, ...]:
-    """The features that depend on one side only, cached: in a search one side often stays put."""
-    found = _own_cache.get(me)
-    if found is not None:
-        return found
-    rearmost = 0
-    for point in range(BAR, OFF, -1):
-        if me[point]:
-            rearmost = point
-            break
+    if pips:
+        append((base + FEATURE_BASE, pips / 100.0))
     prime = run = 0
     home = anchors = 0
     for point in range(1, 25):
@@ -144,62 +179,81 @@ def _own_features(me: Side) -> tuple[Any, ...]:
                 anchors += 1
         else:
             run = 0
-    found = (
-        rearmost,
-        _pips(me),
-        prime / 6.0,
-        anchors / 2.0,
-        home / 6.0,
-        sum(me[19:26]) / 5.0,
-        sum(me[7:19]) / 10.0,
-        sum(me[7:26]) / 15.0,
-        (me[1] + 2 * me[2] + 3 * me[3]) / 30.0,
-    )
-    if len(_own_cache) > 10000:  # bounded: a few MB at most
-        _own_cache.clear()
-    _own_cache[me] = found
+    middle = [(base + FEATURE_BASE + 3, prime / 6.0)] if prime else []
+    last = [
+        (base + FEATURE_BASE + offset, value)
+        for offset, value in enumerate(
+            (
+                anchors / 2.0,
+                home / 6.0,
+                sum(me[19:26]) / 5.0,
+                sum(me[7:19]) / 10.0,
+                sum(me[7:26]) / 15.0,
+                (me[1] + 2 * me[2] + 3 * me[3]) / 30.0,
+            ),
+            5,
+        )
+        if value
+    ]
+    return first, middle, last
+
+
+def _side(side: Side) -> _Side:
+    found = _sides.get(side)
+    if found is None:
+        if len(_sides) >= 4000:  # bounded: a few MB at most
+            _sides.clear()
+        found = _sides[side] = _Side(side)
     return found
 
 
-_own_cache: dict[Side, tuple[Any, ...]] = {}
+_sides: dict[Side, _Side] = {}
 
 
-def _features(me: Side, them: Side) -> tuple[float, ...]:
-    rearmost, pips, prime, anchors, home, back, outfield, stragglers, wastage = _own_features(me)
+def _encode_side(
+    me: _Side, them: _Side, which: int, contact: bool, out: list[tuple[int, float]]
+) -> None:
+    first, middle, last = me.encoded_parts(which)
+    out.extend(first)
+    base = which * SIDE_INPUTS + FEATURE_BASE
     blockade = 0.0
-    escapes = 36
-    shots = 0
-    if rearmost + _own_features(them)[0] > 25:  # contact
-        # ``held[x]``: the opponent holds my point x (their point 25 - x).
-        held = [False] + [n >= 2 for n in them[24:0:-1]] + [False]
-        blockers = [x for x in range(max(1, rearmost - 12), rearmost) if held[x]]
+    if contact:
+        shots = _shots(me.sources, them.blots, them.held)
+        if shots:
+            out.append((base + 1, shots / 36.0))
+        blockade, escapes = _blocking(me.rearmost, them.held)
+        if escapes:
+            out.append((base + 2, escapes / 36.0))
+    else:
+        out.append((base + 2, 1.0))  # 36 / 36: nothing blocks
+    out.extend(middle)
+    if blockade:
+        out.append((base + 4, blockade))
+    out.extend(last)
+
+
+def _blocking(rearmost: int, held: int) -> tuple[float, int]:
+    """(blockade, escapes) of a rearmost checker against the points ``held`` in front of it
+    (a bit mask), cached: the blocking side's points change less often than the checkers."""
+    key = (rearmost, held & ((1 << rearmost) - 1))  # only the points below it count
+    found = _blockings.get(key)
+    if found is None:
+        blockers = [x for x in range(max(1, rearmost - 12), rearmost) if held >> x & 1]
+        blockade = 0.0
+        escapes = 36
         if blockers:
             blockade = sum((13 - (rearmost - x)) / 12.0 for x in blockers) / 6.0
             escapes = _escapes(rearmost, blockers[0], held)
-        shots = _shots(me, them, held)
-    return (
-        pips / 100.0,
-        shots / 36.0,
-        escapes / 36.0,
-        prime,
-        blockade,
-        anchors,
-        home,
-        back,
-        outfield,
-        stragglers,
-        wastage,
-    )
+        if len(_blockings) >= 20000:
+            _blockings.clear()
+        found = _blockings[key] = (blockade, escapes)
+    return found
 
 
-def _rearmost(side: Side) -> int:
-    for point in range(BAR, OFF, -1):
-        if side[point]:
-            return point
-    return 0
+_blockings: dict[tuple[int, int], tuple[float, int]] = {}
 
 
-def _escapes(origin: int, last_blocker: int, held: list[bool]) -> int:
+def _escapes(origin: int, last_blocker: int, held: int) -> int:
     """Rolls of 36 that move a checker from ``origin`` to an open point below ``last_blocker``."""
     count = 0
     for a, b, weight in ROLLS:
@@ -207,7 +261,7 @@ def _escapes(origin: int, last_blocker: int, held: list[bool]) -> int:
             point = origin
             for _ in range(4):
                 point -= a
-                if point < 1 or held[point]:
+                if point < 1 or held >> point & 1:
                     break
                 if point < last_blocker:
                     count += weight
@@ -217,59 +271,62 @@ def _escapes(origin: int, last_blocker: int, held: list[bool]) -> int:
             if (
                 total >= 1
                 and total < last_blocker
-                and not held[total]
-                and (not held[origin - a] or not held[origin - b])
+                and not held >> total & 1
+                and (not held >> (origin - a) & 1 or not held >> (origin - b) & 1)
             ):
                 count += weight
     return count
 
 
-def _shots(me: Side, them: Side, held: list[bool]) -> int:
-    """Rolls of 36 on which ``me`` (if on roll) could hit one of ``them``'s blots.
+def _roll_tables() -> tuple[dict[int, int], dict[int, list[tuple[int, tuple[int, ...]]]]]:
+    """For each distance of 1..24 pips: the rolls (a bit each, in ``ROLLS`` order) that hit
+    a blot that far with one checker, directly; and those that need a combination, each
+    with its ways to travel as masks of the intermediate points, nearest the origin
+    counted from 25 (shift right by 25 - origin to place them)."""
+    direct: dict[int, int] = {}
+    combined: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for bit, (a, b, _) in enumerate(ROLLS):
+        for die in {a, b}:
+            direct[die] = direct.get(die, 0) | 1 << bit
+        if a == b:
+            for steps in (2, 3, 4):
+                way = sum(1 << (25 - a * k) for k in range(1, steps))
+                combined.setdefault(a * steps, []).append((1 << bit, (way,)))
+        else:
+            ways = (1 << (25 - a), 1 << (25 - b))
+            combined.setdefault(a + b, []).append((1 << bit, ways))
+    return direct, combined
 
-    A blot on their point q is my point 25 - q; my checker on point p (25: the
-    bar) reaches it with a distance p - (25 - q). ``held`` marks my points that
-    they hold, where a combination shot cannot touch down.
-    """
-    targets = [25 - q for q in range(1, 25) if them[q] == 1]
+
+_DIRECT, _COMBINED = _roll_tables()
+# The weight (1 or 2 of 36) of a set of rolls, in two halves of the 21 bits.
+_WEIGHT_LOW = [
+    sum(ROLLS[bit][2] for bit in range(11) if mask >> bit & 1) for mask in range(1 << 11)
+]
+_WEIGHT_HIGH = [
+    sum(ROLLS[bit + 11][2] for bit in range(10) if mask >> bit & 1) for mask in range(1 << 10)
+]
+
+
+def _shots(sources: tuple[int, ...], targets: tuple[int, ...], held: int) -> int:
+    """Rolls of 36 on which a side with checkers on ``sources`` (25: the bar) could hit a
+    blot on one of ``targets`` (its own numbering); ``held`` marks its points the other
+    side holds, where a combination shot cannot touch down."""
     if not targets:
         return 0
-    their_points = held
-    sources = [p for p in range(1, 26) if me[p]]
-    on_bar = me[BAR] > 0
-    if on_bar:
-        sources = [BAR]
-    # distance -> origins that reach a blot at that distance
-    reach: dict[int, list[int]] = {}
-    for p in sources:
-        for t in targets:
-            d = p - t
-            if d > 0:
-                reach.setdefault(d, []).append(p)
-    if not reach:
-        return 0
-    count = 0
-    for a, b, weight in ROLLS:
-        if a == b:
-            hit = False
-            for steps in (1, 2, 3, 4):
-                origins = reach.get(a * steps)
-                if origins:
-                    for p in origins:
-                        if all(not their_points[p - a * k] for k in range(1, steps)):
-                            hit = True
-                            break
-                if hit:
-                    break
-        else:
-            hit = a in reach or b in reach
-            if not hit:
-                origins = reach.get(a + b)
-                if origins:
-                    for p in origins:
-                        if not their_points[p - a] or not their_points[p - b]:
-                            hit = True
-                            break
-        if hit:
-            count += weight
-    return count
+    hits = 0  # a bit per roll of ROLLS
+    direct, combined = _DIRECT, _COMBINED
+    for origin in sources:
+        for target in targets:
+            distance = origin - target
+            if distance > 0:
+                if distance <= 6:
+                    hits |= direct[distance]
+                for bit, ways in combined.get(distance, ()):
+                    if not hits & bit:
+                        shift = 25 - origin
+                        for way in ways:
+                            if not held & (way >> shift):
+                                hits |= bit
+                                break
+    return _WEIGHT_LOW[hits & 0x7FF] + _WEIGHT_HIGH[hits >> 11]

@@ -23,11 +23,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.bot.bearoff import bearoff_probabilities
-from game.bot.encoding import INPUTS, encode
+from game.bot.encoding import INPUTS, encode, is_contact
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.network import Network
 from game.bot.probabilities import Probabilities
-from game.position import BAR, OFF, Position, Side
+from game.position import OFF, Position
 
 DATA = Path(__file__).resolve().parent / "data"
 NET_FILES = {"contact": "contact.net", "race": "race.net"}
@@ -44,17 +44,7 @@ def network(phase: str) -> Network | None:
 
 
 def phase_of(position: Position) -> str:
-    me, them = position.player, position.opponent
-    my_back = _rearmost(me)
-    their_back = _rearmost(them)
-    return "contact" if my_back + their_back > 25 else "race"
-
-
-def _rearmost(side: Side) -> int:
-    for point in range(BAR, OFF, -1):
-        if side[point]:
-            return point
-    return 0
+    return "contact" if is_contact(position) else "race"
 
 
 def exact(position: Position) -> Probabilities | None:
@@ -111,7 +101,7 @@ def evaluate_position(position: Position) -> Probabilities:
 class Scorer:
     """Evaluates positions close to ``base`` (e.g. after each play of one roll) incrementally."""
 
-    __slots__ = ("inputs", "net", "phase", "sums", "vector")
+    __slots__ = ("inputs", "net", "phase", "removed", "sums", "vector")
 
     def __init__(self, base: Position) -> None:
         self.phase = phase_of(base)
@@ -121,13 +111,17 @@ class Scorer:
         for index, value in self.inputs:
             vector[index] = value
         self.vector = vector
+        self.removed = [(index, -value) for index, value in self.inputs]
         self.sums = self.net.hidden_sums(self.inputs) if self.net is not None else None
 
     def evaluate(self, position: Position) -> Probabilities:
-        done = exact(position)
-        if done is not None:
-            return done
+        # With contact neither side is home, so no finished game nor bear-off: only the
+        # other positions need ``exact``.
         phase = phase_of(position)
+        if phase != "contact":
+            done = exact(position)
+            if done is not None:
+                return done
         if phase != self.phase or self.net is None:
             return evaluate_position(position)
         inputs = encode(position)
@@ -135,8 +129,8 @@ class Scorer:
         changes = [
             (index, value - vector[index]) for index, value in inputs if value != vector[index]
         ]
-        present = {index for index, _ in inputs}
-        changes.extend((index, -value) for index, value in self.inputs if index not in present)
+        present = dict(inputs)
+        changes += [change for change in self.removed if change[0] not in present]
         if len(changes) >= len(inputs):
             sums = self.net.hidden_sums(inputs)
         else:

@@ -64,7 +64,12 @@ class Probabilities:
     @classmethod
     def from_sequence(cls, values: Iterable[float]) -> Probabilities:
         """Build from five numbers, clamped into a consistent order (bg <= gammon <= win)."""
-        win, wg, wbg, lg, lbg = (min(1.0, max(0.0, float(v))) for v in values)
+        win, wg, wbg, lg, lbg = values
+        win = min(1.0, max(0.0, float(win)))
+        wg = min(1.0, max(0.0, float(wg)))
+        wbg = min(1.0, max(0.0, float(wbg)))
+        lg = min(1.0, max(0.0, float(lg)))
+        lbg = min(1.0, max(0.0, float(lbg)))
         wg = min(wg, win)
         wbg = min(wbg, wg)
         lg = min(lg, 1.0 - win)
