@@ -62,8 +62,8 @@ generated first (cheap), the rolls with the fewest plays are looked at while the
 budget pays for them, and each roll left out counts at the position's own 0-ply
 value. On ``tools/bench_cube.py``'s 600 positions this agrees better with gnubg
 2-ply than falling back to the 0-ply decision whenever the whole look-ahead does
-not fit (at 100 positions 91.3% / 96.5% of actions / responses against 89.2% /
-95.8%; unbounded 93.3% / 97.8%; see game/bot/README.md).
+not fit (at 80 positions 91.3% / 96.7% of actions / responses against 89.0% /
+95.7%; unbounded 93.3% / 97.8%; see game/bot/README.md).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ rates measured by tools/bench_bot.py are in game/bot/README.md.
 
 Budgets count positions evaluated, not time, so that a game under ``?seed=`` plays
 the same on any machine at any load. They are sized from the cost of a position in
-the page's worker in Chromium (about 1.1 ms, tools/bench_page.py --decisions) so
+the page's worker in Chromium (about 1 ms at load ~3, tools/bench_page.py --decisions) so
 that the slowest decision stays within its time: 150 ms for the default level,
 1 s for the strongest (figures in game/bot/README.md).
 """
@@ -35,7 +35,7 @@ LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 2, 0.0, keep=8, margin=0.16, budget=100, cube_budget=100),
+    Level("strong", 2, 0.0, keep=8, margin=0.16, budget=80, cube_budget=80),
     Level("expert", 2, 0.0, keep=8, margin=0.16, budget=700, cube_budget=700),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
