@@ -12,6 +12,8 @@ from game.plays import legal_plays
 
 # A middle-game position with many plays for 1-1 (a costly look-ahead).
 BUSY = parse_position_id("4PPgASTgc/ABMA")
+# Checkers spread all over: 362 plays for 2-2.
+SPREAD = parse_position_id("4Ac8SCnEnDhCFQ")
 
 
 @pytest.fixture
@@ -46,7 +48,28 @@ def test_a_decision_never_evaluates_more_positions_than_its_budget(counted, posi
     for dice in ((1, 1), (6, 5), (3, 3)):
         counted[0] = 0
         rank_plays_deeper(BUSY, dice, keep=8, margin=0.5, budget=positions)
-        assert counted[0] <= max(positions, len(legal_plays(BUSY, dice)))
+        assert counted[0] <= positions
+
+
+def test_more_plays_than_the_budget_are_shortlisted_by_hand(counted, monkeypatch):
+    by_hand = [0]
+    hand = search.heuristic_probabilities
+
+    def counting_hand(position):
+        by_hand[0] += 1
+        return hand(position)
+
+    monkeypatch.setattr(search, "heuristic_probabilities", counting_hand)
+    plays = legal_plays(SPREAD, (2, 2))
+    assert len(plays) > 300
+    ranked = rank_plays_deeper(SPREAD, (2, 2), keep=8, margin=0.5, budget=100)
+    assert by_hand[0] == len(plays)
+    assert 0 < counted[0] <= 100 - search.HAND_COST * by_hand[0]
+    # Every play is still ranked, those the network never saw below the others.
+    assert len(ranked) == len(plays)
+    assert {p.position for _, p in ranked} == {p.position for p in plays}
+    equities = [equity for equity, _ in ranked]
+    assert equities == sorted(equities, reverse=True)
 
 
 def test_a_look_ahead_that_would_overspend_stops():

@@ -339,3 +339,91 @@ def test_cube_logic_on_gnubg_probabilities_mostly_agrees_with_gnubg_2ply():
     # Measured: 92.8% and 98.8%; the margin allows small model changes.
     assert actions / len(rows) >= 0.88
     assert responses / len(rows) >= 0.97
+
+
+# --- the budget of the roll ahead -------------------------------------------------------
+
+# Checkers spread all over: the 21 rolls have 2,695 plays in all (2-2 alone 362).
+SPREAD = "4Ac8SCnEnDhCFQ"
+
+
+@pytest.fixture
+def evaluated(monkeypatch):
+    """Counts every position the bot's network or tables evaluate from now on."""
+    import game.bot
+    from game.bot import evaluator
+
+    seen = [0]
+    scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, game.bot.evaluate_position
+
+    def counting_scorer(self, position):
+        seen[0] += 1
+        return scorer_evaluate(self, position)
+
+    def counting_evaluate(position):
+        seen[0] += 1
+        return plain_evaluate(position)
+
+    monkeypatch.setattr(evaluator.Scorer, "evaluate", counting_scorer)
+    monkeypatch.setattr(game.bot, "evaluate_position", counting_evaluate)
+    return seen
+
+
+def spread_plays() -> int:
+    from game.bot.encoding import ROLLS
+    from game.formats import parse_position_id
+    from game.plays import legal_plays
+
+    spread = parse_position_id(SPREAD)
+    return sum(max(1, len(legal_plays(spread, (a, b)))) for a, b, _ in ROLLS)
+
+
+@pytest.mark.parametrize("budget", [1, 40, 100, 700])
+def test_a_cube_decision_evaluates_no_more_positions_than_its_budget(evaluated, budget):
+    from game.bot.cube import cube_decision
+    from game.formats import parse_position_id
+
+    assert spread_plays() > 2000
+    decision = cube_decision(parse_position_id(SPREAD), CubeState(), budget=budget)
+    assert 0 < evaluated[0] <= budget
+    assert decision.rolls_ahead < 21
+
+
+def test_without_a_budget_the_roll_ahead_looks_at_every_play(evaluated):
+    from game.bot.cube import cube_decision
+    from game.formats import parse_position_id
+
+    decision = cube_decision(parse_position_id(SPREAD), CubeState())
+    assert decision.rolls_ahead == 21
+    assert evaluated[0] == 1 + spread_plays()
+
+
+def test_a_budget_that_pays_for_every_roll_changes_nothing():
+    from game.bot.cube import cube_decision
+
+    state = CubeState.of(match_length=7, score=(2, 4))
+    for spot in (EVEN_START, position({6: 4, 8: 4, 10: 4, 12: 3}, {6: 5, 7: 5, 9: 5})):
+        whole = cube_decision(spot, state)
+        assert cube_decision(spot, state, budget=10_000) == whole
+
+
+def test_a_budget_too_small_for_any_roll_decides_from_the_position_alone():
+    from game.bot.cube import cube_decision
+    from game.formats import parse_position_id
+
+    spread = parse_position_id(SPREAD)
+    for state in (CubeState(), CubeState.of(match_length=5, score=(1, 3))):
+        cut = cube_decision(spread, state, budget=1)
+        assert cut.rolls_ahead == 0
+        assert cut.answer == cube_decision(spread, state, plies=0).answer
+
+
+def test_a_budgeted_cube_decision_is_the_same_every_time():
+    from game.bot.cube import cube_decision
+    from game.formats import parse_position_id
+
+    spread = parse_position_id(SPREAD)
+    first = cube_decision(spread, CubeState.of(value=2, owner=ON_ROLL), budget=300)
+    again = cube_decision(spread, CubeState.of(value=2, owner=ON_ROLL), budget=300)
+    assert 0 < first.rolls_ahead < 21
+    assert first == again

@@ -154,3 +154,36 @@ def test_the_worker_decides_every_step_as_next_step_does():
                 worker, direct = worker.play(play), direct.play(play)
             assert worker.game == direct.game
         assert steps > 10 and worker.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+
+
+def test_the_computer_s_cube_decisions_keep_within_its_level_s_budget(monkeypatch):
+    """Counted in positions evaluated (no clock): a position whose 21 rolls have 2,695 plays."""
+    import game.bot
+    from game.bot import evaluator
+    from game.bot.levels import level_named
+    from game.formats import parse_position_id
+
+    seen = [0]
+    scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, game.bot.evaluate_position
+
+    def counting_scorer(self, position):
+        seen[0] += 1
+        return scorer_evaluate(self, position)
+
+    def counting_evaluate(position):
+        seen[0] += 1
+        return plain_evaluate(position)
+
+    monkeypatch.setattr(evaluator.Scorer, "evaluate", counting_scorer)
+    monkeypatch.setattr(game.bot, "evaluate_position", counting_evaluate)
+    spread = parse_position_id("4Ac8SCnEnDhCFQ")
+    for level in ("strong", "expert"):
+        budget = level_named(level).cube_budget
+        for rules in (Rules.full(), Rules.full(7)):
+            rolling = GameState(rules, position=spread, phase=Phase.ROLL, turn=0)
+            seen[0] = 0
+            computer.wants_to_double(rolling, level)
+            assert seen[0] <= budget
+            seen[0] = 0
+            computer.answer_double(rolling.double(), level)
+            assert 0 < seen[0] <= budget

@@ -16,6 +16,10 @@ Also by phase of the decision (contact; race; bear-off: both sides with every
 checker home), with the CPU time and the positions evaluated per decision.
 ``--pyodide N`` times N decisions per level under the page's Pyodide in Node.js
 (the process's CPU time, and wall time beside it: the machine is shared).
+``--chromium N`` sends N decisions per level to the game page's worker in Chromium
+(tools/bench_page.py's machinery; needs `make runtime`), asked one after another, as
+the page asks them; then a table gives each level's time per decision in CPython,
+Pyodide (Node.js) and Chromium side by side, with the machine's load.
 
 Games: cubeless money games against gnubg 0-ply (the play with the best 0-ply
 equity), in pairs with the same dice and the sides swapped, counting gammons
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import math
+import os
 import random
 import statistics
 import sys
@@ -155,23 +160,29 @@ PHASES = ("contact", "race", "bear-off")
 
 
 def count_positions() -> list[int]:
-    """Counts, in the returned one-item list, every position the search evaluates from now on."""
-    from game.bot import search
+    """Counts, in the returned one-item list, every position the bot evaluates from now on:
+    each evaluation by a ``Scorer`` (plays, look-aheads, the cube's roll ahead) or
+    ``evaluate_position`` (as ``game.bot.evaluate`` too)."""
+    import game.bot
+    from game.bot import evaluator, search
 
     seen = [0]
-    plain_scorer, plain_evaluate = search.Scorer, search.evaluate_position
+    scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
 
-    class CountingScorer(plain_scorer):
-        def evaluate(self, position):
-            seen[0] += 1
-            return super().evaluate(position)
+    def counting_scorer(self, position):
+        seen[0] += 1
+        return scorer_evaluate(self, position)
 
     def counting_evaluate(position):
         seen[0] += 1
         return plain_evaluate(position)
 
-    search.Scorer, search.evaluate_position = CountingScorer, counting_evaluate
+    evaluator.Scorer.evaluate = counting_scorer
+    search.evaluate_position = game.bot.evaluate_position = counting_evaluate
     return seen
+
+
+_counter: list[list[int]] = []
 
 
 def phase(position: Position) -> str:
@@ -183,7 +194,8 @@ def phase(position: Position) -> str:
     return "race"
 
 
-def measure_errors(decisions, levels: list[str], seed: int) -> None:
+def measure_errors(decisions, levels: list[str], seed: int) -> dict:
+    """Prints the table of losses; returns {level: (CPU seconds, positions) per decision}."""
     counts = {name: sum(phase(position) == name for position, _, _ in decisions) for name in PHASES}
     print(
         f"\nEquity lost per decision vs gnubg 2-ply, {len(decisions)} decisions"
@@ -202,6 +214,7 @@ def measure_errors(decisions, levels: list[str], seed: int) -> None:
         chosen = max(plays.values(), key=lambda pair: pair[1])
         losses.append(best - chosen[0])
     report("gnubg 0-ply", decisions, losses, None, None)
+    measured = {}
     for level in levels:
         rng = random.Random(seed)
         losses, times, counts = [], [], []
@@ -215,6 +228,8 @@ def measure_errors(decisions, levels: list[str], seed: int) -> None:
             counts.append(seen[0])
             losses.append(best - plays[format_position_id(play.position)][0])
         report(level, decisions, losses, times, counts)
+        measured[level] = (times, counts)
+    return measured
 
 
 def report(name, decisions, losses, times, counts) -> None:
@@ -342,6 +357,7 @@ for level, count in LEVEL_COUNTS:
           f" positions mean {statistics.fmean(counts):.0f}, max {max(counts)},"
           f" slowest decision {1000 * cpus[slowest]:.0f} ms for {counts[slowest]} positions"
           f" ({count} decisions)")
+    print("RESULT", level, 1000 * statistics.median(cpus), 1000 * max(cpus), len(cpus))
 """
 
 NODE_RUNNER = """
@@ -354,18 +370,106 @@ py.runPython(readFileSync(process.argv[2], "utf8"));
 """
 
 
-def measure_pyodide(levels: list[str], count: int) -> None:
-    """Wall time per decision under the page's Pyodide (from node_modules), run by Node.js."""
+def measure_pyodide(levels: list[str], count: int) -> dict:
+    """CPU time per decision under the page's Pyodide (from node_modules), run by Node.js:
+    printed; returns {level: (median ms, slowest ms, decisions)}."""
     import subprocess
     import tempfile
 
     counts = [(level, count) for level in levels]
+    found = {}
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "timing.py"
         script.write_text(PYODIDE_TIMING.replace("LEVEL_COUNTS", repr(counts)))
         runner = Path(folder) / "run.mjs"
         runner.write_text(NODE_RUNNER.replace("ROOT", str(ROOT)))
-        subprocess.run(["node", str(runner), str(script)], check=True)
+        with subprocess.Popen(
+            ["node", str(runner), str(script)], stdout=subprocess.PIPE, text=True
+        ) as node:
+            assert node.stdout is not None
+            for line in node.stdout:
+                if line.startswith("RESULT "):
+                    _, level, median, slowest, decisions = line.split()
+                    found[level] = (float(median), float(slowest), int(decisions))
+                else:
+                    print(line, end="", flush=True)
+        if node.returncode:
+            raise SystemExit(f"pyodide timing failed ({node.returncode})")
+    return found
+
+
+# --- time per decision in Chromium (the page's worker) ---------------------------------
+
+
+def measure_chromium(decisions, levels: list[str], count: int, seed: int) -> dict:
+    """The first ``count`` decisions asked of the game page's worker in Chromium, per level
+    (tools/bench_page.py's machinery): printed; returns {level: (median, slowest, decisions)}."""
+    import json
+
+    from playwright.sync_api import sync_playwright
+
+    from game.match import Rules
+    from game.state import GameState, Phase
+    from game.web import thinker
+    from tools import bench_page
+    from tools.serve import serve_in_thread
+
+    if not (ROOT / "runtime" / "compiled" / "python_stdlib.zip").is_file():
+        raise SystemExit("bench_bot --chromium: runtime/ is missing; run `make runtime` first")
+    games = [
+        GameState(Rules.full(), position=position, phase=Phase.MOVE, turn=0, dice=dice)
+        for position, dice, _ in decisions[:count]
+    ]
+    requests = {
+        level: [
+            json.dumps(thinker.play_request(game, level, random.Random(seed + index)))
+            for index, game in enumerate(games)
+        ]
+        for level in levels
+    }
+    print(f"\nTime per decision in Chromium (the page's worker), {len(games)} decisions a level:")
+    server, base = serve_in_thread()
+    try:
+        with sync_playwright() as playwright:
+            results = bench_page.ask_worker(playwright, base, requests)
+    finally:
+        server.shutdown()
+    found = {}
+    for level in levels:
+        positions = bench_page.positions_evaluated(requests[level])
+        bench_page.report_decisions(level, requests[level], results[level], positions)
+        times = results[level]["times"]
+        found[level] = (statistics.median(times), max(times), len(times))
+    return found
+
+
+def time_table(cpython: dict, pyodide: dict, chromium: dict) -> None:
+    """Each level's time per decision, median / slowest, where it was measured."""
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"\nTime per decision, median / slowest in ms (machine load now {load}, 2 cores):")
+    print(
+        f"{'level':<14}{'CPython CPU':>22}{'Pyodide (Node) CPU':>24}{'Chromium':>22}"
+        f"{'positions mean/max':>22}"
+    )
+
+    def cell(found: dict, level: str) -> str:
+        if level not in found:
+            return "-"
+        median, slowest, decisions = found[level]
+        return f"{median:.0f} / {slowest:.0f} ({decisions})"
+
+    for level in cpython.keys() | pyodide.keys() | chromium.keys():
+        times, counts = cpython.get(level, ([], []))
+        here = (
+            {level: (1000 * statistics.median(times), 1000 * max(times), len(times))}
+            if times
+            else {}
+        )
+        positions = f"{statistics.fmean(counts):.0f} / {max(counts)}" if counts else "-"
+        print(
+            f"{level:<14}{cell(here, level):>22}{cell(pyodide, level):>24}"
+            f"{cell(chromium, level):>22}{positions:>22}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -390,6 +494,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="time N decisions per level under Pyodide in Node.js (needs npm's pyodide)",
     )
+    parser.add_argument(
+        "--chromium",
+        type=int,
+        default=0,
+        metavar="N",
+        help="time N decisions per level in the game page's worker in Chromium",
+    )
     args = parser.parse_args(argv)
     if args.make_set:
         make_set(args.positions, args.seed)
@@ -397,10 +508,15 @@ def main(argv: list[str] | None = None) -> int:
     decisions = read_set()
     if args.limit:
         decisions = decisions[: args.limit]
-    if args.levels:
-        measure_errors(decisions, args.levels, args.seed)
-    if args.pyodide:
-        measure_pyodide(args.levels or list(LEVELS), args.pyodide)
+    cpython = measure_errors(decisions, args.levels, args.seed) if args.levels else {}
+    pyodide = measure_pyodide(args.levels or list(LEVELS), args.pyodide) if args.pyodide else {}
+    chromium = (
+        measure_chromium(decisions, args.levels or list(LEVELS), args.chromium, args.seed)
+        if args.chromium
+        else {}
+    )
+    if pyodide or chromium:
+        time_table(cpython, pyodide, chromium)
     if args.games:
         print("\nCubeless money games against gnubg 0-ply (the bot's points per game)")
         for level in args.game_levels if args.game_levels is not None else args.levels:

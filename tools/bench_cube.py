@@ -2,6 +2,8 @@
 
     python tools/bench_cube.py                     # the bot, one roll ahead (what the CLI does)
     python tools/bench_cube.py --plies 0           # the bot, from the position's own probabilities
+    python tools/bench_cube.py --budget 100        # one roll ahead within 100 positions evaluated
+    python tools/bench_cube.py --levels            # each level's cube budget (levels.py)
     python tools/bench_cube.py --probabilities gnubg   # our cube logic on gnubg's own 2-ply
                                                        # cubeless probabilities
     nice python tools/bench_cube.py label          # (re)build the data file; needs pip gnubg
@@ -317,12 +319,13 @@ def read_data(path: Path = DATA) -> list[tuple[str, tuple[str, str], Probabiliti
     return rows
 
 
-def bench(args: argparse.Namespace) -> None:
+def bench(args: argparse.Namespace, budget: int | None = None, label: str = "") -> None:
     rows = read_data(Path(args.data))
     agree = [0, 0, 0]
     kinds: dict[str, list[int]] = {}
     confusion: dict[tuple[str, str], int] = {}
     elapsed = []
+    partial = rolls = 0  # decisions a budget cut short; rolls they looked at
     for gnubg_id, expected, probabilities, _ in rows:
         position, match = parse_gnubg_id(gnubg_id)
         state = CubeState.from_match_id(match)
@@ -330,7 +333,11 @@ def bench(args: argparse.Namespace) -> None:
         if args.probabilities == "gnubg":
             got = decide(probabilities, state, cube_efficiency(position)).answer
         else:
-            got = cube_decision(position, state, args.plies).answer
+            decision = cube_decision(position, state, args.plies, budget)
+            got = decision.answer
+            if args.plies and state.may_double() and decision.rolls_ahead < 21:
+                partial += 1
+                rolls += decision.rolls_ahead
         elapsed.append(time.perf_counter() - started)
         hits = (got[0] == expected[0], got[1] == expected[1], got == expected)
         kind = "money" if state.is_money else "match"
@@ -346,6 +353,8 @@ def bench(args: argparse.Namespace) -> None:
         "gnubg 2-ply cubeless probabilities"
         if args.probabilities == "gnubg"
         else f"the bot, {args.plies}-ply"
+        + (f", budget {budget} positions" if budget is not None else "")
+        + label
     )
     print(f"{n} cube positions; decisions from {source}; reference gnubg 2-ply cube analysis")
     print(f"  action agreement   {100 * agree[0] / n:5.1f}%")
@@ -363,6 +372,11 @@ def bench(args: argparse.Namespace) -> None:
                 f"{g}->{o} {c}" for (g, o), c in sorted(confusion.items(), key=lambda kv: -kv[1])
             )
         )
+    if budget is not None:
+        print(
+            f"  cut short by the budget: {partial} decisions of {n}"
+            + (f" (looking at {rolls / partial:.1f} of the 21 rolls on average)" if partial else "")
+        )
     elapsed.sort()
     median, slowest = 1000 * elapsed[n // 2], 1000 * elapsed[-1]
     print(f"  time per decision: median {median:.1f} ms, max {slowest:.1f} ms (CPython)")
@@ -372,6 +386,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("command", nargs="?", default="bench", choices=["bench", "label"])
     parser.add_argument("--plies", type=int, default=1, choices=[0, 1])
+    parser.add_argument(
+        "--budget", type=int, default=None, help="positions a decision may evaluate (default: all)"
+    )
+    parser.add_argument(
+        "--levels", action="store_true", help="each level with a cube budget, at that budget"
+    )
     parser.add_argument("--data", default=str(DATA), help="a file written by label")
     parser.add_argument("--probabilities", default="bot", choices=["bot", "gnubg"])
     parser.add_argument("--seed", type=int, default=2026)
@@ -385,8 +405,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "label":
         label(args)
+    elif args.levels:
+        from game.bot.levels import LEVELS_BY_STRENGTH
+
+        for level in LEVELS_BY_STRENGTH:
+            if level.cube_budget:
+                bench(args, level.cube_budget, f" (level {level.name})")
     else:
-        bench(args)
+        bench(args, args.budget)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import statistics
@@ -336,10 +337,27 @@ ASK_ALL = """async ([requests, inline]) => {
   return { times, bot, longest };
 }"""
 
+# The kinds of decision, by the thinker's task: a play, whether to double, a double's answer.
+KINDS = {"play": "play", "double": "double?", "answer": "answer"}
 
-def bench_decisions(playwright, base: str, count: int, levels: list[str]) -> dict:
-    """{level: {"times": [...], "bot": [...], "longest": ms}} from one page and its worker."""
-    states = decision_states(count)
+
+def positions_evaluated(requests: list[str]) -> list[int]:
+    """Positions the bot evaluates for each request (JSON text), counted in CPython: the
+    bot is deterministic, so the worker evaluates the same ones."""
+    from tools.bench_bot import count_positions
+
+    seen = count_positions()
+    counts = []
+    for request in requests:
+        seen[0] = 0
+        thinker.reply(json.loads(request))
+        counts.append(seen[0])
+    return counts
+
+
+def ask_worker(playwright, base: str, requests: dict[str, list[str]]) -> dict:
+    """{level: {"times": [...], "bot": [...], "longest": ms, "load": (before, after)}}: each
+    level's requests (JSON text) asked of the page's worker one after another."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     context = browser.new_context()
     context.add_init_script(PROBE)
@@ -348,22 +366,67 @@ def bench_decisions(playwright, base: str, count: int, levels: list[str]) -> dic
     page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=180_000)
     page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=180_000)
     results = {}
-    for level in levels:
-        requests = [
+    for level, asked in requests.items():
+        before = os.getloadavg()[0]
+        results[level] = page.evaluate(ASK_ALL, [asked, False])
+        results[level]["load"] = (before, os.getloadavg()[0])
+    browser.close()
+    return results
+
+
+def report_decisions(level: str, requests: list[str], measured: dict, positions: list[int]):
+    """Per kind of decision: the time from asking to the answer (median, slowest) and the
+    positions evaluated; the cost of a position (Chromium ms per position evaluated)."""
+    tasks = [json.loads(request)["task"] for request in requests]
+    before, after = measured["load"]
+    print(
+        f"  {level}: {len(requests)} decisions, machine load {before:.1f} -> {after:.1f}"
+        f" (1-minute average, 2 cores); longest main-thread task {measured['longest']:.0f} ms"
+    )
+    rows = [("all", list(range(len(requests))))]
+    rows += [(KINDS[task], [i for i, t in enumerate(tasks) if t == task]) for task in KINDS]
+    for kind, indices in rows:
+        if not indices:
+            continue
+        times = [measured["times"][i] for i in indices]
+        counts = [positions[i] for i in indices]
+        slowest = max(indices, key=lambda i: measured["times"][i])
+        print(
+            f"    {kind:8s} {len(indices):4d}: median {median(times):5.0f} ms, slowest"
+            f" {max(times):5.0f} ms ({positions[slowest]} positions); positions median"
+            f" {median(counts):.0f}, max {max(counts)}",
+            flush=True,
+        )
+    print(f"    cost: {cost_per_position(measured['bot'], positions)}", flush=True)
+
+
+def cost_per_position(times: list[float], positions: list[int]) -> str:
+    """The worker's ms per position evaluated: over the decisions of 50 positions or more,
+    the median of time / positions and the slowest such ratio."""
+    ratios = [time / count for time, count in zip(times, positions, strict=True) if count >= 50]
+    if not ratios:
+        return "no decision of 50 positions or more"
+    return (
+        f"{median(ratios):.2f} ms a position (median over the {len(ratios)} decisions of 50"
+        f" positions or more; highest {max(ratios):.2f})"
+    )
+
+
+def bench_decisions(playwright, base: str, count: int, levels: list[str]) -> dict:
+    """The same ``count`` decisions for every level, asked of the page's worker; printed."""
+    states = decision_states(count)
+    requests = {
+        level: [
             json.dumps(thinker.request_for(state, level, random.Random(index)))
             for index, state in enumerate(states)
         ]
-        results[level] = page.evaluate(ASK_ALL, [requests, False])
-        measured = results[level]
-        print(
-            f"  {level:12s} {len(measured['times'])} decisions: asked-answered "
-            f"median {median(measured['times']):.0f} ms, slowest {max(measured['times']):.0f} ms;"
-            f" the bot's own median {median(measured['bot']):.0f} ms, slowest "
-            f"{max(measured['bot']):.0f} ms; longest main-thread task "
-            f"{measured['longest']:.0f} ms",
-            flush=True,
+        for level in levels
+    }
+    results = ask_worker(playwright, base, requests)
+    for level in levels:
+        report_decisions(
+            level, requests[level], results[level], positions_evaluated(requests[level])
         )
-    browser.close()
     return results
 
 

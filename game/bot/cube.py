@@ -54,6 +54,16 @@ The model (GNU Backgammon's, in our own code):
 bot plays its best 1-ply play; the opponent, then on roll with the cube as it
 would be, makes its own best cube action by the 0-ply model, and its value is
 averaged (as gnubg does at the nodes of its cubeful search).
+
+``budget`` bounds that work in positions evaluated (the position itself and every
+play of the rolls looked at), so that the decision's time is bounded and the answer
+depends on the position alone, not on the machine: the plays of the 21 rolls are
+generated first (cheap), the rolls with the fewest plays are looked at while the
+budget pays for them, and each roll left out counts at the position's own 0-ply
+value. On ``tools/bench_cube.py``'s 600 positions this agrees better with gnubg
+2-ply than falling back to the 0-ply decision whenever the whole look-ahead does
+not fit (at 80 positions 91.3% / 96.7% of actions / responses against 89.0% /
+95.7%; unbounded 93.3% / 97.8%; see game/bot/README.md).
 """
 
 from __future__ import annotations
@@ -226,6 +236,7 @@ class CubeDecision:
     no_double: float
     double_take: float
     double_pass: float
+    rolls_ahead: int = 0  # of the 21 rolls, those looked at (a budget may leave some out)
 
     @property
     def answer(self) -> tuple[str, str]:
@@ -415,29 +426,38 @@ def choose(
     return CubeDecision(action, response, no_double, double_take, double_pass)
 
 
-def cube_action(position: Position, state: CubeState, plies: int = 1) -> tuple[str, str]:
+def cube_action(
+    position: Position, state: CubeState, plies: int = 1, budget: int | None = None
+) -> tuple[str, str]:
     """``(ACTION, RESPONSE)`` for ``position.player``, on roll and about to decide.
 
     Uses the bot's network (``game.bot.evaluate``). ``plies=1`` (the default) looks
-    one roll ahead, about 70 ms in CPython (up to 1 s with many plays); ``plies=0``
+    one roll ahead, about 70 ms in CPython (up to 1 s with many plays) unless
+    ``budget`` bounds the positions it evaluates (see the module notes); ``plies=0``
     decides from the position's own probabilities in under 1 ms, a little less
-    accurately (see the module notes). For the page: the computer doubles
+    accurately. For the page: the computer doubles
     when ACTION is ``double``; when the human doubles, call this with the human's
     position and state and answer with RESPONSE (check that a beaver is allowed).
     """
-    return cube_decision(position, state, plies).answer
+    return cube_decision(position, state, plies, budget).answer
 
 
-def cube_decision(position: Position, state: CubeState, plies: int = 1) -> CubeDecision:
-    """Like ``cube_action`` with the figures behind the decision."""
+def cube_decision(
+    position: Position, state: CubeState, plies: int = 1, budget: int | None = None
+) -> CubeDecision:
+    """Like ``cube_action`` with the figures behind the decision. ``budget``: at most this
+    many positions evaluated (None: every play of the 21 rolls)."""
     from game.bot import evaluate
 
     probabilities = evaluate(position)
+    quick = decide(probabilities, state, cube_efficiency(position))
     if plies <= 0 or not state.may_double():
-        return decide(probabilities, state, cube_efficiency(position))
-    no_double, double_take = _one_roll_ahead(position, state)
+        return quick
+    left = None if budget is None else budget - 1  # the position itself is evaluated
+    no_double, double_take, rolls = _one_roll_ahead(position, state, quick, left)
     double_pass = 1.0 if state.is_money else _result_mwc(state, state.value)
-    return choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
+    decision = choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
+    return replace(decision, rolls_ahead=rolls)
 
 
 def cube_request_answerer(options: list[str]) -> Callable[[str], str]:
@@ -478,34 +498,48 @@ def _value_after_cube_action(probabilities: Probabilities, state: CubeState, x: 
     return decision.no_double
 
 
-def _one_roll_ahead(position: Position, state: CubeState) -> tuple[float, float]:
-    """No-double and double/take values averaged over the player's 21 rolls."""
+def _one_roll_ahead(
+    position: Position, state: CubeState, quick: CubeDecision, budget: int | None = None
+) -> tuple[float, float, int]:
+    """No-double and double/take values averaged over the player's 21 rolls, and how many
+    rolls were looked at: with a ``budget`` (positions), the rolls with the fewest plays
+    while it pays for them; a roll left out counts at ``quick``'s values (0-ply)."""
+    from game.bot.encoding import ROLLS
     from game.bot.evaluator import Scorer
     from game.plays import legal_plays
 
+    rolls = [(weight, legal_plays(position, (a, b))) for a, b, weight in ROLLS]
+    looked_at = set(range(len(rolls)))
+    if budget is not None:
+        looked_at = set()
+        for index in sorted(range(len(rolls)), key=lambda i: len(rolls[i][1])):
+            cost = max(1, len(rolls[index][1]))
+            if cost > budget:
+                break
+            budget -= cost
+            looked_at.add(index)
     scorer = Scorer(position.flip())
     states = [state.flip(), state.doubled().flip()]
     totals = [0.0, 0.0]
-    for first in range(1, 7):
-        for second in range(first, 7):
-            weight = 1 if first == second else 2
-            plays = legal_plays(position, (first, second))
-            if plays:
-                # The opponent's probabilities, on roll, after the player's best play.
-                scored = [
-                    (scorer.evaluate(play.position.flip()), play.position.flip()) for play in plays
-                ]
-                after, reply = min(scored, key=lambda pair: pair[0].equity)
-            else:
-                reply = position.flip()
-                after = scorer.evaluate(reply)
-            x = cube_efficiency(reply)
-            for index, leaf_state in enumerate(states):
-                value = _value_after_cube_action(after, leaf_state, x)
-                if leaf_state.is_money:
-                    mine = -value * leaf_state.value / state.value
-                else:
-                    mine = 1.0 - value
-                totals[index] += weight * mine
+    for index, (weight, plays) in enumerate(rolls):
+        if index not in looked_at:
+            totals[0] += weight * quick.no_double
+            totals[1] += weight * quick.double_take
+            continue
+        if plays:
+            # The opponent's probabilities, on roll, after the player's best play.
+            scored = [
+                (scorer.evaluate(play.position.flip()), play.position.flip()) for play in plays
+            ]
+            after, reply = min(scored, key=lambda pair: pair[0].equity)
+        else:
+            reply = position.flip()
+            after = scorer.evaluate(reply)
+        x = cube_efficiency(reply)
+        for which, leaf_state in enumerate(states):
+            value = _value_after_cube_action(after, leaf_state, x)
+            money = leaf_state.is_money
+            mine = -value * leaf_state.value / state.value if money else 1.0 - value
+            totals[which] += weight * mine
     no_double, double_take = (total / 36.0 for total in totals)
-    return no_double, double_take
+    return no_double, double_take, len(looked_at)

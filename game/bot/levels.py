@@ -7,6 +7,12 @@ A weaker level adds Gaussian noise (standard deviation ``noise``, in points of
 equity) to each play's equity before choosing: it then picks plays that look
 nearly as good, the way a person misjudges, rather than random ones. The error
 rates measured by tools/bench_bot.py are in game/bot/README.md.
+
+Budgets count positions evaluated, not time, so that a game under ``?seed=`` plays
+the same on any machine at any load. They are sized from the cost of a position in
+the page's worker in Chromium (about 1 ms at load ~3, tools/bench_page.py --decisions) so
+that the slowest decision stays within its time: 150 ms for the default level,
+1 s for the strongest (figures in game/bot/README.md).
 """
 
 from __future__ import annotations
@@ -22,14 +28,15 @@ class Level:
     keep: int = 0  # 2-ply: at most this many candidate plays ...
     margin: float = 0.0  # ... within this much equity of the best by 1-ply ...
     budget: int = 0  # ... and at most this many positions evaluated in all
+    cube_budget: int = 0  # a cube decision: one roll ahead within this many positions (0: none)
 
 
 LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 2, 0.0, keep=8, margin=0.16, budget=150),
-    Level("expert", 2, 0.0, keep=8, margin=0.16, budget=800),
+    Level("strong", 2, 0.0, keep=8, margin=0.16, budget=80, cube_budget=80),
+    Level("expert", 2, 0.0, keep=8, margin=0.16, budget=700, cube_budget=700),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
 DEFAULT = "strong"

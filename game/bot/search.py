@@ -12,7 +12,9 @@ and the play with the best equity for the mover wins.
 ``keep``) are looked at further: for each of the opponent's 21 rolls, the
 opponent answers with its best play by 1-ply, and the mover's probabilities
 are averaged over the rolls (weighted 1/36 or 2/36). A budget in positions
-evaluated bounds the work of one decision (``Budget``).
+evaluated bounds the work of one decision (``Budget``), the 1-ply ranking
+included: a roll with more plays than the budget is first shortlisted by the
+hand-made evaluation (``heuristic.py``, about a tenth of a network's cost).
 
 ``value``: how a side ranks its outcomes, a function of its probabilities (None:
 cubeless money equity; in a match, ``match_value.MatchValue`` of the score). The
@@ -21,15 +23,21 @@ cubeless money equity; in a match, ``match_value.MatchValue`` of the score). The
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from game.bot.encoding import ROLLS
 from game.bot.evaluator import Scorer, evaluate_position
+from game.bot.heuristic import heuristic_probabilities
 from game.bot.probabilities import Probabilities
 from game.plays import Play, legal_plays
 from game.position import Position
 
 Value = Callable[[Probabilities], float]
+
+# What a hand-made evaluation costs, in positions evaluated by the network: 43 against 430
+# microseconds in CPython (tools/bench_page.py measures the network's in Chromium).
+HAND_COST = 0.125
 
 
 def rank_plays(
@@ -124,6 +132,24 @@ def lookahead(
     return Probabilities.from_sequence([total / 36.0 for total in totals]), cost
 
 
+def shortlist(
+    position: Position, plays: list[Play], budget: int, value: Value | None = None
+) -> tuple[list[Play], list[tuple[float, Play]], int]:
+    """When ``plays`` cost more than ``budget`` positions: the plays the network may still
+    evaluate (the best by the hand-made evaluation), the others with their hand-made value
+    for the mover (best first), and the cost of the hand-made evaluations in positions."""
+    if len(plays) <= budget:
+        return plays, [], 0
+    cost = math.ceil(HAND_COST * len(plays))
+    by_hand = []
+    for play in plays:
+        probabilities = heuristic_probabilities(play.position.flip()).flip()
+        by_hand.append((probabilities.equity if value is None else value(probabilities), play))
+    by_hand.sort(key=lambda pair: -pair[0])
+    kept = max(1, budget - cost)
+    return [play for _, play in by_hand[:kept]], by_hand[kept:], cost
+
+
 def rank_plays_deeper(
     position: Position,
     dice: tuple[int, int],
@@ -139,19 +165,39 @@ def rank_plays_deeper(
     Candidates (a move filter, as GNU Backgammon's): at most ``keep`` plays within
     ``margin`` of the best 1-ply equity, best first. ``budget`` counts the positions
     evaluated, the 1-ply ranking included; a candidate whose look-ahead would
-    overspend it is left at 1-ply, and so are the ones after it. This bounds a
-    decision's time while the answer depends on the position and dice alone.
+    overspend it is left at 1-ply, and so are the ones after it. With more plays
+    than the budget, only the best by the hand-made evaluation are ranked by the
+    network (``shortlist``); the others follow, ranked by hand, below them. This
+    bounds a decision's time while the answer depends on the position and dice alone.
     Plays left at 1-ply rank below every re-scored one. ``value`` ranks the mover's
     outcomes, ``reply_value`` the opponent's (both None: money equity).
     """
+    if plays is None:
+        plays = legal_plays(position, dice)
+    plays, by_hand, spent = shortlist(position, plays, budget, value)
     ranked = rank_plays(position, dice, plays, value)
-    if len(ranked) <= 1:
-        return ranked
-    best = ranked[0][0]
-    candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
-    if len(candidates) == 1:
-        return ranked
-    left = Budget(budget - len(ranked))
+    if len(ranked) > 1:
+        best = ranked[0][0]
+        candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
+        if len(candidates) > 1:
+            ranked = _rescored(
+                ranked, candidates, Budget(budget - spent - len(ranked)), value, reply_value
+            )
+    if by_hand:
+        floor = ranked[-1][0]
+        ranked += [(min(equity, floor - 1e-9), play) for equity, play in by_hand]
+    return ranked
+
+
+def _rescored(
+    ranked: list[tuple[float, Play]],
+    candidates: list[tuple[float, Play]],
+    left: Budget,
+    value: Value | None,
+    reply_value: Value | None,
+) -> list[tuple[float, Play]]:
+    """``ranked`` with the ``candidates`` (its first plays) re-scored at 2-ply while
+    ``left`` pays for them, the rest below."""
     rescored: list[tuple[float, Play]] = []
     for _, play in candidates:
         try:

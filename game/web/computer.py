@@ -11,10 +11,10 @@
 
 Pure functions of a ``GameState`` (no DOM); the page's wiring (``app.py``)
 calls them when it is the computer's turn to act. The cube decisions are
-``game.bot.cube``'s; this module only picks how deep to look, skips the
-one-roll look-ahead when the quick estimate is far from a double (it costs a
-few hundred milliseconds in the browser), and never offers what the rules
-forbid (``GameState.may_double`` and ``may_beaver`` decide that).
+``game.bot.cube``'s; this module only picks how deep to look (the level's cube
+budget, in positions evaluated), skips the one-roll look-ahead when the quick
+estimate is far from a double, and never offers what the rules forbid
+(``GameState.may_double`` and ``may_beaver`` decide that).
 
 A resignation is weighed without the cube: the computer accepts when the
 points offered are worth at least what it expects from playing on (money
@@ -126,11 +126,18 @@ def computer_play(game: GameState, level: str | None, rng: random.Random) -> Pla
 
 
 def cube_plies(level: str | None) -> int:
-    """How far the cube decisions look: one roll ahead at the levels that play without
-    deliberate mistakes, none below them."""
+    """How far the cube decisions look: one roll ahead at the levels with a cube budget
+    (those that play without deliberate mistakes), none below them."""
     from game.bot.levels import level_named
 
-    return 1 if level_named(level).noise == 0 else 0
+    return 1 if level_named(level).cube_budget else 0
+
+
+def cube_budget(level: str | None) -> int:
+    """The positions a cube decision of ``level`` may evaluate (``levels.Level``)."""
+    from game.bot.levels import level_named
+
+    return level_named(level).cube_budget
 
 
 def wants_to_double(game: GameState, level: str | None = None) -> bool:
@@ -148,7 +155,8 @@ def wants_to_double(game: GameState, level: str | None = None) -> bool:
     gap = min(quick.double_take, quick.double_pass) - quick.no_double
     if quick.action == NO_DOUBLE and gap < -(MONEY_MARGIN if state.is_money else MATCH_MARGIN):
         return False
-    return cube_decision(game.position, state, plies).action == DOUBLE
+    # The quick estimate above spent one position of the budget.
+    return cube_decision(game.position, state, plies, cube_budget(level) - 1).action == DOUBLE
 
 
 def answer_double(game: GameState, level: str | None = None) -> str:
@@ -160,7 +168,7 @@ def answer_double(game: GameState, level: str | None = None) -> str:
     if game.phase is not Phase.DOUBLED:
         raise ValueError(f"no double to answer: the game is in phase {game.phase.value}")
     state = CubeState.from_table(game, game.turn)  # the doubler's view, as the bot wants it
-    response = cube_decision(game.position, state, cube_plies(level)).response
+    response = cube_decision(game.position, state, cube_plies(level), cube_budget(level)).response
     if response == CUBE_PASS:
         return PASS
     if response == CUBE_BEAVER and game.may_beaver():
