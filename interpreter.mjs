@@ -10,7 +10,8 @@ const stdLibURL = here("./runtime/compiled/python_stdlib.zip");
 const pycacheURL = here("./runtime/compiled/pycache.zip");
 const HOME = "/home/pyodide";
 
-// The game's modules as hash-checked __pycache__ entries: Python uses each only while the
+// The game's modules (and PyScript's own Python package, which it writes to ./pyscript/ at
+// start) as hash-checked __pycache__ entries: Python uses each only while the
 // .py that PyScript then writes beside it is byte-identical, so an archive older than the
 // code costs a compile, never a wrong module. Missing or broken: the page compiles as usual.
 async function pycache() {

@@ -127,3 +127,13 @@ def test_runtime_versions_are_pinned_exactly() -> None:
         "@pyscript/core": "0.7.31",
         "pyodide": "314.0.7",
     }
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_pages_preload_neither_the_runtime_nor_the_python_files(page: str) -> None:
+    # Measured (tools/bench_page.py, issue 14): on a reload the ~70 preloads, each
+    # revalidated, held back PyScript's core and the interpreter; without them the page
+    # was playable about a third sooner from cache. PyScript and interpreter.mjs fetch
+    # what they need themselves.
+    html = (ROOT / page).read_text(encoding="utf-8")
+    assert 'rel="preload"' not in html and 'rel="modulepreload"' not in html

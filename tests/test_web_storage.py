@@ -122,13 +122,12 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
     assert not gone, f"pyscript.toml lists files that do not exist: {gone}"
 
 
-def test_the_pages_preload_exactly_the_files_the_page_needs():
-    # Preloaded, the Python files arrive while Pyodide downloads instead of after it boots.
+def test_pyscript_toml_lists_exactly_the_files_the_page_needs():
     assert manifest.stale(manifest.needed_files()) == [], "run python -m game.web.manifest --write"
 
 
 def test_start_up_fetches_no_bot_data_and_the_worker_gets_it_all():
-    # PyScript fetches [files] (and the pages preload them) before the board is playable;
+    # PyScript fetches [files] before the board is playable;
     # the bot's weights and bear-off table wait in [bot-files] (issue 14).
     config = manifest.CONFIG.read_text(encoding="utf-8")
     at_start = manifest.listed_files(config)
@@ -136,9 +135,6 @@ def test_start_up_fetches_no_bot_data_and_the_worker_gets_it_all():
     assert "game/bot/data/bearoff.bin" in later and "game/bot/data/contact.net" in later
     assert not [path for path in at_start if "/data/" in path], at_start
     assert not set(at_start) & set(later)
-    for page in manifest.PAGES:
-        preloaded = manifest.preloaded_files((manifest.ROOT / page).read_text(encoding="utf-8"))
-        assert preloaded == at_start, page
     # The worker reads both tables (computer-worker.mjs): the same names as here.
     worker = (manifest.ROOT / "computer-worker.mjs").read_text(encoding="utf-8")
     assert '"files"' in worker and '"bot-files"' in worker

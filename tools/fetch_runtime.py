@@ -14,7 +14,8 @@ Layout produced:
                         Pyodide (Node.js, tools/compile_python.mjs), so the page never compiles
                         it. The game page loads it through interpreter.mjs; the bare page of
                         tools/bare/ keeps the stock zip.
-    runtime/compiled/pycache.zip  the game's own modules (pyscript.toml's [files]) compiled
+    runtime/compiled/pycache.zip  the game's own modules (pyscript.toml's [files]) and
+                        PyScript's Python package (written by its core script) compiled
                         the same way, as hash-checked __pycache__ entries that interpreter.mjs
                         unpacks beside the sources: a module whose source changed since is
                         simply compiled from source, so a stale archive is never wrong.
@@ -142,7 +143,9 @@ def compiled_key(archive: Path) -> dict[str, str]:
     if archive == COMPILED_ZIP:
         inputs = [PYODIDE_DIR / "python_stdlib.zip"]
     else:
+        # PyScript's core script holds its own Python package, compiled in too.
         inputs = [ROOT / path for path in project_modules()]
+        inputs += sorted(PYSCRIPT_DIST.glob("core*.js"))
     return {
         "pyodide": installed_version("node_modules/pyodide") or "?",
         "inputs": _digest(inputs),
@@ -183,6 +186,8 @@ def compile_python(archive: Path) -> bool:
     if node is not None:
         print(f"fetch_runtime: compiling {archive.name} to bytecode (about 20 s)", flush=True)
         command = [node, str(COMPILER), mode, str(PYODIDE_DIR), source, str(partial)]
+        if mode == "pycache":
+            command.append(str(PYSCRIPT_DIST))
         done = subprocess.run(command, cwd=ROOT, check=False)
         if done.returncode == 0 and partial.is_file():
             partial.replace(archive)
