@@ -31,7 +31,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.bot import hint as strongest_money_ranking
-from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeState, cube_decision
+from game.bot.cube import (
+    BEAVER,
+    DOUBLE,
+    NO_DOUBLE,
+    PASS,
+    TAKE,
+    CubeDecision,
+    CubeState,
+    cube_decision,
+)
 from game.bot.match_value import emg_of_mwc, match_value, result_mwc, utility
 from game.bot.search import lookahead, score_plays
 from game.formats.notation import format_play
@@ -70,6 +79,14 @@ class CubeFigures:
     double_take: float
     double_pass: float
     may_double: bool
+    may_beaver: bool = False
+
+    @property
+    def double_beaver(self) -> float:
+        """The doubler's equity after a beaver (money, when the rules allow one): the
+        double/take equity counted twice, the cube going to four times its value (as gnubg
+        and ``game.bot.cube.choose`` count it)."""
+        return 2.0 * self.double_take
 
     @property
     def optimal(self) -> float:
@@ -203,7 +220,10 @@ def play_error(
 
 def cube_figures(position: Position, state: CubeState, plies: int = STRONGEST) -> CubeFigures:
     """The cube decision of ``position.player`` before rolling, in EMG units."""
-    decision = cube_decision(position, state, plies=max(0, plies - 1))
+    return _figures(cube_decision(position, state, plies=max(0, plies - 1)), state)
+
+
+def _figures(decision: CubeDecision, state: CubeState) -> CubeFigures:
     values = (decision.no_double, decision.double_take, decision.double_pass)
     if not state.is_money:
         values = (
@@ -211,4 +231,7 @@ def cube_figures(position: Position, state: CubeState, plies: int = STRONGEST) -
             emg_of_mwc(values[1], state),
             emg_of_mwc(values[2], state),
         )
-    return CubeFigures(decision.action, decision.response, *values, state.may_double())
+    may_double = state.may_double()
+    return CubeFigures(
+        decision.action, decision.response, *values, may_double, may_double and state.may_beaver()
+    )
