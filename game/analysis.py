@@ -51,11 +51,12 @@ from game.bot.match_value import utility
 from game.judgement import (
     STRONGEST,
     CubeFigures,
+    Judge,
     RankedPlay,
+    SharingJudge,
     cube_action_error,
     cube_figures,
     cube_state_of,
-    rank_plays,
 )
 from game.marks import BAD, DOUBTFUL, VERY_BAD, mark_of
 from game.plays import Play, legal_plays
@@ -291,8 +292,9 @@ def _quick_no_double(position: Position, state: CubeState) -> CubeFigures | None
 
 
 class _GameJudge:
-    def __init__(self, plies: int) -> None:
+    def __init__(self, plies: int, judge: Judge) -> None:
         self.plies = plies
+        self.judgement = judge
         self.decisions: list[Decision] = []
         self.luck: list[RollLuck] = []
         self.win_chances: list[float] = []
@@ -320,7 +322,7 @@ class _GameJudge:
             return
         figures = _quick_no_double(position, cube) if self.plies >= STRONGEST else None
         if figures is None:
-            figures = cube_figures(position, cube, self.plies)
+            figures = self.judgement.cube_figures(position, cube, self.plies)
         error = cube_action_error(figures, NO_DOUBLE)
         close = figures.optimal - min(figures.double_take, 1.0) < CLOSE_CUBE
         self._cube_decision(index, NO_DOUBLE, player, state, figures, error, close)
@@ -363,7 +365,9 @@ class _GameJudge:
 
     def _double(self, index: int, moment: _Moment) -> None:
         state, player = moment.state, moment.player
-        figures = cube_figures(state.board_for(player), _cube_state(state, player), self.plies)
+        figures = self.judgement.cube_figures(
+            state.board_for(player), _cube_state(state, player), self.plies
+        )
         self.double = figures
         error = cube_action_error(figures, DOUBLE)
         self._cube_decision(index, DOUBLE, player, state, figures, error, True)
@@ -373,7 +377,7 @@ class _GameJudge:
         figures = self.double
         if figures is None:  # a game record starting at a double
             doubler = 1 - moment.player
-            figures = cube_figures(
+            figures = self.judgement.cube_figures(
                 state.board_for(doubler), _cube_state(state, doubler), self.plies
             )
         # The taker's equities are the doubler's, negated.
@@ -401,8 +405,12 @@ class _GameJudge:
         cube = _cube_state(state, player)
         dice = moment.dice
         assert dice is not None  # a play is of a roll
-        shallow = rank_plays(position, dice, cube, plies=1)
-        ranked = shallow if self.plies < STRONGEST else rank_plays(position, dice, cube)
+        shallow = self.judgement.rank_plays(position, dice, cube, 1)
+        ranked = (
+            shallow
+            if self.plies < STRONGEST
+            else self.judgement.rank_plays(position, dice, cube, STRONGEST)
+        )
         stats = self.stats[player]
         stats.plays += 1
         if not ranked:
@@ -443,20 +451,22 @@ def _best_cube_words(figures: CubeFigures, kind: str) -> str:
 
 
 def analysis_steps(
-    games: Sequence[Sequence[GameState]], plies: int = STRONGEST
+    games: Sequence[Sequence[GameState]], plies: int = STRONGEST, shared: bool = True
 ) -> Iterator[Progress]:
     """Analyse ``games`` (each the states it went through) step by step.
 
     Yields a ``Progress`` after each judged roll or decision, and last one whose
     ``result`` is the ``MatchAnalysis``. Stop iterating to cancel: the page runs a
-    few steps per slice of time and stays responsive.
+    few steps per slice of time and stays responsive. ``shared``: the decisions of a
+    game share their work (``game.judgement.SharingJudge``; the same figures); False
+    judges each one afresh (for tests and tools/bench_analysis.py's comparison).
     """
     moments = [_moments(states) for states in games]
     total = sum(len(m) for m in moments)
     done = 0
     results = []
     for states, game_moments in zip(games, moments, strict=True):
-        judge = _GameJudge(plies)
+        judge = _GameJudge(plies, SharingJudge() if shared else Judge())
         for index, moment in enumerate(game_moments):
             judge.judge(index, moment)
             done += 1
