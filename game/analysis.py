@@ -17,7 +17,12 @@ whole ``game.record.Record`` (a match, a session, a game in progress, an
 imported ``.mat``); ``analysis_steps`` is the same as a generator of progress
 steps, which a caller stops to cancel. Judgement is
 ``game.judgement``'s (``plies`` 2, the default, is the strongest level's), in
-EMG units (see there), so money and match play compare.
+EMG units (see there), so money and match play compare. The decisions of a game
+share their work (``game.judgement.SharingJudge``, the same figures): the
+look-ahead of the play made serves the opponent's cube decision and ranking
+next. A roll without doubling is first judged by the quick (0-ply) cube model,
+and the deeper look skipped when doubling is at least ``CLEARLY_NO_DOUBLE`` worse
+(``tools/bench_analysis.py`` times it all; README, *Rating*, has the figures).
 
 The figures are defined as GNU Backgammon defines its own, so players can
 compare them:

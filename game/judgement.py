@@ -23,7 +23,8 @@ ahead at 2 and decide from the position's own probabilities at 1.
 
 For a game in progress (the page's hint and tutor): ``play_hint(state)``,
 ``cube_hint(state)``, ``play_error(state, resulting)`` and
-``cube_action_error(figures, action)``.
+``cube_action_error(figures, action)``. For a whole game in order (the analysis):
+``SharingJudge``, the same figures with the work shared between decisions.
 """
 
 from __future__ import annotations
