@@ -17,7 +17,12 @@ whole ``game.record.Record`` (a match, a session, a game in progress, an
 imported ``.mat``); ``analysis_steps`` is the same as a generator of progress
 steps, which a caller stops to cancel. Judgement is
 ``game.judgement``'s (``plies`` 2, the default, is the strongest level's), in
-EMG units (see there), so money and match play compare.
+EMG units (see there), so money and match play compare. The decisions of a game
+share their work (``game.judgement.SharingJudge``, the same figures): the
+look-ahead of the play made serves the opponent's cube decision and ranking
+next. A roll without doubling is first judged by the quick (0-ply) cube model,
+and the deeper look skipped when doubling is at least ``CLEARLY_NO_DOUBLE`` worse
+(``tools/bench_analysis.py`` times it all; README, *Rating*, has the figures).
 
 The figures are defined as GNU Backgammon defines its own, so players can
 compare them:
@@ -51,11 +56,12 @@ from game.bot.match_value import utility
 from game.judgement import (
     STRONGEST,
     CubeFigures,
+    Judge,
     RankedPlay,
+    SharingJudge,
     cube_action_error,
     cube_figures,
     cube_state_of,
-    rank_plays,
 )
 from game.marks import BAD, DOUBTFUL, VERY_BAD, mark_of
 from game.plays import Play, legal_plays
@@ -291,8 +297,9 @@ def _quick_no_double(position: Position, state: CubeState) -> CubeFigures | None
 
 
 class _GameJudge:
-    def __init__(self, plies: int) -> None:
+    def __init__(self, plies: int, judge: Judge) -> None:
         self.plies = plies
+        self.judgement = judge
         self.decisions: list[Decision] = []
         self.luck: list[RollLuck] = []
         self.win_chances: list[float] = []
@@ -320,7 +327,7 @@ class _GameJudge:
             return
         figures = _quick_no_double(position, cube) if self.plies >= STRONGEST else None
         if figures is None:
-            figures = cube_figures(position, cube, self.plies)
+            figures = self.judgement.cube_figures(position, cube, self.plies)
         error = cube_action_error(figures, NO_DOUBLE)
         close = figures.optimal - min(figures.double_take, 1.0) < CLOSE_CUBE
         self._cube_decision(index, NO_DOUBLE, player, state, figures, error, close)
@@ -363,7 +370,9 @@ class _GameJudge:
 
     def _double(self, index: int, moment: _Moment) -> None:
         state, player = moment.state, moment.player
-        figures = cube_figures(state.board_for(player), _cube_state(state, player), self.plies)
+        figures = self.judgement.cube_figures(
+            state.board_for(player), _cube_state(state, player), self.plies
+        )
         self.double = figures
         error = cube_action_error(figures, DOUBLE)
         self._cube_decision(index, DOUBLE, player, state, figures, error, True)
@@ -373,7 +382,7 @@ class _GameJudge:
         figures = self.double
         if figures is None:  # a game record starting at a double
             doubler = 1 - moment.player
-            figures = cube_figures(
+            figures = self.judgement.cube_figures(
                 state.board_for(doubler), _cube_state(state, doubler), self.plies
             )
         # The taker's equities are the doubler's, negated.
@@ -401,8 +410,12 @@ class _GameJudge:
         cube = _cube_state(state, player)
         dice = moment.dice
         assert dice is not None  # a play is of a roll
-        shallow = rank_plays(position, dice, cube, plies=1)
-        ranked = shallow if self.plies < STRONGEST else rank_plays(position, dice, cube)
+        shallow = self.judgement.rank_plays(position, dice, cube, 1)
+        ranked = (
+            shallow
+            if self.plies < STRONGEST
+            else self.judgement.rank_plays(position, dice, cube, STRONGEST)
+        )
         stats = self.stats[player]
         stats.plays += 1
         if not ranked:
@@ -443,20 +456,22 @@ def _best_cube_words(figures: CubeFigures, kind: str) -> str:
 
 
 def analysis_steps(
-    games: Sequence[Sequence[GameState]], plies: int = STRONGEST
+    games: Sequence[Sequence[GameState]], plies: int = STRONGEST, shared: bool = True
 ) -> Iterator[Progress]:
     """Analyse ``games`` (each the states it went through) step by step.
 
     Yields a ``Progress`` after each judged roll or decision, and last one whose
     ``result`` is the ``MatchAnalysis``. Stop iterating to cancel: the page runs a
-    few steps per slice of time and stays responsive.
+    few steps per slice of time and stays responsive. ``shared``: the decisions of a
+    game share their work (``game.judgement.SharingJudge``; the same figures); False
+    judges each one afresh (for tests and tools/bench_analysis.py's comparison).
     """
     moments = [_moments(states) for states in games]
     total = sum(len(m) for m in moments)
     done = 0
     results = []
     for states, game_moments in zip(games, moments, strict=True):
-        judge = _GameJudge(plies)
+        judge = _GameJudge(plies, SharingJudge() if shared else Judge())
         for index, moment in enumerate(game_moments):
             judge.judge(index, moment)
             done += 1

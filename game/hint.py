@@ -5,7 +5,10 @@ With dice in the Match ID the answer is one line per legal play, best first:
 still on roll, the mover's cubeless equity, the play), then a blank line; ``-``
 and a blank line when no play is legal. Without dice it is the cube hint of the
 player on roll: ``ACTION RESPONSE`` as ``python -m game cube`` says it, then
-``no-double E``, ``double-take E``, ``double-pass E``, then a blank line.
+``no-double E``, ``double-take E``, ``double-pass E``, and when the rules allow a beaver
+(money play; the Match ID does not say, so beavers are allowed as gnubg allows them by
+default) ``double-beaver E``, the doubler's equity after a beaver (twice double-take), then
+a blank line.
 
 Equities are those of ``game.judgement``: cubeless money equity per unit of the
 cube in money play; in match play the cubeless match winning chance from the
@@ -46,12 +49,15 @@ def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
     state = CubeState.from_match_id(match)
     if match.dice == (0, 0):
         figures = cube_figures(position, state, plies)
-        return [
+        lines = [
             f"{figures.action} {figures.response}",
             f"no-double {format_equity(figures.no_double)}",
             f"double-take {format_equity(figures.double_take)}",
             f"double-pass {format_equity(figures.double_pass)}",
         ]
+        if figures.may_beaver:
+            lines.append(f"double-beaver {format_equity(figures.double_beaver)}")
+        return lines
     ranked = rank_plays(position, match.dice, state, plies)
     if not ranked:
         return ["-"]

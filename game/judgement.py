@@ -23,7 +23,8 @@ ahead at 2 and decide from the position's own probabilities at 1.
 
 For a game in progress (the page's hint and tutor): ``play_hint(state)``,
 ``cube_hint(state)``, ``play_error(state, resulting)`` and
-``cube_action_error(figures, action)``.
+``cube_action_error(figures, action)``. For a whole game in order (the analysis):
+``SharingJudge``, the same figures with the work shared between decisions.
 """
 
 from __future__ import annotations
@@ -31,9 +32,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.bot import hint as strongest_money_ranking
-from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeState, cube_decision
+from game.bot.cube import (
+    BEAVER,
+    DOUBLE,
+    NO_DOUBLE,
+    PASS,
+    TAKE,
+    CubeDecision,
+    CubeState,
+    choose,
+    cube_decision,
+    cube_efficiency,
+    decide,
+)
+from game.bot.encoding import ROLLS
+from game.bot.evaluator import Scorer, evaluate_position
+from game.bot.levels import level_named
 from game.bot.match_value import emg_of_mwc, match_value, result_mwc, utility
-from game.bot.search import lookahead, score_plays
+from game.bot.probabilities import Probabilities
+from game.bot.search import Value, lookahead, score_plays
 from game.formats.notation import format_play
 from game.plays import Play, legal_plays
 from game.position import Position
@@ -70,6 +87,14 @@ class CubeFigures:
     double_take: float
     double_pass: float
     may_double: bool
+    may_beaver: bool = False
+
+    @property
+    def double_beaver(self) -> float:
+        """The doubler's equity after a beaver (money, when the rules allow one): the
+        double/take equity counted twice, the cube going to four times its value (as gnubg
+        and ``game.bot.cube.choose`` count it)."""
+        return 2.0 * self.double_take
 
     @property
     def optimal(self) -> float:
@@ -203,7 +228,10 @@ def play_error(
 
 def cube_figures(position: Position, state: CubeState, plies: int = STRONGEST) -> CubeFigures:
     """The cube decision of ``position.player`` before rolling, in EMG units."""
-    decision = cube_decision(position, state, plies=max(0, plies - 1))
+    return _figures(cube_decision(position, state, plies=max(0, plies - 1)), state)
+
+
+def _figures(decision: CubeDecision, state: CubeState) -> CubeFigures:
     values = (decision.no_double, decision.double_take, decision.double_pass)
     if not state.is_money:
         values = (
@@ -211,4 +239,219 @@ def cube_figures(position: Position, state: CubeState, plies: int = STRONGEST) -
             emg_of_mwc(values[1], state),
             emg_of_mwc(values[2], state),
         )
-    return CubeFigures(decision.action, decision.response, *values, state.may_double())
+    may_double = state.may_double()
+    return CubeFigures(
+        decision.action, decision.response, *values, may_double, may_double and state.may_beaver()
+    )
+
+
+# --- judging a whole game: the same figures, the work shared between decisions -----------------
+
+
+class Judge:
+    """Judges each decision afresh: ``rank_plays`` and ``cube_figures`` of this module."""
+
+    def rank_plays(
+        self, position: Position, dice: tuple[int, int], state: CubeState, plies: int
+    ) -> list[RankedPlay]:
+        return rank_plays(position, dice, state, plies)
+
+    def cube_figures(self, position: Position, state: CubeState, plies: int) -> CubeFigures:
+        return cube_figures(position, state, plies)
+
+
+class Rolls:
+    """The 21 rolls of ``position`` (its player on roll, before rolling): each roll's legal
+    plays and the network's probabilities after each play (the opponent's, then on roll),
+    worked out when first asked for and kept.
+
+    In a game one such table serves several decisions: the look-ahead of the play made
+    (the opponent's best reply to each roll), the opponent's cube decision before its next
+    roll (its one roll ahead reads the same replies), and the ranking of the roll it then
+    rolls (the same plays, scored from the same base position by the same ``Scorer``).
+    """
+
+    __slots__ = ("_plays", "_results", "_scorer", "_stay", "position")
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self._plays: dict[tuple[int, int], list[Play]] = {}
+        self._results: dict[tuple[int, int], list[Probabilities]] = {}
+        self._scorer: Scorer | None = None
+        self._stay: Probabilities | None = None
+
+    def plays(self, dice: tuple[int, int]) -> list[Play]:
+        key = (min(dice), max(dice))
+        found = self._plays.get(key)
+        if found is None:
+            found = self._plays[key] = legal_plays(self.position, key)
+        return found
+
+    def results(self, dice: tuple[int, int]) -> list[Probabilities]:
+        """The opponent's probabilities after each play of ``dice`` (in ``plays`` order)."""
+        key = (min(dice), max(dice))
+        found = self._results.get(key)
+        if found is None:
+            scorer = self._scorer
+            if scorer is None:
+                scorer = self._scorer = Scorer(self.position.flip())
+            found = [scorer.evaluate(play.position.flip()) for play in self.plays(key)]
+            self._results[key] = found
+        return found
+
+    def stay(self) -> Probabilities:
+        """The opponent's probabilities when the roll cannot be played (the same scorer)."""
+        if self._stay is None:
+            if self._scorer is None:
+                self._scorer = Scorer(self.position.flip())
+            self._stay = self._scorer.evaluate(self.position.flip())
+        return self._stay
+
+    def cost(self) -> int:
+        """Positions a look-ahead evaluates (``game.bot.search.lookahead``'s count)."""
+        return sum(max(1, len(self.plays((a, b)))) for a, b, _ in ROLLS)
+
+    def lookahead(self, value: Value | None) -> Probabilities:
+        """``game.bot.search.lookahead(position, None, value)``, from the table."""
+        totals = [0.0] * 5
+        for a, b, weight in ROLLS:
+            if self.plays((a, b)):
+                best = None
+                best_equity = -9.0
+                for probabilities in self.results((a, b)):
+                    equity = -probabilities.equity if value is None else value(probabilities.flip())
+                    if equity > best_equity:
+                        best, best_equity = probabilities, equity
+                assert best is not None  # there are plays
+                values = best.flip().as_tuple()
+            else:
+                values = evaluate_position(self.position.flip()).flip().as_tuple()
+            for k in range(5):
+                totals[k] += weight * values[k]
+        return Probabilities.from_sequence([total / 36.0 for total in totals])
+
+    def one_roll_ahead(self, state: CubeState) -> tuple[float, float]:
+        """The cube's one roll ahead (``game.bot.cube``): no-double and double/take values
+        averaged over the 21 rolls, each answered by the opponent's best cube action."""
+        states = [state.flip(), state.doubled().flip()]
+        totals = [0.0, 0.0]
+        for a, b, weight in ROLLS:
+            plays = self.plays((a, b))
+            if plays:
+                results = self.results((a, b))
+                best = min(range(len(results)), key=lambda i: results[i].equity)
+                after, reply = results[best], plays[best].position.flip()
+            else:
+                after, reply = self.stay(), self.position.flip()
+            x = cube_efficiency(reply)
+            for index, leaf_state in enumerate(states):
+                decision = decide(after, leaf_state, x)
+                if decision.action == DOUBLE:
+                    value = min(decision.double_take, decision.double_pass)
+                else:
+                    value = decision.no_double
+                if leaf_state.is_money:
+                    mine = -value * leaf_state.value / state.value
+                else:
+                    mine = 1.0 - value
+                totals[index] += weight * mine
+        return totals[0] / 36.0, totals[1] / 36.0
+
+
+class SharingJudge(Judge):
+    """The same figures as ``Judge``, for the decisions of one game in order, with the work
+    shared through ``Rolls`` tables kept by position (the last ``KEPT``): a play looked at
+    one roll deeper leaves the table its opponent's cube decision and checker play then
+    read, and a look-ahead that the budget cannot pay for is never started."""
+
+    KEPT = 32
+
+    def __init__(self) -> None:
+        self._tables: dict[Position, Rolls] = {}
+
+    def rolls(self, position: Position) -> Rolls:
+        table = self._tables.pop(position, None)
+        if table is None:
+            table = Rolls(position)
+            if len(self._tables) >= self.KEPT:
+                del self._tables[next(iter(self._tables))]
+        self._tables[position] = table  # the most recently used last
+        return table
+
+    def rank_plays(
+        self, position: Position, dice: tuple[int, int], state: CubeState, plies: int
+    ) -> list[RankedPlay]:
+        table = self.rolls(position)
+        plays = table.plays(dice)
+        if not plays:
+            return []
+        after = [probabilities.flip() for probabilities in table.results(dice)]
+        if plies >= STRONGEST and state.is_money:
+            return self._strongest_money(plays, after)
+        scored = sorted(
+            ((utility(p, state), index) for index, p in enumerate(after)),
+            key=lambda pair: -pair[0],
+        )
+        ranked = [RankedPlay(plays[index], equity) for equity, index in scored]
+        if plies < STRONGEST or len(ranked) == 1:
+            return ranked
+        return self._deeper(ranked, state)
+
+    def _strongest_money(self, plays: list[Play], after: list[Probabilities]) -> list[RankedPlay]:
+        """``game.bot.hint`` (``search.rank_plays_deeper`` at the strongest level)."""
+        strongest = level_named(None)
+        ranked = [(p.equity, play) for p, play in zip(after, plays, strict=True)]
+        ranked.sort(key=lambda pair: -pair[0])
+        if len(ranked) > 1:
+            best = ranked[0][0]
+            candidates = [
+                pair for pair in ranked[: strongest.keep] if pair[0] >= best - strongest.margin
+            ]
+            if len(candidates) > 1:
+                left = strongest.budget - len(ranked)
+                rescored: list[tuple[float, Play]] = []
+                for _, play in candidates:
+                    replies = self.rolls(play.position.flip())
+                    cost = replies.cost()
+                    if cost > left:
+                        break  # the search would stop inside this look-ahead: skip it whole
+                    left -= cost
+                    rescored.append((-replies.lookahead(None).equity, play))
+                if rescored:
+                    rescored.sort(key=lambda pair: -pair[0])
+                    floor = rescored[-1][0]
+                    rest = [(min(e, floor - 1e-9), p) for e, p in ranked[len(rescored) :]]
+                    ranked = rescored + rest
+        return [RankedPlay(play, equity) for equity, play in ranked]
+
+    def _deeper(self, ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
+        """This module's ``_deeper`` (match play), from the tables."""
+        reply_value = match_value(state.flip())
+        best = ranked[0].equity
+        candidates = [r for r in ranked[:KEEP] if r.equity >= best - MARGIN]
+        if len(candidates) == 1:
+            return ranked
+        rescored: list[RankedPlay] = []
+        spent = 0
+        for candidate in candidates:
+            if rescored and spent + spent / len(rescored) > BUDGET:
+                break
+            replies = self.rolls(candidate.play.position.flip())
+            spent += replies.cost()
+            probabilities = replies.lookahead(reply_value)
+            rescored.append(RankedPlay(candidate.play, utility(probabilities.flip(), state)))
+        rescored.sort(key=lambda r: -r.equity)
+        floor = rescored[-1].equity
+        rest = [RankedPlay(r.play, min(r.equity, floor - 1e-9)) for r in ranked[len(rescored) :]]
+        return rescored + rest
+
+    def cube_figures(self, position: Position, state: CubeState, plies: int) -> CubeFigures:
+        probabilities = evaluate_position(position)
+        if plies <= 1 or not state.may_double():
+            decision = decide(probabilities, state, cube_efficiency(position))
+        else:
+            no_double, double_take = self.rolls(position).one_roll_ahead(state)
+            double_pass = 1.0 if state.is_money else result_mwc(state, state.value)
+            gammon = probabilities.win_gammon > 0.0
+            decision = choose(no_double, double_take, double_pass, state, gammon)
+        return _figures(decision, state)

@@ -101,7 +101,25 @@ def test_cube_hint_agrees_with_the_cube_command_and_gives_the_three_equities():
     assert lines[0] == cube.stdout.strip()
     assert [line.split()[0] for line in lines[1:4]] == ["no-double", "double-take", "double-pass"]
     assert float(lines[3].split()[1]) == 1.0
-    assert lines[4:] == ["", ""]
+    # Money play allows a beaver (gnubg's default): the doubler's equity after one.
+    assert lines[4].split()[0] == "double-beaver"
+    assert float(lines[4].split()[1]) == pytest.approx(2 * float(lines[2].split()[1]), abs=2e-4)
+    assert lines[5:] == ["", ""]
+
+
+def test_the_beaver_line_only_where_the_rules_allow_a_beaver():
+    position = parse_position_id(START)
+    money = cube_figures(position, CubeState.of(beaver=True), plies=1)
+    assert money.may_beaver and money.double_beaver == pytest.approx(2 * money.double_take)
+    # The opening position is a beaver for the opponent: the double/take equity is below 0.
+    assert money.response == "beaver" and money.double_beaver < money.double_take < 0
+    assert not cube_figures(position, CubeState.of(beaver=False), plies=1).may_beaver
+    match = CubeState.of(match_length=7)
+    assert not cube_figures(position, match, plies=1).may_beaver
+    owned = CubeState.of(value=2, owner=1, beaver=True)  # the opponent's cube: no double
+    assert not cube_figures(position, owned, plies=1).may_beaver
+    status, text = hint(gnubg_id(position, match_length=7))
+    assert status == 0 and "double-beaver" not in text and len(text.split("\n")) == 6
 
 
 def test_cube_equities_in_match_play_are_normalised_so_a_pass_is_one():

@@ -229,6 +229,30 @@ def test_the_cube_hint_in_words_for_the_doubler_and_for_the_doubled():
     assert "65.0%" in hint_panel.cube_html(match, False)
     assert "35.0%" in hint_panel.cube_html(match, True)  # the taker's own chance
     assert "may not double" in hint_panel.cube_advice(dict(CUBE, may_double=False), False)
+    assert "beaver" not in html.lower()  # no beaver without the rules allowing one
+
+
+def test_the_cube_hint_has_a_beaver_line_where_the_rules_allow_one():
+    beaver = dict(
+        CUBE, action="no-double", response="beaver", double_take=-0.21,
+        may_beaver=True, double_beaver=-0.42,
+    )  # fmt: skip
+    html = hint_panel.cube_html(beaver, doubled=False)
+    assert "Double, beaver" in html and "-0.420" in html and "No double, beaver." in html
+    doubled = hint_panel.cube_html(beaver, doubled=True)
+    assert "<th>Beaver</th><td>+0.420</td>" in doubled and "Beaver the double." in doubled
+    # From the worker: money with the beaver option on, not in a match nor without the option.
+    for rules, allowed in (
+        (Rules.full(beaver=True), True),
+        (Rules.full(beaver=False), False),
+        (Rules.full(match_length=7), False),
+    ):
+        game = GameState.new(rules).set_dice((6, 5))
+        game = game.play(game.legal_plays()[0])
+        cube = through_json(study.reply(study.hint_request(game, plies=1)))["cube"]
+        assert cube["may_beaver"] is allowed
+        assert cube["double_beaver"] == pytest.approx(2 * cube["double_take"])
+        assert ("Double, beaver" in hint_panel.cube_html(cube, False)) is allowed
 
 
 def test_the_hint_is_offered_when_a_person_has_something_to_weigh():

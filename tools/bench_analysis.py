@@ -3,6 +3,7 @@ at the strongest judgement.
 
     python tools/bench_analysis.py                  # both depths, CPython and Chromium
     python tools/bench_analysis.py --turns 60 --seed 4 --plies 1 --no-chromium
+    python tools/bench_analysis.py --no-chromium --compare   # also each decision afresh
 
 The game is the first of a money session played by the bot against itself at
 its ``casual`` level (so there are mistakes to find) that lasts at least
@@ -13,6 +14,11 @@ history, the page opened in headless Chromium (/usr/bin/chromium) on tools/serve
 once its worker is ready, Analyse pressed; the time is from the press to the result shown
 (``<body data-analysis-from/-to>``), the worker judging in slices of 250 ms and the page
 asking for each (game/web/study.py). Also printed: the longest main-thread task during it.
+
+Timings depend on the machine's load (printed); the CPython lines also count the network
+evaluations (calls of ``Network.outputs``, the bulk of the work), which do not.
+``--compare`` also times the analysis with every decision judged afresh
+(``analysis_steps(..., shared=False)``, the same figures) in the same run.
 """
 
 from __future__ import annotations
@@ -114,12 +120,53 @@ def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, flo
     return times
 
 
+class EvaluationCount:
+    """Counts the network's evaluations while in a ``with`` block."""
+
+    def __enter__(self) -> EvaluationCount:
+        from game.bot.network import Network
+
+        self.count = 0
+        self.original = Network.outputs
+
+        def counted(network: Network, sums: list[float]) -> list[float]:
+            self.count += 1
+            return self.original(network, sums)
+
+        Network.outputs = counted  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from game.bot.network import Network
+
+        Network.outputs = self.original  # type: ignore[method-assign]
+
+
+def time_analysis(games: list, plies: int, shared: bool) -> tuple[float, float, int, int]:
+    """(seconds, slowest step in seconds, steps, network evaluations) in CPython."""
+    with EvaluationCount() as evaluations:
+        start = time.perf_counter()
+        slowest = 0.0
+        last = start
+        steps = 0
+        for step in analysis_steps(games, plies, shared=shared):
+            steps = step.total
+            now = time.perf_counter()
+            slowest = max(slowest, now - last)
+            last = now
+        total = time.perf_counter() - start
+    return total, slowest, steps, evaluations.count
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--plies", type=int, nargs="*", default=[1, 2])
     parser.add_argument("--no-chromium", action="store_true", help="CPython only")
+    parser.add_argument(
+        "--compare", action="store_true", help="also judge each decision afresh (CPython)"
+    )
     args = parser.parse_args(argv)
     record = game_of_turns(args.turns, args.seed)
     games = games_of(record)
@@ -128,21 +175,15 @@ def main(argv: list[str] | None = None) -> int:
         f"CPython {sys.version.split()[0]}, load average {LOAD:.1f}"
     )
     for plies in args.plies:
-        start = time.perf_counter()
-        slowest = 0.0
-        last = start
-        steps = 0
-        for step in analysis_steps(games, plies):
-            steps = step.total
-            now = time.perf_counter()
-            slowest = max(slowest, now - last)
-            last = now
-        total = time.perf_counter() - start
         name = "strongest (2-ply)" if plies >= 2 else "1-ply"
-        print(
-            f"{name:18} {total:6.2f} s   ({1000 * total / args.turns:.0f} ms a turn, "
-            f"slowest step {1000 * slowest:.0f} ms, {steps} steps)"
-        )
+        for shared in (True, False) if args.compare else (True,):
+            total, slowest, steps, evaluations = time_analysis(games, plies, shared)
+            how = "" if shared else ", each decision afresh"
+            print(
+                f"{name:18} {total:6.2f} s   ({1000 * total / args.turns:.0f} ms a turn, "
+                f"slowest step {1000 * slowest:.0f} ms, {steps} steps, {evaluations} network "
+                f"evaluations, {evaluations / args.turns:.0f} a turn{how})"
+            )
     if not args.no_chromium:
         for plies, took, longest in chromium_times(record, args.plies):
             name = "strongest (2-ply)" if plies >= 2 else "1-ply"

@@ -102,7 +102,8 @@ def _percent(mwc: float) -> str:
 
 
 def cube_html(cube: dict[str, Any], doubled: bool) -> str:
-    """The cube hint: the advice and the equities behind it (for whoever decides now)."""
+    """The cube hint: the advice and the equities behind it (for whoever decides now): no
+    double / double, take / double, pass, and double, beaver when the rules allow one."""
     sign = -1.0 if doubled else 1.0  # the doubler's figures, seen by the taker when doubled
     mwc = cube.get("mwc")
     lines = [
@@ -112,11 +113,16 @@ def cube_html(cube: dict[str, Any], doubled: bool) -> str:
     ]
     if doubled:
         lines = [("Take", "double_take"), ("Pass", "double_pass")]
+    if cube.get("may_beaver") and "double_beaver" in cube:
+        # Money play with beavers: the cube goes to four times its value, the doubler's.
+        lines.append(
+            ("Beaver", "double_beaver") if doubled else ("Double, beaver", "double_beaver")
+        )
     rows = []
     for words, name in lines:
         value = sign * float(cube[name])
         chance = ""
-        if mwc:
+        if mwc and name in mwc:
             won = float(mwc[name])
             chance = f'<td class="hint-mwc">{_percent(1 - won if doubled else won)}</td>'
         rows.append(f"<tr><th>{words}</th><td>{signed(value)}</td>{chance}</tr>")

@@ -73,7 +73,8 @@ def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:
-    """The cube figures, what each action loses, and in a match the winning chances."""
+    """The cube figures, what each action loses, and in a match the winning chances;
+    ``double_beaver`` counts when ``may_beaver`` (money play with the beaver option on)."""
     from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE
     from game.judgement import cube_action_error, cube_state_of, mwc_of_emg
 
@@ -84,6 +85,8 @@ def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:
         "double_take": figures.double_take,
         "double_pass": figures.double_pass,
         "may_double": figures.may_double,
+        "may_beaver": figures.may_beaver,
+        "double_beaver": figures.double_beaver,
         "errors": {
             action: cube_action_error(figures, action)
             for action in (NO_DOUBLE, DOUBLE, TAKE, PASS, BEAVER)
