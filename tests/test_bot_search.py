@@ -106,3 +106,19 @@ def test_with_no_budget_left_the_ranking_is_the_one_ply_ranking():
 def test_the_strongest_level_searches_with_a_budget():
     expert = level_named(None)
     assert expert.plies == 2 and expert.keep >= 2 and expert.budget > 0
+
+
+def test_the_hint_ranks_every_play_by_the_network_even_past_the_budget(monkeypatch):
+    """The teacher (hint, analysis) never ranks by hand: past its budget it stays at 1-ply."""
+    import dataclasses
+
+    import game.bot as bot
+
+    small = dataclasses.replace(level_named(None), budget=100)
+    monkeypatch.setattr(bot, "level_named", lambda name: small)
+    ranked = bot.hint(SPREAD, (2, 2))
+    one_ply = rank_plays(SPREAD, (2, 2))
+    assert len(ranked) == len(one_ply) > 300
+    assert [(round(e, 12), p.position) for e, p in ranked] == [
+        (round(e, 12), p.position) for e, p in one_ply
+    ]

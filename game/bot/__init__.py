@@ -55,12 +55,16 @@ def hint(
     ``state``: the cube and match score seen by the mover (None: money play); in a
     match the equities are EMG (``match_value``)."""
     strongest = level_named(None)
+    plays = legal_plays(position, dice)
+    # A teacher ranks every play by the network: the budget never shortlists by hand (a
+    # roll with more plays than the level's budget is ranked at 1-ply, as the analysis does).
     return rank_plays_deeper(
         position,
         dice,
         keep=strongest.keep,
         margin=strongest.margin,
-        budget=strongest.budget,
+        budget=max(strongest.budget, len(plays) + 1),
+        plays=plays,
         value=match_value(state),
         reply_value=match_value(None if state is None else state.flip()),
     )
