@@ -64,6 +64,7 @@ def test_two_ply_search_corrects_most_of_the_one_ply_level_s_big_mistakes():
             mistakes.append((position, dice, plays))
             one_ply_losses.append(loss)
     assert len(mistakes) >= 5
-    # Measured: with the 128-unit network the look-ahead took back over half of that loss; with
-    # the 192-unit one (fewer, harder 1-ply mistakes) 37% (0.036 of 0.058): see the README.
-    assert mean_loss(LEVELS[-1], mistakes) < 0.7 * statistics.fmean(one_ply_losses)
+    # Measured: with the 128-unit network (budget 800) the look-ahead took back over half of
+    # that loss; with the 192-unit one at budget 700 37%; at the budget of 1,500 (8 within
+    # 0.24) 58% (0.024 of 0.058, 9 decisions): see game/bot/README.md.
+    assert mean_loss(LEVELS[-1], mistakes) < 0.5 * statistics.fmean(one_ply_losses)
