@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.bot import hint as strongest_money_ranking
+from game.bot import hint as strongest_ranking
 from game.bot.cube import (
     BEAVER,
     DOUBLE,
@@ -50,16 +50,13 @@ from game.bot.evaluator import Scorer, evaluate_position
 from game.bot.levels import level_named
 from game.bot.match_value import emg_of_mwc, match_value, result_mwc, utility
 from game.bot.probabilities import Probabilities
-from game.bot.search import Value, lookahead, score_plays
+from game.bot.search import Value, score_plays
 from game.formats.notation import format_play
 from game.plays import Play, legal_plays
 from game.position import Position
 from game.state import GameState, Phase
 
 STRONGEST = 2
-# The strongest level's filter (game.bot.search.rank_plays_deeper): plays re-scored one roll
-# deeper when within MARGIN of the best, at most KEEP, and about BUDGET positions in all.
-KEEP, MARGIN, BUDGET = 6, 0.14, 4000
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,39 +131,15 @@ def rank_plays(
         plays = legal_plays(position, dice)
     if not plays:
         return []
-    if plies >= STRONGEST and state.is_money:
-        # Money play: exactly the strongest level's own ranking.
-        return [
-            RankedPlay(play, equity) for equity, play in strongest_money_ranking(position, dice)
-        ]
+    if plies >= STRONGEST:
+        # Exactly the strongest level's own ranking (its filter and budget), by the score.
+        ranked_deeper = strongest_ranking(position, dice, None if state.is_money else state)
+        return [RankedPlay(play, equity) for equity, play in ranked_deeper]
     scored = sorted(
         ((utility(p, state), index) for index, p in enumerate(score_plays(position, plays))),
         key=lambda pair: -pair[0],
     )
-    ranked = [RankedPlay(plays[index], equity) for equity, index in scored]
-    if plies < STRONGEST or len(ranked) == 1:
-        return ranked
-    return _deeper(ranked, state)
-
-
-def _deeper(ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
-    reply_value = match_value(state.flip())  # the opponent answers each roll by its own score
-    best = ranked[0].equity
-    candidates = [r for r in ranked[:KEEP] if r.equity >= best - MARGIN]
-    if len(candidates) == 1:
-        return ranked
-    rescored: list[RankedPlay] = []
-    spent = 0
-    for candidate in candidates:
-        if rescored and spent + spent / len(rescored) > BUDGET:
-            break
-        probabilities, cost = lookahead(candidate.play.position.flip(), None, reply_value)
-        spent += cost
-        rescored.append(RankedPlay(candidate.play, utility(probabilities.flip(), state)))
-    rescored.sort(key=lambda r: -r.equity)
-    floor = rescored[-1].equity
-    rest = [RankedPlay(r.play, min(r.equity, floor - 1e-9)) for r in ranked[len(rescored) :]]
-    return rescored + rest
+    return [RankedPlay(plays[index], equity) for equity, index in scored]
 
 
 # --- the cube -------------------------------------------------------------------------------
@@ -386,64 +359,41 @@ class SharingJudge(Judge):
         if not plays:
             return []
         after = [probabilities.flip() for probabilities in table.results(dice)]
-        if plies >= STRONGEST and state.is_money:
-            return self._strongest_money(plays, after)
-        scored = sorted(
-            ((utility(p, state), index) for index, p in enumerate(after)),
+        ranked = sorted(
+            ((utility(p, state), play) for p, play in zip(after, plays, strict=True)),
             key=lambda pair: -pair[0],
         )
-        ranked = [RankedPlay(plays[index], equity) for equity, index in scored]
-        if plies < STRONGEST or len(ranked) == 1:
-            return ranked
-        return self._deeper(ranked, state)
-
-    def _strongest_money(self, plays: list[Play], after: list[Probabilities]) -> list[RankedPlay]:
-        """``game.bot.hint`` (``search.rank_plays_deeper`` at the strongest level)."""
-        strongest = level_named(None)
-        ranked = [(p.equity, play) for p, play in zip(after, plays, strict=True)]
-        ranked.sort(key=lambda pair: -pair[0])
-        if len(ranked) > 1:
-            best = ranked[0][0]
-            candidates = [
-                pair for pair in ranked[: strongest.keep] if pair[0] >= best - strongest.margin
-            ]
-            if len(candidates) > 1:
-                left = strongest.budget - len(ranked)
-                rescored: list[tuple[float, Play]] = []
-                for _, play in candidates:
-                    replies = self.rolls(play.position.flip())
-                    cost = replies.cost()
-                    if cost > left:
-                        break  # the search would stop inside this look-ahead: skip it whole
-                    left -= cost
-                    rescored.append((-replies.lookahead(None).equity, play))
-                if rescored:
-                    rescored.sort(key=lambda pair: -pair[0])
-                    floor = rescored[-1][0]
-                    rest = [(min(e, floor - 1e-9), p) for e, p in ranked[len(rescored) :]]
-                    ranked = rescored + rest
+        if plies >= STRONGEST and len(ranked) > 1:
+            ranked = self._deeper(ranked, state)
         return [RankedPlay(play, equity) for equity, play in ranked]
 
-    def _deeper(self, ranked: list[RankedPlay], state: CubeState) -> list[RankedPlay]:
-        """This module's ``_deeper`` (match play), from the tables."""
-        reply_value = match_value(state.flip())
-        best = ranked[0].equity
-        candidates = [r for r in ranked[:KEEP] if r.equity >= best - MARGIN]
-        if len(candidates) == 1:
+    def _deeper(
+        self, ranked: list[tuple[float, Play]], state: CubeState
+    ) -> list[tuple[float, Play]]:
+        """``game.bot.hint`` (``search.rank_plays_deeper`` at the strongest level), from the
+        tables: a candidate's look-ahead that the budget cannot pay for is never started."""
+        strongest = level_named(None)
+        reply_value = match_value(state.flip())  # the opponent answers by its own score
+        best = ranked[0][0]
+        candidates = [
+            pair for pair in ranked[: strongest.keep] if pair[0] >= best - strongest.margin
+        ]
+        if len(candidates) < 2:
             return ranked
-        rescored: list[RankedPlay] = []
-        spent = 0
-        for candidate in candidates:
-            if rescored and spent + spent / len(rescored) > BUDGET:
-                break
-            replies = self.rolls(candidate.play.position.flip())
-            spent += replies.cost()
-            probabilities = replies.lookahead(reply_value)
-            rescored.append(RankedPlay(candidate.play, utility(probabilities.flip(), state)))
-        rescored.sort(key=lambda r: -r.equity)
-        floor = rescored[-1].equity
-        rest = [RankedPlay(r.play, min(r.equity, floor - 1e-9)) for r in ranked[len(rescored) :]]
-        return rescored + rest
+        left = strongest.budget - len(ranked)
+        rescored: list[tuple[float, Play]] = []
+        for _, play in candidates:
+            replies = self.rolls(play.position.flip())
+            cost = replies.cost()
+            if cost > left:
+                break  # the search would stop inside this look-ahead: skip it whole
+            left -= cost
+            rescored.append((utility(replies.lookahead(reply_value).flip(), state), play))
+        if not rescored:
+            return ranked
+        rescored.sort(key=lambda pair: -pair[0])
+        floor = rescored[-1][0]
+        return rescored + [(min(e, floor - 1e-9), p) for e, p in ranked[len(rescored) :]]
 
     def cube_figures(self, position: Position, state: CubeState, plies: int) -> CubeFigures:
         probabilities = evaluate_position(position)
