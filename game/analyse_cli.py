@@ -1,16 +1,16 @@
-"""``python -m game analyse [--plies 1|2] < FILE.mat``: error rates of a whole match, game by game.
+"""``python -m game analyse [--plies 2|1] < FILE.mat``: error rates of a whole match, game by game.
 
 Prints ``player N: ERROR_RATE PR DECISIONS`` for players 1 and 2 (in the order the
 file names them) over the whole match, then ``game K player N: ...`` for every
 game. ERROR_RATE is gnubg's "Error rate mEMG" (thousandths of equity lost per
 unforced decision, checker play and cube together), PR half of it, DECISIONS
 the unforced plays and close cube decisions counted (see ``game.analysis``).
-By default the plays and cube decisions are judged by the network alone (1-ply,
-a few seconds a match); ``--plies 2`` judges at the strongest level's judgement
-(minutes a match in CPython). 1-ply is the default because it agrees with gnubg
-at least as well: on 20 FIBS matches its error rates were 3.2 mEMG from gnubg
-0-ply's on average, and on a handful 4-5 mEMG from gnubg 2-ply's, as close as
-ours at 2-ply (tools/compare_analysis.py). A file that cannot be read: a message and
+By default the plays and cube decisions are judged at the strongest level's judgement
+(2-ply, as gnubg's own analysis defaults to its 2-ply: a few seconds a game in CPython);
+``--plies 1`` judges by the network alone (well under a second a game). On 8 FIBS matches
+(16 player-matches) our 2-ply error rates were 2.4 mEMG from gnubg 1.07's 2-ply analysis
+on average (mean difference -1.4), our 1-ply 3.1 (-1.3); on 20 FIBS matches 1-ply was 3.2
+from gnubg 0-ply (tools/compare_analysis.py, figures in README.md). A file that cannot be read: a message and
 exit status 1.
 """
 
@@ -42,7 +42,7 @@ def report(text: str, plies: int) -> list[str]:
 
 def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     try:
-        plies = read_plies(options, default=1)
+        plies = read_plies(options)
     except ValueError as error:
         sys.stderr.write(f"python -m game analyse: {error}\n")
         return 2

@@ -163,14 +163,25 @@ def test_strongest_judgement_on_a_short_game():
 
 def test_analyse_command_prints_players_then_games(selfplay_match, selfplay_analysis):
     out = io.StringIO()
-    # 1-ply by default (as close to gnubg as the strongest judgement, and far quicker).
-    status = analyse_cli.main([], io.StringIO(format_mat(selfplay_match)), out)
+    status = analyse_cli.main(["--plies", "1"], io.StringIO(format_mat(selfplay_match)), out)
     assert status == 0
     lines = out.getvalue().splitlines()
     assert len(lines) == 2 + 2 * len(selfplay_analysis.games)
     expected = selfplay_analysis.stats[1]
     assert lines[1] == f"player 2: {expected.error_rate:.1f} {expected.pr:.1f} {expected.decisions}"
     assert lines[2].startswith("game 1 player 1: ")
+
+
+def test_analyse_command_judges_at_the_strongest_judgement_by_default():
+    # As gnubg's own analysis defaults to its 2-ply: one short game of the match is enough.
+    rng = random.Random(5)
+    record = self_play(Rules.full(match_length=1), rng, BotPlayer("casual", rng))
+    out = io.StringIO()
+    assert analyse_cli.main([], io.StringIO(format_mat(record)), out) == 0
+    strongest = analyse_record(record, plies=2).stats[0]
+    assert out.getvalue().splitlines()[0] == (
+        f"player 1: {strongest.error_rate:.1f} {strongest.pr:.1f} {strongest.decisions}"
+    )
 
 
 def test_analyse_command_refuses_a_file_it_cannot_read(capsys):
