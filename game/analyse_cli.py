@@ -10,8 +10,8 @@ By default the plays and cube decisions are judged at the strongest level's judg
 ``--plies 1`` judges by the network alone (well under a second a game). On 8 FIBS matches
 (16 player-matches) our 2-ply error rates were 2.4 mEMG from gnubg 1.07's 2-ply analysis
 on average (mean difference -1.4), our 1-ply 3.1 (-1.3); on 20 FIBS matches 1-ply was 3.2
-from gnubg 0-ply (tools/compare_analysis.py, figures in README.md). A file that cannot be read: a message and
-exit status 1.
+from gnubg 0-ply (tools/compare_analysis.py, figures in README.md). A file that cannot be
+read: a message and exit status 1.
 """
 
 from __future__ import annotations
