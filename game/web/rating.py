@@ -5,7 +5,7 @@
     (1500.0, 0)
     >>> after = book.after_result("expert", length=1, won=True)
     >>> round(after.rating, 1), after.experience
-    (1512.8, 1)
+    (1512.9, 1)
 
 The FIBS formula (as the First Internet Backgammon Server rates its players): for a match
 to N points between ratings R and S, the chance that the first player wins is
@@ -16,7 +16,9 @@ points of every match played, so new players' ratings move faster). A money game
 as a 1-point match. A new player starts at 1500.
 
 Each computer level's rating (``LEVEL_RATINGS``) was measured from the levels' results
-against each other with ``tools/rate_levels.py`` (see there and the README). The book is
+against each other with ``tools/rate_levels.py``, down from the expert's error-based rating;
+strong, which results cannot tell from the expert in a few hundred games, by its own error
+rate (see the README). The book is
 JSON in localStorage (``KEY``); ``read_book`` never fails: anything it cannot read gives a
 new book.
 """
@@ -38,11 +40,11 @@ KEPT = 200  # results kept for the plot
 # Measured by tools/rate_levels.py (see the README, "Rating"): anchored at the expert's
 # error-based rating; the others from their results against their neighbours.
 LEVEL_RATINGS = {
-    "beginner": 692,
-    "casual": 1466,
-    "intermediate": 1759,
-    "strong": 1868,
-    "expert": 2007,
+    "beginner": 843,
+    "casual": 1617,
+    "intermediate": 1910,
+    "strong": 2004,
+    "expert": 2011,
 }
 DEFAULT_LEVEL = "strong"  # game.bot.levels.DEFAULT, without importing the bot
 
