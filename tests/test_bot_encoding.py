@@ -7,12 +7,15 @@ import random
 from game.bot import encoding
 from game.bot.encoding import (
     BAR_BASE,
+    EXTRA_BASE,
+    EXTRAS,
     FEATURE_BASE,
     FEATURES,
     INPUTS,
     OFF_BASE,
     PIP_DIFFERENCE,
     POINT_INPUTS,
+    RACE_INPUTS,
     SIDE_INPUTS,
     dense,
     encode,
@@ -190,8 +193,146 @@ def test_encoding_is_the_same_with_cold_and_warm_caches():
     again = [encode(position) for position in positions]
     encoding._sides.clear()
     encoding._blockings.clear()
+    encoding._containments.clear()
     cold = [encode(position) for position in positions]
     assert warm == again == cold
     for inputs in cold:
         indices = [index for index, _ in inputs]
         assert indices == sorted(set(indices)) and all(value for _, value in inputs)
+
+
+# --- the inputs after the pip difference (EXTRAS), against plain computations -------------
+
+
+def extra(position: Position, name: str, side: int = 0) -> float:
+    index = EXTRA_BASE + side * len(EXTRAS) + EXTRAS.index(name)
+    return dense(encode(position))[index]
+
+
+def reference_pip_loss(me: tuple[int, ...], them: tuple[int, ...]) -> int:
+    """Sum over the 36 rolls of the farthest blot of ``them`` that ``me`` hits (its point
+    in ``me``'s numbering), tried die by die as in ``reference_shots``."""
+    held = [False] + [them[25 - x] >= 2 for x in range(1, 25)] + [False]
+    blots = [25 - q for q in range(1, 25) if them[q] == 1]
+    origins = [BAR] if me[BAR] else [p for p in range(1, 26) if me[p]]
+    total = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            farthest = 0
+            for origin in origins:
+                for blot in blots:
+                    distance = origin - blot
+                    if a == b:
+                        hit = any(
+                            distance == a * steps
+                            and all(not held[origin - a * k] for k in range(1, steps))
+                            for steps in range(1, 5)
+                        )
+                    else:
+                        hit = distance in (a, b) or (
+                            distance == a + b and (not held[origin - a] or not held[origin - b])
+                        )
+                    if hit:
+                        farthest = max(farthest, blot)
+            total += farthest
+    return total
+
+
+def reference_escapes_from(origin: int, them: tuple[int, ...]) -> int:
+    """Rolls of 36 that carry a checker on ``origin`` past every point of ``them`` within
+    12 pips in front of it (36 when there is none)."""
+    held = [False] + [them[25 - x] >= 2 for x in range(1, 25)] + [False]
+    blockers = [x for x in range(max(1, origin - 12), origin) if held[x]]
+    if not blockers:
+        return 36
+    count = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == b:
+                point = origin
+                for _ in range(4):
+                    point -= a
+                    if point < 1 or held[point]:
+                        break
+                    if point < blockers[0]:
+                        count += 1
+                        break
+            else:
+                end = origin - a - b
+                if 1 <= end < blockers[0] and not held[end]:
+                    count += not held[origin - a] or not held[origin - b]
+    return count
+
+
+def reference_extras(me: tuple[int, ...], them: tuple[int, ...]) -> dict[str, float]:
+    held = [False] + [them[25 - x] >= 2 for x in range(1, 25)] + [False]
+    rearmost = next(point for point in range(BAR, 0, -1) if them[point])
+    line = 25 - rearmost
+    break_contact = sum((p - line) * me[p] for p in range(1, 26) if p > line)
+    sources = [BAR] if me[BAR] else [p for p in range(1, 25) if me[p]]
+    mobility = sum(1 for p in sources for die in range(1, 7) if p - die >= 1 and not held[p - die])
+    enter_none = enter_all = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            open_a, open_b = not held[25 - a], not held[25 - b]
+            enter_none += not open_a and not open_b
+            enter_all += (open_a and open_b) if a != b else open_a
+    return {
+        "pip_loss": reference_pip_loss(me, them) / 360.0,
+        "contained": 1.0 - min(reference_escapes_from(o, them) for o in range(15, 25)) / 36.0,
+        "break_contact": break_contact / 100.0,
+        "mobility": mobility / 40.0,
+        "dance": enter_none / 36.0 if me[BAR] else 0.0,
+        "stuck": (1.0 - enter_all / 36.0) if me[BAR] >= 2 else 0.0,
+    }
+
+
+def test_extra_inputs_agree_with_plain_computations_on_random_positions():
+    checked = 0
+    for position in states_of_random_play(300, seed=33):
+        vector = dense(encode(position))
+        extras = vector[EXTRA_BASE:]
+        if not position.is_contact():
+            assert not any(extras), position
+            continue
+        for side, (me, them) in enumerate(
+            ((position.player, position.opponent), (position.opponent, position.player))
+        ):
+            expected = reference_extras(me, them)
+            for name in EXTRAS:
+                got = vector[EXTRA_BASE + side * len(EXTRAS) + name_index(name)]
+                assert abs(got - expected[name]) < 1e-12, (position, side, name)
+            checked += 1
+    assert checked > 300
+
+
+def name_index(name: str) -> int:
+    return EXTRAS.index(name)
+
+
+def test_a_race_has_no_extra_inputs_and_stays_within_the_race_inputs():
+    race = Position.from_points({6: 5, 12: 10}, {6: 5, 10: 10})
+    assert max(index for index, _ in encode(race)) < RACE_INPUTS
+
+
+def test_pip_loss_counts_the_farthest_blot_hit_on_each_roll():
+    # My checker on my 8 point; the opponent's blots on my 5 and 2 points (its 20 and 23).
+    position = Position.from_points({8: 1, 24: 14}, {20: 1, 23: 1, 6: 13})
+    # The blot 3 away (5 pips lost): a 3 (11 rolls), 1-2 (2), 1-1 (1): 14 rolls.
+    # Only the one 6 away (2 pips): a 6 but not 6-3 (9), 1-5 (2), 2-4 (2), 2-2 (1): 14 rolls.
+    assert extra(position, "pip_loss") == (14 * 5 + 14 * 2) / 360.0
+    assert feature(position, "shots") == 28 / 36
+
+
+def test_a_checker_on_the_bar_against_five_closed_points():
+    position = Position.from_points({25: 2, 6: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 6: 3, 24: 4})
+    assert extra(position, "dance") == 25 / 36
+    assert extra(position, "stuck") == 35 / 36
+    assert extra(position, "dance", side=1) == 0.0
+
+
+def test_break_contact_counts_the_pips_to_pass_the_rearmost_opposing_checker():
+    # The opponent's rearmost checker on its 20 point, my 5: my checkers on 8 (x2) and 6 must
+    # pass it by 3, 3 and 1 pips.
+    position = Position.from_points({8: 2, 6: 1, 3: 12}, {20: 1, 6: 14})
+    assert extra(position, "break_contact") == 7 / 100

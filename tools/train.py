@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from game.bot.encoding import ENCODING_VERSION, INPUTS, encode  # noqa: E402
+from game.bot.encoding import ENCODING_VERSION, INPUTS, RACE_INPUTS, encode  # noqa: E402
 from game.bot.network import Network  # noqa: E402
 from game.formats import parse_position_id  # noqa: E402
 from game.position import CHECKERS, Position  # noqa: E402
@@ -161,6 +161,8 @@ def train_net(net: str, data, args) -> None:
     torch.set_num_threads(args.threads)
     indptr, indices, values, targets = data
     x = torch.from_numpy(dense_all(indptr, indices, values))
+    if args.without_extras:
+        x[:, RACE_INPUTS:] = 0.0  # a control: the same training without the inputs after 225
     y = torch.from_numpy(targets)
     n = len(y)
     order = np.random.default_rng(args.seed).permutation(n)
@@ -183,6 +185,14 @@ def train_net(net: str, data, args) -> None:
         max_lr=args.lr,
         total_steps=epochs * ((len(train) + args.batch - 1) // args.batch),
     )
+
+    def validate() -> float:
+        """Mean absolute equity error on the held-out positions."""
+        model.eval()
+        with torch.no_grad():
+            p = torch.sigmoid(model(x_valid))
+            return torch.mean(torch.abs(equity(p) - equity(y_valid))).item()
+
     tag = f"{net}-h{hidden}-e{epochs}-s{args.seed}-{args.run}"
     checkpoint = CHECKPOINTS / f"{tag}.pt"
     start_epoch = 0
@@ -199,6 +209,8 @@ def train_net(net: str, data, args) -> None:
         f"{net}: {len(train)} training and {len(valid)} validation positions, hidden {hidden}",
         flush=True,
     )
+    if start_epoch == 0:
+        print(f"{net} before training: validation equity error {validate():.4f}", flush=True)
     for epoch in range(start_epoch, epochs):
         started = time.time()
         model.train()
@@ -217,10 +229,7 @@ def train_net(net: str, data, args) -> None:
             optimizer.step()
             schedule.step()
             total += loss.item() * len(batch)
-        model.eval()
-        with torch.no_grad():
-            p = torch.sigmoid(model(x_valid))
-            error = torch.mean(torch.abs(equity(p) - equity(y_valid))).item()
+        error = validate()
         print(
             f"{net} epoch {epoch + 1}/{epochs}: loss {total / len(train):.5f}, "
             f"validation equity error {error:.4f} ({time.time() - started:.0f} s)",
@@ -244,22 +253,32 @@ def start_from(model, path: Path) -> None:
 
     A model with more hidden units than the file keeps its random input weights for
     the extra units and gets zero output weights there: it starts out computing
-    exactly the smaller network, and training puts the new units to use.
+    exactly the smaller network, and training puts the new units to use. A file
+    with fewer inputs (an older encoding, whose inputs are the first ones of the
+    new) gets zero weights from the new inputs into its units, so again the model
+    starts out as the file's network.
     """
     import torch
 
     network = Network.load(path)
     first, last = model[0], model[2]
-    hidden = len(network.hidden_bias)
+    inputs, hidden, _ = network.shape
     if hidden > first.out_features:
         raise SystemExit(f"{path} has {hidden} hidden units, more than the model's")
+    if inputs > first.in_features:
+        raise SystemExit(f"{path} has {inputs} inputs, more than the model's")
     with torch.no_grad():
-        first.weight[:hidden].copy_(torch.tensor(network.input_rows).T)
+        first.weight[:hidden, inputs:].zero_()
+        first.weight[:hidden, :inputs].copy_(torch.tensor(network.input_rows).T)
         first.bias[:hidden].copy_(torch.tensor(network.hidden_bias))
         last.weight.zero_()
         last.weight[:, :hidden].copy_(torch.tensor(network.output_rows))
         last.bias.copy_(torch.tensor(network.output_bias))
-    print(f"started from {path} ({hidden} of {first.out_features} hidden units)", flush=True)
+    print(
+        f"started from {path} ({hidden} of {first.out_features} hidden units,"
+        f" {inputs} of {first.in_features} inputs)",
+        flush=True,
+    )
 
 
 def export(model, path: Path) -> None:
@@ -300,6 +319,11 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         default=None,
         help="folder with NET.net files to start from (fine-tuning) instead of random weights",
+    )
+    parser.add_argument(
+        "--without-extras",
+        action="store_true",
+        help="train with the encoding's inputs after the first 225 set to zero (a control)",
     )
     parser.add_argument(
         "--more-siblings",

@@ -33,13 +33,27 @@ Hand-made features, per side ``S`` against the other side ``T``:
 - ``wastage``: S's pips on the three lowest points, / 30 (a crunched board).
 
 Plus one shared input: the pip difference (S minus T) / 50.
+
+Then, after it, more hand-made inputs for each side (``EXTRAS`` names them; the side on
+roll first), only with contact (a race encodes none of them, so the race network reads
+the first ``RACE_INPUTS`` inputs alone):
+
+- ``pip_loss``: the pips S would cost T by hitting, averaged over the 36 rolls (on each
+  roll the farthest-advanced blot S could hit, as ``shots`` finds them), / 360;
+- ``contained``: how well T contains a checker of S anywhere on S's points 15..24:
+  1 - (the fewest ``escapes`` from one of those points) / 36;
+- ``break_contact``: the pips S needs to bring every checker past T's rearmost one, / 100;
+- ``mobility``: the (point, die) pairs on which S could move a checker one die to an
+  open point (only from the bar while S has checkers there), / 40;
+- ``dance``: with S on the bar, the rolls of 36 on which S enters no checker;
+- ``stuck``: with two or more of S on the bar, the rolls on which they do not all enter.
 """
 
 from __future__ import annotations
 
 from game.position import BAR, OFF, Position, Side
 
-ENCODING_VERSION = 1  # bump when the inputs change: trained networks and data caches depend on it
+ENCODING_VERSION = 2  # bump when the inputs change: trained networks and data caches depend on it
 POINT_INPUTS = 4
 BAR_BASE = 24 * POINT_INPUTS
 OFF_BASE = BAR_BASE + 3
@@ -59,7 +73,10 @@ FEATURES = (
 )
 SIDE_INPUTS = FEATURE_BASE + len(FEATURES)
 PIP_DIFFERENCE = 2 * SIDE_INPUTS
-INPUTS = PIP_DIFFERENCE + 1
+RACE_INPUTS = PIP_DIFFERENCE + 1  # the inputs a race can have (version 1's 225)
+EXTRA_BASE = RACE_INPUTS
+EXTRAS = ("pip_loss", "contained", "break_contact", "mobility", "dance", "stuck")
+INPUTS = EXTRA_BASE + 2 * len(EXTRAS)
 
 # The 21 distinct rolls and how many of the 36 each stands for.
 ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
@@ -70,11 +87,14 @@ def encode(position: Position) -> list[tuple[int, float]]:
     me, them = _side(position.player), _side(position.opponent)
     inputs: list[tuple[int, float]] = []
     contact = me.rearmost + them.rearmost > 25
-    _encode_side(me, them, 0, contact, inputs)
-    _encode_side(them, me, 1, contact, inputs)
+    my_loss = _encode_side(me, them, 0, contact, inputs)
+    their_loss = _encode_side(them, me, 1, contact, inputs)
     difference = me.pips - them.pips
     if difference:
         inputs.append((PIP_DIFFERENCE, difference / 50.0))
+    if contact:
+        _encode_extras(me, them, my_loss, EXTRA_BASE, inputs)
+        _encode_extras(them, me, their_loss, EXTRA_BASE + len(EXTRAS), inputs)
     return inputs
 
 
@@ -98,7 +118,18 @@ class _Side:
     placements come back across candidate plays: so these are cached (``_side``).
     """
 
-    __slots__ = ("blots", "held", "parts", "pips", "rearmost", "side", "sources")
+    __slots__ = (
+        "blots",
+        "checkers",
+        "contains",
+        "held",
+        "occupied",
+        "parts",
+        "pips",
+        "rearmost",
+        "side",
+        "sources",
+    )
 
     def __init__(self, side: Side) -> None:
         self.side = side
@@ -124,7 +155,29 @@ class _Side:
         self.blots = tuple(blots)
         # Where my shots can come from: every occupied point, or only the bar.
         self.sources = (BAR,) if bar else tuple(occupied)
+        # The same as a bit mask, in my numbering (for mobility).
+        mask = 0
+        for point in self.sources:
+            mask |= 1 << point
+        self.occupied = mask
+        # My occupied points (the bar too) with their counts, the rearmost first.
+        self.checkers = tuple((point, side[point]) for point in range(BAR, 0, -1) if side[point])
         self.parts: list[tuple[list[tuple[int, float]], ...] | None] = [None, None]
+        self.contains = -1  # the fewest escapes I leave the other side (``containment``)
+
+    def containment(self) -> int:
+        """The fewest rolls of 36 on which a checker of the other side on one of its points
+        15..24 escapes past my points in front of it (cached: my placement alone)."""
+        if self.contains < 0:
+            held = self.held
+            found = _containments.get(held)
+            if found is None:
+                found = min(_blocking(origin, held)[1] for origin in range(15, 25))
+                if len(_containments) >= 20000:
+                    _containments.clear()
+                _containments[held] = found
+            self.contains = found
+        return self.contains
 
     def encoded_parts(self, which: int) -> tuple[list[tuple[int, float]], ...]:
         """The inputs that depend on this side alone, as the side numbered ``which`` (0: on
@@ -212,13 +265,15 @@ _sides: dict[Side, _Side] = {}
 
 def _encode_side(
     me: _Side, them: _Side, which: int, contact: bool, out: list[tuple[int, float]]
-) -> None:
+) -> int:
+    """Appends the inputs of side ``me``; returns the pips (x 36) its shots would cost."""
+    loss = 0
     first, middle, last = me.encoded_parts(which)
     out.extend(first)
     base = which * SIDE_INPUTS + FEATURE_BASE
     blockade = 0.0
     if contact:
-        shots = _shots(me.sources, them.blots, them.held)
+        shots, loss = _shots(me.sources, them.blots, them.held)
         if shots:
             out.append((base + 1, shots / 36.0))
         blockade, escapes = _blocking(me.rearmost, them.held)
@@ -230,6 +285,48 @@ def _encode_side(
     if blockade:
         out.append((base + 4, blockade))
     out.extend(last)
+    return loss
+
+
+def _encode_extras(
+    me: _Side, them: _Side, loss: int, base: int, out: list[tuple[int, float]]
+) -> None:
+    """The ``EXTRAS`` of side ``me`` (with contact), from index ``base``."""
+    if loss:
+        out.append((base, loss / 360.0))
+    contained = 36 - them.containment()
+    if contained:
+        out.append((base + 1, contained / 36.0))
+    # The other side's rearmost checker, in my numbering (0 when it is on the bar).
+    line = 25 - them.rearmost
+    pips = 0
+    for point, n in me.checkers:
+        if point <= line:
+            break
+        pips += (point - line) * n
+    if pips:
+        out.append((base + 2, pips / 100.0))
+    held = them.held
+    occupied = me.occupied
+    # (point, die) pairs with an open point die pips below, not past my 1 point (bit 0 and
+    # the bits up to the die cleared).
+    moves = (
+        (occupied & ~(held << 1) & ~3).bit_count()
+        + (occupied & ~(held << 2) & ~7).bit_count()
+        + (occupied & ~(held << 3) & ~15).bit_count()
+        + (occupied & ~(held << 4) & ~31).bit_count()
+        + (occupied & ~(held << 5) & ~63).bit_count()
+        + (occupied & ~(held << 6) & ~127).bit_count()
+    )
+    if moves:
+        out.append((base + 3, moves / 40.0))
+    bar = me.side[BAR]
+    if bar:
+        closed = (held >> 19 & 63).bit_count()  # the other side's home points, my 19..24
+        if closed:
+            out.append((base + 4, closed * closed / 36.0))
+            if bar >= 2:
+                out.append((base + 5, 1.0 - (6 - closed) ** 2 / 36.0))
 
 
 def _blocking(rearmost: int, held: int) -> tuple[float, int]:
@@ -251,6 +348,7 @@ def _blocking(rearmost: int, held: int) -> tuple[float, int]:
 
 
 _blockings: dict[tuple[int, int], tuple[float, int]] = {}
+_containments: dict[int, int] = {}  # containment() by the blocking side's points
 
 
 def _escapes(origin: int, last_blocker: int, held: int) -> int:
@@ -308,25 +406,34 @@ _WEIGHT_HIGH = [
 ]
 
 
-def _shots(sources: tuple[int, ...], targets: tuple[int, ...], held: int) -> int:
-    """Rolls of 36 on which a side with checkers on ``sources`` (25: the bar) could hit a
-    blot on one of ``targets`` (its own numbering); ``held`` marks its points the other
-    side holds, where a combination shot cannot touch down."""
+def _shots(sources: tuple[int, ...], targets: tuple[int, ...], held: int) -> tuple[int, int]:
+    """(shots, pips): the rolls of 36 on which a side with checkers on ``sources`` (25: the
+    bar) could hit a blot on one of ``targets`` (its own numbering, farthest first); and
+    the sum over those rolls of the pips the farthest blot hit would lose (its point in
+    this numbering). ``held`` marks its points the other side holds, where a combination
+    shot cannot touch down."""
     if not targets:
-        return 0
-    hits = 0  # a bit per roll of ROLLS
+        return 0, 0
+    hits = 0  # a bit per roll of ROLLS: the rolls that hit some blot seen so far
+    pips = 0
     direct, combined = _DIRECT, _COMBINED
-    for origin in sources:
-        for target in targets:
+    low, high = _WEIGHT_LOW, _WEIGHT_HIGH
+    for target in targets:
+        found = 0  # the rolls that hit this blot
+        for origin in sources:
             distance = origin - target
             if distance > 0:
                 if distance <= 6:
-                    hits |= direct[distance]
+                    found |= direct[distance]
                 for bit, ways in combined.get(distance, ()):
-                    if not hits & bit:
+                    if not found & bit:
                         shift = 25 - origin
                         for way in ways:
                             if not held & (way >> shift):
-                                hits |= bit
+                                found |= bit
                                 break
-    return _WEIGHT_LOW[hits & 0x7FF] + _WEIGHT_HIGH[hits >> 11]
+        new = found & ~hits
+        if new:
+            pips += target * (low[new & 0x7FF] + high[new >> 11])
+            hits |= new
+    return low[hits & 0x7FF] + high[hits >> 11], pips
