@@ -10,13 +10,13 @@ rates measured by tools/bench_bot.py are in game/bot/README.md.
 
 Budgets count positions evaluated, not time, so that a game under ``?seed=`` plays
 the same on any machine at any load. They are sized from the cost of a position in
-the page's worker in Chromium (0.26-0.36 ms on this machine at a load of 1.5-2.4 of its
-2 cores, up to twice that in the slowest decisions; tools/bench_page.py --decisions) so
-that the slowest decision stays within its time with room to spare: 150 ms for the
-default level (200 positions: slowest of 200 decisions 95 ms), 1 s for the strongest
-(1,500: slowest 511 ms). The filters and budgets were chosen with tools/bench_budget.py
-(figures in game/bot/README.md): a narrow margin where the budget is small, a wide one
-where it is large.
+the page's worker in Chromium (0.36-0.38 ms with the 256-unit contact network of encoding
+version 2, at a load of 0.5-0.8 of this machine's 2 cores; up to 0.67 ms in the slowest
+decisions; tools/bench_page.py --decisions) so that the slowest decision stays within its
+time with room to spare: 150 ms for the default level (120 positions: slowest of 200
+decisions 67 ms), 1 s for the strongest (1,000: slowest 456 ms). The filters and budgets
+were chosen with tools/bench_budget.py (figures in game/bot/README.md): a narrow margin
+where the budget is small, a wide one where it is large.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 2, 0.0, keep=8, margin=0.08, budget=200, cube_budget=200),
-    Level("expert", 2, 0.0, keep=8, margin=0.24, budget=1500, cube_budget=1500),
+    Level("strong", 2, 0.0, keep=8, margin=0.08, budget=120, cube_budget=120),
+    Level("expert", 2, 0.0, keep=8, margin=0.24, budget=1000, cube_budget=1000),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
 DEFAULT = "strong"
