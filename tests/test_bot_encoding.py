@@ -145,23 +145,7 @@ def reference_escapes(me: tuple[int, ...], them: tuple[int, ...]) -> tuple[int, 
     if not blockers:
         return 36, 0.0
     blockade = sum((13 - (back - x)) / 12.0 for x in blockers) / 6.0
-    count = 0
-    for a in range(1, 7):
-        for b in range(1, 7):
-            if a == b:
-                point = back
-                for _ in range(4):
-                    point -= a
-                    if point < 1 or held[point]:
-                        break
-                    if point < blockers[0]:
-                        count += 1
-                        break
-            else:
-                end = back - a - b
-                if 1 <= end < blockers[0] and not held[end]:
-                    count += not held[back - a] or not held[back - b]
-    return count, blockade
+    return reference_escapes_from(back, them), blockade
 
 
 def states_of_random_play(count: int, seed: int) -> list[Position]:
