@@ -44,6 +44,7 @@ from game.bot.cube import (
     cube_decision,
     cube_efficiency,
     decide,
+    roll_values,
 )
 from game.bot.encoding import ROLLS
 from game.bot.evaluator import Scorer, evaluate_position
@@ -306,28 +307,16 @@ class Rolls:
     def one_roll_ahead(self, state: CubeState) -> tuple[float, float]:
         """The cube's one roll ahead (``game.bot.cube``): no-double and double/take values
         averaged over the 21 rolls, each answered by the opponent's best cube action."""
-        states = [state.flip(), state.doubled().flip()]
         totals = [0.0, 0.0]
         for a, b, weight in ROLLS:
             plays = self.plays((a, b))
             if plays:
-                results = self.results((a, b))
-                best = min(range(len(results)), key=lambda i: results[i].equity)
-                after, reply = results[best], plays[best].position.flip()
+                replies = [play.position.flip() for play in plays]
+                scored = list(zip(self.results((a, b)), replies, strict=True))
             else:
-                after, reply = self.stay(), self.position.flip()
-            x = cube_efficiency(reply)
-            for index, leaf_state in enumerate(states):
-                decision = decide(after, leaf_state, x)
-                if decision.action == DOUBLE:
-                    value = min(decision.double_take, decision.double_pass)
-                else:
-                    value = decision.no_double
-                if leaf_state.is_money:
-                    mine = -value * leaf_state.value / state.value
-                else:
-                    mine = 1.0 - value
-                totals[index] += weight * mine
+                scored = [(self.stay(), self.position.flip())]
+            for index, value in enumerate(roll_values(scored, state)):
+                totals[index] += weight * value
         return totals[0] / 36.0, totals[1] / 36.0
 
 

@@ -36,7 +36,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", type=int, default=0)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--shard",
+        default="0/1",
+        help="K/N: label only every N-th decision from the K-th (N processes in parallel)",
+    )
     args = parser.parse_args(argv)
+    shard, shards = (int(part) for part in args.shard.split("/"))
     import gnubg
     import gnubg_nn
 
@@ -61,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         for count, pid in enumerate(chosen, 1):
             board = gnubg.positionfromid(pid)
             dice = rng.randint(1, 6), rng.randint(1, 6)
+            if count % shards != shard:
+                continue  # another process's share (the dice are drawn all the same)
             # gnubg_nn gives one entry per distinct resulting position (the mover still
             # board[1]); game.plays agrees with it (tools/make_plays_golden.py, the golden tests)
             # and is 100 times slower in CPython.
