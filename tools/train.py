@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -55,9 +56,13 @@ def phase_of(position) -> str:
 
 
 def load_teacher(
-    paths: list[Path],
+    paths: list[Path], jobs: int = 1
 ) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
-    """Encode the teacher files once (cached): per phase, CSR inputs and 5 targets."""
+    """Encode the teacher files once (cached): per phase, CSR inputs and 5 targets.
+
+    A position in several files (or twice in one) is kept at its first line. ``jobs``
+    processes encode chunks of lines in parallel; the result does not depend on it.
+    """
     key = hashlib.sha256()
     for path in paths:
         stat = path.stat()
@@ -73,40 +78,32 @@ def load_teacher(
             for net in NETS
         }
     started = time.time()
-    parse = fast_parser()
-    parts = {net: ([0], [], [], []) for net in NETS}
-    seen = set()
+    parts: dict[str, list[tuple[np.ndarray, ...]]] = {net: [] for net in NETS}
+    seen: set[str] = set()
     count = 0
-    for path in paths:
-        opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt") as lines:
-            for line in lines:
-                if line.startswith("#") or not line.strip():
-                    continue
-                fields = line.split()
-                if fields[0] in seen:
-                    continue
-                seen.add(fields[0])
-                position = parse(fields[0])
-                indptr, indices, values, targets = parts[phase_of(position)]
-                for index, value in encode(position):
-                    indices.append(index)
-                    values.append(value)
-                indptr.append(len(indices))
-                targets.append([float(x) for x in fields[1:6]])
-                count += 1
-                if count % 100000 == 0:
-                    print(
-                        f"  encoded {count} positions ({time.time() - started:.0f} s)", flush=True
+    with multiprocessing.Pool(jobs) if jobs > 1 else _InProcess() as pool:
+        for encoded in pool.imap(_encode_chunk, _chunks(paths)):
+            for net, (ids, lengths, indices, values, targets) in encoded.items():
+                keep = np.array([pid not in seen and not seen.add(pid) for pid in ids], dtype=bool)
+                parts[net].append(
+                    (
+                        lengths[keep],
+                        indices[np.repeat(keep, lengths)],
+                        values[np.repeat(keep, lengths)],
+                        targets[keep],
                     )
+                )
+                count += int(keep.sum())
+            print(f"  encoded {count} positions ({time.time() - started:.0f} s)", flush=True)
     result = {}
     arrays = {}
-    for net, (indptr, indices, values, targets) in parts.items():
+    for net in NETS:
+        lengths = np.concatenate([part[0] for part in parts[net]])
         result[net] = (
-            np.array(indptr, dtype=np.int64),
-            np.array(indices, dtype=np.int16),
-            np.array(values, dtype=np.float32),
-            np.array(targets, dtype=np.float32),
+            np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64),
+            np.concatenate([part[1] for part in parts[net]]).astype(np.int16),
+            np.concatenate([part[2] for part in parts[net]]).astype(np.float32),
+            np.concatenate([part[3] for part in parts[net]]).astype(np.float32).reshape(-1, 5),
         )
         for part, array in zip(
             ("indptr", "indices", "values", "targets"), result[net], strict=True
@@ -116,6 +113,67 @@ def load_teacher(
     np.savez(cache, **arrays)
     print(f"encoded {count} positions in {time.time() - started:.0f} s -> {cache.name}", flush=True)
     return result
+
+
+CHUNK = 100000  # lines a worker encodes at a time
+
+
+def _chunks(paths: list[Path]):
+    """The labelled lines of the files, in order, in lists of CHUNK."""
+    for path in paths:
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt") as lines:
+            chunk = []
+            for line in lines:
+                if line.startswith("#") or not line.strip():
+                    continue
+                chunk.append(line)
+                if len(chunk) == CHUNK:
+                    yield chunk
+                    chunk = []
+            if chunk:
+                yield chunk
+
+
+def _encode_chunk(lines: list[str]) -> dict[str, tuple[list[str], np.ndarray, ...]]:
+    """Per phase: the Position IDs, each row's count of non-zero inputs, the inputs, the
+    values and the five targets of these lines (duplicates are dropped by the caller)."""
+    parse = fast_parser()
+    parts = {net: ([], [], [], [], []) for net in NETS}
+    for line in lines:
+        fields = line.split()
+        position = parse(fields[0])
+        ids, lengths, indices, values, targets = parts[phase_of(position)]
+        encoded = encode(position)
+        ids.append(fields[0])
+        lengths.append(len(encoded))
+        for index, value in encoded:
+            indices.append(index)
+            values.append(value)
+        targets.append([float(x) for x in fields[1:6]])
+    return {
+        net: (
+            ids,
+            np.array(lengths, dtype=np.int64),
+            np.array(indices, dtype=np.int16),
+            np.array(values, dtype=np.float32),
+            np.array(targets, dtype=np.float32).reshape(-1, 5),
+        )
+        for net, (ids, lengths, indices, values, targets) in parts.items()
+    }
+
+
+class _InProcess:
+    """``multiprocessing.Pool``'s ``imap`` in this process (``--jobs 1``)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def imap(self, function, items):
+        return map(function, items)
 
 
 def fast_parser():
@@ -311,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--validation", type=float, default=0.03)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes encoding the positions")
     parser.add_argument("--run", default="sib1", help="name of this run (checkpoint files)")
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
     parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
@@ -343,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
                 options = ["--decisions", "250000", "--plies", "0", "--seed", "8"]
                 make_teacher.main([*options, "--out", str(MORE_SIBLINGS)])
             teachers.append(MORE_SIBLINGS)
-    data = load_teacher(teachers)
+    data = load_teacher(teachers, args.jobs)
     for net in NETS if args.net == "all" else (args.net,):
         train_net(net, data[net], args)
     return 0
