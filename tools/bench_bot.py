@@ -2,6 +2,7 @@
 
     python tools/bench_bot.py                      # every level: error rates, timing, 1000 games
     python tools/bench_bot.py --games 100 --levels strong expert
+    python tools/bench_bot.py --games 2000 --levels --game-levels expert --jobs 2
     python tools/bench_bot.py --make-set           # rebuild the decision set (slow, needs gnubg)
 
 The decision set (tools/data/bot-bench.txt.gz) holds positions from gnubg 0-ply
@@ -30,8 +31,10 @@ pair means). gnubg is the judge here and never imported by game/.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -283,25 +286,33 @@ def play_game(gnubg, level: str, bot_first: bool, seed: int) -> int:
         dice = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
 
 
-def measure_games(level: str, games: int, seed: int, progress: bool = True) -> None:
+def play_pair(job: tuple[str, int]) -> tuple[int, int]:
+    """The two games of a pair (the same dice, the sides swapped): the bot's points."""
     import gnubg
 
+    level, seed = job
+    return play_game(gnubg, level, True, seed), play_game(gnubg, level, False, seed)
+
+
+def measure_games(level: str, games: int, seed: int, progress: bool = True, jobs: int = 1) -> None:
     pairs = []
     started = time.time()
     gammons = 0
-    for k in range(games // 2):
-        a = play_game(gnubg, level, True, seed + 1000 * k)
-        b = play_game(gnubg, level, False, seed + 1000 * k)
-        gammons += (abs(a) >= 2) + (abs(b) >= 2)
-        pairs.append((a + b) / 2)
-        if progress and len(pairs) % 25 == 0 and len(pairs) < games // 2:
-            so_far = statistics.stdev(pairs) / math.sqrt(len(pairs))
-            print(
-                f"  {level}: {2 * len(pairs)} games,"
-                f" {statistics.fmean(pairs):+.3f} ± {so_far:.3f} ppg so far"
-                f" ({time.time() - started:.0f} s)",
-                flush=True,
-            )
+    work = [(level, seed + 1000 * k) for k in range(games // 2)]
+    # Each pair is seeded by its number alone: any number of processes plays the same games.
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        results = pool.imap(play_pair, work) if pool is not None else map(play_pair, work)
+        for a, b in results:
+            gammons += (abs(a) >= 2) + (abs(b) >= 2)
+            pairs.append((a + b) / 2)
+            if progress and len(pairs) % 25 == 0 and len(pairs) < games // 2:
+                so_far = statistics.stdev(pairs) / math.sqrt(len(pairs))
+                print(
+                    f"  {level}: {2 * len(pairs)} games,"
+                    f" {statistics.fmean(pairs):+.3f} ± {so_far:.3f} ppg so far"
+                    f" ({time.time() - started:.0f} s)",
+                    flush=True,
+                )
     mean = statistics.fmean(pairs)
     error = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
     print(
@@ -485,6 +496,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--game-levels", nargs="*", default=None, help="levels that play games (default: --levels)"
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes playing the games (the same games)"
+    )
     parser.add_argument("--limit", type=int, default=0, help="use only the first N decisions")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument(
@@ -520,7 +534,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games:
         print("\nCubeless money games against gnubg 0-ply (the bot's points per game)")
         for level in args.game_levels if args.game_levels is not None else args.levels:
-            measure_games(level, args.games, args.seed)
+            measure_games(level, args.games, args.seed, jobs=args.jobs)
     return 0
 
 
