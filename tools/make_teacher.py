@@ -46,10 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     import gnubg
     import gnubg_nn
 
-    with gzip.open(TEACHER, "rt") as lines:
-        ids = [line.split(None, 1)[0] for line in lines if not line.startswith("#")]
-    rng = random.Random(args.seed)
-    chosen = rng.sample(ids, min(args.decisions, len(ids)))
+    ids = teacher_ids()
     known = set(ids)
     context = gnubg.evalcontext(0, args.plies, 1, 0, 0.0)
     cube = gnubg.cubeinfo()
@@ -64,11 +61,10 @@ def main(argv: list[str] | None = None) -> int:
             "# POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON"
             f" (gnubg {args.plies}-ply)\n"
         )
-        for count, pid in enumerate(chosen, 1):
-            board = gnubg.positionfromid(pid)
-            dice = rng.randint(1, 6), rng.randint(1, 6)
+        for count, (pid, dice) in enumerate(chosen_decisions(args.seed, args.decisions, ids), 1):
             if count % shards != shard:
                 continue  # another process's share (the dice are drawn all the same)
+            board = gnubg.positionfromid(pid)
             # gnubg_nn gives one entry per distinct resulting position (the mover still
             # board[1]); game.plays agrees with it (tools/make_plays_golden.py, the golden tests)
             # and is 100 times slower in CPython.
@@ -92,6 +88,44 @@ def main(argv: list[str] | None = None) -> int:
     partial.replace(args.out)
     print(f"wrote {len(written)} positions to {args.out} in {time.time() - started:.0f} s")
     return 0
+
+
+def teacher_ids() -> list[str]:
+    """The Position IDs of the teacher file, in its order."""
+    with gzip.open(TEACHER, "rt") as lines:
+        return [line.split(None, 1)[0] for line in lines if not line.startswith("#")]
+
+
+def chosen_decisions(
+    seed: int, decisions: int, ids: list[str] | None = None
+) -> list[tuple[str, tuple[int, int]]]:
+    """The decisions (Position ID, dice) whose siblings a run with this seed labels, in order."""
+    ids = teacher_ids() if ids is None else ids
+    rng = random.Random(seed)
+    chosen = rng.sample(ids, min(decisions, len(ids)))
+    return [(pid, (rng.randint(1, 6), rng.randint(1, 6))) for pid in chosen]
+
+
+def sibling_groups(
+    seed: int, decisions: int, groups: dict[str, int] | None = None
+) -> dict[str, int]:
+    """Which decision each sibling of a run comes from: Position ID -> group number.
+
+    The siblings of one decision are the positions its plays lead to; a network that
+    ranks plays must get their differences right (tools/train.py --rank-weight). A
+    position reached from several decisions keeps its first group, as the labels keep
+    its first line. Group numbers are ``seed * 10**6 + decision index``.
+    """
+    import gnubg
+    import gnubg_nn
+
+    groups = {} if groups is None else groups
+    for index, (pid, dice) in enumerate(chosen_decisions(seed, decisions)):
+        board = gnubg.positionfromid(pid)
+        for key, _ in gnubg_nn.moves([list(board[0]), list(board[1])], *dice, 1):
+            mover, other = gnubg_nn.board_from_position_key(key)[::-1]
+            groups.setdefault(gnubg.positionid((mover, other)), seed * 10**6 + index)
+    return groups
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ SIBLINGS = CHECKPOINTS / "siblings-0ply.txt.gz"
 # More siblings, from other decisions (seed 8): made by the same tool when --more-siblings is given.
 MORE_SIBLINGS = CHECKPOINTS / "siblings-0ply-s8.txt.gz"
 NETS = ("contact", "race")
+PARTS = ("indptr", "indices", "values", "targets", "ids")
 
 
 def phase_of(position) -> str:
@@ -57,8 +58,8 @@ def phase_of(position) -> str:
 
 def load_teacher(
     paths: list[Path], jobs: int = 1
-) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
-    """Encode the teacher files once (cached): per phase, CSR inputs and 5 targets.
+) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Encode the teacher files once (cached): per phase, CSR inputs, 5 targets, Position IDs.
 
     A position in several files (or twice in one) is kept at its first line. ``jobs``
     processes encode chunks of lines in parallel; the result does not depend on it.
@@ -67,16 +68,11 @@ def load_teacher(
     for path in paths:
         stat = path.stat()
         key.update(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    key.update(f"encoding {ENCODING_VERSION} inputs {INPUTS}".encode())
+    key.update(f"encoding {ENCODING_VERSION} inputs {INPUTS} ids".encode())
     cache = CHECKPOINTS / f"dataset-{key.hexdigest()[:16]}.npz"
     if cache.exists():
         loaded = np.load(cache)
-        return {
-            net: tuple(
-                loaded[f"{net}_{part}"] for part in ("indptr", "indices", "values", "targets")
-            )
-            for net in NETS
-        }
+        return {net: tuple(loaded[f"{net}_{part}"] for part in PARTS) for net in NETS}
     started = time.time()
     parts: dict[str, list[tuple[np.ndarray, ...]]] = {net: [] for net in NETS}
     seen: set[str] = set()
@@ -91,6 +87,7 @@ def load_teacher(
                         indices[np.repeat(keep, lengths)],
                         values[np.repeat(keep, lengths)],
                         targets[keep],
+                        np.array(ids, dtype="S14")[keep],
                     )
                 )
                 count += int(keep.sum())
@@ -104,10 +101,9 @@ def load_teacher(
             np.concatenate([part[1] for part in parts[net]]).astype(np.int16),
             np.concatenate([part[2] for part in parts[net]]).astype(np.float32),
             np.concatenate([part[3] for part in parts[net]]).astype(np.float32).reshape(-1, 5),
+            np.concatenate([part[4] for part in parts[net]]),
         )
-        for part, array in zip(
-            ("indptr", "indices", "values", "targets"), result[net], strict=True
-        ):
+        for part, array in zip(PARTS, result[net], strict=True):
             arrays[f"{net}_{part}"] = array
     CHECKPOINTS.mkdir(parents=True, exist_ok=True)
     np.savez(cache, **arrays)
@@ -217,8 +213,9 @@ def train_net(net: str, data, args) -> None:
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    indptr, indices, values, targets = data
+    indptr, indices, values, targets, ids = data
     x = torch.from_numpy(dense_all(indptr, indices, values))
+    del data, indptr, indices, values  # the sparse copy: GBs with the siblings
     if args.without_extras:
         x[:, RACE_INPUTS:] = 0.0  # a control: the same training without the inputs after 225
     y = torch.from_numpy(targets)
@@ -263,6 +260,11 @@ def train_net(net: str, data, args) -> None:
         torch.set_rng_state(state["rng"])
         print(f"{net}: resumed from {checkpoint.name} after epoch {start_epoch}", flush=True)
     loss_fn = torch.nn.BCEWithLogitsLoss()
+    rank_batches = (
+        RankBatches(ids, train.numpy(), args.groups_of, args.batch, args.seed)
+        if args.rank_weight > 0
+        else None
+    )
     print(
         f"{net}: {len(train)} training and {len(valid)} validation positions, hidden {hidden}",
         flush=True,
@@ -274,6 +276,7 @@ def train_net(net: str, data, args) -> None:
         model.train()
         permutation = torch.randperm(len(train))
         total = 0.0
+        ranked = iter(rank_batches.epoch(epoch)) if rank_batches else None
         for lo in range(0, len(train), args.batch):
             batch = train[permutation[lo : lo + args.batch]]
             logits = model(x[batch])
@@ -282,6 +285,9 @@ def train_net(net: str, data, args) -> None:
             # Equity is what the bot ranks plays by: weigh its error too.
             p = torch.sigmoid(logits)
             loss = loss + args.equity_weight * torch.mean((equity(p) - equity(target)) ** 2)
+            if ranked is not None:
+                rows, group, count = next(ranked)
+                loss = loss + args.rank_weight * rank_loss(model(x[rows]), y[rows], group, count)
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
@@ -304,6 +310,65 @@ def train_net(net: str, data, args) -> None:
             checkpoint,
         )
     export(model, args.out / f"{net}.net")
+
+
+class RankBatches:
+    """Batches of whole sibling groups (the positions the plays of one decision lead to).
+
+    ``epoch(k)`` yields, without end, ``(rows, group, count)``: the rows of about ``batch``
+    positions made of whole groups, each row's group numbered 0..count-1 within the batch.
+    Only training rows of groups with two or more of them are used: a group's ranking
+    is about differences.
+    """
+
+    def __init__(self, ids, train, groups_of: dict[str, int], batch: int, seed: int) -> None:
+        group = np.array([groups_of.get(pid.decode(), -1) for pid in ids[train]], dtype=np.int64)
+        rows = train[group >= 0]
+        group = group[group >= 0]
+        order = np.argsort(group, kind="stable")
+        rows, group = rows[order], group[order]
+        starts = np.flatnonzero(np.concatenate([[True], group[1:] != group[:-1]]))
+        sizes = np.diff(np.append(starts, len(group)))
+        keep = sizes >= 2
+        self.rows, self.starts, self.sizes = rows, starts[keep], sizes[keep]
+        self.per_batch = max(1, round(batch / float(self.sizes.mean())))
+        self.seed = seed
+        print(
+            f"ranking: {len(self.sizes)} groups of {int(self.sizes.sum())} training positions,"
+            f" {self.per_batch} groups a batch",
+            flush=True,
+        )
+
+    def epoch(self, k: int):
+        import torch
+
+        rng = np.random.default_rng((self.seed, k))
+        while True:
+            order = rng.permutation(len(self.sizes))
+            for lo in range(0, len(order), self.per_batch):
+                chosen = order[lo : lo + self.per_batch]
+                sizes = self.sizes[chosen]
+                # the rows of each chosen group: its start plus 0..size-1
+                offsets = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+                rows = self.rows[np.repeat(self.starts[chosen], sizes) + offsets]
+                group = np.repeat(np.arange(len(chosen)), sizes)
+                yield torch.from_numpy(rows), torch.from_numpy(group), len(chosen)
+
+
+def rank_loss(logits, target, group, count: int):
+    """Mean squared error of each position's equity relative to its group's mean.
+
+    Siblings are told apart by their differences: this weighs exactly what ranking the
+    plays of a roll needs, whatever a common offset of the whole group.
+    """
+    import torch
+
+    def centred(values):
+        sums = torch.zeros(count, dtype=values.dtype).index_add_(0, group, values)
+        sizes = torch.zeros(count, dtype=values.dtype).index_add_(0, group, torch.ones_like(values))
+        return values - (sums / sizes)[group]
+
+    return torch.mean((centred(equity(torch.sigmoid(logits))) - centred(equity(target))) ** 2)
 
 
 def start_from(model, path: Path) -> None:
@@ -389,7 +454,30 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also label the siblings of 250,000 other decisions (seed 8) and train on them",
     )
+    parser.add_argument(
+        "--rank-weight",
+        type=float,
+        default=0.0,
+        help="weight of the ranking loss on sibling groups (needs --groups)",
+    )
+    parser.add_argument(
+        "--groups",
+        action="append",
+        default=[],
+        metavar="SEED:DECISIONS",
+        help="the sibling groups of a make_teacher.py run (repeatable), for --rank-weight",
+    )
     args = parser.parse_args(argv)
+    args.groups_of = {}
+    if args.rank_weight > 0:
+        import make_teacher
+
+        if not args.groups:
+            parser.error("--rank-weight needs --groups SEED:DECISIONS")
+        for spec in args.groups:
+            seed, decisions = (int(part) for part in spec.split(":"))
+            make_teacher.sibling_groups(seed, decisions, args.groups_of)
+        print(f"{len(args.groups_of)} positions in sibling groups", flush=True)
     teachers = args.teacher
     if not teachers:
         import make_teacher
@@ -404,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
             teachers.append(MORE_SIBLINGS)
     data = load_teacher(teachers, args.jobs)
     for net in NETS if args.net == "all" else (args.net,):
-        train_net(net, data[net], args)
+        train_net(net, data.pop(net), args)
     return 0
 
 
