@@ -4,19 +4,24 @@
     nice python tools/train.py --net race --race-epochs 5 --run quick --out /tmp/nets
     nice python tools/train.py --more-siblings --net contact --init FOLDER \
         --epochs 12 --lr 0.001 --run more1          # fine-tune FOLDER/contact.net (README)
+    nice python tools/train.py --jobs 2 --sibling-plies 1 --more-siblings --rank-weight 1 \
+        --net contact --hidden 256 --init FOLDER --epochs 16 --lr 0.001 --run ...
 
 By default it reads ../shared/data/teacher/gnubg-2ply.txt.gz (926k positions,
-gnubg 2-ply labels) and tools/checkpoints/siblings-0ply.txt.gz (2.3M positions
-reached by every legal play from 150k of those, gnubg 0-ply labels), which it
-makes first with tools/make_teacher.py when missing (a few minutes; needs
-gnubg); --more-siblings adds tools/checkpoints/siblings-0ply-s8.txt.gz (3.9M
-more, from 250k other decisions). --teacher FILE (repeatable) replaces them all. It
+gnubg 2-ply labels) and the "siblings": the 2.3M positions reached by every legal
+play of 150k of those decisions (seed 7), labelled by gnubg at --sibling-plies
+(0 by default); --more-siblings adds the 3.9M of 250k other decisions (seed 8).
+The sibling files (tools/checkpoints/siblings-*) are made first when missing, by
+tools/make_teacher.py in --jobs processes (0-ply: minutes; 1-ply: about 50 min
+on 2 cores; needs gnubg). --teacher FILE (repeatable) replaces them all. It
 encodes every position with game.bot.encoding (the very code the page runs),
 splits off a fixed validation share, and trains one network per phase (contact,
-race) with torch on the CPU. Everything is seeded; progress is checkpointed in
-tools/checkpoints/ after every epoch, and a rerun with the same arguments resumes
-where it stopped. The result is written to game/bot/data/NET.net (or --out).
---init starts from earlier .net files of ours instead of random weights.
+race) with torch on the CPU. --rank-weight adds a loss on the siblings of each
+decision relative to each other (what ranking plays needs). Everything is
+seeded; progress is checkpointed in tools/checkpoints/ after every epoch, and a
+rerun with the same arguments resumes where it stopped. The result is written
+to game/bot/data/NET.net (or --out). --init starts from earlier .net files of
+ours instead of random weights.
 
 gnubg is only a teacher here: its evaluations are the targets, never its weights.
 """
@@ -45,11 +50,59 @@ from game.position import CHECKERS, Position  # noqa: E402
 CHECKPOINTS = ROOT / "tools" / "checkpoints"
 DATA = ROOT / "game" / "bot" / "data"
 DEFAULT_TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
-SIBLINGS = CHECKPOINTS / "siblings-0ply.txt.gz"
-# More siblings, from other decisions (seed 8): made by the same tool when --more-siblings is given.
-MORE_SIBLINGS = CHECKPOINTS / "siblings-0ply-s8.txt.gz"
+# The siblings' runs of tools/make_teacher.py, (seed, decisions): the first always, the
+# second with --more-siblings.
+SIBLING_RUNS = ((7, 150000), (8, 250000))
 NETS = ("contact", "race")
 PARTS = ("indptr", "indices", "values", "targets", "ids")
+
+
+def sibling_files(runs, plies: int, jobs: int) -> list[Path]:
+    """The sibling files of ``runs`` labelled at ``plies``, made first when missing
+    (by tools/make_teacher.py in ``jobs`` processes, one shard each)."""
+    import subprocess
+
+    files = []
+    for seed, decisions in runs:
+        if plies == 0 and jobs == 1:  # the names of the first runs, kept
+            shards = [
+                CHECKPOINTS
+                / ("siblings-0ply.txt.gz" if seed == 7 else f"siblings-0ply-s{seed}.txt.gz")
+            ]
+        else:
+            shards = [
+                CHECKPOINTS / f"siblings-{plies}ply-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)
+            ]
+        missing = [k for k, path in enumerate(shards) if not path.exists()]
+        if missing:
+            print(
+                f"labelling the siblings of {decisions} decisions (seed {seed}) at {plies}-ply",
+                flush=True,
+            )
+            script = str(ROOT / "tools" / "make_teacher.py")
+            children = [
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        script,
+                        "--decisions",
+                        str(decisions),
+                        "--plies",
+                        str(plies),
+                        "--seed",
+                        str(seed),
+                        "--shard",
+                        f"{k}/{jobs}",
+                        "--out",
+                        str(shards[k]),
+                    ]
+                )
+                for k in missing
+            ]
+            if any(child.wait() for child in children):
+                raise SystemExit("tools/make_teacher.py failed")
+        files += shards
+    return files
 
 
 def phase_of(position) -> str:
@@ -434,7 +487,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--validation", type=float, default=0.03)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes encoding the positions")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes labelling and encoding the positions"
+    )
+    parser.add_argument(
+        "--sibling-plies",
+        type=int,
+        default=0,
+        help="the depth of gnubg's labels of the siblings (0: 5 µs a position, 1: 0.8 ms)",
+    )
     parser.add_argument("--run", default="sib1", help="name of this run (checkpoint files)")
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
     parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
@@ -465,31 +526,27 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="SEED:DECISIONS",
-        help="the sibling groups of a make_teacher.py run (repeatable), for --rank-weight",
+        help="the sibling groups of a make_teacher.py run (repeatable), for --rank-weight"
+        " with --teacher (default: the runs of the default sibling files)",
     )
     args = parser.parse_args(argv)
+    runs = SIBLING_RUNS if args.more_siblings else SIBLING_RUNS[:1]
+    teachers = args.teacher or [
+        DEFAULT_TEACHER,
+        *sibling_files(runs, args.sibling_plies, args.jobs),
+    ]
+    groups = [tuple(int(part) for part in spec.split(":")) for spec in args.groups]
+    if args.rank_weight > 0 and not args.teacher:
+        groups = groups or list(runs)
     args.groups_of = {}
     if args.rank_weight > 0:
         import make_teacher
 
-        if not args.groups:
-            parser.error("--rank-weight needs --groups SEED:DECISIONS")
-        for spec in args.groups:
-            seed, decisions = (int(part) for part in spec.split(":"))
+        if not groups:
+            parser.error("--rank-weight with --teacher needs --groups SEED:DECISIONS")
+        for seed, decisions in groups:
             make_teacher.sibling_groups(seed, decisions, args.groups_of)
         print(f"{len(args.groups_of)} positions in sibling groups", flush=True)
-    teachers = args.teacher
-    if not teachers:
-        import make_teacher
-
-        if not SIBLINGS.exists():
-            make_teacher.main(["--decisions", "150000", "--plies", "0", "--out", str(SIBLINGS)])
-        teachers = [DEFAULT_TEACHER, SIBLINGS]
-        if args.more_siblings:
-            if not MORE_SIBLINGS.exists():
-                options = ["--decisions", "250000", "--plies", "0", "--seed", "8"]
-                make_teacher.main([*options, "--out", str(MORE_SIBLINGS)])
-            teachers.append(MORE_SIBLINGS)
     data = load_teacher(teachers, args.jobs)
     for net in NETS if args.net == "all" else (args.net,):
         train_net(net, data.pop(net), args)
