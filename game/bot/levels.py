@@ -10,11 +10,11 @@ rates measured by tools/bench_bot.py are in game/bot/README.md.
 
 Budgets count positions evaluated, not time, so that a game under ``?seed=`` plays
 the same on any machine at any load. They are sized from the cost of a position in
-the page's worker in Chromium (0.36-0.38 ms with the 256-unit contact network of encoding
-version 2, at a load of 0.5-0.8 of this machine's 2 cores; up to 0.67 ms in the slowest
+the page's worker in Chromium (0.40-0.44 ms with the 256-unit contact network of encoding
+version 2, at a load of 0.4-0.8 of this machine's 2 cores; up to 0.87 ms in the slowest
 decisions; tools/bench_page.py --decisions) so that the slowest decision stays within its
 time with room to spare: 150 ms for the default level (120 positions: slowest of 200
-decisions 67 ms), 1 s for the strongest (1,000: slowest 456 ms). The filters and budgets
+decisions 94 ms), 1 s for the strongest (1,000: slowest 511 ms). The filters and budgets
 were chosen with tools/bench_budget.py (figures in game/bot/README.md): a narrow margin
 where the budget is small, a wide one where it is large.
 """
