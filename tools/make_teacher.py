@@ -44,7 +44,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     shard, shards = (int(part) for part in args.shard.split("/"))
     import gnubg
-    import gnubg_nn
 
     ids = teacher_ids()
     known = set(ids)
@@ -64,16 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         for count, (pid, dice) in enumerate(chosen_decisions(args.seed, args.decisions, ids), 1):
             if count % shards != shard:
                 continue  # another process's share (the dice are drawn all the same)
-            board = gnubg.positionfromid(pid)
-            # gnubg_nn gives one entry per distinct resulting position (the mover still
-            # board[1]); game.plays agrees with it (tools/make_plays_golden.py, the golden tests)
-            # and is 100 times slower in CPython.
-            for key, _ in gnubg_nn.moves([list(board[0]), list(board[1])], *dice, 1):
-                mover, other = gnubg_nn.board_from_position_key(key)[::-1]
-                if not any(mover) or not any(other):
-                    continue  # the game is over: nothing to learn
-                after = (mover, other)  # the opponent (other) now on roll as board[1]
-                after_id = gnubg.positionid(after)
+            for after_id, after in siblings(pid, dice):
                 if after_id in written or after_id in known:
                     continue
                 written.add(after_id)
@@ -116,16 +106,29 @@ def sibling_groups(
     position reached from several decisions keeps its first group, as the labels keep
     its first line. Group numbers are ``seed * 10**6 + decision index``.
     """
+    groups = {} if groups is None else groups
+    for index, (pid, dice) in enumerate(chosen_decisions(seed, decisions)):
+        for after_id, _ in siblings(pid, dice):
+            groups.setdefault(after_id, seed * 10**6 + index)
+    return groups
+
+
+def siblings(pid: str, dice: tuple[int, int]):
+    """The positions the plays of ``dice`` lead to from ``pid``, the opponent then on roll
+    (gnubg's board[1]): (Position ID, board) each, finished games left out."""
     import gnubg
     import gnubg_nn
 
-    groups = {} if groups is None else groups
-    for index, (pid, dice) in enumerate(chosen_decisions(seed, decisions)):
-        board = gnubg.positionfromid(pid)
-        for key, _ in gnubg_nn.moves([list(board[0]), list(board[1])], *dice, 1):
-            mover, other = gnubg_nn.board_from_position_key(key)[::-1]
-            groups.setdefault(gnubg.positionid((mover, other)), seed * 10**6 + index)
-    return groups
+    board = gnubg.positionfromid(pid)
+    # gnubg_nn gives one entry per distinct resulting position (the mover still board[1]);
+    # game.plays agrees with it (tools/make_plays_golden.py, the golden tests) and is 100
+    # times slower in CPython.
+    for key, _ in gnubg_nn.moves([list(board[0]), list(board[1])], *dice, 1):
+        mover, other = gnubg_nn.board_from_position_key(key)[::-1]
+        if not any(mover) or not any(other):
+            continue  # the game is over: nothing to learn
+        after = (mover, other)  # the opponent (other) now on roll as board[1]
+        yield gnubg.positionid(after), after
 
 
 if __name__ == "__main__":

@@ -4,15 +4,15 @@
     nice python tools/train.py --net race --race-epochs 5 --run quick --out /tmp/nets
     nice python tools/train.py --more-siblings --net contact --init FOLDER \
         --epochs 12 --lr 0.001 --run more1          # fine-tune FOLDER/contact.net (README)
-    nice python tools/train.py --jobs 2 --sibling-plies 1 --more-siblings --rank-weight 1 \
-        --net contact --hidden 256 --init FOLDER --epochs 16 --lr 0.001 --run ...
+    nice python tools/train.py --jobs 2 --sibling-plies 1 --more-siblings --net contact \
+        --hidden 256 --init FOLDER --epochs 16 --lr 0.001 --run ply1   # what ships (README)
 
 By default it reads ../shared/data/teacher/gnubg-2ply.txt.gz (926k positions,
 gnubg 2-ply labels) and the "siblings": the 2.3M positions reached by every legal
 play of 150k of those decisions (seed 7), labelled by gnubg at --sibling-plies
 (0 by default); --more-siblings adds the 3.9M of 250k other decisions (seed 8).
 The sibling files (tools/checkpoints/siblings-*) are made first when missing, by
-tools/make_teacher.py in --jobs processes (0-ply: minutes; 1-ply: about 50 min
+tools/make_teacher.py in --jobs processes (0-ply: minutes; 1-ply: about 30 min
 on 2 cores; needs gnubg). --teacher FILE (repeatable) replaces them all. It
 encodes every position with game.bot.encoding (the very code the page runs),
 splits off a fixed validation share, and trains one network per phase (contact,
@@ -519,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
         "--rank-weight",
         type=float,
         default=0.0,
-        help="weight of the ranking loss on sibling groups (needs --groups)",
+        help="weight of the ranking loss on sibling groups (with --teacher, needs --groups)",
     )
     parser.add_argument(
         "--groups",
