@@ -12,6 +12,14 @@ the teacher: its evaluations are the labels, its weights are never used.
 The plays come from gnubg_nn's move generator (one entry per distinct resulting
 position, as game.plays; 100 times faster than ours in CPython): 150,000
 decisions take about 2 minutes at 0-ply.
+
+``--top K --margin M`` labels, of each decision, only its K best plays by gnubg 0-ply
+within M of the best, and only when two or more are that close: the close calls,
+where a deeper label (``--plies 2``, 15 ms a position) is worth its time.
+
+An interrupted run resumes: the labels go to ``OUT.part`` (plain text, a line per
+position), which a rerun of the same command reads back and goes on from; the
+finished file is gzipped to OUT.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import random
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -36,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", type=int, default=0)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--top", type=int, default=0, help="label only the K best plays (0: all)")
+    parser.add_argument(
+        "--margin", type=float, default=0.08, help="with --top: within this of the best"
+    )
     parser.add_argument(
         "--shard",
         default="0/1",
@@ -48,36 +61,77 @@ def main(argv: list[str] | None = None) -> int:
     ids = teacher_ids()
     known = set(ids)
     context = gnubg.evalcontext(0, args.plies, 1, 0, 0.0)
+    ranking = gnubg.evalcontext(0, 0, 1, 0, 0.0)
     cube = gnubg.cubeinfo()
-    written = set()
     started = time.time()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    # Written under another name and renamed at the end: an interrupted run leaves no file
-    # that tools/train.py would take for a finished one.
+    # Written under another name and gzipped at the end: an interrupted run leaves no file
+    # that tools/train.py would take for a finished one, and a rerun goes on from it.
     partial = args.out.with_name(args.out.name + ".part")
-    with gzip.open(partial, "wt") as out:
-        out.write(
-            "# POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON"
-            f" (gnubg {args.plies}-ply)\n"
-        )
+    written = resume(partial)
+    if written:
+        print(f"resuming {partial.name}: {len(written)} positions already labelled", flush=True)
+    with partial.open("a") as out:
+        if not written:
+            out.write(
+                "# POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON LOSE_BACKGAMMON"
+                f" (gnubg {args.plies}-ply)\n"
+            )
         for count, (pid, dice) in enumerate(chosen_decisions(args.seed, args.decisions, ids), 1):
             if count % shards != shard:
                 continue  # another process's share (the dice are drawn all the same)
-            for after_id, after in siblings(pid, dice):
+            plays = list(siblings(pid, dice))
+            if args.top:
+                plays = close_calls(plays, args.top, args.margin, cube, ranking)
+            for after_id, after in plays:
                 if after_id in written or after_id in known:
                     continue
                 written.add(after_id)
                 values = gnubg.evaluate(after, cube, context)[:5]
                 out.write(after_id + " " + " ".join(f"{v:.5f}" for v in values) + "\n")
+            out.flush()
             if count % 10000 == 0:
                 print(
                     f"  {count} decisions, {len(written)} positions"
                     f" ({time.time() - started:.0f} s)",
                     flush=True,
                 )
-    partial.replace(args.out)
+    with partial.open("rb") as source, gzip.open(args.out, "wb") as target:
+        shutil.copyfileobj(source, target)
+    partial.unlink()
     print(f"wrote {len(written)} positions to {args.out} in {time.time() - started:.0f} s")
     return 0
+
+
+def resume(partial: Path) -> set[str]:
+    """The positions an interrupted run already labelled (its last, cut-off line dropped)."""
+    if not partial.exists():
+        return set()
+    text = partial.read_bytes()
+    complete = text[: text.rfind(b"\n") + 1]
+    if len(complete) != len(text):
+        partial.write_bytes(complete)
+    return {
+        line.split(None, 1)[0]
+        for line in complete.decode().splitlines()
+        if line and not line.startswith("#")
+    }
+
+
+def close_calls(plays, top: int, margin: float, cube, ranking) -> list:
+    """The ``top`` best of ``plays`` by gnubg 0-ply within ``margin`` of the best, or
+    none when fewer than two are that close (a clear decision)."""
+    import gnubg
+
+    # A sibling is evaluated for the opponent, on roll: the mover's equity is its negation.
+    scored = sorted(
+        ((-gnubg.evaluate(after, cube, ranking)[5], after_id, after) for after_id, after in plays),
+        key=lambda item: -item[0],
+    )
+    close = [
+        (after_id, after) for equity, after_id, after in scored if equity >= scored[0][0] - margin
+    ]
+    return close[:top] if len(close) >= 2 else []
 
 
 def teacher_ids() -> list[str]:

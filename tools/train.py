@@ -53,13 +53,18 @@ DEFAULT_TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.
 # The siblings' runs of tools/make_teacher.py, (seed, decisions): the first always, the
 # second with --more-siblings.
 SIBLING_RUNS = ((7, 150000), (8, 250000))
+# The close calls' deeper labels (--close-calls): each decision's 4 best plays by gnubg
+# 0-ply within 0.08 of the best, when two or more are (about 1.9 positions a decision).
+CLOSE_TOP = 4
+CLOSE_MARGIN = 0.08
 NETS = ("contact", "race")
 PARTS = ("indptr", "indices", "values", "targets", "ids")
 
 
-def sibling_files(runs, plies: int, jobs: int) -> list[Path]:
+def sibling_files(runs, plies: int, jobs: int, top: int = 0) -> list[Path]:
     """The sibling files of ``runs`` labelled at ``plies``, made first when missing
-    (by tools/make_teacher.py in ``jobs`` processes, one shard each)."""
+    (by tools/make_teacher.py in ``jobs`` processes, one shard each); with ``top``,
+    only each decision's close calls (its ``top`` best plays within CLOSE_MARGIN)."""
     import subprocess
 
     files = []
@@ -70,8 +75,9 @@ def sibling_files(runs, plies: int, jobs: int) -> list[Path]:
                 / ("siblings-0ply.txt.gz" if seed == 7 else f"siblings-0ply-s{seed}.txt.gz")
             ]
         else:
+            kind = f"{plies}ply-top{top}" if top else f"{plies}ply"
             shards = [
-                CHECKPOINTS / f"siblings-{plies}ply-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)
+                CHECKPOINTS / f"siblings-{kind}-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)
             ]
         missing = [k for k, path in enumerate(shards) if not path.exists()]
         if missing:
@@ -93,6 +99,7 @@ def sibling_files(runs, plies: int, jobs: int) -> list[Path]:
                         str(seed),
                         "--shard",
                         f"{k}/{jobs}",
+                        *(("--top", str(top), "--margin", str(CLOSE_MARGIN)) if top else ()),
                         "--out",
                         str(shards[k]),
                     ]
@@ -496,6 +503,14 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="the depth of gnubg's labels of the siblings (0: 5 µs a position, 1: 0.8 ms)",
     )
+    parser.add_argument(
+        "--close-calls",
+        type=int,
+        default=None,
+        metavar="PLIES",
+        help="also label the close calls of the siblings' decisions at PLIES (2: 15 ms a"
+        " position; 30 min on 2 cores for seed 7's, 50 for seed 8's); these labels come first",
+    )
     parser.add_argument("--run", default="sib1", help="name of this run (checkpoint files)")
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
     parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
@@ -531,8 +546,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     runs = SIBLING_RUNS if args.more_siblings else SIBLING_RUNS[:1]
+    # A position in several files keeps its first label: the deepest come first.
     teachers = args.teacher or [
         DEFAULT_TEACHER,
+        *(
+            sibling_files(runs, args.close_calls, args.jobs, CLOSE_TOP)
+            if args.close_calls is not None
+            else []
+        ),
         *sibling_files(runs, args.sibling_plies, args.jobs),
     ]
     groups = [tuple(int(part) for part in spec.split(":")) for spec in args.groups]
