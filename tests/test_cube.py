@@ -119,7 +119,7 @@ def test_with_no_live_cube_match_play_is_the_cubeless_winning_chance():
 
 def test_cube_efficiency_by_position_class():
     contact = position({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
-    assert cube_efficiency(contact) == 0.72
+    assert cube_efficiency(contact) == 0.76
     long_race = position({12: 5, 10: 5, 8: 5}, {12: 5, 10: 5, 8: 5})
     assert cube_efficiency(long_race) == 0.7
     short_race = position({9: 2, 3: 3}, {9: 2, 3: 3})

@@ -9,6 +9,9 @@
     nice python tools/bench_cube.py label          # (re)build the data file; needs pip gnubg
     nice python tools/bench_cube.py label --seed 99 --out /tmp/check.txt   # a fresh set,
     python tools/bench_cube.py --data /tmp/check.txt                       # to check on
+    python tools/bench_cube.py --data tools/data/cube-check-2ply.txt   # 2,400 more (seeds 99-102)
+    python tools/bench_cube.py compare --data tools/data/cube-check-2ply.txt \
+        --against tools/data/cube-check-1ply.txt    # gnubg 1-ply's answers against its 2-ply's
 
 The data file ``tests/data/cube_gnubg2ply.txt`` holds one cube position a line:
 ``PID:MID ACTION RESPONSE W WG WBG LG LBG # gnubg's words`` where ACTION RESPONSE
@@ -320,7 +323,7 @@ def read_data(path: Path = DATA) -> list[tuple[str, tuple[str, str], Probabiliti
 
 
 def bench(args: argparse.Namespace, budget: int | None = None, label: str = "") -> None:
-    rows = read_data(Path(args.data))
+    rows = [row for path in args.data for row in read_data(Path(path))]
     agree = [0, 0, 0]
     kinds: dict[str, list[int]] = {}
     confusion: dict[tuple[str, str], int] = {}
@@ -382,9 +385,29 @@ def bench(args: argparse.Namespace, budget: int | None = None, label: str = "") 
     print(f"  time per decision: median {median:.1f} ms, max {slowest:.1f} ms (CPython)")
 
 
+def compare(references: list[str], others: list[str]) -> None:
+    """How often the answers of ``others`` agree with those of ``references`` (the same
+    positions, e.g. labelled by gnubg at another depth with the same --seed)."""
+    pairs = []
+    for reference, other in zip(references, others, strict=True):
+        left, right = read_data(Path(reference)), read_data(Path(other))
+        if [row[0] for row in left] != [row[0] for row in right]:
+            raise SystemExit(f"{reference} and {other} do not hold the same positions")
+        pairs += [(a[1], b[1]) for a, b in zip(left, right, strict=True)]
+    n = len(pairs)
+    action = sum(a[0] == b[0] for a, b in pairs)
+    response = sum(a[1] == b[1] for a, b in pairs)
+    print(
+        f"{n} cube positions: action agreement {100 * action / n:.1f}%,"
+        f" response agreement {100 * response / n:.1f}%"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("command", nargs="?", default="bench", choices=["bench", "label"])
+    parser.add_argument(
+        "command", nargs="?", default="bench", choices=["bench", "label", "compare"]
+    )
     parser.add_argument("--plies", type=int, default=1, choices=[0, 1])
     parser.add_argument(
         "--budget", type=int, default=None, help="positions a decision may evaluate (default: all)"
@@ -392,7 +415,12 @@ def main() -> None:
     parser.add_argument(
         "--levels", action="store_true", help="each level with a cube budget, at that budget"
     )
-    parser.add_argument("--data", default=str(DATA), help="a file written by label")
+    parser.add_argument(
+        "--data", action="append", help="a file written by label (repeatable; default: DATA)"
+    )
+    parser.add_argument(
+        "--against", action="append", default=[], help="compare: the same positions' other answers"
+    )
     parser.add_argument("--probabilities", default="bot", choices=["bot", "gnubg"])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--games", type=int, default=600)
@@ -403,7 +431,10 @@ def main() -> None:
     parser.add_argument("--gnubg-plies", type=int, default=2)
     parser.add_argument("--out", default=str(DATA))
     args = parser.parse_args()
-    if args.command == "label":
+    args.data = args.data or [str(DATA)]
+    if args.command == "compare":
+        compare(args.data, args.against)
+    elif args.command == "label":
         label(args)
     elif args.levels:
         from game.bot.levels import LEVELS_BY_STRENGTH

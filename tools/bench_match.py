@@ -2,6 +2,7 @@
 
     python tools/bench_match.py --make-set     # label match decisions with gnubg 2-ply (~10 min)
     python tools/bench_match.py                # score the levels on them, money vs match valuing
+    python tools/bench_match.py --make-set --seed 12 --set /tmp/more.txt.gz   # another set
 
 The set (tools/data/bot-match-bench.txt.gz) holds decisions from gnubg 0-ply
 self-play (5% random moves, seeded) at random scores of 3-, 5- and 7-point
@@ -189,7 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--levels", nargs="*", default=["intermediate", "strong", "expert"])
+    parser.add_argument(
+        "--set", type=Path, default=None, help="the decisions file (made by --make-set)"
+    )
     args = parser.parse_args(argv)
+    global SET_FILE
+    SET_FILE = args.set or SET_FILE
     if args.make_set:
         make_set(args.positions, args.seed)
         return 0

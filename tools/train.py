@@ -5,7 +5,10 @@
     nice python tools/train.py --more-siblings --net contact --init FOLDER \
         --epochs 12 --lr 0.001 --run more1          # fine-tune FOLDER/contact.net (README)
     nice python tools/train.py --jobs 2 --sibling-plies 1 --more-siblings --net contact \
-        --hidden 256 --init FOLDER --epochs 16 --lr 0.001 --run ply1   # what ships (README)
+        --hidden 256 --init FOLDER --epochs 16 --lr 0.001 --run ply1   # the step before
+    nice python tools/train.py --jobs 2 --close-calls 2 --close-weight 8 --sibling-plies 1 \
+        --more-siblings --net contact --hidden 256 --init FOLDER --epochs 16 --lr 0.001 \
+        --run close8                                  # what ships (game/bot/README.md)
 
 By default it reads ../shared/data/teacher/gnubg-2ply.txt.gz (926k positions,
 gnubg 2-ply labels) and the "siblings": the 2.3M positions reached by every legal
@@ -286,6 +289,13 @@ def train_net(net: str, data, args) -> None:
     # Batches are gathered from the whole array by index: a copy of the training share
     # would double the memory (several GB with the extra siblings).
     x_valid, y_valid = x[valid], y[valid]
+    if args.close_ids:
+        # The close calls' deeper labels, a few percent of the positions, count more.
+        close = train[np.fromiter((pid in args.close_ids for pid in ids[train]), bool, len(train))]
+        print(
+            f"{net}: {len(close)} close calls, each counted {args.close_weight} times", flush=True
+        )
+        train = np.concatenate([train, *[close] * (args.close_weight - 1)])
     train = torch.from_numpy(train)
     hidden = args.hidden if net == "contact" else args.race_hidden
     model = torch.nn.Sequential(
@@ -508,8 +518,14 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=None,
         metavar="PLIES",
-        help="also label the close calls of the siblings' decisions at PLIES (2: 15 ms a"
-        " position; 30 min on 2 cores for seed 7's, 50 for seed 8's); these labels come first",
+        help="also label the close calls of the first siblings' decisions (seed 7) at PLIES"
+        " (2: 15 ms a position, 37 min on 2 cores); these labels come first",
+    )
+    parser.add_argument(
+        "--close-weight",
+        type=int,
+        default=1,
+        help="with --close-calls: each close call counts this many times in an epoch",
     )
     parser.add_argument("--run", default="sib1", help="name of this run (checkpoint files)")
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
@@ -550,7 +566,7 @@ def main(argv: list[str] | None = None) -> int:
     teachers = args.teacher or [
         DEFAULT_TEACHER,
         *(
-            sibling_files(runs, args.close_calls, args.jobs, CLOSE_TOP)
+            sibling_files(runs[:1], args.close_calls, args.jobs, CLOSE_TOP)
             if args.close_calls is not None
             else []
         ),
@@ -568,6 +584,13 @@ def main(argv: list[str] | None = None) -> int:
         for seed, decisions in groups:
             make_teacher.sibling_groups(seed, decisions, args.groups_of)
         print(f"{len(args.groups_of)} positions in sibling groups", flush=True)
+    args.close_ids = set()
+    if args.close_calls is not None and args.close_weight > 1:
+        for path in sibling_files(runs[:1], args.close_calls, args.jobs, CLOSE_TOP):
+            with gzip.open(path, "rt") as lines:
+                args.close_ids.update(
+                    line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
+                )
     data = load_teacher(teachers, args.jobs)
     for net in NETS if args.net == "all" else (args.net,):
         train_net(net, data.pop(net), args)

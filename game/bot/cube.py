@@ -35,13 +35,15 @@ The model (GNU Backgammon's, in our own code):
   way, up to the level where the cube is dead (the owner already needs no more
   than the cube, or 64) and the take point is the dead-cube one. At the ends
   p = 0 and 1 the game is lost or won at the position's gammon rates.
-- Cube efficiency x (``cube_efficiency``): 0.72 in contact; in a race
+- Cube efficiency x (``cube_efficiency``): 0.76 in contact; in a race
   0.55 + 0.00125 per pip of the player on roll, kept within 0.6-0.7 (a short race
   leaves fewer chances to use the cube well); 0.6 once both sides are bearing
   off. The race figures are gnubg's; gnubg uses 0.68 in contact at 0-ply, but
-  0.72 agrees better with gnubg's 2-ply cube analysis, whose search uses the
-  cube at its inner nodes (measured on two sets of 600 cube positions: about 2%
-  more actions agreeing, responses within 0.7%; ``tools/bench_cube.py``).
+  a livelier cube agrees better with gnubg's 2-ply cube analysis, whose search
+  uses the cube at its inner nodes: one roll ahead, 0.72 agreed on about 2% more
+  actions than 0.68, and 0.76 on 0.5-1% more than 0.72, on 600 cube positions and
+  on 2,400 others (responses within 0.3%; ``tools/bench_cube.py``, figures in
+  game/bot/README.md).
 - Decision: with ND the cubeful value of not doubling, DT after double/take and
   DP after double/pass (money per unit of the present cube, match as winning
   chances): the opponent passes when DT >= DP; beavers (money, when allowed)
@@ -83,7 +85,7 @@ ON_ROLL, OPPONENT = 0, 1  # the players as a CubeState numbers them
 DOUBLE, NO_DOUBLE, TOO_GOOD = "double", "no-double", "too-good"
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
 
-CONTACT_EFFICIENCY = 0.72
+CONTACT_EFFICIENCY = 0.76
 # One roll ahead, the plays of a roll whose cubeful values are compared (the best by
 # cubeless equity first).
 CUBEFUL_CANDIDATES = 4
