@@ -51,7 +51,7 @@ from game.bot.evaluator import Scorer, evaluate_position
 from game.bot.levels import level_named
 from game.bot.match_value import emg_of_mwc, match_value, result_mwc, utility
 from game.bot.probabilities import Probabilities
-from game.bot.search import Value, score_plays
+from game.bot.search import Value, reply_candidates, reply_cost, score_plays
 from game.formats.notation import format_play
 from game.plays import Play, legal_plays
 from game.position import Position
@@ -245,12 +245,13 @@ class Rolls:
     rolls (the same plays, scored from the same base position by the same ``Scorer``).
     """
 
-    __slots__ = ("_plays", "_results", "_scorer", "_stay", "position")
+    __slots__ = ("_candidates", "_plays", "_results", "_scorer", "_stay", "position")
 
     def __init__(self, position: Position) -> None:
         self.position = position
         self._plays: dict[tuple[int, int], list[Play]] = {}
-        self._results: dict[tuple[int, int], list[Probabilities]] = {}
+        self._results: dict[tuple[int, int], list[Probabilities | None]] = {}
+        self._candidates: dict[tuple[int, int, int], tuple[list[int], int]] = {}
         self._scorer: Scorer | None = None
         self._stay: Probabilities | None = None
 
@@ -261,16 +262,30 @@ class Rolls:
             found = self._plays[key] = legal_plays(self.position, key)
         return found
 
-    def results(self, dice: tuple[int, int]) -> list[Probabilities]:
-        """The opponent's probabilities after each play of ``dice`` (in ``plays`` order)."""
+    def result(self, dice: tuple[int, int], index: int) -> Probabilities:
+        """The opponent's probabilities after the play ``index`` of ``dice``."""
         key = (min(dice), max(dice))
         found = self._results.get(key)
         if found is None:
+            found = self._results[key] = [None] * len(self.plays(key))
+        probabilities = found[index]
+        if probabilities is None:
             scorer = self._scorer
             if scorer is None:
                 scorer = self._scorer = Scorer(self.position.flip())
-            found = [scorer.evaluate(play.position.flip()) for play in self.plays(key)]
-            self._results[key] = found
+            probabilities = found[index] = scorer.evaluate(self.plays(key)[index].position.flip())
+        return probabilities
+
+    def results(self, dice: tuple[int, int]) -> list[Probabilities]:
+        """The opponent's probabilities after each play of ``dice`` (in ``plays`` order)."""
+        return [self.result(dice, index) for index in range(len(self.plays(dice)))]
+
+    def candidates(self, dice: tuple[int, int], prune: int) -> tuple[list[int], int]:
+        """``game.bot.search.reply_candidates`` of the plays of ``dice``."""
+        key = (min(dice), max(dice), prune)
+        found = self._candidates.get(key)
+        if found is None:
+            found = self._candidates[key] = reply_candidates(self.position, self.plays(dice), prune)
         return found
 
     def stay(self) -> Probabilities:
@@ -281,18 +296,19 @@ class Rolls:
             self._stay = self._scorer.evaluate(self.position.flip())
         return self._stay
 
-    def cost(self) -> int:
+    def cost(self, prune: int = 0) -> int:
         """Positions a look-ahead evaluates (``game.bot.search.lookahead``'s count)."""
-        return sum(max(1, len(self.plays((a, b)))) for a, b, _ in ROLLS)
+        return sum(reply_cost(self.position, self.plays((a, b)), prune) for a, b, _ in ROLLS)
 
-    def lookahead(self, value: Value | None) -> Probabilities:
-        """``game.bot.search.lookahead(position, None, value)``, from the table."""
+    def lookahead(self, value: Value | None, prune: int = 0) -> Probabilities:
+        """``game.bot.search.lookahead(position, None, value, prune)``, from the table."""
         totals = [0.0] * 5
         for a, b, weight in ROLLS:
             if self.plays((a, b)):
                 best = None
                 best_equity = -9.0
-                for probabilities in self.results((a, b)):
+                for index in self.candidates((a, b), prune)[0]:
+                    probabilities = self.result((a, b), index)
                     equity = -probabilities.equity if value is None else value(probabilities.flip())
                     if equity > best_equity:
                         best, best_equity = probabilities, equity
@@ -373,11 +389,13 @@ class SharingJudge(Judge):
         rescored: list[tuple[float, Play]] = []
         for _, play in candidates:
             replies = self.rolls(play.position.flip())
-            cost = replies.cost()
+            cost = replies.cost(strongest.prune)
             if cost > left:
                 break  # the search would stop inside this look-ahead: skip it whole
             left -= cost
-            rescored.append((utility(replies.lookahead(reply_value).flip(), state), play))
+            rescored.append(
+                (utility(replies.lookahead(reply_value, strongest.prune).flip(), state), play)
+            )
         if not rescored:
             return ranked
         rescored.sort(key=lambda pair: -pair[0])

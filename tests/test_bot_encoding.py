@@ -15,10 +15,12 @@ from game.bot.encoding import (
     OFF_BASE,
     PIP_DIFFERENCE,
     POINT_INPUTS,
+    PRUNING_INPUTS,
     RACE_INPUTS,
     SIDE_INPUTS,
     dense,
     encode,
+    encode_pruning,
 )
 from game.plays import legal_plays
 from game.position import BAR, Position
@@ -183,6 +185,20 @@ def test_encoding_is_the_same_with_cold_and_warm_caches():
     for inputs in cold:
         indices = [index for index, _ in inputs]
         assert indices == sorted(set(indices)) and all(value for _, value in inputs)
+
+
+def test_the_pruning_inputs_are_the_full_ones_less_the_costly_ones():
+    costly = {
+        side * SIDE_INPUTS + FEATURE_BASE + FEATURES.index(name)
+        for side in (0, 1)
+        for name in ("escapes", "blockade")
+    } | set(range(EXTRA_BASE, INPUTS))
+    assert set(PRUNING_INPUTS) == set(range(INPUTS)) - costly
+    kept = set(PRUNING_INPUTS)
+    positions = states_of_random_play(200, seed=5)
+    assert any(not p.is_contact() for p in positions) and any(p.is_contact() for p in positions)
+    for position in positions:
+        assert encode_pruning(position) == [pair for pair in encode(position) if pair[0] in kept]
 
 
 # --- the inputs after the pip difference (EXTRAS), against plain computations -------------

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from game.bot.encoding import INPUTS, encode
-from game.bot.evaluator import Scorer, evaluate_position, network
+from game.bot.encoding import INPUTS, PRUNING_INPUTS, encode
+from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
 from game.bot.network import BadWeights, Network
 from game.plays import legal_plays
 from game.position import Position
@@ -88,10 +88,34 @@ def test_unreadable_weights_are_refused_with_a_reason(data):
 
 
 def test_shipped_networks_load_with_the_encoder_input_count():
-    for phase in ("contact", "race"):
+    for phase in ("contact", "race", "pruning"):
         net = network(phase)
         assert net is not None, f"game/bot/data/{phase}.net is missing"
         assert net.shape[0] == INPUTS and net.shape[2] == 5
+    pruning = network("pruning")
+    assert pruning is not None
+    unread = set(range(INPUTS)) - set(PRUNING_INPUTS)  # trained with them held at zero
+    assert all(not any(pruning.input_rows[index]) for index in unread)
+
+
+def test_the_pruning_network_ranks_plays_much_as_the_contact_network_does():
+    rng = random.Random(8)
+    agree = checked = 0
+    while checked < 100:
+        position = soak.random_state(rng, 150).position
+        dice = rng.randint(1, 6), rng.randint(1, 6)
+        plays = [p for p in legal_plays(position, dice) if p.position.is_contact()]
+        if position.is_game_over() or len(plays) < 2:
+            continue
+        pruning = network("pruning")
+        assert pruning is not None
+        quick = PruningScorer(position.flip(), pruning)
+        full = Scorer(position.flip())
+        by_quick = min(plays, key=lambda p: quick.equity(p.position.flip()))
+        by_full = min(plays, key=lambda p: full.evaluate(p.position.flip()).equity)
+        agree += by_quick.position == by_full.position
+        checked += 1
+    assert agree >= 55  # the same best play on about 70% of the rolls (40% would be weak)
 
 
 def test_scoring_plays_incrementally_equals_evaluating_each_position():

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
-from game.bot import search
+from game.bot import evaluator, search
 from game.bot.levels import level_named
-from game.bot.search import Budget, OutOfBudget, lookahead, rank_plays, rank_plays_deeper
+from game.bot.search import (
+    PRUNING_COST,
+    Budget,
+    OutOfBudget,
+    lookahead,
+    rank_plays,
+    rank_plays_deeper,
+    reply_candidates,
+)
 from game.formats import parse_position_id
 from game.plays import legal_plays
+from tools import soak
 
 # A middle-game position with many plays for 1-1 (a costly look-ahead).
 BUSY = parse_position_id("4PPgASTgc/ABMA")
@@ -122,3 +134,85 @@ def test_the_hint_ranks_every_play_by_the_network_even_past_the_budget(monkeypat
     assert [(round(e, 12), p.position) for e, p in ranked] == [
         (round(e, 12), p.position) for e, p in one_ply
     ]
+
+
+# --- pruning: a look-ahead evaluates in full only the best few replies of each roll -------
+
+
+def contact_rolls(count: int, seed: int, least: int = 5):
+    """(position, dice, plays) of random play with contact and at least ``least`` plays."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = soak.random_state(rng, 150).position
+        if position.is_game_over() or not position.is_contact():
+            continue
+        dice = rng.randint(1, 6), rng.randint(1, 6)
+        plays = legal_plays(position, dice)
+        if len(plays) >= least:
+            found.append((position, dice, plays))
+    return found
+
+
+def test_pruning_keeps_the_best_few_by_the_pruning_network_and_says_what_they_cost():
+    net = evaluator.network("pruning")
+    assert net is not None  # shipped
+    pruned = 0
+    for position, _, plays in contact_rolls(40, seed=3):
+        chosen, cost = reply_candidates(position, plays, 4)
+        after = [play.position.flip() for play in plays]
+        broken = [k for k, p in enumerate(after) if not p.is_contact()]
+        ranked = [k for k, p in enumerate(after) if p.is_contact()]
+        if math.ceil(PRUNING_COST * len(ranked)) + 4 + len(broken) >= len(plays):
+            assert chosen == list(range(len(plays))) and cost == len(plays)  # nothing saved
+            continue
+        assert chosen[4:] == broken and len(set(chosen)) == len(chosen)
+        assert cost == math.ceil(PRUNING_COST * len(ranked)) + 4 + len(broken)
+        pruned += 1
+        scorer = evaluator.PruningScorer(position.flip(), net)
+        equity = {k: scorer.equity(after[k]) for k in ranked}
+        # the replier's best leave the other side the least
+        assert max(equity[k] for k in chosen[:4]) <= min(
+            equity[k] for k in ranked if k not in chosen
+        )
+    assert pruned >= 20
+
+
+def test_the_pruning_network_keeps_the_full_networks_best_play_nearly_always():
+    rolls = contact_rolls(200, seed=5)
+    kept = 0
+    for position, dice, plays in rolls:
+        best = rank_plays(position, dice, plays)[0][1].position
+        chosen, _ = reply_candidates(position, plays, 4)
+        kept += any(plays[k].position == best for k in chosen)
+    assert kept >= 0.9 * len(rolls)  # 97% measured
+
+
+def test_pruning_changes_nothing_when_every_reply_is_kept_or_without_the_network(monkeypatch):
+    full = lookahead(BUSY)
+    assert lookahead(BUSY, prune=10_000) == full
+    pruned = lookahead(BUSY, prune=3)
+    assert pruned[1] < full[1]
+    assert pruned[0].equity == pytest.approx(full[0].equity, abs=0.05)
+    monkeypatch.setitem(evaluator._networks, "pruning", None)
+    assert lookahead(BUSY, prune=3) == full
+
+
+def test_a_pruned_search_spends_no_more_than_its_budget(counted, monkeypatch):
+    ranked_by_pruning = [0]
+
+    class CountingPruningScorer(evaluator.PruningScorer):
+        def equity(self, position):
+            ranked_by_pruning[0] += 1
+            return super().equity(position)
+
+    monkeypatch.setattr(search, "PruningScorer", CountingPruningScorer)
+    for dice in ((1, 1), (6, 5), (3, 3)):
+        counted[0] = ranked_by_pruning[0] = 0
+        rank_plays_deeper(BUSY, dice, keep=8, margin=0.5, budget=600, prune=4)
+        assert ranked_by_pruning[0] > 0
+        assert counted[0] + PRUNING_COST * ranked_by_pruning[0] <= 600
+
+
+def test_the_strongest_level_prunes_its_replies():
+    assert level_named(None).prune > 0

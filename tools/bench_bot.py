@@ -162,19 +162,27 @@ def read_set(path: Path = SET_FILE):
 PHASES = ("contact", "race", "bear-off")
 
 
-def count_positions() -> list[int]:
+def count_positions() -> list[float]:
     """Counts, in the returned one-item list, every position the bot evaluates from now on:
     each evaluation by a ``Scorer`` (plays, look-aheads, the cube's roll ahead) or
-    ``evaluate_position`` (as ``game.bot.evaluate`` too)."""
+    ``evaluate_position`` (as ``game.bot.evaluate`` too); a ranking by the pruning network
+    counts as the fraction of a position the budget counts it as (``PRUNING_COST``)."""
     import game.bot
     from game.bot import evaluator, search
 
-    seen = [0]
+    seen = [0.0]
     scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
+    pruning_equity = evaluator.PruningScorer.equity
 
     def counting_scorer(self, position):
         seen[0] += 1
         return scorer_evaluate(self, position)
+
+    def counting_pruning(self, position):
+        seen[0] += search.PRUNING_COST
+        return pruning_equity(self, position)
+
+    evaluator.PruningScorer.equity = counting_pruning
 
     def counting_evaluate(position):
         seen[0] += 1
@@ -248,7 +256,7 @@ def report(name, decisions, losses, times, counts) -> None:
         by_phase += f"{1000 * statistics.fmean(some):>10.2f}" if some else f"{'':>10}"
     timing = (
         f"{1000 * statistics.fmean(times):>13.1f}{1000 * statistics.median(times):>8.1f}"
-        f"{1000 * max(times):>8.0f}{statistics.fmean(counts):>11.0f}{max(counts):>6d}"
+        f"{1000 * max(times):>8.0f}{statistics.fmean(counts):>11.0f}{max(counts):>6.0f}"
         if times
         else ""
     )
@@ -365,8 +373,8 @@ for level, count in LEVEL_COUNTS:
     print(f"pyodide {level:<12} CPU mean {1000 * statistics.fmean(cpus):.1f} ms,"
           f" median {1000 * statistics.median(cpus):.1f}, max {1000 * max(cpus):.0f}"
           f" (wall mean {1000 * statistics.fmean(walls):.1f}, max {1000 * max(walls):.0f});"
-          f" positions mean {statistics.fmean(counts):.0f}, max {max(counts)},"
-          f" slowest decision {1000 * cpus[slowest]:.0f} ms for {counts[slowest]} positions"
+          f" positions mean {statistics.fmean(counts):.0f}, max {max(counts):.0f},"
+          f" slowest decision {1000 * cpus[slowest]:.0f} ms for {counts[slowest]:.0f} positions"
           f" ({count} decisions)")
     print("RESULT", level, 1000 * statistics.median(cpus), 1000 * max(cpus), len(cpus))
 """

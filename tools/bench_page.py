@@ -356,7 +356,7 @@ ASK_ALL = """async ([requests, inline]) => {
 KINDS = {"play": "play", "double": "double?", "answer": "answer"}
 
 
-def positions_evaluated(requests: list[str]) -> list[int]:
+def positions_evaluated(requests: list[str]) -> list[float]:
     """Positions the bot evaluates for each request (JSON text), counted in CPython: the
     bot is deterministic, so the worker evaluates the same ones."""
     from tools.bench_bot import count_positions
@@ -389,7 +389,7 @@ def ask_worker(playwright, base: str, requests: dict[str, list[str]]) -> dict:
     return results
 
 
-def report_decisions(level: str, requests: list[str], measured: dict, positions: list[int]):
+def report_decisions(level: str, requests: list[str], measured: dict, positions: list[float]):
     """Per kind of decision: the time from asking to the answer (median, slowest) and the
     positions evaluated; the cost of a position (Chromium ms per position evaluated)."""
     tasks = [json.loads(request)["task"] for request in requests]
@@ -408,14 +408,14 @@ def report_decisions(level: str, requests: list[str], measured: dict, positions:
         slowest = max(indices, key=lambda i: measured["times"][i])
         print(
             f"    {kind:8s} {len(indices):4d}: median {median(times):5.0f} ms, slowest"
-            f" {max(times):5.0f} ms ({positions[slowest]} positions); positions median"
-            f" {median(counts):.0f}, max {max(counts)}",
+            f" {max(times):5.0f} ms ({positions[slowest]:.0f} positions); positions median"
+            f" {median(counts):.0f}, max {max(counts):.0f}",
             flush=True,
         )
     print(f"    cost: {cost_per_position(measured['bot'], positions)}", flush=True)
 
 
-def cost_per_position(times: list[float], positions: list[int]) -> str:
+def cost_per_position(times: list[float], positions: list[float]) -> str:
     """The worker's ms per position evaluated: over the decisions of 50 positions or more,
     the median of time / positions and the slowest such ratio."""
     ratios = [time / count for time, count in zip(times, positions, strict=True) if count >= 50]

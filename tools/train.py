@@ -45,7 +45,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from game.bot.encoding import ENCODING_VERSION, INPUTS, RACE_INPUTS, encode  # noqa: E402
+from game.bot.encoding import (  # noqa: E402
+    ENCODING_VERSION,
+    INPUTS,
+    PRUNING_INPUTS,
+    RACE_INPUTS,
+    encode,
+)
 from game.bot.network import Network  # noqa: E402
 from game.formats import parse_position_id  # noqa: E402
 from game.position import CHECKERS, Position  # noqa: E402
@@ -281,6 +287,11 @@ def train_net(net: str, data, args) -> None:
     del data, indptr, indices, values  # the sparse copy: GBs with the siblings
     if args.without_extras:
         x[:, RACE_INPUTS:] = 0.0  # a control: the same training without the inputs after 225
+    if net == "pruning":
+        # The contact positions, with only the inputs encode_pruning sets.
+        mask = torch.zeros(INPUTS)
+        mask[list(PRUNING_INPUTS)] = 1.0
+        x *= mask
     y = torch.from_numpy(targets)
     n = len(y)
     order = np.random.default_rng(args.seed).permutation(n)
@@ -297,14 +308,14 @@ def train_net(net: str, data, args) -> None:
         )
         train = np.concatenate([train, *[close] * (args.close_weight - 1)])
     train = torch.from_numpy(train)
-    hidden = args.hidden if net == "contact" else args.race_hidden
+    hidden = {"contact": args.hidden, "race": args.race_hidden, "pruning": args.pruning_hidden}[net]
     model = torch.nn.Sequential(
         torch.nn.Linear(INPUTS, hidden), torch.nn.Sigmoid(), torch.nn.Linear(hidden, 5)
     )
-    if args.init is not None:
+    if args.init is not None and (args.init / f"{net}.net").exists():
         start_from(model, args.init / f"{net}.net")
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
-    epochs = args.epochs if net == "contact" else args.race_epochs
+    epochs = {"contact": args.epochs, "race": args.race_epochs, "pruning": args.pruning_epochs}[net]
     schedule = torch.optim.lr_scheduler.OneCycleLR(
         optimizer,
         max_lr=args.lr,
@@ -379,6 +390,10 @@ def train_net(net: str, data, args) -> None:
             },
             checkpoint,
         )
+    if net == "pruning":
+        with torch.no_grad():  # inputs it never reads: their rows stayed at their random start
+            unread = sorted(set(range(INPUTS)) - set(PRUNING_INPUTS))
+            model[0].weight[:, unread] = 0.0
     export(model, args.out / f"{net}.net")
 
 
@@ -490,7 +505,13 @@ def export(model, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--net", choices=(*NETS, "all"), default="all")
+    parser.add_argument(
+        "--net",
+        choices=(*NETS, "pruning", "all"),
+        default="all",
+        help="which network: all is contact and race; pruning (small, on contact positions)"
+        " ranks the replies of a look-ahead",
+    )
     parser.add_argument(
         "--teacher", type=Path, action="append", help="labelled positions (repeatable)"
     )
@@ -498,6 +519,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--race-epochs", type=int, default=30)
     parser.add_argument("--hidden", type=int, default=128, help="contact network hidden units")
     parser.add_argument("--race-hidden", type=int, default=64)
+    parser.add_argument("--pruning-hidden", type=int, default=32)
+    parser.add_argument("--pruning-epochs", type=int, default=8)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=0.002)
     parser.add_argument("--equity-weight", type=float, default=0.5)
@@ -518,8 +541,9 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=None,
         metavar="PLIES",
-        help="also label the close calls of the first siblings' decisions (seed 7) at PLIES"
-        " (2: 15 ms a position, 37 min on 2 cores); these labels come first",
+        help="also label the close calls of the siblings' decisions at PLIES (seed 7; with"
+        " --more-siblings seed 8 too; 2-ply: 15 ms a position, 37 + 50 min on 2 cores);"
+        " these labels come first",
     )
     parser.add_argument(
         "--close-weight",
@@ -566,7 +590,7 @@ def main(argv: list[str] | None = None) -> int:
     teachers = args.teacher or [
         DEFAULT_TEACHER,
         *(
-            sibling_files(runs[:1], args.close_calls, args.jobs, CLOSE_TOP)
+            sibling_files(runs, args.close_calls, args.jobs, CLOSE_TOP)
             if args.close_calls is not None
             else []
         ),
@@ -586,14 +610,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(args.groups_of)} positions in sibling groups", flush=True)
     args.close_ids = set()
     if args.close_calls is not None and args.close_weight > 1:
-        for path in sibling_files(runs[:1], args.close_calls, args.jobs, CLOSE_TOP):
+        for path in sibling_files(runs, args.close_calls, args.jobs, CLOSE_TOP):
             with gzip.open(path, "rt") as lines:
                 args.close_ids.update(
                     line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
                 )
     data = load_teacher(teachers, args.jobs)
     for net in NETS if args.net == "all" else (args.net,):
-        train_net(net, data.pop(net), args)
+        train_net(net, data.pop("contact" if net == "pruning" else net), args)
     return 0
 
 

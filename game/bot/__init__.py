@@ -67,6 +67,7 @@ def hint(
         plays=plays,
         value=match_value(state),
         reply_value=match_value(None if state is None else state.flip()),
+        prune=strongest.prune,
     )
 
 
@@ -96,6 +97,7 @@ def choose_play(
             plays=plays,
             value=match_value(state),
             reply_value=match_value(None if state is None else state.flip()),
+            prune=settings.prune,
         )
     else:
         ranked = rank_plays(position, dice, plays, match_value(state))

@@ -77,6 +77,10 @@ RACE_INPUTS = PIP_DIFFERENCE + 1  # the inputs a race can have (version 1's 225)
 EXTRA_BASE = RACE_INPUTS
 EXTRAS = ("pip_loss", "contained", "break_contact", "mobility", "dance", "stuck")
 INPUTS = EXTRA_BASE + 2 * len(EXTRAS)
+# The inputs ``encode_pruning`` sets: all but escapes, blockade and the extras.
+PRUNING_INPUTS = tuple(
+    index for index in range(RACE_INPUTS) if index % SIDE_INPUTS - FEATURE_BASE not in (2, 4)
+)
 
 # The 21 distinct rolls and how many of the 36 each stands for.
 ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
@@ -95,6 +99,29 @@ def encode(position: Position) -> list[tuple[int, float]]:
     if contact:
         _encode_extras(me, them, my_loss, EXTRA_BASE, inputs)
         _encode_extras(them, me, their_loss, EXTRA_BASE + len(EXTRAS), inputs)
+    return inputs
+
+
+def encode_pruning(position: Position) -> list[tuple[int, float]]:
+    """The inputs the pruning network reads (``PRUNING_INPUTS``): ``encode``'s, less those
+    that cost most to work out (escapes, blockade and the extras).
+
+    It ranks the replies of a look-ahead, where most of a position's time would go, so
+    that only the best few are evaluated in full (``search.reply_candidates``).
+    """
+    me, them = _side(position.player), _side(position.opponent)
+    inputs: list[tuple[int, float]] = []
+    for which, side, other in ((0, me, them), (1, them, me)):
+        first, middle, last = side.encoded_parts(which)
+        inputs.extend(first)
+        shots = _shots(side.sources, other.blots, other.held)[0]
+        if shots:
+            inputs.append((which * SIDE_INPUTS + FEATURE_BASE + 1, shots / 36.0))
+        inputs.extend(middle)
+        inputs.extend(last)
+    difference = me.pips - them.pips
+    if difference:
+        inputs.append((PIP_DIFFERENCE, difference / 50.0))
     return inputs
 
 

@@ -16,6 +16,8 @@ files, the hand-made evaluation stands in.
 
 ``Scorer`` evaluates many positions that differ in a few inputs from one base
 position (the candidate plays of a roll) by updating the base's hidden sums.
+``PruningScorer`` does the same with the small pruning network, which only ranks
+a look-ahead's replies so that the best few are evaluated in full.
 """
 
 from __future__ import annotations
@@ -23,20 +25,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.bot.bearoff import bearoff_probabilities
-from game.bot.encoding import INPUTS, encode, is_contact
+from game.bot.encoding import INPUTS, encode, encode_pruning, is_contact
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.network import Network
 from game.bot.probabilities import Probabilities
 from game.position import OFF, Position
 
 DATA = Path(__file__).resolve().parent / "data"
-NET_FILES = {"contact": "contact.net", "race": "race.net"}
+NET_FILES = {"contact": "contact.net", "race": "race.net", "pruning": "pruning.net"}
 
 _networks: dict[str, Network | None] = {}
 
 
 def network(phase: str) -> Network | None:
-    """The network for ``phase`` ('contact' or 'race'), loaded once; None if its file is missing."""
+    """The network for ``phase`` ('contact', 'race' or 'pruning'), loaded once; None if its
+    file is missing."""
     if phase not in _networks:
         path = DATA / NET_FILES[phase]
         _networks[phase] = Network.load(path) if path.exists() else None
@@ -137,3 +140,34 @@ class Scorer:
             assert self.sums is not None  # set with the network
             sums = self.net.update_sums(self.sums, changes)
         return settle(position, phase, self.net.outputs(sums))
+
+
+class PruningScorer:
+    """Equities by the pruning network (a quarter of a position's cost) for positions with
+    contact close to ``base``: good enough to tell a roll's few best plays from the rest."""
+
+    __slots__ = ("net", "removed", "sums", "vector")
+
+    def __init__(self, base: Position, net: Network) -> None:
+        self.net = net
+        inputs = encode_pruning(base)
+        vector = [0.0] * INPUTS
+        for index, value in inputs:
+            vector[index] = value
+        self.vector = vector
+        self.removed = [(index, -value) for index, value in inputs]
+        self.sums = net.hidden_sums(inputs)
+
+    def equity(self, position: Position) -> float:
+        """Cubeless money equity for ``position.player``, on roll."""
+        inputs = encode_pruning(position)
+        vector = self.vector
+        changes = [
+            (index, value - vector[index]) for index, value in inputs if value != vector[index]
+        ]
+        present = dict(inputs)
+        changes += [change for change in self.removed if change[0] not in present]
+        win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = self.net.outputs(
+            self.net.update_sums(self.sums, changes)
+        )
+        return 2.0 * win - 1.0 + win_gammon + win_backgammon - lose_gammon - lose_backgammon

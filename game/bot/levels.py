@@ -16,7 +16,11 @@ decisions; tools/bench_page.py --decisions) so that the slowest decision stays w
 time with room to spare: 150 ms for the default level (120 positions: slowest of 200
 decisions 94 ms), 1 s for the strongest (1,000: slowest 511 ms). The filters and budgets
 were chosen with tools/bench_budget.py (figures in game/bot/README.md): a narrow margin
-where the budget is small, a wide one where it is large.
+where the budget is small, a wide one where it is large. The strongest level prunes the
+replies of its look-aheads (``prune``: only the best 4 of each roll by the small pruning
+network are evaluated in full), which makes a look-ahead about 2.5 times cheaper: its
+budget then pays for twice the candidates. The default level's budget cannot pay for one
+look-ahead of a middle game even pruned, so it does not prune.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ class Level:
     margin: float = 0.0  # ... within this much equity of the best by 1-ply ...
     budget: int = 0  # ... and at most this many positions evaluated in all
     cube_budget: int = 0  # a cube decision: one roll ahead within this many positions (0: none)
+    prune: int = 0  # 2-ply: of each reply roll, only the best this many by the pruning network
 
 
 LEVELS_BY_STRENGTH = (
@@ -40,7 +45,7 @@ LEVELS_BY_STRENGTH = (
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
     Level("strong", 2, 0.0, keep=8, margin=0.08, budget=120, cube_budget=120),
-    Level("expert", 2, 0.0, keep=8, margin=0.24, budget=1000, cube_budget=1000),
+    Level("expert", 2, 0.0, keep=8, margin=0.24, budget=1000, cube_budget=1000, prune=4),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
 DEFAULT = "strong"

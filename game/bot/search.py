@@ -11,7 +11,11 @@ and the play with the best equity for the mover wins.
 2-ply: the best few plays by 1-ply (within ``margin`` of the best, at most
 ``keep``) are looked at further: for each of the opponent's 21 rolls, the
 opponent answers with its best play by 1-ply, and the mover's probabilities
-are averaged over the rolls (weighted 1/36 or 2/36). A budget in positions
+are averaged over the rolls (weighted 1/36 or 2/36). With ``prune``, the
+opponent's plays of a roll (in contact) are first ranked by the small pruning
+network and only the best ``prune`` of them evaluated in full, as GNU Backgammon
+prunes its deeper searches: a look-ahead then costs about 40% of the full one,
+so a budget pays for twice the candidates. A budget in positions
 evaluated bounds the work of one decision (``Budget``), the 1-ply ranking
 included: a roll with more plays than the budget is first shortlisted by the
 hand-made evaluation (``heuristic.py``, about a tenth of a network's cost).
@@ -26,8 +30,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from game.bot.encoding import ROLLS
-from game.bot.evaluator import Scorer, evaluate_position
+from game.bot.encoding import ROLLS, is_contact
+from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.probabilities import Probabilities
 from game.plays import Play, legal_plays
@@ -38,6 +42,9 @@ Value = Callable[[Probabilities], float]
 # What a hand-made evaluation costs, in positions evaluated by the network: 43 against 430
 # microseconds in CPython (tools/bench_page.py measures the network's in Chromium).
 HAND_COST = 0.125
+# What ranking a play by the pruning network costs, in positions: 42 against 165
+# microseconds for a look-ahead's replies in CPython (32 hidden units, no escapes).
+PRUNING_COST = 0.25
 
 
 def rank_plays(
@@ -84,16 +91,64 @@ class OutOfBudget(Exception):
     """The look-ahead stopped: the budget could not pay for the next roll's plays."""
 
 
+def reply_candidates(position: Position, plays: list[Play], prune: int) -> tuple[list[int], int]:
+    """Which of ``plays`` (``position.player``'s plays of one roll) a look-ahead evaluates in
+    full, as indices into ``plays`` in the order to evaluate them, and what that costs in
+    positions. All of them, unless ``prune`` is set, the position has contact and pruning
+    costs less: then the best ``prune`` of the plays that keep the contact by the pruning
+    network, and the plays that break it (which it does not rank)."""
+    split = _pruning(position, plays, prune)
+    if split is None:
+        return list(range(len(plays))), max(1, len(plays))
+    kept, broken, cost = split
+    net = network("pruning")
+    assert net is not None  # _pruning checked
+    scorer = PruningScorer(position.flip(), net)
+    # The replier's best plays leave the other side (on roll after them) the least equity;
+    # a stable sort keeps ties in the order of the plays.
+    kept.sort(key=lambda index: scorer.equity(plays[index].position.flip()))
+    return kept[:prune] + broken, cost
+
+
+def reply_cost(position: Position, plays: list[Play], prune: int) -> int:
+    """``reply_candidates``'s cost, without ranking anything."""
+    split = _pruning(position, plays, prune)
+    return max(1, len(plays)) if split is None else split[2]
+
+
+def _pruning(
+    position: Position, plays: list[Play], prune: int
+) -> tuple[list[int], list[int], int] | None:
+    """When pruning ``plays`` saves work: the plays that keep the contact (to rank), those
+    that break it, and the cost in positions; else None."""
+    if not prune or len(plays) <= prune or not is_contact(position):
+        return None
+    if network("pruning") is None:
+        return None
+    kept: list[int] = []
+    broken: list[int] = []
+    for index, play in enumerate(plays):
+        (kept if is_contact(play.position) else broken).append(index)
+    cost = math.ceil(PRUNING_COST * len(kept)) + prune + len(broken)
+    if cost >= len(plays):  # too few plays for pruning to save anything
+        return None
+    return kept, broken, cost
+
+
 def after_best_play(
     position: Position,
     dice: tuple[int, int],
     scorer: Scorer | None = None,
     budget: Budget | None = None,
     value: Value | None = None,
+    prune: int = 0,
 ) -> tuple[Probabilities, int]:
-    """The mover's probabilities after its best 1-ply play of ``dice``; and the plays seen."""
+    """The mover's probabilities after its best 1-ply play of ``dice``; and the cost in
+    positions. ``prune``: evaluate only the best few plays by the pruning network
+    (``reply_candidates``)."""
     plays = legal_plays(position, dice)
-    if budget is not None and not budget.spend(max(1, len(plays))):
+    chosen, cost = reply_candidates(position, plays, prune)
+    if budget is not None and not budget.spend(cost):
         raise OutOfBudget
     if not plays:
         # No play: the same position, the other side on roll.
@@ -102,20 +157,24 @@ def after_best_play(
         scorer = Scorer(position.flip())
     best = None
     best_equity = -9.0
-    for play in plays:
-        probabilities = scorer.evaluate(play.position.flip())
+    for index in chosen:
+        probabilities = scorer.evaluate(plays[index].position.flip())
         equity = -probabilities.equity if value is None else value(probabilities.flip())
         if equity > best_equity:
             best, best_equity = probabilities, equity
     assert best is not None  # plays is not empty
-    return best.flip(), len(plays)
+    return best.flip(), cost
 
 
 def lookahead(
-    position: Position, budget: Budget | None = None, value: Value | None = None
+    position: Position,
+    budget: Budget | None = None,
+    value: Value | None = None,
+    prune: int = 0,
 ) -> tuple[Probabilities, int]:
     """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls
-    (each answered by its best play by ``value``).
+    (each answered by its best play by ``value``; with ``prune``, the best of those the
+    pruning network ranks first: ``reply_candidates``).
 
     Also returns how many positions were evaluated (the cost). With a ``budget``,
     raises ``OutOfBudget`` as soon as the next roll's plays would overspend it.
@@ -124,7 +183,7 @@ def lookahead(
     totals = [0.0] * 5
     cost = 0
     for a, b, weight in ROLLS:
-        probabilities, looked_at = after_best_play(position, (a, b), scorer, budget, value)
+        probabilities, looked_at = after_best_play(position, (a, b), scorer, budget, value, prune)
         cost += looked_at
         values = probabilities.as_tuple()
         for k in range(5):
@@ -159,6 +218,7 @@ def rank_plays_deeper(
     plays: list[Play] | None = None,
     value: Value | None = None,
     reply_value: Value | None = None,
+    prune: int = 0,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
@@ -170,7 +230,8 @@ def rank_plays_deeper(
     network (``shortlist``); the others follow, ranked by hand, below them. This
     bounds a decision's time while the answer depends on the position and dice alone.
     Plays left at 1-ply rank below every re-scored one. ``value`` ranks the mover's
-    outcomes, ``reply_value`` the opponent's (both None: money equity).
+    outcomes, ``reply_value`` the opponent's (both None: money equity). ``prune``: the
+    look-aheads evaluate only the best few replies of each roll (``reply_candidates``).
     """
     if plays is None:
         plays = legal_plays(position, dice)
@@ -181,7 +242,12 @@ def rank_plays_deeper(
         candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
         if len(candidates) > 1:
             ranked = _rescored(
-                ranked, candidates, Budget(budget - spent - len(ranked)), value, reply_value
+                ranked,
+                candidates,
+                Budget(budget - spent - len(ranked)),
+                value,
+                reply_value,
+                prune,
             )
     if by_hand:
         floor = ranked[-1][0]
@@ -195,13 +261,14 @@ def _rescored(
     left: Budget,
     value: Value | None,
     reply_value: Value | None,
+    prune: int = 0,
 ) -> list[tuple[float, Play]]:
     """``ranked`` with the ``candidates`` (its first plays) re-scored at 2-ply while
     ``left`` pays for them, the rest below."""
     rescored: list[tuple[float, Play]] = []
     for _, play in candidates:
         try:
-            probabilities, _ = lookahead(play.position.flip(), left, reply_value)
+            probabilities, _ = lookahead(play.position.flip(), left, reply_value, prune)
         except OutOfBudget:
             break
         if value is None:

@@ -257,7 +257,9 @@ def test_the_bot_data_is_fetched_only_once_the_board_is_playable(shared_context)
     finally:
         shared_context.remove_listener("request", note)
     fetched = {url.rsplit("/", 1)[1] for _, url in bot_data}
-    assert fetched == {"bearoff.bin", "contact.net", "race.net"}, bot_data  # by the worker
+    assert fetched == {"bearoff.bin", "contact.net", "pruning.net", "race.net"}, (
+        bot_data
+    )  # by the worker
     assert all(at >= ready_at for at, _ in bot_data), (ready_at, bot_data)
     page.close()
 
@@ -282,6 +284,11 @@ def test_without_a_worker_the_page_fetches_the_bot_itself_and_the_computer_plays
         " && !document.getElementById('board').classList.contains('busy')",
         timeout=120_000,
     )
-    assert {url.rsplit("/", 1)[1] for url in fetched} == {"bearoff.bin", "contact.net", "race.net"}
+    assert {url.rsplit("/", 1)[1] for url in fetched} == {
+        "bearoff.bin",
+        "contact.net",
+        "pruning.net",
+        "race.net",
+    }
     assert "Something went wrong" not in page.inner_text("body")
     page.close()
