@@ -9,6 +9,9 @@
     nice python tools/train.py --jobs 2 --close-calls 2 --close-weight 8 --sibling-plies 1 \
         --more-siblings --net contact --hidden 256 --init FOLDER --epochs 16 --lr 0.001 \
         --run close8                                  # what ships (game/bot/README.md)
+    nice python tools/train.py --jobs 2 --close-calls 2 --more-close-calls --close-weight 8 \
+        --sibling-plies 1 --more-siblings --net pruning --pruning-hidden 32 --pruning-epochs 8 \
+        --batch 1024 --lr 0.003 --run close8s78      # the pruning network that ships
 
 By default it reads ../shared/data/teacher/gnubg-2ply.txt.gz (926k positions,
 gnubg 2-ply labels) and the "siblings": the 2.3M positions reached by every legal
@@ -19,7 +22,9 @@ tools/make_teacher.py in --jobs processes (0-ply: minutes; 1-ply: about 30 min
 on 2 cores; needs gnubg). --teacher FILE (repeatable) replaces them all. It
 encodes every position with game.bot.encoding (the very code the page runs),
 splits off a fixed validation share, and trains one network per phase (contact,
-race) with torch on the CPU. --rank-weight adds a loss on the siblings of each
+race) with torch on the CPU; --net pruning trains the small network that ranks a
+look-ahead's replies, on the contact positions with only the inputs it reads
+(encoding.PRUNING_INPUTS). --rank-weight adds a loss on the siblings of each
 decision relative to each other (what ranking plays needs). Everything is
 seeded; progress is checkpointed in tools/checkpoints/ after every epoch, and a
 rerun with the same arguments resumes where it stopped. The result is written
@@ -541,9 +546,14 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=None,
         metavar="PLIES",
-        help="also label the close calls of the siblings' decisions at PLIES (seed 7; with"
-        " --more-siblings seed 8 too; 2-ply: 15 ms a position, 37 + 50 min on 2 cores);"
-        " these labels come first",
+        help="also label the close calls of the first siblings' decisions (seed 7) at PLIES"
+        " (2: 15 ms a position, 37 min on 2 cores); these labels come first",
+    )
+    parser.add_argument(
+        "--more-close-calls",
+        action="store_true",
+        help="with --close-calls: those of seed 8's decisions too (2-ply: 36 min on 2 cores;"
+        " no better on the bench, game/bot/README.md)",
     )
     parser.add_argument(
         "--close-weight",
@@ -586,11 +596,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     runs = SIBLING_RUNS if args.more_siblings else SIBLING_RUNS[:1]
+    close_runs = SIBLING_RUNS if args.more_close_calls else SIBLING_RUNS[:1]
     # A position in several files keeps its first label: the deepest come first.
     teachers = args.teacher or [
         DEFAULT_TEACHER,
         *(
-            sibling_files(runs, args.close_calls, args.jobs, CLOSE_TOP)
+            sibling_files(close_runs, args.close_calls, args.jobs, CLOSE_TOP)
             if args.close_calls is not None
             else []
         ),
@@ -610,7 +621,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(args.groups_of)} positions in sibling groups", flush=True)
     args.close_ids = set()
     if args.close_calls is not None and args.close_weight > 1:
-        for path in sibling_files(runs, args.close_calls, args.jobs, CLOSE_TOP):
+        for path in sibling_files(close_runs, args.close_calls, args.jobs, CLOSE_TOP):
             with gzip.open(path, "rt") as lines:
                 args.close_ids.update(
                     line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")

@@ -91,23 +91,29 @@ class OutOfBudget(Exception):
     """The look-ahead stopped: the budget could not pay for the next roll's plays."""
 
 
-def reply_candidates(position: Position, plays: list[Play], prune: int) -> tuple[list[int], int]:
+def reply_candidates(
+    position: Position, plays: list[Play], prune: int, budget: Budget | None = None
+) -> tuple[list[int], int]:
     """Which of ``plays`` (``position.player``'s plays of one roll) a look-ahead evaluates in
     full, as indices into ``plays`` in the order to evaluate them, and what that costs in
     positions. All of them, unless ``prune`` is set, the position has contact and pruning
     costs less: then the best ``prune`` of the plays that keep the contact by the pruning
-    network, and the plays that break it (which it does not rank)."""
+    network, and the plays that break it (which it does not rank). With a ``budget``, the
+    cost is taken from it first (``OutOfBudget`` if it cannot pay, before any ranking)."""
     split = _pruning(position, plays, prune)
+    cost = max(1, len(plays)) if split is None else split[2]
+    if budget is not None and not budget.spend(cost):
+        raise OutOfBudget
     if split is None:
-        return list(range(len(plays))), max(1, len(plays))
-    kept, broken, cost = split
+        return list(range(len(plays))), cost
+    kept = split[0]
     net = network("pruning")
     assert net is not None  # _pruning checked
     scorer = PruningScorer(position.flip(), net)
     # The replier's best plays leave the other side (on roll after them) the least equity;
     # a stable sort keeps ties in the order of the plays.
     kept.sort(key=lambda index: scorer.equity(plays[index].position.flip()))
-    return kept[:prune] + broken, cost
+    return kept[:prune] + split[1], cost
 
 
 def reply_cost(position: Position, plays: list[Play], prune: int) -> int:
@@ -147,9 +153,7 @@ def after_best_play(
     positions. ``prune``: evaluate only the best few plays by the pruning network
     (``reply_candidates``)."""
     plays = legal_plays(position, dice)
-    chosen, cost = reply_candidates(position, plays, prune)
-    if budget is not None and not budget.spend(cost):
-        raise OutOfBudget
+    chosen, cost = reply_candidates(position, plays, prune, budget)
     if not plays:
         # No play: the same position, the other side on roll.
         return evaluate_position(position.flip()).flip(), 1
