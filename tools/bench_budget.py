@@ -14,6 +14,9 @@ is decided by the real search (its hand-made shortlist), so every line is what t
 would play. Printed per setting: the mean loss (thousandths, judged by gnubg 2-ply), by
 phase, and the positions evaluated (mean, max), which is what a decision's time is
 proportional to (tools/bench_page.py --decisions gives the cost of a position in Chromium).
+The look-aheads are not pruned (``prune`` 0): it sizes the filter and budget of a level
+that evaluates every reply; the expert's pruned search was measured by tools/bench_paired.py
+(game/bot/README.md, "Pruning the look-ahead's replies").
 """
 
 from __future__ import annotations
