@@ -110,11 +110,7 @@ class Scorer:
         self.phase = phase_of(base)
         self.net = network(self.phase)
         self.inputs = encode(base)
-        vector = [0.0] * INPUTS
-        for index, value in self.inputs:
-            vector[index] = value
-        self.vector = vector
-        self.removed = [(index, -value) for index, value in self.inputs]
+        self.vector, self.removed = _base(self.inputs)
         self.sums = self.net.hidden_sums(self.inputs) if self.net is not None else None
 
     def evaluate(self, position: Position) -> Probabilities:
@@ -128,12 +124,7 @@ class Scorer:
         if phase != self.phase or self.net is None:
             return evaluate_position(position)
         inputs = encode(position)
-        vector = self.vector
-        changes = [
-            (index, value - vector[index]) for index, value in inputs if value != vector[index]
-        ]
-        present = dict(inputs)
-        changes += [change for change in self.removed if change[0] not in present]
+        changes = _changes(self.vector, self.removed, inputs)
         if len(changes) >= len(inputs):
             sums = self.net.hidden_sums(inputs)
         else:
@@ -151,23 +142,28 @@ class PruningScorer:
     def __init__(self, base: Position, net: Network) -> None:
         self.net = net
         inputs = encode_pruning(base)
-        vector = [0.0] * INPUTS
-        for index, value in inputs:
-            vector[index] = value
-        self.vector = vector
-        self.removed = [(index, -value) for index, value in inputs]
+        self.vector, self.removed = _base(inputs)
         self.sums = net.hidden_sums(inputs)
 
     def equity(self, position: Position) -> float:
         """Cubeless money equity for ``position.player``, on roll."""
-        inputs = encode_pruning(position)
-        vector = self.vector
-        changes = [
-            (index, value - vector[index]) for index, value in inputs if value != vector[index]
-        ]
-        present = dict(inputs)
-        changes += [change for change in self.removed if change[0] not in present]
-        win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = self.net.outputs(
-            self.net.update_sums(self.sums, changes)
-        )
-        return 2.0 * win - 1.0 + win_gammon + win_backgammon - lose_gammon - lose_backgammon
+        changes = _changes(self.vector, self.removed, encode_pruning(position))
+        return Probabilities(*self.net.outputs(self.net.update_sums(self.sums, changes))).equity
+
+
+def _base(inputs: list[tuple[int, float]]) -> tuple[list[float], list[tuple[int, float]]]:
+    """A base position's inputs as a full vector, and the changes that would remove them."""
+    vector = [0.0] * INPUTS
+    for index, value in inputs:
+        vector[index] = value
+    return vector, [(index, -value) for index, value in inputs]
+
+
+def _changes(
+    vector: list[float], removed: list[tuple[int, float]], inputs: list[tuple[int, float]]
+) -> list[tuple[int, float]]:
+    """The ``(index, delta)`` changes from a base (``_base``'s two lists) to ``inputs``."""
+    changes = [(index, value - vector[index]) for index, value in inputs if value != vector[index]]
+    present = dict(inputs)
+    changes += [change for change in removed if change[0] not in present]
+    return changes
