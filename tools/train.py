@@ -25,7 +25,8 @@ splits off a fixed validation share, and trains one network per phase (contact,
 race) with torch on the CPU; --net pruning trains the small network that ranks a
 look-ahead's replies, on the contact positions with only the inputs it reads
 (encoding.PRUNING_INPUTS). --rank-weight adds a loss on the siblings of each
-decision relative to each other (what ranking plays needs). Everything is
+decision relative to each other (what ranking plays needs); --teacher-weight counts
+the teacher file's own positions more (tried: no better, game/bot/README.md). Everything is
 seeded; progress is checkpointed in tools/checkpoints/ after every epoch, and a
 rerun with the same arguments resumes where it stopped. The result is written
 to game/bot/data/NET.net (or --out). --init starts from earlier .net files of
@@ -312,6 +313,18 @@ def train_net(net: str, data, args) -> None:
             f"{net}: {len(close)} close calls, each counted {args.close_weight} times", flush=True
         )
         train = np.concatenate([train, *[close] * (args.close_weight - 1)])
+    if args.teacher_ids:
+        # The teacher file's own positions (gnubg 2-ply labels, positions before a roll as a
+        # look-ahead's replies leave them) may count more too.
+        deep = train[
+            np.fromiter(
+                (pid in args.teacher_ids and pid not in args.close_ids for pid in ids[train]),
+                bool,
+                len(train),
+            )
+        ]
+        print(f"{net}: {len(deep)} teacher positions, each counted {args.teacher_weight} times")
+        train = np.concatenate([train, *[deep] * (args.teacher_weight - 1)])
     train = torch.from_numpy(train)
     hidden = {"contact": args.hidden, "race": args.race_hidden, "pruning": args.pruning_hidden}[net]
     model = torch.nn.Sequential(
@@ -561,6 +574,12 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="with --close-calls: each close call counts this many times in an epoch",
     )
+    parser.add_argument(
+        "--teacher-weight",
+        type=int,
+        default=1,
+        help="count the teacher file's positions (gnubg 2-ply) this many times",
+    )
     parser.add_argument("--run", default="sib1", help="name of this run (checkpoint files)")
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the .net files")
     parser.add_argument("--fresh", action="store_true", help="ignore checkpoints")
@@ -626,6 +645,12 @@ def main(argv: list[str] | None = None) -> int:
                 args.close_ids.update(
                     line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
                 )
+    args.teacher_ids = set()
+    if args.teacher_weight > 1:
+        with gzip.open(DEFAULT_TEACHER, "rt") as lines:
+            args.teacher_ids.update(
+                line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
+            )
     data = load_teacher(teachers, args.jobs)
     for net in NETS if args.net == "all" else (args.net,):
         train_net(net, data.pop("contact" if net == "pruning" else net), args)
