@@ -17,6 +17,13 @@ decisions take about 2 minutes at 0-ply.
 within M of the best, and only when two or more are that close: the close calls,
 where a deeper label (``--plies 2``, 15 ms a position) is worth its time.
 
+``--leaves R`` labels instead the positions a look-ahead ends on: of each decision, its
+``--top`` best plays by gnubg 0-ply within ``--margin`` (the best alone when it is clear),
+then for each of those R rolls of the opponent (drawn at random) and its best reply by
+gnubg 0-ply: the position after that reply, the first mover on roll again. The bot's
+2-ply look-ahead evaluates exactly such positions, and gnubg 1-ply labels there
+(``--plies 1``, 0.8 ms a position) are what makes a 1-ply look-ahead agree with gnubg 2-ply.
+
 An interrupted run resumes: the labels go to ``OUT.part`` (plain text, a line per
 position), which a rerun of the same command reads back and goes on from; the
 finished file is gzipped to OUT.
@@ -50,6 +57,14 @@ def main(argv: list[str] | None = None) -> int:
         "--margin", type=float, default=0.08, help="with --top: within this of the best"
     )
     parser.add_argument(
+        "--leaves",
+        type=int,
+        default=0,
+        metavar="R",
+        help="label the positions after the opponent's best reply to R rolls of each of the"
+        " --top plays (the leaves of a look-ahead) instead of the plays themselves",
+    )
+    parser.add_argument(
         "--shard",
         default="0/1",
         help="K/N: label only every N-th decision from the K-th (N processes in parallel)",
@@ -81,7 +96,15 @@ def main(argv: list[str] | None = None) -> int:
             if count % shards != shard:
                 continue  # another process's share (the dice are drawn all the same)
             plays = list(siblings(pid, dice))
-            if args.top:
+            if args.leaves:
+                candidates = best_plays(plays, args.top or 1, args.margin, cube, ranking)
+                rolls = random.Random(f"{args.seed}:{count}")
+                plays = [
+                    leaf
+                    for _, after in candidates
+                    for leaf in leaves(after, args.leaves, rolls, cube, ranking)
+                ]
+            elif args.top:
                 plays = close_calls(plays, args.top, args.margin, cube, ranking)
             for after_id, after in plays:
                 if after_id in written or after_id in known:
@@ -121,6 +144,12 @@ def resume(partial: Path) -> set[str]:
 def close_calls(plays, top: int, margin: float, cube, ranking) -> list:
     """The ``top`` best of ``plays`` by gnubg 0-ply within ``margin`` of the best, or
     none when fewer than two are that close (a clear decision)."""
+    close = best_plays(plays, top, margin, cube, ranking)
+    return close if len(close) >= 2 else []
+
+
+def best_plays(plays, top: int, margin: float, cube, ranking) -> list:
+    """The ``top`` best of ``plays`` by gnubg 0-ply within ``margin`` of the best."""
     import gnubg
 
     # A sibling is evaluated for the opponent, on roll: the mover's equity is its negation.
@@ -131,7 +160,38 @@ def close_calls(plays, top: int, margin: float, cube, ranking) -> list:
     close = [
         (after_id, after) for equity, after_id, after in scored if equity >= scored[0][0] - margin
     ]
-    return close[:top] if len(close) >= 2 else []
+    return close[:top]
+
+
+def leaves(after, count: int, rolls: random.Random, cube, ranking):
+    """The positions after the opponent's best reply (by gnubg 0-ply) to ``count`` distinct
+    rolls drawn at random, from ``after`` (the opponent on roll as board[1]): (Position ID,
+    board) each, the first mover on roll again; games the reply finishes left out."""
+    import gnubg
+    import gnubg_nn
+
+    drawn: list[tuple[int, int]] = []
+    while len(drawn) < min(count, 21):
+        die1, die2 = sorted((rolls.randint(1, 6), rolls.randint(1, 6)))
+        if (die1, die2) not in drawn:
+            drawn.append((die1, die2))
+    for dice in drawn:
+        best = None
+        for key, _ in gnubg_nn.moves([list(after[0]), list(after[1])], *dice, 1):
+            first, replier = gnubg_nn.board_from_position_key(key)  # the replier as board[1]
+            if not any(replier) or not any(first):
+                best = None  # the reply can end the game: nothing to learn there
+                break
+            leaf = (replier, first)  # the first mover on roll as board[1]
+            # The first mover's equity: the replier picks the least.
+            equity = gnubg.evaluate(leaf, cube, ranking)[5]
+            if best is None or equity < best[0]:
+                best = (equity, leaf)
+        else:
+            if best is None:  # no legal reply: the first mover is on roll again as it was
+                best = (0.0, (after[1], after[0]))
+        if best is not None:
+            yield gnubg.positionid(best[1]), best[1]
 
 
 def teacher_ids() -> list[str]:

@@ -72,6 +72,10 @@ SIBLING_RUNS = ((7, 150000), (8, 250000))
 # 0-ply within 0.08 of the best, when two or more are (about 1.9 positions a decision).
 CLOSE_TOP = 4
 CLOSE_MARGIN = 0.08
+# The leaves (--leaves): the positions a look-ahead ends on, from decisions of seed 9: the
+# best 3 plays by gnubg 0-ply within 0.16, 3 rolls of the opponent each, its best reply.
+LEAF_RUN = (9, 400000)
+LEAF_ROLLS, LEAF_TOP, LEAF_MARGIN = 3, 3, 0.16
 NETS = ("contact", "race")
 PARTS = ("indptr", "indices", "values", "targets", "ids")
 
@@ -125,6 +129,32 @@ def sibling_files(runs, plies: int, jobs: int, top: int = 0) -> list[Path]:
                 raise SystemExit("tools/make_teacher.py failed")
         files += shards
     return files
+
+
+def leaf_files(plies: int, jobs: int) -> list[Path]:
+    """The leaves of LEAF_RUN's decisions labelled at ``plies``, made first when missing
+    (by tools/make_teacher.py --leaves in ``jobs`` processes, one shard each)."""
+    import subprocess
+
+    seed, decisions = LEAF_RUN
+    shards = [CHECKPOINTS / f"leaves-{plies}ply-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)]
+    missing = [k for k, path in enumerate(shards) if not path.exists()]
+    if missing:
+        print(f"labelling the leaves of {decisions} decisions at {plies}-ply", flush=True)
+        script = str(ROOT / "tools" / "make_teacher.py")
+        options = ["--decisions", str(decisions), "--plies", str(plies), "--seed", str(seed)]
+        options += ["--leaves", str(LEAF_ROLLS), "--top", str(LEAF_TOP)]
+        options += ["--margin", str(LEAF_MARGIN)]
+        children = [
+            subprocess.Popen(
+                [sys.executable, script, *options, "--shard", f"{k}/{jobs}", "--out", str(path)]
+            )
+            for k, path in enumerate(shards)
+            if k in missing
+        ]
+        if any(child.wait() for child in children):
+            raise SystemExit("tools/make_teacher.py --leaves failed")
+    return shards
 
 
 def phase_of(position) -> str:
@@ -325,6 +355,22 @@ def train_net(net: str, data, args) -> None:
         ]
         print(f"{net}: {len(deep)} teacher positions, each counted {args.teacher_weight} times")
         train = np.concatenate([train, *[deep] * (args.teacher_weight - 1)])
+    if args.leaf_ids:
+        # The leaves keep their 1-ply label only where no deeper one came first.
+        leaf = train[
+            np.fromiter(
+                (
+                    pid in args.leaf_ids
+                    and pid not in args.close_ids
+                    and pid not in args.teacher_ids
+                    for pid in ids[train]
+                ),
+                bool,
+                len(train),
+            )
+        ]
+        print(f"{net}: {len(leaf)} leaves, each counted {args.leaf_weight} times", flush=True)
+        train = np.concatenate([train, *[leaf] * (args.leaf_weight - 1)])
     train = torch.from_numpy(train)
     hidden = {"contact": args.hidden, "race": args.race_hidden, "pruning": args.pruning_hidden}[net]
     model = torch.nn.Sequential(
@@ -575,6 +621,20 @@ def main(argv: list[str] | None = None) -> int:
         help="with --close-calls: each close call counts this many times in an epoch",
     )
     parser.add_argument(
+        "--leaves",
+        type=int,
+        default=None,
+        metavar="PLIES",
+        help="also train on the positions a look-ahead ends on (400,000 decisions' best plays,"
+        " 3 replies each) labelled at PLIES (1: about 20 min on 2 cores)",
+    )
+    parser.add_argument(
+        "--leaf-weight",
+        type=int,
+        default=1,
+        help="with --leaves: each leaf counts this many times in an epoch",
+    )
+    parser.add_argument(
         "--teacher-weight",
         type=int,
         default=1,
@@ -624,6 +684,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.close_calls is not None
             else []
         ),
+        *(leaf_files(args.leaves, args.jobs) if args.leaves is not None else []),
         *sibling_files(runs, args.sibling_plies, args.jobs),
     ]
     groups = [tuple(int(part) for part in spec.split(":")) for spec in args.groups]
@@ -643,6 +704,13 @@ def main(argv: list[str] | None = None) -> int:
         for path in sibling_files(close_runs, args.close_calls, args.jobs, CLOSE_TOP):
             with gzip.open(path, "rt") as lines:
                 args.close_ids.update(
+                    line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
+                )
+    args.leaf_ids = set()
+    if args.leaves is not None and args.leaf_weight > 1:
+        for path in leaf_files(args.leaves, args.jobs):
+            with gzip.open(path, "rt") as lines:
+                args.leaf_ids.update(
                     line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
                 )
     args.teacher_ids = set()
