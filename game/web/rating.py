@@ -5,7 +5,7 @@
     (1500.0, 0)
     >>> after = book.after_result("expert", length=1, won=True)
     >>> round(after.rating, 1), after.experience
-    (1512.9, 1)
+    (1513.0, 1)
 
 The FIBS formula (as the First Internet Backgammon Server rates its players): for a match
 to N points between ratings R and S, the chance that the first player wins is
