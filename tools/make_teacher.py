@@ -23,6 +23,7 @@ then for each of those R rolls of the opponent (drawn at random) and its best re
 gnubg 0-ply: the position after that reply, the first mover on roll again. The bot's
 2-ply look-ahead evaluates exactly such positions, and gnubg 1-ply labels there
 (``--plies 1``, 0.8 ms a position) are what makes a 1-ply look-ahead agree with gnubg 2-ply.
+``--replies K`` labels the K best replies to each roll instead of the best alone.
 
 An interrupted run resumes: the labels go to ``OUT.part`` (plain text, a line per
 position), which a rerun of the same command reads back and goes on from; the
@@ -65,6 +66,13 @@ def main(argv: list[str] | None = None) -> int:
         " --top plays (the leaves of a look-ahead) instead of the plays themselves",
     )
     parser.add_argument(
+        "--replies",
+        type=int,
+        default=1,
+        metavar="K",
+        help="with --leaves: the K best replies to each roll by gnubg 0-ply, not only the best",
+    )
+    parser.add_argument(
         "--shard",
         default="0/1",
         help="K/N: label only every N-th decision from the K-th (N processes in parallel)",
@@ -102,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                 plays = [
                     leaf
                     for _, after in candidates
-                    for leaf in leaves(after, args.leaves, rolls, cube, ranking)
+                    for leaf in leaves(after, args.leaves, rolls, cube, ranking, args.replies)
                 ]
             elif args.top:
                 plays = close_calls(plays, args.top, args.margin, cube, ranking)
@@ -163,10 +171,12 @@ def best_plays(plays, top: int, margin: float, cube, ranking) -> list:
     return close[:top]
 
 
-def leaves(after, count: int, rolls: random.Random, cube, ranking):
-    """The positions after the opponent's best reply (by gnubg 0-ply) to ``count`` distinct
-    rolls drawn at random, from ``after`` (the opponent on roll as board[1]): (Position ID,
-    board) each, the first mover on roll again; games the reply finishes left out."""
+def leaves(after, count: int, rolls: random.Random, cube, ranking, replies: int = 1):
+    """The positions after the opponent's ``replies`` best replies (by gnubg 0-ply) to
+    ``count`` distinct rolls drawn at random, from ``after`` (the opponent on roll as
+    board[1]): (Position ID, board) each, the first mover on roll again; a roll on which a
+    reply can finish the game is left out. A look-ahead that keeps the best few replies
+    must rank them: more than one reply a roll teaches that."""
     import gnubg
     import gnubg_nn
 
@@ -176,22 +186,21 @@ def leaves(after, count: int, rolls: random.Random, cube, ranking):
         if (die1, die2) not in drawn:
             drawn.append((die1, die2))
     for dice in drawn:
-        best = None
+        scored = []
         for key, _ in gnubg_nn.moves([list(after[0]), list(after[1])], *dice, 1):
             first, replier = gnubg_nn.board_from_position_key(key)  # the replier as board[1]
             if not any(replier) or not any(first):
-                best = None  # the reply can end the game: nothing to learn there
+                scored = []  # the reply can end the game: nothing to learn there
                 break
             leaf = (replier, first)  # the first mover on roll as board[1]
             # The first mover's equity: the replier picks the least.
-            equity = gnubg.evaluate(leaf, cube, ranking)[5]
-            if best is None or equity < best[0]:
-                best = (equity, leaf)
+            scored.append((gnubg.evaluate(leaf, cube, ranking)[5], leaf))
         else:
-            if best is None:  # no legal reply: the first mover is on roll again as it was
-                best = (0.0, (after[1], after[0]))
-        if best is not None:
-            yield gnubg.positionid(best[1]), best[1]
+            if not scored:  # no legal reply: the first mover is on roll again as it was
+                scored = [(0.0, (after[1], after[0]))]
+        scored.sort(key=lambda item: item[0])
+        for _, leaf in scored[:replies]:
+            yield gnubg.positionid(leaf), leaf
 
 
 def teacher_ids() -> list[str]:

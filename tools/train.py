@@ -73,8 +73,9 @@ SIBLING_RUNS = ((7, 150000), (8, 250000))
 CLOSE_TOP = 4
 CLOSE_MARGIN = 0.08
 # The leaves (--leaves): the positions a look-ahead ends on, from decisions of seed 9: the
-# best 3 plays by gnubg 0-ply within 0.16, 3 rolls of the opponent each, its best reply.
-LEAF_RUN = (9, 400000)
+# best 3 plays by gnubg 0-ply within 0.16, 3 rolls of the opponent each, its best reply;
+# --more-leaves adds seed 10's, with the best 2 replies of each roll.
+LEAF_RUNS = ((9, 400000, 1), (10, 300000, 2))  # seed, decisions, replies a roll
 LEAF_ROLLS, LEAF_TOP, LEAF_MARGIN = 3, 3, 0.16
 NETS = ("contact", "race")
 PARTS = ("indptr", "indices", "values", "targets", "ids")
@@ -84,8 +85,6 @@ def sibling_files(runs, plies: int, jobs: int, top: int = 0) -> list[Path]:
     """The sibling files of ``runs`` labelled at ``plies``, made first when missing
     (by tools/make_teacher.py in ``jobs`` processes, one shard each); with ``top``,
     only each decision's close calls (its ``top`` best plays within CLOSE_MARGIN)."""
-    import subprocess
-
     files = []
     for seed, decisions in runs:
         if plies == 0 and jobs == 1:  # the names of the first runs, kept
@@ -98,63 +97,48 @@ def sibling_files(runs, plies: int, jobs: int, top: int = 0) -> list[Path]:
             shards = [
                 CHECKPOINTS / f"siblings-{kind}-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)
             ]
-        missing = [k for k, path in enumerate(shards) if not path.exists()]
-        if missing:
-            print(
-                f"labelling the siblings of {decisions} decisions (seed {seed}) at {plies}-ply",
-                flush=True,
-            )
-            script = str(ROOT / "tools" / "make_teacher.py")
-            children = [
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        script,
-                        "--decisions",
-                        str(decisions),
-                        "--plies",
-                        str(plies),
-                        "--seed",
-                        str(seed),
-                        "--shard",
-                        f"{k}/{jobs}",
-                        *(("--top", str(top), "--margin", str(CLOSE_MARGIN)) if top else ()),
-                        "--out",
-                        str(shards[k]),
-                    ]
-                )
-                for k in missing
-            ]
-            if any(child.wait() for child in children):
-                raise SystemExit("tools/make_teacher.py failed")
+        options = ["--decisions", str(decisions), "--plies", str(plies), "--seed", str(seed)]
+        if top:
+            options += ["--top", str(top), "--margin", str(CLOSE_MARGIN)]
+        label(shards, options, f"the siblings of {decisions} decisions (seed {seed})")
         files += shards
     return files
 
 
-def leaf_files(plies: int, jobs: int) -> list[Path]:
-    """The leaves of LEAF_RUN's decisions labelled at ``plies``, made first when missing
-    (by tools/make_teacher.py --leaves in ``jobs`` processes, one shard each)."""
-    import subprocess
-
-    seed, decisions = LEAF_RUN
-    shards = [CHECKPOINTS / f"leaves-{plies}ply-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)]
-    missing = [k for k, path in enumerate(shards) if not path.exists()]
-    if missing:
-        print(f"labelling the leaves of {decisions} decisions at {plies}-ply", flush=True)
-        script = str(ROOT / "tools" / "make_teacher.py")
+def leaf_files(plies: int, jobs: int, more: bool = False) -> list[Path]:
+    """The leaves of LEAF_RUNS' decisions (the first run's alone unless ``more``) labelled
+    at ``plies``, made first when missing (by tools/make_teacher.py --leaves in ``jobs``
+    processes, one shard each)."""
+    files = []
+    for seed, decisions, replies in LEAF_RUNS if more else LEAF_RUNS[:1]:
+        kind = f"{plies}ply" if replies == 1 else f"{plies}ply-r{replies}"
+        shards = [CHECKPOINTS / f"leaves-{kind}-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)]
         options = ["--decisions", str(decisions), "--plies", str(plies), "--seed", str(seed)]
         options += ["--leaves", str(LEAF_ROLLS), "--top", str(LEAF_TOP)]
-        options += ["--margin", str(LEAF_MARGIN)]
-        children = [
-            subprocess.Popen(
-                [sys.executable, script, *options, "--shard", f"{k}/{jobs}", "--out", str(path)]
-            )
-            for k, path in enumerate(shards)
-            if k in missing
-        ]
-        if any(child.wait() for child in children):
-            raise SystemExit("tools/make_teacher.py --leaves failed")
-    return shards
+        options += ["--margin", str(LEAF_MARGIN), "--replies", str(replies)]
+        label(shards, options, f"the leaves of {decisions} decisions (seed {seed})")
+        files += shards
+    return files
+
+
+def label(shards: list[Path], options: list[str], what: str) -> None:
+    """Run tools/make_teacher.py with ``options`` for each missing shard (K of
+    ``len(shards)``), in parallel; an interrupted run resumes from its partial file."""
+    import subprocess
+
+    missing = [k for k, path in enumerate(shards) if not path.exists()]
+    if not missing:
+        return
+    print(f"labelling {what}: {options}", flush=True)
+    script = str(ROOT / "tools" / "make_teacher.py")
+    children = [
+        subprocess.Popen(
+            [sys.executable, script, *options, f"--shard={k}/{len(shards)}", f"--out={shards[k]}"]
+        )
+        for k in missing
+    ]
+    if any(child.wait() for child in children):
+        raise SystemExit("tools/make_teacher.py failed")
 
 
 def phase_of(position) -> str:
@@ -629,6 +613,12 @@ def main(argv: list[str] | None = None) -> int:
         " 3 replies each) labelled at PLIES (1: about 20 min on 2 cores)",
     )
     parser.add_argument(
+        "--more-leaves",
+        action="store_true",
+        help="with --leaves: also the leaves of 300,000 other decisions (seed 10), the best 2"
+        " replies a roll (about 30 min on 2 cores at 1-ply)",
+    )
+    parser.add_argument(
         "--leaf-weight",
         type=int,
         default=1,
@@ -684,7 +674,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.close_calls is not None
             else []
         ),
-        *(leaf_files(args.leaves, args.jobs) if args.leaves is not None else []),
+        *(leaf_files(args.leaves, args.jobs, args.more_leaves) if args.leaves is not None else []),
         *sibling_files(runs, args.sibling_plies, args.jobs),
     ]
     groups = [tuple(int(part) for part in spec.split(":")) for spec in args.groups]
@@ -708,7 +698,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     args.leaf_ids = set()
     if args.leaves is not None and args.leaf_weight > 1:
-        for path in leaf_files(args.leaves, args.jobs):
+        for path in leaf_files(args.leaves, args.jobs, args.more_leaves):
             with gzip.open(path, "rt") as lines:
                 args.leaf_ids.update(
                     line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
