@@ -47,7 +47,7 @@ from game.bot.cube import (
     roll_values,
 )
 from game.bot.encoding import ROLLS
-from game.bot.evaluator import Scorer, evaluate_position
+from game.bot.evaluator import Scorer, evaluate_position, network, phase_of
 from game.bot.levels import level_named
 from game.bot.match_value import emg_of_mwc, match_value, result_mwc, utility
 from game.bot.probabilities import Probabilities
@@ -245,14 +245,27 @@ class Rolls:
     rolls (the same plays, scored from the same base position by the same ``Scorer``).
     """
 
-    __slots__ = ("_candidates", "_plays", "_results", "_scorer", "_stay", "position")
+    __slots__ = (
+        "_candidates",
+        "_plays",
+        "_ranked",
+        "_ranking_scorer",
+        "_results",
+        "_scorer",
+        "_stay",
+        "position",
+    )
 
     def __init__(self, position: Position) -> None:
         self.position = position
         self._plays: dict[tuple[int, int], list[Play]] = {}
         self._results: dict[tuple[int, int], list[Probabilities | None]] = {}
+        # The same plays valued by the ranking network (the mover's own ranking at 1-ply),
+        # where it is not the contact network.
+        self._ranked: dict[tuple[int, int], list[Probabilities | None]] = {}
         self._candidates: dict[tuple[int, int, int], tuple[list[int], int]] = {}
         self._scorer: Scorer | None = None
+        self._ranking_scorer: Scorer | None = None
         self._stay: Probabilities | None = None
 
     def plays(self, dice: tuple[int, int]) -> list[Play]:
@@ -262,23 +275,34 @@ class Rolls:
             found = self._plays[key] = legal_plays(self.position, key)
         return found
 
-    def result(self, dice: tuple[int, int], index: int) -> Probabilities:
-        """The opponent's probabilities after the play ``index`` of ``dice``."""
+    def result(self, dice: tuple[int, int], index: int, ranking: bool = False) -> Probabilities:
+        """The opponent's probabilities after the play ``index`` of ``dice`` (by the ranking
+        network with ``ranking``, as ``game.bot.search.score_plays``)."""
         key = (min(dice), max(dice))
-        found = self._results.get(key)
+        ranking = ranking and self._ranking_differs()
+        cache = self._ranked if ranking else self._results
+        found = cache.get(key)
         if found is None:
-            found = self._results[key] = [None] * len(self.plays(key))
+            found = cache[key] = [None] * len(self.plays(key))
         probabilities = found[index]
         if probabilities is None:
-            scorer = self._scorer
-            if scorer is None:
-                scorer = self._scorer = Scorer(self.position.flip())
+            if ranking:
+                scorer = self._ranking_scorer
+                if scorer is None:
+                    scorer = self._ranking_scorer = Scorer(self.position.flip(), ranking=True)
+            else:
+                scorer = self._scorer
+                if scorer is None:
+                    scorer = self._scorer = Scorer(self.position.flip())
             probabilities = found[index] = scorer.evaluate(self.plays(key)[index].position.flip())
         return probabilities
 
-    def results(self, dice: tuple[int, int]) -> list[Probabilities]:
+    def results(self, dice: tuple[int, int], ranking: bool = False) -> list[Probabilities]:
         """The opponent's probabilities after each play of ``dice`` (in ``plays`` order)."""
-        return [self.result(dice, index) for index in range(len(self.plays(dice)))]
+        return [self.result(dice, index, ranking) for index in range(len(self.plays(dice)))]
+
+    def _ranking_differs(self) -> bool:
+        return network("ranking") is not None and phase_of(self.position.flip()) == "contact"
 
     def candidates(self, dice: tuple[int, int], prune: int) -> tuple[list[int], int]:
         """``game.bot.search.reply_candidates`` of the plays of ``dice``."""
@@ -363,7 +387,7 @@ class SharingJudge(Judge):
         plays = table.plays(dice)
         if not plays:
             return []
-        after = [probabilities.flip() for probabilities in table.results(dice)]
+        after = [probabilities.flip() for probabilities in table.results(dice, ranking=True)]
         ranked = sorted(
             ((utility(p, state), play) for p, play in zip(after, plays, strict=True)),
             key=lambda pair: -pair[0],

@@ -217,3 +217,49 @@ def test_a_pruned_search_spends_no_more_than_its_budget(counted, monkeypatch):
 
 def test_the_strongest_level_prunes_its_replies():
     assert level_named(None).prune > 0
+
+
+def test_the_movers_ranking_uses_the_ranking_network_and_the_look_ahead_the_contact_one():
+    ranking, contact = evaluator.network("ranking"), evaluator.network("contact")
+    assert ranking is not None and contact is not None and ranking is not contact  # shipped
+    dice = (6, 5)
+    plays = legal_plays(BUSY, dice)
+    by_ranking = [
+        evaluator.settle(p, "contact", ranking.evaluate(evaluator.encode(p))).flip()
+        for p in (play.position.flip() for play in plays)
+    ]
+    for (equity, _), expected in zip(
+        rank_plays(BUSY, dice, plays),
+        sorted(by_ranking, key=lambda p: -p.equity),
+        strict=True,
+    ):
+        assert equity == pytest.approx(expected.equity, abs=1e-9)
+    # The look-ahead's leaves (the replies) are valued by the contact network.
+    after = plays[0].position.flip()
+    reply_dice = (3, 1)
+    replies = legal_plays(after, reply_dice)
+    leaf = min(
+        (
+            evaluator.settle(
+                r.position.flip(), "contact", contact.evaluate(evaluator.encode(r.position.flip()))
+            )
+            for r in replies
+            if r.position.is_contact()
+        ),
+        key=lambda p: p.equity,
+    )
+    got, _ = search.after_best_play(after, reply_dice)
+    assert got.flip().equity == pytest.approx(leaf.equity, abs=1e-9)
+
+
+def test_without_the_ranking_network_the_contact_network_ranks(monkeypatch):
+    with_it = rank_plays(BUSY, (6, 5))
+    monkeypatch.setitem(evaluator._networks, "ranking", None)
+    without = rank_plays(BUSY, (6, 5))
+    contact = evaluator.network("contact")
+    assert contact is not None
+    first = without[0][1].position.flip()
+    assert -without[0][0] == pytest.approx(
+        evaluator.settle(first, "contact", contact.evaluate(evaluator.encode(first))).equity
+    )
+    assert [e for e, _ in with_it] != [e for e, _ in without]

@@ -18,6 +18,13 @@ files, the hand-made evaluation stands in.
 position (the candidate plays of a roll) by updating the base's hidden sums.
 ``PruningScorer`` does the same with the small pruning network, which only ranks
 a look-ahead's replies so that the best few are evaluated in full.
+
+Two contact networks of the same shape: the **contact** network values every position
+a look-ahead ends on (and any position asked for); the **ranking** network ranks the
+mover's own plays at 1-ply (``Scorer(base, ranking=True)``), before any look-ahead. They
+are trained on different mixes (game/bot/README.md): the positions a look-ahead ends on
+are those after good plays and good replies, while a ranking must tell every play of a
+roll apart, the poor ones included. Without ranking.net the contact network does both.
 """
 
 from __future__ import annotations
@@ -32,14 +39,19 @@ from game.bot.probabilities import Probabilities
 from game.position import OFF, Position
 
 DATA = Path(__file__).resolve().parent / "data"
-NET_FILES = {"contact": "contact.net", "race": "race.net", "pruning": "pruning.net"}
+NET_FILES = {
+    "contact": "contact.net",
+    "race": "race.net",
+    "pruning": "pruning.net",
+    "ranking": "ranking.net",
+}
 
 _networks: dict[str, Network | None] = {}
 
 
 def network(phase: str) -> Network | None:
-    """The network for ``phase`` ('contact', 'race' or 'pruning'), loaded once; None if its
-    file is missing."""
+    """The network for ``phase`` ('contact', 'race', 'pruning' or 'ranking'), loaded once;
+    None if its file is missing."""
     if phase not in _networks:
         path = DATA / NET_FILES[phase]
         _networks[phase] = Network.load(path) if path.exists() else None
@@ -106,9 +118,13 @@ class Scorer:
 
     __slots__ = ("inputs", "net", "phase", "removed", "sums", "vector")
 
-    def __init__(self, base: Position) -> None:
+    def __init__(self, base: Position, ranking: bool = False) -> None:
         self.phase = phase_of(base)
         self.net = network(self.phase)
+        if ranking and self.phase == "contact":
+            # The mover's own plays, ranked before any look-ahead: the ranking network
+            # where there is one (see the module notes).
+            self.net = network("ranking") or self.net
         self.inputs = encode(base)
         self.vector, self.removed = _base(self.inputs)
         self.sums = self.net.hidden_sums(self.inputs) if self.net is not None else None

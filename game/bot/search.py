@@ -65,8 +65,8 @@ def rank_plays(
 
 
 def score_plays(position: Position, plays: list[Play]) -> list[Probabilities]:
-    """The mover's probabilities after each play (opponent on roll), by the network."""
-    scorer = Scorer(position.flip())
+    """The mover's probabilities after each play (opponent on roll), by the ranking network."""
+    scorer = Scorer(position.flip(), ranking=True)
     return [scorer.evaluate(play.position.flip()).flip() for play in plays]
 
 
