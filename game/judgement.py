@@ -245,28 +245,18 @@ class Rolls:
     rolls (the same plays, scored from the same base position by the same ``Scorer``).
     """
 
-    __slots__ = (
-        "_candidates",
-        "_plays",
-        "_ranked",
-        "_ranking_scorer",
-        "_results",
-        "_scorer",
-        "_stay",
-        "position",
-    )
+    __slots__ = ("_candidates", "_plays", "_ranking", "_results", "_scorers", "_stay", "position")
 
     def __init__(self, position: Position) -> None:
         self.position = position
         self._plays: dict[tuple[int, int], list[Play]] = {}
-        self._results: dict[tuple[int, int], list[Probabilities | None]] = {}
-        # The same plays valued by the ranking network (the mover's own ranking at 1-ply),
-        # where it is not the contact network.
-        self._ranked: dict[tuple[int, int], list[Probabilities | None]] = {}
+        # Keyed by (ranking, die, die): the plays' values by the ranking network (the
+        # mover's own 1-ply ranking) apart from the contact network's, where they differ.
+        self._results: dict[tuple[bool, int, int], list[Probabilities | None]] = {}
         self._candidates: dict[tuple[int, int, int], tuple[list[int], int]] = {}
-        self._scorer: Scorer | None = None
-        self._ranking_scorer: Scorer | None = None
+        self._scorers: dict[bool, Scorer] = {}
         self._stay: Probabilities | None = None
+        self._ranking = network("ranking") is not None and phase_of(position.flip()) == "contact"
 
     def plays(self, dice: tuple[int, int]) -> list[Play]:
         key = (min(dice), max(dice))
@@ -278,31 +268,26 @@ class Rolls:
     def result(self, dice: tuple[int, int], index: int, ranking: bool = False) -> Probabilities:
         """The opponent's probabilities after the play ``index`` of ``dice`` (by the ranking
         network with ``ranking``, as ``game.bot.search.score_plays``)."""
-        key = (min(dice), max(dice))
-        ranking = ranking and self._ranking_differs()
-        cache = self._ranked if ranking else self._results
-        found = cache.get(key)
+        ranking = ranking and self._ranking
+        key = (ranking, min(dice), max(dice))
+        found = self._results.get(key)
         if found is None:
-            found = cache[key] = [None] * len(self.plays(key))
+            found = self._results[key] = [None] * len(self.plays(dice))
         probabilities = found[index]
         if probabilities is None:
-            if ranking:
-                scorer = self._ranking_scorer
-                if scorer is None:
-                    scorer = self._ranking_scorer = Scorer(self.position.flip(), ranking=True)
-            else:
-                scorer = self._scorer
-                if scorer is None:
-                    scorer = self._scorer = Scorer(self.position.flip())
-            probabilities = found[index] = scorer.evaluate(self.plays(key)[index].position.flip())
+            scorer = self._scorer(ranking)
+            probabilities = found[index] = scorer.evaluate(self.plays(dice)[index].position.flip())
         return probabilities
 
     def results(self, dice: tuple[int, int], ranking: bool = False) -> list[Probabilities]:
         """The opponent's probabilities after each play of ``dice`` (in ``plays`` order)."""
         return [self.result(dice, index, ranking) for index in range(len(self.plays(dice)))]
 
-    def _ranking_differs(self) -> bool:
-        return network("ranking") is not None and phase_of(self.position.flip()) == "contact"
+    def _scorer(self, ranking: bool) -> Scorer:
+        scorer = self._scorers.get(ranking)
+        if scorer is None:
+            scorer = self._scorers[ranking] = Scorer(self.position.flip(), ranking)
+        return scorer
 
     def candidates(self, dice: tuple[int, int], prune: int) -> tuple[list[int], int]:
         """``game.bot.search.reply_candidates`` of the plays of ``dice``."""
@@ -315,9 +300,7 @@ class Rolls:
     def stay(self) -> Probabilities:
         """The opponent's probabilities when the roll cannot be played (the same scorer)."""
         if self._stay is None:
-            if self._scorer is None:
-                self._scorer = Scorer(self.position.flip())
-            self._stay = self._scorer.evaluate(self.position.flip())
+            self._stay = self._scorer(False).evaluate(self.position.flip())
         return self._stay
 
     def cost(self, prune: int = 0) -> int:
