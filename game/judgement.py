@@ -370,7 +370,10 @@ class SharingJudge(Judge):
         plays = table.plays(dice)
         if not plays:
             return []
-        after = [probabilities.flip() for probabilities in table.results(dice, ranking=True)]
+        # The 1-ply figures by the ranking network; the strongest level's own 1-ply ranking
+        # by its own network (``Level.ranking``), as ``game.bot.hint`` ranks.
+        ranking = plies < STRONGEST or level_named(None).ranking
+        after = [probabilities.flip() for probabilities in table.results(dice, ranking)]
         ranked = sorted(
             ((utility(p, state), play) for p, play in zip(after, plays, strict=True)),
             key=lambda pair: -pair[0],

@@ -129,7 +129,7 @@ def test_the_hint_ranks_every_play_by_the_network_even_past_the_budget(monkeypat
     small = dataclasses.replace(level_named(None), budget=100)
     monkeypatch.setattr(bot, "level_named", lambda name: small)
     ranked = bot.hint(SPREAD, (2, 2))
-    one_ply = rank_plays(SPREAD, (2, 2))
+    one_ply = rank_plays(SPREAD, (2, 2), ranking=small.ranking)
     assert len(ranked) == len(one_ply) > 300
     assert [(round(e, 12), p.position) for e, p in ranked] == [
         (round(e, 12), p.position) for e, p in one_ply
@@ -263,3 +263,22 @@ def test_without_the_ranking_network_the_contact_network_ranks(monkeypatch):
         evaluator.settle(first, "contact", contact.evaluate(evaluator.encode(first))).equity
     )
     assert [e for e, _ in with_it] != [e for e, _ in without]
+
+
+def test_a_level_may_rank_its_own_plays_by_the_look_aheads_network():
+    dice = (6, 5)
+    by_contact = rank_plays(BUSY, dice, ranking=False)
+    contact = evaluator.network("contact")
+    assert contact is not None
+    for equity, play in by_contact:
+        after = play.position.flip()
+        expected = evaluator.settle(after, "contact", contact.evaluate(evaluator.encode(after)))
+        assert equity == pytest.approx(-expected.equity, abs=1e-9)
+    assert [e for e, _ in by_contact] != [e for e, _ in rank_plays(BUSY, dice)]
+    # A level's search asks its own ranking: with no budget for a look-ahead, the 1-ply one.
+    for ranking in (True, False):
+        ranked = rank_plays_deeper(
+            BUSY, dice, keep=8, margin=1.0, budget=len(by_contact), ranking=ranking
+        )
+        expected = by_contact if not ranking else rank_plays(BUSY, dice)
+        assert [p.position for _, p in ranked] == [p.position for _, p in expected]

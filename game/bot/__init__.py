@@ -68,6 +68,7 @@ def hint(
         value=match_value(state),
         reply_value=match_value(None if state is None else state.flip()),
         prune=strongest.prune,
+        ranking=strongest.ranking,
     )
 
 
@@ -98,6 +99,7 @@ def choose_play(
             value=match_value(state),
             reply_value=match_value(None if state is None else state.flip()),
             prune=settings.prune,
+            ranking=settings.ranking,
         )
     else:
         ranked = rank_plays(position, dice, plays, match_value(state))

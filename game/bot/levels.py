@@ -21,6 +21,12 @@ replies of its look-aheads (``prune``: only the best 4 of each roll by the small
 network are evaluated in full), which makes a look-ahead about 2.5 times cheaper: its
 budget then pays for twice the candidates. The default level's budget cannot pay for one
 look-ahead of a middle game even pruned, so it does not prune.
+
+Each level ranks its own plays at 1-ply by the ranking network (``ranking``), the one
+that tells every play of a roll apart best, except the strongest: its 1-ply ranking only
+picks the candidates of its look-ahead, whose leaves the contact network values, and
+the same network picking them loses a little less (1.55 -> 1.52 thousandths a decision
+on the bench; game/bot/README.md).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ class Level:
     budget: int = 0  # ... and at most this many positions evaluated in all
     cube_budget: int = 0  # a cube decision: one roll ahead within this many positions (0: none)
     prune: int = 0  # 2-ply: of each reply roll, only the best this many by the pruning network
+    ranking: bool = True  # own plays ranked by ranking.net (False: by the look-ahead's network)
 
 
 LEVELS_BY_STRENGTH = (
@@ -45,7 +52,9 @@ LEVELS_BY_STRENGTH = (
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
     Level("strong", 2, 0.0, keep=8, margin=0.08, budget=120, cube_budget=120),
-    Level("expert", 2, 0.0, keep=8, margin=0.24, budget=1000, cube_budget=1000, prune=4),
+    Level(
+        "expert", 2, 0.0, keep=8, margin=0.24, budget=1000, cube_budget=1000, prune=4, ranking=False
+    ),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
 DEFAULT = "strong"

@@ -52,21 +52,24 @@ def rank_plays(
     dice: tuple[int, int],
     plays: list[Play] | None = None,
     value: Value | None = None,
+    ranking: bool = True,
 ) -> list[tuple[float, Play]]:
-    """Every legal play with its 1-ply equity for the mover, best first."""
+    """Every legal play with its 1-ply equity for the mover, best first (by the ranking
+    network, or without ``ranking`` by the look-ahead's)."""
     if plays is None:
         plays = legal_plays(position, dice)
     scored = [
         (probabilities.equity if value is None else value(probabilities), play)
-        for probabilities, play in zip(score_plays(position, plays), plays, strict=True)
+        for probabilities, play in zip(score_plays(position, plays, ranking), plays, strict=True)
     ]
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
 
-def score_plays(position: Position, plays: list[Play]) -> list[Probabilities]:
-    """The mover's probabilities after each play (opponent on roll), by the ranking network."""
-    scorer = Scorer(position.flip(), ranking=True)
+def score_plays(position: Position, plays: list[Play], ranking: bool = True) -> list[Probabilities]:
+    """The mover's probabilities after each play (opponent on roll), by the ranking network
+    (without ``ranking``: by the network of the look-ahead's leaves)."""
+    scorer = Scorer(position.flip(), ranking=ranking)
     return [scorer.evaluate(play.position.flip()).flip() for play in plays]
 
 
@@ -223,6 +226,7 @@ def rank_plays_deeper(
     value: Value | None = None,
     reply_value: Value | None = None,
     prune: int = 0,
+    ranking: bool = True,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
@@ -236,11 +240,12 @@ def rank_plays_deeper(
     Plays left at 1-ply rank below every re-scored one. ``value`` ranks the mover's
     outcomes, ``reply_value`` the opponent's (both None: money equity). ``prune``: the
     look-aheads evaluate only the best few replies of each roll (``reply_candidates``).
+    ``ranking``: the 1-ply ranking by the ranking network (else by the look-ahead's).
     """
     if plays is None:
         plays = legal_plays(position, dice)
     plays, by_hand, spent = shortlist(position, plays, budget, value)
-    ranked = rank_plays(position, dice, plays, value)
+    ranked = rank_plays(position, dice, plays, value, ranking)
     if len(ranked) > 1:
         best = ranked[0][0]
         candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
