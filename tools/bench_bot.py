@@ -4,6 +4,8 @@
     python tools/bench_bot.py --games 100 --levels strong expert
     python tools/bench_bot.py --games 2000 --levels --game-levels expert --jobs 2
     python tools/bench_bot.py --make-set           # rebuild the decision set (slow, needs gnubg)
+    python tools/bench_bot.py --make-set --phase race --positions 1000 --seed 2027 \
+        --set tools/data/race-bench.txt.gz         # a set of races alone (then --set to read it)
 
 The decision set (tools/data/bot-bench.txt.gz) holds positions from gnubg 0-ply
 self-play (5% random moves for variety, seeded) that are not in the teacher
@@ -76,7 +78,8 @@ def gnubg_choice(gnubg, position: Position, dice):
 # --- the decision set ---------------------------------------------------------
 
 
-def make_set(count: int, seed: int) -> None:
+def make_set(count: int, seed: int, only: str | None = None, path: Path = SET_FILE) -> None:
+    """``count`` decisions of gnubg 0-ply self-play (``only``: of that phase) into ``path``."""
     import gnubg
 
     teacher = set()
@@ -98,6 +101,7 @@ def make_set(count: int, seed: int) -> None:
                 pid = format_position_id(position)
                 if (
                     len(plays) >= 2
+                    and (only is None or phase(position) == only)
                     and rng.random() < 0.25
                     and pid not in teacher
                     and (pid, dice) not in seen
@@ -126,8 +130,8 @@ def make_set(count: int, seed: int) -> None:
                     )
                 position = chosen.position
             position = position.flip()
-    SET_FILE.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(SET_FILE, "wt") as out:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(path, "wt") as out:
         out.write(
             "# POSITION_ID D1 D2 then per play RESULT_ID:EQUITY_2PLY:EQUITY_0PLY"
             " (gnubg 1.1.0a16, cubeless,"
@@ -136,10 +140,7 @@ def make_set(count: int, seed: int) -> None:
         for pid, dice, scored in decisions:
             plays = " ".join(f"{rid}:{e2:.5f}:{e0:.5f}" for rid, e2, e0 in scored)
             out.write(f"{pid} {dice[0]} {dice[1]} {plays}\n")
-    print(
-        f"wrote {len(decisions)} decisions to {SET_FILE.relative_to(ROOT)}"
-        f" in {time.time() - started:.0f} s"
-    )
+    print(f"wrote {len(decisions)} decisions to {path} in {time.time() - started:.0f} s")
 
 
 def read_set(path: Path = SET_FILE):
@@ -498,6 +499,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--positions", type=int, default=1200, help="decisions in a rebuilt set")
     parser.add_argument(
+        "--set", type=Path, default=SET_FILE, help="the decision set to read or make"
+    )
+    parser.add_argument(
+        "--phase", choices=PHASES, default=None, help="--make-set: only decisions of this phase"
+    )
+    parser.add_argument(
         "--levels", nargs="*", default=list(LEVELS), help="levels to score on the decision set"
     )
     parser.add_argument("--games", type=int, default=1000, help="games per level (0: none)")
@@ -525,9 +532,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.make_set:
-        make_set(args.positions, args.seed)
+        make_set(args.positions, args.seed, args.phase, args.set)
         return 0
-    decisions = read_set()
+    decisions = read_set(args.set)
     if args.limit:
         decisions = decisions[: args.limit]
     cpython = measure_errors(decisions, args.levels, args.seed) if args.levels else {}

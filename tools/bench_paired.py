@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PHASES = ("contact", "race", "bear-off")
 
 
-def losses(tree: Path, levels: list[str], seed: int) -> dict[str, list]:
+def losses(tree: Path, levels: list[str], seed: int, path: Path | None = None) -> dict[str, list]:
     # The tree's own bench_bot (it puts its tree first on sys.path, so ``game`` is the tree's).
     sys.path.insert(0, str(tree.resolve()))
     sys.path.insert(0, str(tree.resolve() / "tools"))
@@ -36,7 +36,7 @@ def losses(tree: Path, levels: list[str], seed: int) -> dict[str, list]:
     from game.bot.search import rank_plays
     from game.formats import format_position_id
 
-    decisions = bench_bot.read_set()
+    decisions = bench_bot.read_set() if path is None else bench_bot.read_set(path)
     found: dict[str, list] = {"phase": [bench_bot.phase(p) for p, _, _ in decisions]}
     for level in ("1-ply", *levels):
         rng = random.Random(seed)
@@ -81,13 +81,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", nargs="*", default=["strong", "expert"])
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--set",
+        type=Path,
+        default=None,
+        help="another decision set (bench_bot.py --make-set --set)",
+    )
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("OLD", "NEW"))
     args = parser.parse_args(argv)
     if args.compare:
         old, new = (json.loads(path.read_text()) for path in args.compare)
         compare(old, new)
         return 0
-    found = losses(args.tree, args.levels, args.seed)
+    found = losses(args.tree, args.levels, args.seed, args.set)
     if args.out:
         args.out.write_text(json.dumps(found))
     return 0
