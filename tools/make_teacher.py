@@ -73,6 +73,11 @@ def main(argv: list[str] | None = None) -> int:
         help="with --leaves: the K best replies to each roll by gnubg 0-ply, not only the best",
     )
     parser.add_argument(
+        "--race",
+        action="store_true",
+        help="only the decisions that are races (no contact left): the race network's data",
+    )
+    parser.add_argument(
         "--shard",
         default="0/1",
         help="K/N: label only every N-th decision from the K-th (N processes in parallel)",
@@ -103,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         for count, (pid, dice) in enumerate(chosen_decisions(args.seed, args.decisions, ids), 1):
             if count % shards != shard:
                 continue  # another process's share (the dice are drawn all the same)
+            if args.race and is_contact(pid):
+                continue
             plays = list(siblings(pid, dice))
             if args.leaves:
                 candidates = best_plays(plays, args.top or 1, args.margin, cube, ranking)
@@ -201,6 +208,12 @@ def leaves(after, count: int, rolls: random.Random, cube, ranking, replies: int 
         scored.sort(key=lambda item: item[0])
         for _, leaf in scored[:replies]:
             yield gnubg.positionid(leaf), leaf
+
+
+def is_contact(pid: str) -> bool:
+    from game.formats import parse_position_id
+
+    return parse_position_id(pid).is_contact()
 
 
 def teacher_ids() -> list[str]:

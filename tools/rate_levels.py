@@ -10,9 +10,9 @@ strong-expert pair plays ``--expert-games`` single games instead (``--expert-len
 expert's 2-ply search makes its matches costly. From the stronger side's share of wins ``p``
 the FIBS formula gives the rating difference, ``D = 2000 / sqrt(N) * log10(p / (1 - p))``.
 The differences are chained down from the expert, which is anchored at its error-based
-rating: gnubg's estimate for a 7-point match from its measured mean loss of 1.52
-thousandths per decision (game/bot/README.md), 2050 - 1.52 x (8798 + 25526 / 7) / 1000 =
-2031. Prints each pair's result with its standard error in rating points, and the table
+rating: gnubg's estimate for a 7-point match from its measured mean loss of 1.48
+thousandths per decision (game/bot/README.md), 2050 - 1.48 x (8798 + 25526 / 7) / 1000 =
+2032. Prints each pair's result with its standard error in rating points, and the table
 for ``game/web/rating.py``'s ``LEVEL_RATINGS``. (Single games and 5-point matches do not
 give the same differences for far-apart levels: the formula's sqrt(N) is only a rule of
 thumb; 5 points is nearer to how the page is played.)
@@ -37,7 +37,7 @@ from game.selfplay import BotPlayer, play_game
 from game.state import GameState, Phase
 
 LEVELS = ("beginner", "casual", "intermediate", "strong", "expert")
-EXPERT_LOSS = 1.52  # thousandths per decision (budget 1,000, replies pruned), game/bot/README.md
+EXPERT_LOSS = 1.48  # thousandths per decision (budget 1,000, replies pruned), game/bot/README.md
 ANCHOR = round(2050 - EXPERT_LOSS * (8798 + 25526 / 7) / 1000)
 
 

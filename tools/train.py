@@ -78,6 +78,9 @@ CLOSE_MARGIN = 0.08
 # too (the same recipe).
 LEAF_RUNS = ((9, 400000, 1), (10, 300000, 2), (11, 300000, 2))  # seed, decisions, replies a roll
 LEAF_ROLLS, LEAF_TOP, LEAF_MARGIN = 3, 3, 0.16
+# The races (--races): the siblings of every race decision of the teacher file (one roll
+# each, seed 12), for the race network.
+RACE_RUN = (12, 926000)
 NETS = ("contact", "race")
 PARTS = ("indptr", "indices", "values", "targets", "ids")
 
@@ -120,6 +123,16 @@ def leaf_files(plies: int, jobs: int, runs=LEAF_RUNS[:1]) -> list[Path]:
         label(shards, options, f"the leaves of {decisions} decisions (seed {seed})")
         files += shards
     return files
+
+
+def race_files(plies: int, jobs: int) -> list[Path]:
+    """The siblings of RACE_RUN's race decisions labelled at ``plies``, made first when
+    missing (tools/make_teacher.py --race)."""
+    seed, decisions = RACE_RUN
+    shards = [CHECKPOINTS / f"races-{plies}ply-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)]
+    options = ["--race", "--decisions", str(decisions), "--plies", str(plies), "--seed", str(seed)]
+    label(shards, options, f"the siblings of the race decisions (seed {seed})")
+    return shards
 
 
 def label(shards: list[Path], options: list[str], what: str) -> None:
@@ -660,6 +673,14 @@ def main(argv: list[str] | None = None) -> int:
         " at 1-ply)",
     )
     parser.add_argument(
+        "--races",
+        type=int,
+        default=None,
+        metavar="PLIES",
+        help="also the siblings of every race decision of the teacher file (one roll each),"
+        " labelled at PLIES (1: about 10 min on 2 cores), last",
+    )
+    parser.add_argument(
         "--leaf-weight",
         type=int,
         default=1,
@@ -722,6 +743,7 @@ def main(argv: list[str] | None = None) -> int:
         *(leaf_files(args.leaves, args.jobs, leaf_runs[:2]) if leaf_runs else []),
         *sibling_files(runs, args.sibling_plies, args.jobs),
         *(leaf_files(args.leaves, args.jobs, leaf_runs[2:]) if leaf_runs else []),
+        *(race_files(args.races, args.jobs) if args.races is not None else []),
     ]
     groups = [tuple(int(part) for part in spec.split(":")) for spec in args.groups]
     if args.rank_weight > 0 and not args.teacher:

@@ -44,7 +44,7 @@ LEVEL_RATINGS = {
     "casual": 1633,
     "intermediate": 1926,
     "strong": 2020,
-    "expert": 2031,
+    "expert": 2032,
 }
 DEFAULT_LEVEL = "strong"  # game.bot.levels.DEFAULT, without importing the bot
 
