@@ -169,7 +169,8 @@ def load_teacher(
     the files but the last few were encoded before, that set is read and only the rest
     encoded (the same result: 20-30 minutes saved for 12M positions).
     """
-    cache = _cache_of(paths)
+    digests = [_digest(path) for path in paths]  # each file read once, for every prefix
+    cache = _cache_of(digests)
     if cache.exists():
         return _read_cache(cache)
     started = time.time()
@@ -178,9 +179,9 @@ def load_teacher(
     count = 0
     first = 0
     for first in range(len(paths) - 1, -1, -1):
-        if first and _cache_of(paths[:first]).exists():
+        if first and _cache_of(digests[:first]).exists():
             for net, (indptr, indices, values, targets, ids) in _read_cache(
-                _cache_of(paths[:first])
+                _cache_of(digests[:first])
             ).items():
                 parts[net].append((np.diff(indptr), indices, values, targets, ids))
                 seen.update(pid.decode() for pid in ids)
@@ -231,13 +232,17 @@ def load_teacher(
 CHUNK = 100000  # lines a worker encodes at a time
 
 
-def _cache_of(paths: list[Path]) -> Path:
-    """The encoded set of these files, by their contents (a copy of the same files on
-    another machine, or with other times, finds it) and the encoding."""
+def _digest(path: Path) -> bytes:
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").digest()
+
+
+def _cache_of(digests: list[bytes]) -> Path:
+    """The encoded set of the files with these contents' digests (a copy of the same files
+    on another machine, or with other times, finds it) and the encoding."""
     key = hashlib.sha256()
-    for path in paths:
-        with open(path, "rb") as file:
-            key.update(hashlib.file_digest(file, "sha256").digest())
+    for digest in digests:
+        key.update(digest)
     key.update(f"encoding {ENCODING_VERSION} inputs {INPUTS} ids".encode())
     return CHECKPOINTS / f"dataset-{key.hexdigest()[:16]}.npz"
 
