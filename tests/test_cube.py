@@ -427,3 +427,105 @@ def test_a_budgeted_cube_decision_is_the_same_every_time():
     again = cube_decision(spread, CubeState.of(value=2, owner=ON_ROLL), budget=300)
     assert 0 < first.rolls_ahead < 21
     assert first == again
+
+
+# --- two rolls ahead --------------------------------------------------------------------
+
+
+def _after_best(position, roll):
+    """The other side's position (on roll) after the mover's best play of ``roll`` by cubeless
+    equity, and that side's probabilities there."""
+    from game.bot import evaluate_position
+    from game.plays import legal_plays
+
+    plays = legal_plays(position, roll)
+    if not plays:
+        return position.flip(), evaluate_position(position.flip())
+    scored = [(evaluate_position(play.position.flip()), play.position.flip()) for play in plays]
+    probabilities, after = min(scored, key=lambda pair: pair[0].equity)
+    return after, probabilities
+
+
+def _value_after_action(position, probabilities, state, rolls_left):
+    """The value of the player on roll after its best cube action, looking ``rolls_left``
+    rolls ahead: a plain recursion, written apart from game.bot.cube's budgeted one."""
+    from game.bot.cube import DOUBLE, _result_mwc, choose
+
+    if rolls_left == 0:
+        decision = decide(probabilities, state, cube_efficiency(position))
+    else:
+        no_double = _not_doubling(position, state, rolls_left)
+        if not state.may_double():
+            return no_double
+        taken = _not_doubling(position, state.doubled(), rolls_left)
+        doubled_pass = 1.0 if state.is_money else _result_mwc(state, state.value)
+        taken = 2.0 * taken if state.is_money else taken
+        gammons = probabilities.win_gammon > 0.0
+        decision = choose(no_double, taken, doubled_pass, state, gammons)
+    if decision.action == DOUBLE:
+        return min(decision.double_take, decision.double_pass)
+    return decision.no_double
+
+
+def _not_doubling(position, state, rolls_left):
+    """The player's value (per unit of ``state``'s cube, or match winning chance) when it
+    does not double now: over its 21 rolls, its best play, then the other side's best."""
+    from game.bot.encoding import ROLLS
+
+    total = 0.0
+    for a, b, weight in ROLLS:
+        after, probabilities = _after_best(position, (a, b))
+        theirs = _value_after_action(after, probabilities, state.flip(), rolls_left - 1)
+        total += weight * (-theirs if state.is_money else 1.0 - theirs)
+    return total / 36.0
+
+
+RACE = position({9: 2, 7: 2, 5: 1, 3: 2}, {11: 2, 8: 2, 6: 2, 2: 1})
+
+
+@pytest.mark.parametrize(
+    "state",
+    [CubeState(), CubeState.of(value=2, owner=ON_ROLL), CubeState.of(match_length=5, score=(1, 3))],
+    ids=["money", "redouble", "match"],
+)
+def test_two_rolls_ahead_is_the_plain_recursion_when_every_play_is_looked_at(state):
+    from game.bot.cube import cube_decision
+
+    decision = cube_decision(RACE, state, plies=2)
+    assert (decision.rolls_ahead, decision.rolls_deeper) == (21, 21)
+    assert decision.no_double == pytest.approx(_not_doubling(RACE, state, 2), abs=1e-9)
+    taken = _not_doubling(RACE, state.doubled(), 2)
+    assert decision.double_take == pytest.approx(2.0 * taken if state.is_money else taken, abs=1e-9)
+    # A second roll ahead changes the figures: it is not the one-roll look again.
+    assert decision.no_double != pytest.approx(cube_decision(RACE, state).no_double, abs=1e-6)
+
+
+def test_two_rolls_ahead_within_a_budget_deepens_some_rolls_and_keeps_to_it():
+    from game.bot.cube import cube_decision
+
+    start = EVEN_START
+    first = cube_decision(start, CubeState(), plies=2, budget=1500, prune=2)
+    assert first.rolls_ahead == 21
+    assert 0 < first.rolls_deeper < 21
+    assert first.positions <= 1500
+    assert cube_decision(start, CubeState(), plies=2, budget=1500, prune=2) == first
+    # Too small a budget for a second roll: the one-roll decision.
+    one = cube_decision(start, CubeState(), plies=1, budget=400)
+    short = cube_decision(start, CubeState(), plies=2, budget=400, prune=2)
+    assert short.rolls_deeper == 0
+    assert short.answer == one.answer and short.no_double == one.no_double
+
+
+def test_cli_decides_as_the_strongest_level_by_default():
+    from game.bot.levels import level_named
+    from game.formats.match_id import parse_gnubg_id
+
+    strongest = level_named(None)
+    assert strongest.cube_plies == 2
+    request = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
+    board, match = parse_gnubg_id(request)
+    state = CubeState.from_match_id(match)
+    expected = cube_action(board, state, 2, strongest.cube_budget, strongest.cube_prune)
+    assert cube_answerer([])(request) == " ".join(expected)
+    assert cube_answerer(["--plies", "2"])(request) == " ".join(expected)
+    assert cube_answerer(["--plies", "1"])(request) == " ".join(cube_action(board, state, 1))

@@ -38,6 +38,7 @@ import random
 import sys
 import tempfile
 import time
+from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -322,6 +323,20 @@ def read_data(path: Path = DATA) -> list[tuple[str, tuple[str, str], Probabiliti
     return rows
 
 
+def _decide(job: tuple[str, Probabilities, str, int, int | None, int]):
+    """One position's decision (in a worker): the answer, the decision (or None) and the
+    seconds it took."""
+    gnubg_id, probabilities, source, plies, budget, prune = job
+    position, match = parse_gnubg_id(gnubg_id)
+    state = CubeState.from_match_id(match)
+    started = time.perf_counter()
+    if source == "gnubg":
+        got = decide(probabilities, state, cube_efficiency(position))
+    else:
+        got = cube_decision(position, state, plies, budget, prune)
+    return got, time.perf_counter() - started
+
+
 def bench(args: argparse.Namespace, budget: int | None = None, label: str = "") -> None:
     rows = [row for path in args.data for row in read_data(Path(path))]
     agree = [0, 0, 0]
@@ -329,19 +344,22 @@ def bench(args: argparse.Namespace, budget: int | None = None, label: str = "") 
     confusion: dict[tuple[str, str], int] = {}
     elapsed = []
     partial = rolls = 0  # decisions a budget cut short; rolls they looked at
-    for gnubg_id, expected, probabilities, _ in rows:
-        position, match = parse_gnubg_id(gnubg_id)
-        state = CubeState.from_match_id(match)
-        started = time.perf_counter()
-        if args.probabilities == "gnubg":
-            got = decide(probabilities, state, cube_efficiency(position)).answer
-        else:
-            decision = cube_decision(position, state, args.plies, budget)
-            got = decision.answer
-            if args.plies and state.may_double() and decision.rolls_ahead < 21:
+    deeper = decided = 0  # rolls looked at a second roll ahead (--plies 2); decisions
+    positions = []
+    jobs = [(row[0], row[2], args.probabilities, args.plies, budget, args.prune) for row in rows]
+    with Pool(args.jobs) as pool:
+        results = pool.map(_decide, jobs, chunksize=4)
+    for (gnubg_id, expected, _, _), (decision, seconds) in zip(rows, results, strict=True):
+        state = CubeState.from_match_id(parse_gnubg_id(gnubg_id)[1])
+        got = decision.answer
+        if args.probabilities != "gnubg" and args.plies and state.may_double():
+            decided += 1
+            deeper += decision.rolls_deeper
+            positions.append(decision.positions)
+            if decision.rolls_ahead < 21:
                 partial += 1
                 rolls += decision.rolls_ahead
-        elapsed.append(time.perf_counter() - started)
+        elapsed.append(seconds)
         hits = (got[0] == expected[0], got[1] == expected[1], got == expected)
         kind = "money" if state.is_money else "match"
         tally = kinds.setdefault(kind, [0, 0, 0, 0])
@@ -380,6 +398,17 @@ def bench(args: argparse.Namespace, budget: int | None = None, label: str = "") 
             f"  cut short by the budget: {partial} decisions of {n}"
             + (f" (looking at {rolls / partial:.1f} of the 21 rolls on average)" if partial else "")
         )
+    if args.plies == 2:
+        print(
+            f"  rolls looked at a second roll ahead: {deeper / max(1, decided):.1f} of 21"
+            " on average"
+        )
+    if positions:
+        positions.sort()
+        print(
+            f"  positions a decision: median {positions[len(positions) // 2]}, "
+            f"90% under {positions[int(0.9 * len(positions))]}, max {positions[-1]}"
+        )
     elapsed.sort()
     median, slowest = 1000 * elapsed[n // 2], 1000 * elapsed[-1]
     print(f"  time per decision: median {median:.1f} ms, max {slowest:.1f} ms (CPython)")
@@ -408,7 +437,9 @@ def main() -> None:
     parser.add_argument(
         "command", nargs="?", default="bench", choices=["bench", "label", "compare"]
     )
-    parser.add_argument("--plies", type=int, default=1, choices=[0, 1])
+    parser.add_argument("--plies", type=int, default=1, choices=[0, 1, 2])
+    parser.add_argument("--prune", type=int, default=0, help="--plies 2: replies a roll")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
         "--budget", type=int, default=None, help="positions a decision may evaluate (default: all)"
     )

@@ -5,6 +5,8 @@ and whether the computer's thinking ever freezes it.
     python3 tools/bench_page.py --rounds 3 --turns 4 --levels strong,expert
     python3 tools/bench_page.py --rounds 0 --inline    # computer only, thinking on the main thread
     python3 tools/bench_page.py --rounds 0 --turns 0 --decisions 200   # decision times only
+    python3 tools/bench_page.py --rounds 0 --turns 0 --decisions 600 --levels expert \
+        --cube-set tests/data/cube_gnubg2ply.txt     # cube decisions near a threshold
 
 Both pages are served by tools/serve.py on 127.0.0.1 and loaded in Debian's Chromium,
 alternating in the same run so machine load hits both alike. The bare page
@@ -427,13 +429,29 @@ def cost_per_position(times: list[float], positions: list[float]) -> str:
     )
 
 
-def bench_decisions(playwright, base: str, count: int, levels: list[str]) -> dict:
-    """The same ``count`` decisions for every level, asked of the page's worker; printed."""
-    states = decision_states(count)
+def cube_set_states(path: str, count: int) -> list[GameState]:
+    """The first ``count`` cube positions of a ``tools/bench_cube.py`` data file (the player
+    on roll to weigh a double), as the page's states."""
+    from game.formats.gnubg_id import read_gnubg_id
+
+    lines = [
+        line for line in Path(path).read_text().splitlines() if line.strip() and line[0] != "#"
+    ]
+    return [read_gnubg_id(line.split()[0]) for line in lines[:count]]
+
+
+def bench_decisions(
+    playwright, base: str, count: int, levels: list[str], cube_set: str | None = None
+) -> dict:
+    """The same ``count`` decisions for every level, asked of the page's worker; printed.
+    ``cube_set``: the positions of a cube data file instead of random play's."""
+    states = cube_set_states(cube_set, count) if cube_set else decision_states(count)
     requests = {
         level: [
-            json.dumps(thinker.request_for(state, level, random.Random(index)))
+            json.dumps(request)
             for index, state in enumerate(states)
+            # (None: nothing to weigh, e.g. the cube is the opponent's)
+            if (request := thinker.request_for(state, level, random.Random(index))) is not None
         ]
         for level in levels
     }
@@ -504,6 +522,11 @@ def main() -> int:
     parser.add_argument(
         "--decisions", type=int, default=200, help="decisions a level, asked of the worker"
     )
+    parser.add_argument(
+        "--cube-set",
+        help="the decisions: whether to double in the positions of this cube data file "
+        "(tools/bench_cube.py's, e.g. tests/data/cube_gnubg2ply.txt)",
+    )
     options = parser.parse_args()
     if not (ROOT / "runtime" / "compiled" / "python_stdlib.zip").is_file():
         print("bench_page: runtime/ is missing; run `make runtime` first", file=sys.stderr)
@@ -530,7 +553,7 @@ def main() -> int:
                 f"The computer's decisions in Chromium, {options.decisions} a level (the same "
                 "positions), asked of its worker one after another:"
             )
-            bench_decisions(playwright, base, options.decisions, chosen)
+            bench_decisions(playwright, base, options.decisions, chosen, options.cube_set)
     server.shutdown()
     print(f"({time.time() - started:.0f} s)")
     return 0

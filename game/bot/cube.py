@@ -66,6 +66,16 @@ value. On ``tools/bench_cube.py``'s 600 positions this agrees better with gnubg
 2-ply than falling back to the 0-ply decision whenever the whole look-ahead does
 not fit (at 80 positions 91.3% / 96.7% of actions / responses against 89.0% /
 95.7%; unbounded 93.3% / 97.8%; see game/bot/README.md).
+
+``plies=2`` (the strongest level) looks a second roll ahead, gnubg 2-ply's depth:
+after the bot's best play of a roll, the opponent's cube action is itself decided one
+roll ahead (its best reply to each of its 21 rolls, then the bot's best cube action by
+the 0-ply model), rather than by the 0-ply model. The full look costs about 20 times
+the first (median 3,900 positions with ``prune=4``); within a budget, once the first
+roll ahead is paid for, the rolls are deepened in turn (non-doubles first) while the
+budget pays for the next, and the others keep their one-roll values. On the 2,400
+positions of ``tools/data/cube-check-2ply.txt``, 2,000 positions and ``prune=2`` agree
+with gnubg 2-ply on 96.0% of the actions against 94.4% one roll ahead (game/bot/README.md).
 """
 
 from __future__ import annotations
@@ -73,13 +83,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import match
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
 from game.match import Cube, InvalidRules, Rules
 from game.position import Position
+
+if TYPE_CHECKING:
+    from game.bot.search import Budget
 
 ON_ROLL, OPPONENT = 0, 1  # the players as a CubeState numbers them
 DOUBLE, NO_DOUBLE, TOO_GOOD = "double", "no-double", "too-good"
@@ -242,6 +255,8 @@ class CubeDecision:
     double_take: float
     double_pass: float
     rolls_ahead: int = 0  # of the 21 rolls, those looked at (a budget may leave some out)
+    rolls_deeper: int = 0  # of those, the ones looked at a second roll ahead (plies=2)
+    positions: int = 1  # evaluated by the network (or their cost, pruning counted as a share)
 
     @property
     def answer(self) -> tuple[str, str]:
@@ -432,26 +447,37 @@ def choose(
 
 
 def cube_action(
-    position: Position, state: CubeState, plies: int = 1, budget: int | None = None
+    position: Position,
+    state: CubeState,
+    plies: int = 1,
+    budget: int | None = None,
+    prune: int = 0,
 ) -> tuple[str, str]:
     """``(ACTION, RESPONSE)`` for ``position.player``, on roll and about to decide.
 
     Uses the bot's network (``game.bot.evaluate``). ``plies=1`` (the default) looks
     one roll ahead, about 70 ms in CPython (up to 1 s with many plays) unless
-    ``budget`` bounds the positions it evaluates (see the module notes); ``plies=0``
+    ``budget`` bounds the positions it evaluates (see the module notes); ``plies=2``
+    looks two rolls ahead as far as the budget allows (the strongest level: 2,000
+    positions, ``prune=2``), the most accurate; ``plies=0``
     decides from the position's own probabilities in under 1 ms, a little less
     accurately. For the page: the computer doubles
     when ACTION is ``double``; when the human doubles, call this with the human's
     position and state and answer with RESPONSE (check that a beaver is allowed).
     """
-    return cube_decision(position, state, plies, budget).answer
+    return cube_decision(position, state, plies, budget, prune).answer
 
 
 def cube_decision(
-    position: Position, state: CubeState, plies: int = 1, budget: int | None = None
+    position: Position,
+    state: CubeState,
+    plies: int = 1,
+    budget: int | None = None,
+    prune: int = 0,
 ) -> CubeDecision:
     """Like ``cube_action`` with the figures behind the decision. ``budget``: at most this
-    many positions evaluated (None: every play of the 21 rolls)."""
+    many positions evaluated (None: every play of the rolls looked at). ``plies=2``: two
+    rolls ahead, the second with ``prune`` replies a roll (``search.reply_candidates``)."""
     from game.bot import evaluate
 
     probabilities = evaluate(position)
@@ -459,28 +485,36 @@ def cube_decision(
     if plies <= 0 or not state.may_double():
         return quick
     left = None if budget is None else budget - 1  # the position itself is evaluated
-    no_double, double_take, rolls = _one_roll_ahead(position, state, quick, left)
+    no_double, double_take, rolls, deeper, spent = _rolls_ahead(
+        position, state, quick, left, plies >= 2, prune
+    )
     double_pass = 1.0 if state.is_money else _result_mwc(state, state.value)
     decision = choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
-    return replace(decision, rolls_ahead=rolls)
+    return replace(decision, rolls_ahead=rolls, rolls_deeper=deeper, positions=1 + spent)
 
 
 def cube_request_answerer(options: list[str]) -> Callable[[str], str]:
-    """For ``python -m game cube [--plies 0|1] [--no-beaver]``: a function that answers
+    """For ``python -m game cube [--plies 0|1|2] [--no-beaver]``: a function that answers
     ``POSITION_ID:MATCH_ID`` (the player on roll to decide before rolling) with
-    ``ACTION RESPONSE``. Raises ValueError on bad options or requests."""
+    ``ACTION RESPONSE``. By default (``--plies 2``) the strongest level's decision: two rolls
+    ahead within its budget (``levels.Level.cube_budget``); ``--plies 1``: one roll ahead,
+    every play; ``--plies 0``: from the position's own probabilities. Raises ValueError on
+    bad options or requests."""
+    from game.bot.levels import level_named
     from game.formats.match_id import GameStatus, parse_gnubg_id
 
-    plies, beaver = 1, True
+    plies, beaver = 2, True
     rest = list(options)
     while rest:
         option = rest.pop(0)
         if option == "--no-beaver":
             beaver = False
-        elif option == "--plies" and rest and rest[0] in ("0", "1"):
+        elif option == "--plies" and rest and rest[0] in ("0", "1", "2"):
             plies = int(rest.pop(0))
         else:
-            raise ValueError(f"expected [--plies 0|1] [--no-beaver], got {' '.join(options)!r}")
+            raise ValueError(f"expected [--plies 0|1|2] [--no-beaver], got {' '.join(options)!r}")
+    strongest = level_named(None)
+    budget = strongest.cube_budget if plies == 2 else None
 
     def answer(request: str) -> str:
         fields = request.split()
@@ -490,7 +524,7 @@ def cube_request_answerer(options: list[str]) -> Callable[[str], str]:
         if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
             raise ValueError("the game is over: there is no cube decision to make")
         state = CubeState.from_match_id(match, beaver=beaver)
-        return " ".join(cube_action(position, state, plies))
+        return " ".join(cube_action(position, state, plies, budget, strongest.cube_prune))
 
     return answer
 
@@ -523,32 +557,44 @@ def roll_values(scored: list[tuple[Probabilities, Position]], state: CubeState) 
     return values
 
 
-def _one_roll_ahead(
-    position: Position, state: CubeState, quick: CubeDecision, budget: int | None = None
-) -> tuple[float, float, int]:
-    """No-double and double/take values averaged over the player's 21 rolls, and how many
-    rolls were looked at: with a ``budget`` (positions), the rolls with the fewest plays
-    while it pays for them; a roll left out counts at ``quick``'s values (0-ply)."""
+def _rolls_ahead(
+    position: Position,
+    state: CubeState,
+    quick: CubeDecision,
+    budget: int | None = None,
+    deeper: bool = False,
+    prune: int = 0,
+) -> tuple[float, float, int, int, int]:
+    """No-double and double/take values averaged over the player's 21 rolls, how many rolls
+    were looked at, how many of those a second roll ahead, and the positions it cost. With
+    a ``budget`` (positions), the rolls with the fewest plays while it pays for them; a roll
+    left out counts at ``quick``'s values (0-ply). With ``deeper``, what is left of the
+    budget then looks a second roll ahead after the player's best play of each roll in turn
+    (the opponent's 1-ply cube decision, ``_opponent_values``), until it cannot pay for the
+    next one."""
     from game.bot.encoding import ROLLS
     from game.bot.evaluator import Scorer
+    from game.bot.search import Budget, OutOfBudget
     from game.plays import legal_plays
 
     rolls = [(weight, legal_plays(position, (a, b))) for a, b, weight in ROLLS]
     looked_at = set(range(len(rolls)))
-    if budget is not None:
+    allowed = 10**9 if budget is None else budget
+    left = Budget(allowed)
+    if budget is None:
+        left.spend(sum(max(1, len(plays)) for _, plays in rolls))
+    else:
         looked_at = set()
         for index in sorted(range(len(rolls)), key=lambda i: len(rolls[i][1])):
-            cost = max(1, len(rolls[index][1]))
-            if cost > budget:
+            if not left.spend(max(1, len(rolls[index][1]))):
                 break
-            budget -= cost
             looked_at.add(index)
     scorer = Scorer(position.flip())
-    totals = [0.0, 0.0]
-    for index, (weight, plays) in enumerate(rolls):
+    # Each roll's no-double and double/take values (0-ply for a roll left out).
+    values = [[quick.no_double, quick.double_take] for _ in rolls]
+    chosen: list[tuple[int, Probabilities, Position]] = []
+    for index, (_, plays) in enumerate(rolls):
         if index not in looked_at:
-            totals[0] += weight * quick.no_double
-            totals[1] += weight * quick.double_take
             continue
         if plays:
             # The opponent's probabilities, on roll, after each of the player's plays.
@@ -557,7 +603,80 @@ def _one_roll_ahead(
             ]
         else:
             scored = [(scorer.evaluate(position.flip()), position.flip())]
-        for which, value in enumerate(roll_values(scored, state)):
-            totals[which] += weight * value
-    no_double, double_take = (total / 36.0 for total in totals)
-    return no_double, double_take, len(looked_at)
+        after, reply = min(scored, key=lambda pair: pair[0].equity)
+        chosen.append((index, after, reply))
+        values[index] = roll_values(scored, state)
+    deepened = 0
+    if deeper:
+        leaf_states = (state.flip(), state.doubled().flip())
+        # Most likely rolls first (doubles are half as likely), then the order of ROLLS.
+        for index, after, reply in sorted(chosen, key=lambda entry: -rolls[entry[0]][0]):
+            if reply.is_game_over():
+                continue  # nothing to look at beyond a finished game
+            try:
+                theirs = _opponent_values(reply, after, leaf_states, left, prune)
+            except OutOfBudget:
+                break
+            values[index] = [
+                -value * leaf_state.value / state.value if leaf_state.is_money else 1.0 - value
+                for value, leaf_state in zip(theirs, leaf_states, strict=True)
+            ]
+            deepened += 1
+    no_double, double_take = (
+        sum(weight * value[which] for (weight, _), value in zip(rolls, values, strict=True)) / 36.0
+        for which in (0, 1)
+    )
+    return no_double, double_take, len(looked_at), deepened, allowed - left.left
+
+
+def _opponent_values(
+    position: Position,
+    probabilities: Probabilities,
+    states: tuple[CubeState, ...],
+    budget: Budget,
+    prune: int,
+) -> list[float]:
+    """For each of ``states`` (seen by ``position.player``, on roll with ``probabilities``):
+    that player's value after its best cube action one roll ahead: over its 21 rolls, its
+    best play (``search.best_play_after``, ``prune`` replies), then the other side's best
+    cube action by the 0-ply model. Raises ``search.OutOfBudget`` when ``budget`` cannot
+    pay for the next roll."""
+    from game.bot.encoding import ROLLS
+    from game.bot.evaluator import Scorer
+    from game.bot.search import best_play_after
+
+    wanted: list[CubeState] = []
+    for each in states:
+        wanted.append(each)
+        if each.may_double():
+            wanted.append(each.doubled())
+    wanted = list(dict.fromkeys(wanted))
+    scorer = Scorer(position.flip())
+    totals = [0.0] * len(wanted)
+    for a, b, weight in ROLLS:
+        after, leaf, _ = best_play_after(position, (a, b), scorer, budget, prune=prune)
+        x = cube_efficiency(leaf)
+        for which, each in enumerate(wanted):
+            leaf_state = each.flip()
+            value = _value_after_cube_action(after, leaf_state, x)
+            totals[which] += weight * (-value if leaf_state.is_money else 1.0 - value)
+    no_double = {each: total / 36.0 for each, total in zip(wanted, totals, strict=True)}
+    gammon_possible = probabilities.win_gammon > 0.0
+    values = []
+    for each in states:
+        if not each.may_double():
+            values.append(no_double[each])
+            continue
+        taken = no_double[each.doubled()]
+        if each.is_money:
+            decision = choose(no_double[each], 2.0 * taken, 1.0, each, gammon_possible)
+        else:
+            decision = choose(
+                no_double[each], taken, _result_mwc(each, each.value), each, gammon_possible
+            )
+        values.append(
+            min(decision.double_take, decision.double_pass)
+            if decision.action == DOUBLE
+            else decision.no_double
+        )
+    return values

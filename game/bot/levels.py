@@ -42,7 +42,9 @@ class Level:
     keep: int = 0  # 2-ply: at most this many candidate plays ...
     margin: float = 0.0  # ... within this much equity of the best by 1-ply ...
     budget: int = 0  # ... and at most this many positions evaluated in all
-    cube_budget: int = 0  # a cube decision: one roll ahead within this many positions (0: none)
+    cube_budget: int = 0  # a cube decision: looks ahead within this many positions (0: not)
+    cube_plies: int = 1  # ... one roll ahead, or two ...
+    cube_prune: int = 0  # ... the second with only this many replies a roll in full
     prune: int = 0  # 2-ply: of each reply roll, only the best this many by the pruning network
     ranking: bool = True  # own plays ranked by ranking.net (False: by the look-ahead's network)
 
@@ -53,7 +55,17 @@ LEVELS_BY_STRENGTH = (
     Level("intermediate", 1, 0.03),
     Level("strong", 2, 0.0, keep=8, margin=0.08, budget=120, cube_budget=120),
     Level(
-        "expert", 2, 0.0, keep=8, margin=0.24, budget=1000, cube_budget=1000, prune=4, ranking=False
+        "expert",
+        2,
+        0.0,
+        keep=8,
+        margin=0.24,
+        budget=1000,
+        cube_budget=2000,
+        cube_plies=2,
+        cube_prune=2,
+        prune=4,
+        ranking=False,
     ),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)

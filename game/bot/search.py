@@ -155,22 +155,38 @@ def after_best_play(
     """The mover's probabilities after its best 1-ply play of ``dice``; and the cost in
     positions. ``prune``: evaluate only the best few plays by the pruning network
     (``reply_candidates``)."""
+    probabilities, _, cost = best_play_after(position, dice, scorer, budget, value, prune)
+    return probabilities.flip(), cost
+
+
+def best_play_after(
+    position: Position,
+    dice: tuple[int, int],
+    scorer: Scorer | None = None,
+    budget: Budget | None = None,
+    value: Value | None = None,
+    prune: int = 0,
+) -> tuple[Probabilities, Position, int]:
+    """Like ``after_best_play``, from the other side: the position after the mover's best
+    play of ``dice`` (the other side on roll; the same position flipped when no play is
+    legal), that side's probabilities there, and the cost in positions."""
     plays = legal_plays(position, dice)
     chosen, cost = reply_candidates(position, plays, prune, budget)
     if not plays:
         # No play: the same position, the other side on roll.
-        return evaluate_position(position.flip()).flip(), 1
+        return evaluate_position(position.flip()), position.flip(), 1
     if scorer is None:
         scorer = Scorer(position.flip())
-    best = None
+    best: tuple[Probabilities, Position] | None = None
     best_equity = -9.0
     for index in chosen:
-        probabilities = scorer.evaluate(plays[index].position.flip())
+        after = plays[index].position.flip()
+        probabilities = scorer.evaluate(after)
         equity = -probabilities.equity if value is None else value(probabilities.flip())
         if equity > best_equity:
-            best, best_equity = probabilities, equity
+            best, best_equity = (probabilities, after), equity
     assert best is not None  # plays is not empty
-    return best.flip(), cost
+    return best[0], best[1], cost
 
 
 def lookahead(

@@ -126,11 +126,19 @@ def computer_play(game: GameState, level: str | None, rng: random.Random) -> Pla
 
 
 def cube_plies(level: str | None) -> int:
-    """How far the cube decisions look: one roll ahead at the levels with a cube budget
-    (those that play without deliberate mistakes), none below them."""
+    """How far the cube decisions look: one or two rolls ahead at the levels with a cube
+    budget (those that play without deliberate mistakes), none below them."""
     from game.bot.levels import level_named
 
-    return 1 if level_named(level).cube_budget else 0
+    chosen = level_named(level)
+    return chosen.cube_plies if chosen.cube_budget else 0
+
+
+def cube_prune(level: str | None) -> int:
+    """Two rolls ahead, the replies of a roll evaluated in full (``levels.Level.cube_prune``)."""
+    from game.bot.levels import level_named
+
+    return level_named(level).cube_prune
 
 
 def cube_budget(level: str | None) -> int:
@@ -156,7 +164,8 @@ def wants_to_double(game: GameState, level: str | None = None) -> bool:
     if quick.action == NO_DOUBLE and gap < -(MONEY_MARGIN if state.is_money else MATCH_MARGIN):
         return False
     # The quick estimate above spent one position of the budget.
-    return cube_decision(game.position, state, plies, cube_budget(level) - 1).action == DOUBLE
+    budget, prune = cube_budget(level) - 1, cube_prune(level)
+    return cube_decision(game.position, state, plies, budget, prune).action == DOUBLE
 
 
 def answer_double(game: GameState, level: str | None = None) -> str:
@@ -168,7 +177,8 @@ def answer_double(game: GameState, level: str | None = None) -> str:
     if game.phase is not Phase.DOUBLED:
         raise ValueError(f"no double to answer: the game is in phase {game.phase.value}")
     state = CubeState.from_table(game, game.turn)  # the doubler's view, as the bot wants it
-    response = cube_decision(game.position, state, cube_plies(level), cube_budget(level)).response
+    plies, budget, prune = cube_plies(level), cube_budget(level), cube_prune(level)
+    response = cube_decision(game.position, state, plies, budget, prune).response
     if response == CUBE_PASS:
         return PASS
     if response == CUBE_BEAVER and game.may_beaver():
