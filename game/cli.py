@@ -63,7 +63,8 @@ def best_answerer(options: list[str]) -> Answer:
 
 
 def cube_answerer(options: list[str]) -> Answer:
-    """``cube [--plies 0|1] [--no-beaver]``: ``ACTION RESPONSE`` for ``POSITION_ID:MATCH_ID``."""
+    """``cube [--plies 0|1|2] [--no-beaver]``: ``ACTION RESPONSE`` for ``POSITION_ID:MATCH_ID``
+    (by default as the strongest level decides: two rolls ahead, within its budget)."""
     from game.bot.cube import cube_request_answerer
 
     answer: Answer = cube_request_answerer(options)

@@ -3,7 +3,8 @@
     python tools/bench_cube.py                     # the bot, one roll ahead (what the CLI does)
     python tools/bench_cube.py --plies 0           # the bot, from the position's own probabilities
     python tools/bench_cube.py --budget 100        # one roll ahead within 100 positions evaluated
-    python tools/bench_cube.py --levels            # each level's cube budget (levels.py)
+    python tools/bench_cube.py --levels --jobs 2   # each level's cube look-ahead (levels.py)
+    python tools/bench_cube.py --plies 2 --prune 2 --budget 2000   # two rolls ahead
     python tools/bench_cube.py --probabilities gnubg   # our cube logic on gnubg's own 2-ply
                                                        # cubeless probabilities
     nice python tools/bench_cube.py label          # (re)build the data file; needs pip gnubg
@@ -472,6 +473,7 @@ def main() -> None:
 
         for level in LEVELS_BY_STRENGTH:
             if level.cube_budget:
+                args.plies, args.prune = level.cube_plies, level.cube_prune
                 bench(args, level.cube_budget, f" (level {level.name})")
     else:
         bench(args, args.budget)

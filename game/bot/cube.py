@@ -81,7 +81,8 @@ with gnubg 2-ply on 96.0% of the actions against 94.4% one roll ahead (game/bot/
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -126,6 +127,11 @@ class CubeState:
     cube: Cube = _CENTRED
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
+    # Worked out once: the look-ahead's caches hash the same states many times.
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules) or not isinstance(self.cube, Cube):
@@ -142,6 +148,15 @@ class CubeState:
             )
         if self.crawford and not self.cube.centred:
             raise InvalidCubeState("the cube cannot have been turned in the Crawford game")
+        # Of ints alone, so the same in every process (a pickled state keeps its hash).
+        rules, owner = self.rules, self.cube.owner
+        key = (
+            (rules.cube, rules.gammons, rules.match_length, rules.beaver, rules.jacoby),
+            (self.cube.value, -1 if owner is None else owner),
+            self.score,
+            self.crawford,
+        )
+        object.__setattr__(self, "_hash", hash(key))
 
     @classmethod
     def of(
@@ -185,13 +200,11 @@ class CubeState:
 
     def flip(self) -> CubeState:
         """The same state seen by the opponent."""
-        owner = self.cube.owner
-        cube = self.cube if owner is None else Cube(self.cube.value, 1 - owner)
-        return replace(self, cube=cube, score=(self.score[1], self.score[0]))
+        return _flipped(self)
 
     def doubled(self) -> CubeState:
         """After the player on roll doubles and the opponent takes."""
-        return replace(self, cube=self.cube.doubled_by(ON_ROLL))
+        return _doubled(self)
 
     def may_double(self) -> bool:
         """May the player on roll double now? (``game.match.may_double``: not with the
@@ -238,6 +251,20 @@ class CubeState:
             jacoby=rules.jacoby and money,
             beaver=rules.beaver and money,
         )
+
+
+# A look two rolls ahead asks for the same few states' neighbours and match results
+# thousands of times: each is worked out once (a state is immutable and hashable).
+@lru_cache(maxsize=4096)
+def _flipped(state: CubeState) -> CubeState:
+    owner = state.cube.owner
+    cube = state.cube if owner is None else Cube(state.cube.value, 1 - owner)
+    return replace(state, cube=cube, score=(state.score[1], state.score[0]))
+
+
+@lru_cache(maxsize=4096)
+def _doubled(state: CubeState) -> CubeState:
+    return replace(state, cube=state.cube.doubled_by(ON_ROLL))
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +353,7 @@ def _cube_is_live_for(state: CubeState, value: int) -> bool:
     return match.may_double(state, ON_ROLL, value)
 
 
+@lru_cache(maxsize=4096)
 def _result_mwc(state: CubeState, points: int) -> float:
     """Match winning chance after this game ends with the player on roll winning ``points``
     (losing, when negative)."""
