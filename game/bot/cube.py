@@ -443,11 +443,24 @@ def decide(probabilities: Probabilities, state: CubeState, x: float | None = Non
     if not state.may_double():
         return CubeDecision(NO_DOUBLE, TAKE, no_double, no_double, no_double)
     taken = cubeful_value(probabilities, state.doubled(), x)
+    return _doubling(no_double, taken, state, probabilities.win_gammon > 0.0)
+
+
+def _doubling(
+    no_double: float, taken: float, state: CubeState, gammon_possible: bool
+) -> CubeDecision:
+    """``choose`` for a player who may double, from its values without doubling and after
+    double/take (``cubeful_value``'s: money per unit of the doubled cube)."""
     if state.is_money:
-        return choose(no_double, 2.0 * taken, 1.0, state, probabilities.win_gammon > 0.0)
-    return choose(
-        no_double, taken, _result_mwc(state, state.value), state, probabilities.win_gammon > 0.0
-    )
+        return choose(no_double, 2.0 * taken, 1.0, state, gammon_possible)
+    return choose(no_double, taken, _result_mwc(state, state.value), state, gammon_possible)
+
+
+def _value_after(decision: CubeDecision) -> float:
+    """The player's value once it has made the best cube action of ``decision``."""
+    if decision.action == DOUBLE:
+        return min(decision.double_take, decision.double_pass)
+    return decision.no_double
 
 
 def choose(
@@ -559,10 +572,7 @@ def cube_request_answerer(options: list[str]) -> Callable[[str], str]:
 
 def _value_after_cube_action(probabilities: Probabilities, state: CubeState, x: float) -> float:
     """Cubeful value for the player on roll once it has made its best cube action."""
-    decision = decide(probabilities, state, x)
-    if decision.action == DOUBLE:
-        return min(decision.double_take, decision.double_pass)
-    return decision.no_double
+    return _value_after(decide(probabilities, state, x))
 
 
 def roll_values(scored: list[tuple[Probabilities, Position]], state: CubeState) -> list[float]:
@@ -633,7 +643,7 @@ def _rolls_ahead(
             scored = [(scorer.evaluate(position.flip()), position.flip())]
         after, reply = min(scored, key=lambda pair: pair[0].equity)
         chosen.append((index, after, reply))
-        values[index] = roll_values(scored, state)
+        values[index] = roll_values([(after, reply)], state)  # the best play alone
     deepened = 0
     if deeper:
         leaf_states = (state.flip(), state.doubled().flip())
@@ -695,16 +705,6 @@ def _opponent_values(
         if not each.may_double():
             values.append(no_double[each])
             continue
-        taken = no_double[each.doubled()]
-        if each.is_money:
-            decision = choose(no_double[each], 2.0 * taken, 1.0, each, gammon_possible)
-        else:
-            decision = choose(
-                no_double[each], taken, _result_mwc(each, each.value), each, gammon_possible
-            )
-        values.append(
-            min(decision.double_take, decision.double_pass)
-            if decision.action == DOUBLE
-            else decision.no_double
-        )
+        decision = _doubling(no_double[each], no_double[each.doubled()], each, gammon_possible)
+        values.append(_value_after(decision))
     return values
