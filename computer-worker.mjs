@@ -38,7 +38,7 @@ async function boot() {
   // Import the bot and load its weights now, before the first question.
   pyodide.runPython(
     "import json, game.bot, game.web.thinker\n" +
-    "from game.position import Position\n" +
+    "from game.engine.position import Position\n" +
     "game.bot.evaluate(Position.start())");
   const think = pyodide.runPython(
     "lambda text: json.dumps(game.web.thinker.reply(json.loads(text)))");

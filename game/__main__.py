@@ -2,6 +2,6 @@
 
 import sys
 
-from game.cli import main
+from game.cli.main import main
 
 sys.exit(main())

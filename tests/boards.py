@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
-from game.plays import legal_plays
-from game.position import BAR, OFF, Position
+from game.engine.plays import legal_plays
+from game.engine.position import BAR, OFF, Position
 
 
 def position(player: Mapping[int, int], opponent: Mapping[int, int] | None = None) -> Position:

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 import re
 
-from game.formats.notation import format_play
-from game.match import Rules
-from game.plays import Move
-from game.record import PLAY, REJECT, RESIGN, ROLL, Action, Record, play_of
-from game.selfplay import RandomPlayer, RunnerPlayer, self_play
-from game.state import Phase
+from game.analysis.selfplay import RandomPlayer, RunnerPlayer, self_play
+from game.engine.match import Rules
+from game.engine.notation import format_play
+from game.engine.plays import Move
+from game.engine.record import PLAY, REJECT, RESIGN, ROLL, Action, Record, play_of
+from game.engine.state import Phase
 
 RULES = (
     Rules.full(match_length=5),
@@ -63,7 +63,7 @@ def as_mat_keeps(record: Record) -> Record:
 
 
 def _points(state, result: int) -> int:
-    from game.match import game_points
+    from game.engine.match import game_points
 
     return game_points(state.rules, state.cube, result)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from game.position import BAR, CHECKERS, OFF, Position
+from game.engine.position import BAR, CHECKERS, OFF, Position
 
 
 @st.composite

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from game import analyse_cli
-from game.analysis import (
+from game.analysis.judgement import cube_figures, rank_plays
+from game.analysis.record_analysis import (
     AnalysisCancelled,
     analyse_game,
     analyse_match,
@@ -17,14 +17,14 @@ from game.analysis import (
     games_of,
     mark_of,
 )
+from game.analysis.selfplay import BotPlayer, self_play
 from game.bot.cube import CubeState
+from game.cli import analyse as analyse_cli
+from game.engine.match import Rules
+from game.engine.plays import legal_plays
+from game.engine.position import Position
+from game.engine.record import Action, Record
 from game.formats.mat import format_mat
-from game.judgement import cube_figures, rank_plays
-from game.match import Rules
-from game.plays import legal_plays
-from game.position import Position
-from game.record import Action, Record
-from game.selfplay import BotPlayer, self_play
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +191,7 @@ def test_analyse_command_refuses_a_file_it_cannot_read(capsys):
 
 
 def test_rating_estimate_follows_gnubgs_formula():
-    from game.analysis import PlayerStats
+    from game.analysis.record_analysis import PlayerStats
 
     # gnubg 1.07 on a 3-point match: checker errors cost 308.9 points of rating at
     # 17.85 mEMG, cube errors 3.1 at 4.49 mEMG, and it printed 1737.9.

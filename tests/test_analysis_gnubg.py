@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.analysis import analyse_record
+from game.analysis.record_analysis import analyse_record
 from game.formats.mat import parse_mat
 
 DATA = Path(__file__).parent / "data"

@@ -1,5 +1,6 @@
-"""The analysis with its work shared between decisions (``game.judgement.SharingJudge``) gives
-the figures of judging every decision afresh, with fewer network evaluations."""
+"""The analysis with its work shared between decisions
+(``game.analysis.judgement.SharingJudge``) gives the figures of judging every decision afresh,
+with fewer network evaluations."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ import random
 
 import pytest
 
-from game.analysis import analysis_steps, games_of
+from game.analysis.judgement import Judge, SharingJudge, cube_state_of
+from game.analysis.record_analysis import analysis_steps, games_of
+from game.analysis.selfplay import BotPlayer, play_game
 from game.bot.network import Network
-from game.judgement import Judge, SharingJudge, cube_state_of
-from game.match import Rules
-from game.record import Record
-from game.selfplay import BotPlayer, play_game
-from game.state import GameState, Phase
+from game.engine.match import Rules
+from game.engine.record import Record
+from game.engine.state import GameState, Phase
 
 
 def game_with_a_double(rules: Rules, before: int, after: int) -> list[GameState]:

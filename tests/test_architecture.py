@@ -16,20 +16,19 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 BROWSER = {"js", "pyodide", "pyscript"}
 
-# The rooms, by module name. The rules (``RULES``) close to the board come first.
-RULES = {"game.position", "game.plays", "game.dice", "game.match", "game.state", "game.turn"}
-ENGINE = RULES | {"game.record", "game.scoresheet", "game.dice_stats", "game.marks"}
-# Built on the bot: judging plays and cube decisions, analysis, hints, and the command lines.
-ON_THE_BOT = {
-    "game.judgement",
-    "game.analysis",
-    "game.hint",
-    "game.selfplay",
-    "game.cli",
-    "game.record_cli",
-    "game.analyse_cli",
-    "game.__main__",
+# The rooms are the folders of ``game/``, in order: each imports only from itself and the rooms
+# before it (the command lines and the page, side by side at the end, never import each other).
+ROOMS = ("engine", "formats", "bot", "analysis", "cli", "web")
+MAY_IMPORT = {
+    "engine": {"engine"},
+    "formats": {"engine", "formats"},
+    "bot": {"engine", "bot"},
+    "analysis": {"engine", "formats", "bot", "analysis"},
+    "cli": {"engine", "formats", "bot", "analysis", "cli"},
+    "web": {"engine", "formats", "bot", "analysis", "web"},
 }
+# The rules of play, close to the board: they stand alone (no record, no notation).
+RULES = {f"game.engine.{name}" for name in ("position", "plays", "dice", "match", "state", "turn")}
 # The only code that touches the browser (the DOM, the worker, storage).
 BROWSER_GLUE = {
     "game.web.app",
@@ -49,7 +48,7 @@ def _name(path: Path) -> str:
 
 def _imports(path: Path) -> set[str]:
     """Every module ``path`` imports, absolute names (``from game import match`` gives
-    both ``game`` and ``game.match``)."""
+    both ``game`` and ``game.engine.match``)."""
     package = _name(path) if path.name == "__init__.py" else _name(path).rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -69,24 +68,25 @@ MODULES = {_name(path): _imports(path) for path in sorted(GAME.rglob("*.py"))}
 
 
 def _room(name: str) -> str:
-    if name in ENGINE:
-        return "engine"
-    if name in ON_THE_BOT:
-        return "on the bot"
-    for room in ("formats", "bot", "web"):
-        if name.startswith(f"game.{room}"):
-            return room
-    return "package" if name == "game" else "unknown"
+    parts = name.split(".")
+    if name in ("game", "game.__main__"):
+        return "package"
+    return parts[1] if len(parts) > 1 and parts[1] in ROOMS else "unknown"
 
 
 def _in(imported: set[str], prefix: str) -> list[str]:
     return sorted(m for m in imported if m == prefix or m.startswith(prefix + "."))
 
 
-def test_every_module_belongs_to_a_room():
-    assert "game.state" in MODULES and "game.web.app" in MODULES
+def test_every_module_lives_in_a_room():
+    assert "game.engine.state" in MODULES and "game.web.app" in MODULES
     unknown = [name for name in MODULES if _room(name) == "unknown"]
-    assert not unknown, f"place these modules in a room in tests/test_architecture.py: {unknown}"
+    assert not unknown, f"move these modules into a room's folder ({ROOMS}): {unknown}"
+
+
+def test_the_package_itself_only_starts_the_command_lines():
+    assert all(m.startswith("game.cli") for m in _in(MODULES["game.__main__"], "game."))
+    assert not _in(MODULES["game"], "game")
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -107,25 +107,27 @@ def test_only_the_standard_library_and_the_game_are_imported(name):
 def test_the_rooms_import_only_what_they_may(name):
     imported = MODULES[name]
     room = _room(name)
-    forbidden: list[str] = []
-    if room != "web":
-        forbidden += _in(imported, "game.web")
+    if room == "package":
+        return
+    forbidden = sorted(
+        m
+        for m in imported
+        if m.startswith("game.")
+        and m.split(".")[1] in ROOMS
+        and m.split(".")[1] not in MAY_IMPORT[room]
+    )
     if name not in BROWSER_GLUE:
         forbidden += [m for m in imported if m.split(".")[0] in BROWSER]
-    if name in RULES:  # the rules of play stand alone: no formats, no bot, no record
-        forbidden += [
-            m
-            for m in imported
-            if m.startswith("game.") and not any(m == r or m.startswith(r + ".") for r in RULES)
-        ]
-    if room in ("engine", "formats"):
-        forbidden += _in(imported, "game.bot")
-    if room == "bot":
-        forbidden += _in(imported, "game.record") + _in(imported, "game.selfplay")
     assert not forbidden, f"{name} ({room}) may not import {sorted(set(forbidden))}"
 
 
-def test_the_rules_of_play_import_nothing_from_the_formats():
-    # The circle position -> formats.notation -> plays/position is gone for good.
+def test_the_rules_of_play_stand_alone():
+    # The rules import only each other: not the record, not the notation, no other room.
     for name in RULES:
-        assert not _in(MODULES[name], "game.formats"), name
+        outside = [
+            m
+            for m in _in(MODULES[name], "game")
+            if m not in ("game", "game.engine")
+            and not any(m == r or m.startswith(r + ".") for r in RULES)
+        ]
+        assert not outside, f"{name} imports {outside}"

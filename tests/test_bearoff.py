@@ -10,8 +10,8 @@ import pytest
 from game.bot import bearoff
 from game.bot.bearoff import bearoff_probabilities, index, placements, positions_count
 from game.bot.evaluator import evaluate_position
-from game.plays import legal_plays
-from game.position import CHECKERS, Position
+from game.engine.plays import legal_plays
+from game.engine.position import CHECKERS, Position
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 TOLERANCE = 1e-4  # units of 1/65535, rounded so that each distribution sums to 1

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from game import cli
 from game.bot import DEFAULT_LEVEL, LEVELS, UnknownLevel, choose_play, evaluate
+from game.cli.best import answerer as best_answerer
+from game.cli.lines import serve
+from game.engine.plays import legal_plays
+from game.engine.position import Position
 from game.formats import format_position_id
-from game.plays import legal_plays
-from game.position import Position
 
 
 def random_positions(count: int, seed: int = 7) -> list[tuple[Position, tuple[int, int]]]:
@@ -77,7 +78,7 @@ def test_bot_makes_the_five_point_with_three_one_at_the_start():
 def test_best_command_answers_with_the_position_after_the_play():
     request = "4HPwATDgc/ABMA 3 1\n"
     out = io.StringIO()
-    status = cli.serve(cli.best_answerer([]), [request], out)
+    status = serve(best_answerer([]), [request], out)
     expected = format_position_id(choose_play(Position.start(), (3, 1)).position)
     assert status == 0
     assert out.getvalue() == expected + "\n"
@@ -85,8 +86,8 @@ def test_best_command_answers_with_the_position_after_the_play():
 
 def test_best_command_reports_unreadable_requests_and_exits_one():
     out = io.StringIO()
-    status = cli.serve(
-        cli.best_answerer(["--level", LEVELS[0]]), ["nonsense\n", "4HPwATDgc/ABMA 7 1\n"], out
+    status = serve(
+        best_answerer(["--level", LEVELS[0]]), ["nonsense\n", "4HPwATDgc/ABMA 7 1\n"], out
     )
     lines = out.getvalue().splitlines()
     assert status == 1
@@ -95,7 +96,7 @@ def test_best_command_reports_unreadable_requests_and_exits_one():
 
 def test_best_command_refuses_an_unknown_level():
     with pytest.raises(ValueError, match="no level"):
-        cli.best_answerer(["--level", "grandmaster"])
+        best_answerer(["--level", "grandmaster"])
 
 
 def test_deeper_evaluation_stays_close_to_the_direct_one_at_the_start():

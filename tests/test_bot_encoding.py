@@ -22,8 +22,8 @@ from game.bot.encoding import (
     encode,
     encode_pruning,
 )
-from game.plays import legal_plays
-from game.position import BAR, Position
+from game.engine.plays import legal_plays
+from game.engine.position import BAR, Position
 from tools import soak
 
 

@@ -11,9 +11,9 @@ from game.bot.cube import CubeState
 from game.bot.match_value import MatchValue, checker_play_state, match_value, utility
 from game.bot.probabilities import Probabilities
 from game.bot.search import rank_plays, rank_plays_deeper, score_plays
-from game.plays import legal_plays
-from game.position import Position
-from game.state import GameState, Rules
+from game.engine.plays import legal_plays
+from game.engine.position import Position
+from game.engine.state import GameState, Rules
 
 # A gammonish middle game: the mover has a strong attack, the opponent a blot on the bar.
 ATTACK = Position.from_points(

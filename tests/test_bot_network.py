@@ -11,8 +11,8 @@ import pytest
 from game.bot.encoding import INPUTS, PRUNING_INPUTS, encode
 from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
 from game.bot.network import BadWeights, Network
-from game.plays import legal_plays
-from game.position import Position
+from game.engine.plays import legal_plays
+from game.engine.position import Position
 from tools import soak
 
 

@@ -18,8 +18,8 @@ from game.bot.search import (
     rank_plays_deeper,
     reply_candidates,
 )
+from game.engine.plays import legal_plays
 from game.formats import parse_position_id
-from game.plays import legal_plays
 from tools import soak
 
 # A middle-game position with many plays for 1-1 (a costly look-ahead).

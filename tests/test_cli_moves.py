@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from game.engine.plays import legal_plays
 from game.formats import format_position_id, parse_position_id
-from game.plays import legal_plays
 
 START = "4HPwATDgc/ABMA"
 

@@ -24,7 +24,8 @@ from game.bot.cube import (
 )
 from game.bot.met import POST_CRAWFORD, PRE_CRAWFORD, match_equity
 from game.bot.probabilities import Probabilities
-from game.cli import cube_answerer, serve
+from game.cli.cube import answerer as cube_answerer
+from game.cli.lines import serve
 from game.formats.match_id import MatchId, format_gnubg_id
 from tests.boards import position
 
@@ -240,8 +241,8 @@ def test_cube_state_from_a_match_id_is_seen_by_the_player_on_roll():
 
 
 def test_cube_state_from_a_game_state_is_seen_by_the_given_player():
-    from game.match import Cube, Rules
-    from game.state import GameState
+    from game.engine.match import Cube, Rules
+    from game.engine.state import GameState
 
     game = replace(GameState.new(Rules.full(match_length=7), score=(2, 5)), cube=Cube(2, 1))
     assert CubeState.from_table(game, 1) == CubeState.of(
@@ -371,8 +372,8 @@ def evaluated(monkeypatch):
 
 def spread_plays() -> int:
     from game.bot.encoding import ROLLS
+    from game.engine.plays import legal_plays
     from game.formats import parse_position_id
-    from game.plays import legal_plays
 
     spread = parse_position_id(SPREAD)
     return sum(max(1, len(legal_plays(spread, (a, b)))) for a, b, _ in ROLLS)
@@ -436,7 +437,7 @@ def _after_best(position, roll):
     """The other side's position (on roll) after the mover's best play of ``roll`` by cubeless
     equity, and that side's probabilities there."""
     from game.bot import evaluate_position
-    from game.plays import legal_plays
+    from game.engine.plays import legal_plays
 
     plays = legal_plays(position, roll)
     if not plays:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.dice import opening_roll, roll
+from game.engine.dice import opening_roll, roll
 
 
 class LoadedDice(random.Random):

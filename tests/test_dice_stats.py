@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.dice_stats import (
+from game.analysis.dice_stats import (
     HOW_THE_DICE_ARE_ROLLED,
     chi_square_p_value,
     count_p_value,
@@ -15,10 +15,10 @@ from game.dice_stats import (
     hitting_rolls,
     verdict,
 )
-from game.match import Rules
-from game.position import Position
-from game.record import Action, Record
-from game.selfplay import RandomPlayer, self_play
+from game.analysis.selfplay import RandomPlayer, self_play
+from game.engine.match import Rules
+from game.engine.position import Position
+from game.engine.record import Action, Record
 
 
 def test_chi_square_p_values_match_the_tables():

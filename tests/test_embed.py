@@ -8,12 +8,12 @@ from html.parser import HTMLParser
 
 import pytest
 
+from game.analysis.selfplay import RandomPlayer, self_play
+from game.engine.match import Rules
+from game.engine.notation import format_play
+from game.engine.record import Record
+from game.engine.state import GameState, Phase
 from game.formats.game_link import format_game_link
-from game.formats.notation import format_play
-from game.match import Rules
-from game.record import Record
-from game.selfplay import RandomPlayer, self_play
-from game.state import GameState, Phase
 from game.web import embed, puzzle, thinker
 from game.web.embed_params import EmbedError, read_embed
 from game.web.links import game_from_id

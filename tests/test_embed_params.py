@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.analysis.selfplay import RandomPlayer, self_play
+from game.engine.match import Rules
+from game.engine.record import Record
+from game.engine.state import Phase
 from game.formats.game_link import format_game_link
 from game.formats.gnubg_id import write_gnubg_id
-from game.match import Rules
-from game.record import Record
-from game.selfplay import RandomPlayer, self_play
-from game.state import Phase
 from game.web.embed_params import (
     DARK,
     DIAGRAM,

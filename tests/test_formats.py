@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine.plays import Move, legal_plays
+from game.engine.position import BAR, OFF, Position
 from game.formats import (
     GameStatus,
     InvalidMatchId,
@@ -31,8 +33,6 @@ from game.formats import (
     xgid_from_match,
 )
 from game.formats.xgid import BOTTOM, TOP
-from game.plays import Move, legal_plays
-from game.position import BAR, OFF, Position
 from tests.strategies import positions
 
 START = Position.start()

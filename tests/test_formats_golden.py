@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.plays import Move
+from game.engine.position import BAR, CHECKERS, OFF, Position
 from game.formats import (
     MatchId,
     format_gnubg_id,
@@ -23,8 +25,6 @@ from game.formats import (
     parse_position_id,
     parse_xgid,
 )
-from game.plays import Move
-from game.position import BAR, CHECKERS, OFF, Position
 
 GOLDEN = Path(__file__).parent / "data" / "formats_golden.txt"
 

@@ -11,6 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine.match import Rules
+from game.engine.position import Position
+from game.engine.record import ROLL, Record
+from game.engine.state import GameState
 from game.formats.game_link import (
     InvalidGameLink,
     decode_game,
@@ -18,10 +22,6 @@ from game.formats.game_link import (
     format_game_link,
     parse_game_link,
 )
-from game.match import Rules
-from game.position import Position
-from game.record import ROLL, Record
-from game.state import GameState
 from tests.records import played
 
 ROUND_TRIPS = int(os.environ.get("RECORD_GAMES", "60"))
@@ -77,7 +77,7 @@ def test_records_from_a_set_position_or_score_come_back():
     ):
         record = Record(start)
         rng = random.Random(1)
-        from game.selfplay import RunnerPlayer, play_game
+        from game.analysis.selfplay import RunnerPlayer, play_game
 
         record = play_game(record, rng, RunnerPlayer(rng))
         back = decode_game(encode_game(record))

@@ -8,14 +8,15 @@ import sys
 
 import pytest
 
+from game.analysis.judgement import cube_figures, emg_of_mwc, rank_plays, utility
 from game.bot.cube import CubeState
 from game.bot.search import score_plays
-from game.cli import hint_answerer, serve
+from game.cli.hint import answerer as hint_answerer
+from game.cli.lines import serve
+from game.engine.match import Rules
+from game.engine.plays import legal_plays
+from game.engine.position import Position
 from game.formats import MatchId, format_gnubg_id, parse_play, parse_position_id
-from game.judgement import cube_figures, emg_of_mwc, rank_plays, utility
-from game.match import Rules
-from game.plays import legal_plays
-from game.position import Position
 
 START = "4HPwATDgc/ABMA"
 CLOSED = "27YBADjg/wcAQA"  # on the bar against a closed board
@@ -146,9 +147,9 @@ def test_bad_options_are_refused():
 
 
 def test_hints_for_a_game_in_progress():
-    from game.judgement import cube_action_error, cube_hint, play_error, play_hint
-    from game.match import Rules
-    from game.state import GameState
+    from game.analysis.judgement import cube_action_error, cube_hint, play_error, play_hint
+    from game.engine.match import Rules
+    from game.engine.state import GameState
 
     before = GameState.new(Rules.full(match_length=5))
     assert play_hint(before) == [] and cube_hint(before) is None

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from game.analysis.judgement import rank_plays
 from game.bot.cube import CubeState
 from game.bot.match_value import utility
 from game.bot.probabilities import Probabilities
+from game.engine.plays import legal_plays
 from game.formats import format_position_id, parse_gnubg_id
-from game.judgement import rank_plays
-from game.plays import legal_plays
 
 GOLDEN = Path(__file__).parent / "data" / "hint_golden.txt"
 

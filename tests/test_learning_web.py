@@ -9,11 +9,9 @@ import re
 
 import pytest
 
-from game import analysis
-from game.analysis import analyse_record
-from game.bot.cube import CubeState
-from game.dice_stats import dice_statistics
-from game.judgement import (
+from game.analysis import record_analysis as analysis
+from game.analysis.dice_stats import dice_statistics
+from game.analysis.judgement import (
     cube_action_error,
     cube_hint,
     cube_state_of,
@@ -21,10 +19,12 @@ from game.judgement import (
     mwc_of_emg,
     play_hint,
 )
-from game.match import Rules
-from game.plays import legal_plays
-from game.record import Action, Record
-from game.state import GameState, Phase
+from game.analysis.record_analysis import analyse_record
+from game.bot.cube import CubeState
+from game.engine.match import Rules
+from game.engine.plays import legal_plays
+from game.engine.record import Action, Record
+from game.engine.state import GameState, Phase
 from game.web import analysis_view, chart, hint_panel, rating, study, thinker, tutor
 from game.web.controls import settings_from_form
 from game.web.replay import Replay

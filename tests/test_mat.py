@@ -143,10 +143,10 @@ def test_what_is_not_a_match_file_says_so(text):
 
 
 def test_a_set_position_cannot_be_written():
-    from game.match import Rules
-    from game.position import Position
-    from game.record import Record
-    from game.state import GameState
+    from game.engine.match import Rules
+    from game.engine.position import Position
+    from game.engine.record import Record
+    from game.engine.state import GameState
 
     start = GameState.new(Rules.full(), position=Position.from_points({1: 15}, {1: 15}))
     with pytest.raises(ValueError, match="set position"):

@@ -9,9 +9,9 @@ import io
 
 import pytest
 
+from game.cli.replay import replay
+from game.engine.state import Phase
 from game.formats.mat import InvalidMatFile, parse_mat
-from game.record_cli import replay
-from game.state import Phase
 
 
 def replayed(text: str) -> list[str]:

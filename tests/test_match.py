@@ -1,4 +1,4 @@
-"""Cube and match rules, one test per rule (game/match.py)."""
+"""Cube and match rules, one test per rule (game/engine/match.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.match import (
+from game.engine.match import (
     BACKGAMMON,
     GAMMON,
     SINGLE,

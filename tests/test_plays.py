@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.plays import InvalidDice, Move, check_dice, legal_plays
-from game.position import BAR, OFF, Position
+from game.engine.plays import InvalidDice, Move, check_dice, legal_plays
+from game.engine.position import BAR, OFF, Position
 from tests.boards import after, outcomes, position, results
 
 # An opponent with nothing in the way: all its checkers on its own 2 point (our 23).

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.plays import legal_plays
+from game.engine.position import BAR, Position
 from game.formats.position_id import format_position_id, parse_position_id
-from game.plays import legal_plays
-from game.position import BAR, Position
 
 GOLDEN = Path(__file__).parent / "data" / "plays_golden.txt.xz"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.plays import Play, legal_plays
+from game.engine.position import BAR, OFF
 from game.formats.position_id import parse_position_id
-from game.plays import Play, legal_plays
-from game.position import BAR, OFF
 
 PERFT = Path(__file__).parent / "data" / "perft.txt"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine.plays import legal_plays
+from game.engine.position import BAR, OFF, Position, check_sides
 from game.formats.position_id import format_position_id, parse_position_id
-from game.plays import legal_plays
-from game.position import BAR, OFF, Position, check_sides
 from tests.strategies import positions
 
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.position import BAR, OFF, InvalidPosition, Position
+from game.engine.position import BAR, OFF, InvalidPosition, Position
 from tests.boards import position
 
 

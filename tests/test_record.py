@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from game.match import Rules
-from game.record import Action, Record, RecordError
-from game.state import GameState, Phase
+from game.engine.match import Rules
+from game.engine.record import Action, Record, RecordError
+from game.engine.state import GameState, Phase
 from tests.records import every_kind, played
 
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.position import BAR, OFF, Position
+from game.engine.position import BAR, OFF, Position
 from game.web import layout
 from game.web.render import CYAN, PINK, BoardView, board_svg, die_svg
 

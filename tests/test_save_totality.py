@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.engine.match import Rules
+from game.engine.state import GameState, InvalidState, Phase
+from game.engine.turn import Turn
 from game.formats.save import read_save, write_save
-from game.match import Rules
-from game.state import GameState, InvalidState, Phase
-from game.turn import Turn
 from game.web.session import Session, Settings
 from game.web.storage import MAX_LENGTH, SaveError, load_data, load_text, save_data, save_text
 
@@ -334,7 +334,7 @@ def test_a_save_nested_within_the_limit_still_loads():
 def test_the_stored_history_is_read_through_the_same_guard(monkeypatch):
     # The page keeps the game's history under its own key: its text is parsed by the same
     # guarded parser, so deep nesting there cannot stop the page either.
-    from game.record import Record
+    from game.engine.record import Record
     from game.web.history import history_data, read_history
     from game.web.storage import MAX_HISTORY_LENGTH, parse_stored
 

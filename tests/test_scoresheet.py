@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from game.match import Rules
-from game.record import Action, Record
-from game.scoresheet import scoresheet
-from game.selfplay import BotPlayer, play_game
+from game.analysis.selfplay import BotPlayer, play_game
+from game.engine.match import Rules
+from game.engine.record import Action, Record
+from game.engine.scoresheet import scoresheet
 
 
 def _sheet(record: Record, resignations: bool = True) -> list[list[str]]:

@@ -67,7 +67,7 @@ def test_a_file_added_to_runtime_is_listed_without_a_hand_edit(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "changed", ["runtime/pyscript/core.js", "game/state.py", "index.html", "styles/app.css"]
+    "changed", ["runtime/pyscript/core.js", "game/engine/state.py", "index.html", "styles/app.css"]
 )
 def test_any_changed_byte_is_a_new_version(tmp_path, changed):
     root = small_site(tmp_path)
@@ -97,7 +97,7 @@ def test_check_fails_on_a_stale_list(tmp_path, monkeypatch):
     monkeypatch.setattr(build_sw, "ROOT", root)
     assert build_sw.main([]) == 0
     assert build_sw.main(["--check"]) == 0
-    (root / "game" / "dice.py").write_text("# changed\n")
+    (root / "game" / "engine" / "dice.py").write_text("# changed\n")
     assert build_sw.main(["--check"]) == 1
 
 

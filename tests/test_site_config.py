@@ -92,7 +92,7 @@ def test_deploy_builds_the_runtime_and_publishes_the_repo_root() -> None:
 
 
 def test_server_sends_python_as_text_with_no_cache_and_security_headers(site: str) -> None:
-    status, headers = fetch(site + "game/position.py")
+    status, headers = fetch(site + "game/engine/position.py")
     assert status == 200
     assert headers["Content-Type"].startswith("text/plain")
     assert headers["Cache-Control"] == "no-cache"

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from game.match import Cube, Rules
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import Cube, Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from tools import soak
 
 

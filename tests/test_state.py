@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Cube, Rules
+from game.engine.position import BAR, CHECKERS, Position
+from game.engine.state import GameState, IllegalAction, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.save import read_save, write_save
-from game.match import BACKGAMMON, GAMMON, SINGLE, Cube, Rules
-from game.position import BAR, CHECKERS, Position
-from game.state import GameState, IllegalAction, InvalidState, Phase
 from tests.boards import after, position
 
 MONEY = Rules.full()

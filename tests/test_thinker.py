@@ -8,9 +8,9 @@ import random
 import pytest
 
 from game.bot import choose_play
-from game.match import Rules
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from game.web import computer, thinker
 
 

@@ -1,4 +1,5 @@
-"""The play in progress (game/turn.py): only moves that can complete a legal play are offered."""
+"""The play in progress (game/engine/turn.py): only moves that can complete a legal play
+are offered."""
 
 from __future__ import annotations
 
@@ -6,11 +7,11 @@ import random
 
 import pytest
 
-import game.turn as turn_module
+import game.engine.turn as turn_module
+from game.engine.plays import Move, legal_plays
+from game.engine.position import BAR, OFF, Position
+from game.engine.turn import IllegalMove, Turn
 from game.formats.position_id import parse_position_id
-from game.plays import Move, legal_plays
-from game.position import BAR, OFF, Position
-from game.turn import IllegalMove, Turn
 from tests.boards import after, position
 
 

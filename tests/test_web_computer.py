@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from game.match import BACKGAMMON, GAMMON, SINGLE, Rules
-from game.plays import legal_plays
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Rules
+from game.engine.plays import legal_plays
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from game.web import computer, thinker
 from game.web.computer import next_step, pause_before
 from game.web.session import COMPUTER, FULL, Session, Settings

@@ -9,9 +9,9 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
-from game.match import SINGLE, Rules
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import SINGLE, Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from game.web.controls import BUTTONS, controls, settings_form, settings_from_form
 from game.web.prompts import new_game_question, share_notice, shared_game_question
 from game.web.session import COMPUTER, FRIEND, FULL, Session, Settings

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from game.match import Cube, Rules
-from game.plays import legal_plays
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import Cube, Rules
+from game.engine.plays import legal_plays
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from game.web.render import board_svg
 from game.web.session import COMPUTER, FRIEND, Session, Settings
 from game.web.view import board_view, ending, final_score, last_play_text, score_text

@@ -9,9 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.match import Rules
-from game.record import Action, Record
-from game.state import GameState, Phase
+from game.engine.match import Rules
+from game.engine.record import Action, Record
+from game.engine.state import GameState, Phase
 from game.web.history import history_data, read_history
 from game.web.replay import Replay, move_list, row_text
 from tests.records import played

@@ -8,8 +8,8 @@ from urllib.parse import quote
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine.state import GameState
 from game.formats.gnubg_id import write_gnubg_id
-from game.state import GameState
 from game.web import links
 from tools import soak
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.match import BACKGAMMON, GAMMON, SINGLE, Cube, Rules
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Cube, Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from game.web import links, storage
 from game.web.computer import accepts_resignation, answer_double, wants_to_double
 from game.web.render import board_svg

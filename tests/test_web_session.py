@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from game.bot import choose_play
-from game.position import BAR, OFF, Position
-from game.state import Phase
+from game.engine.position import BAR, OFF, Position
+from game.engine.state import Phase
 from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
 from game.web.view import board_view, status_text
 

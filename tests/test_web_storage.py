@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from game.state import Phase
+from game.engine.state import Phase
 from game.web import links, manifest, storage
 from game.web.session import FRIEND, Session, Settings
 
@@ -117,7 +117,7 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
     assert not missing, (
         f"pyscript.toml [files] lacks {missing}: run python -m game.web.manifest --write"
     )
-    assert "game/web/app.py" in needed and "game/turn.py" in needed
+    assert "game/web/app.py" in needed and "game/engine/turn.py" in needed
     gone = sorted(path for path in listed if not (manifest.ROOT / path).is_file())
     assert not gone, f"pyscript.toml lists files that do not exist: {gone}"
 
@@ -184,8 +184,8 @@ def test_the_engine_never_imports_the_browser():
 
 
 def test_a_link_with_the_cube_in_play_is_refused_under_the_simple_rules():
+    from game.engine.position import Position
     from game.formats.match_id import MatchId, format_gnubg_id
-    from game.position import Position
 
     cubed = format_gnubg_id(Position.start(), MatchId(cube=2, cube_owner=0, player_on_roll=0))
     with pytest.raises(links.LinkError, match="cube"):
@@ -193,7 +193,7 @@ def test_a_link_with_the_cube_in_play_is_refused_under_the_simple_rules():
 
 
 def test_a_position_id_with_a_plus_sign_survives_the_link():
-    from game.position import Position
+    from game.engine.position import Position
 
     position = Position.from_points(  # its Position ID is wmfDEQQN6+AAWA
         {1: 1, 2: 2, 6: 2, 7: 1, 8: 3, 13: 3, 24: 2, 25: 1},

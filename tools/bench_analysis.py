@@ -31,10 +31,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.analysis import analysis_steps, games_of
-from game.match import Rules
-from game.record import Record
-from game.selfplay import BotPlayer, play_game
+from game.analysis.record_analysis import analysis_steps, games_of
+from game.analysis.selfplay import BotPlayer, play_game
+from game.engine.match import Rules
+from game.engine.record import Record
 
 # Timings share the machine: say how loaded it was.
 LOAD = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -48,9 +48,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.bot import LEVELS, choose_play  # noqa: E402
+from game.engine.plays import legal_plays  # noqa: E402
+from game.engine.position import Position  # noqa: E402
 from game.formats import format_position_id, parse_position_id  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
-from game.position import Position  # noqa: E402
 
 SET_FILE = ROOT / "tools" / "data" / "bot-bench.txt.gz"
 TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
@@ -428,8 +428,8 @@ def measure_chromium(decisions, levels: list[str], count: int, seed: int) -> dic
 
     from playwright.sync_api import sync_playwright
 
-    from game.match import Rules
-    from game.state import GameState, Phase
+    from game.engine.match import Rules
+    from game.engine.state import GameState, Phase
     from game.web import thinker
     from tools import bench_page
     from tools.serve import serve_in_thread

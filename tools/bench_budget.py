@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 from bench_bot import PHASES, phase, read_set  # noqa: E402
 
 from game.bot.search import lookahead, rank_plays, rank_plays_deeper  # noqa: E402
+from game.engine.plays import legal_plays  # noqa: E402
 from game.formats import format_position_id  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
 
 
 def record(decisions, widest_keep: int, widest_margin: float):

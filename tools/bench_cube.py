@@ -60,10 +60,10 @@ from game.bot.cube import (  # noqa: E402
     decide,
 )
 from game.bot.probabilities import Probabilities  # noqa: E402
+from game.engine.plays import legal_plays  # noqa: E402
+from game.engine.position import Position  # noqa: E402
 from game.formats.match_id import MatchId, format_match_id, parse_gnubg_id  # noqa: E402
 from game.formats.position_id import format_position_id  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
-from game.position import Position  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "cube_gnubg2ply.txt"
 

@@ -31,8 +31,8 @@ from game.bot.cube import (
     cube_efficiency,
     decide,
 )
-from game.match import Rules
-from game.state import GameState, Phase
+from game.engine.match import Rules
+from game.engine.state import GameState, Phase
 from game.web.computer import MATCH_MARGIN, MONEY_MARGIN
 
 

@@ -44,8 +44,8 @@ def measure(root: str, decisions: int) -> dict[str, float]:
 
     from game.bot.cube import CubeState, cube_decision
     from game.bot.search import lookahead, rank_plays
+    from game.engine.plays import legal_plays
     from game.formats import parse_position_id
-    from game.plays import legal_plays
 
     try:
         from js import process  # type: ignore[import-not-found]  # Pyodide: Node's CPU time

@@ -38,9 +38,9 @@ from game.bot import choose_play  # noqa: E402
 from game.bot.cube import CubeState  # noqa: E402
 from game.bot.match_value import utility  # noqa: E402
 from game.bot.probabilities import Probabilities  # noqa: E402
+from game.engine.plays import legal_plays  # noqa: E402
+from game.engine.position import Position  # noqa: E402
 from game.formats import format_position_id, parse_position_id  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
-from game.position import Position  # noqa: E402
 
 SET_FILE = ROOT / "tools" / "data" / "bot-match-bench.txt.gz"
 TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"

@@ -63,8 +63,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from game.match import Rules  # noqa: E402
-from game.state import GameState, Phase  # noqa: E402
+from game.engine.match import Rules  # noqa: E402
+from game.engine.state import GameState, Phase  # noqa: E402
 from game.web import storage, thinker  # noqa: E402
 from game.web.session import to_viewer  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402

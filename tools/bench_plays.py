@@ -23,8 +23,8 @@ from time import perf_counter_ns, process_time_ns
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.engine.plays import legal_plays  # noqa: E402
 from game.formats.position_id import format_position_id, parse_position_id  # noqa: E402
-from game.plays import legal_plays  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "plays_golden.txt.xz"
 
@@ -102,7 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         f"Python {sys.version.split()[0]}"
     )
     ours = report(
-        "game.plays.legal_plays", *time_each(legal_plays, pairs, args.repeat, clock), rolls, pairs
+        "game.engine.plays.legal_plays",
+        *time_each(legal_plays, pairs, args.repeat, clock),
+        rolls,
+        pairs,
     )
     try:
         import gnubg_nn

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.analysis.selfplay import BotPlayer, self_play
+from game.engine.match import Rules
 from game.formats.game_link import decode_game, encode_game
 from game.formats.mat import format_mat, parse_mat
-from game.match import Rules
-from game.selfplay import BotPlayer, self_play
 from tests.records import as_mat_keeps, played
 
 

@@ -6,7 +6,7 @@
 
 For each file and player: gnubg's overall "Error rate mEMG" and its counted
 decisions (unforced moves plus close or actual cube decisions), and ours from
-``python -m game analyse`` (game.analysis). gnubg is Debian's 1.07 run headless
+``python -m game analyse`` (game.analysis.record_analysis). gnubg is Debian's 1.07 run headless
 (``apt-get install -y gnubg``; ``/usr/games/gnubg -t -q -r -c CMDS``) with
 ``analyse match`` and ``show statistics match`` at the chosen plies for checker
 play and cube. Without files, matches are made by our bot playing itself with a
@@ -30,12 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis import analyse_record
+from game.analysis.record_analysis import analyse_record
+from game.analysis.selfplay import BotPlayer, play_game
+from game.engine.match import Rules
+from game.engine.record import Record
+from game.engine.state import Phase
 from game.formats.mat import format_mat, parse_mat
-from game.match import Rules
-from game.record import Record
-from game.selfplay import BotPlayer, play_game
-from game.state import Phase
 
 GNUBG = "/usr/games/gnubg"
 RATE = re.compile(r"Error rate mEMG \((?:MWC|Points)\)\s+(-?[\d.]+)\s+\(.*?\)\s+(-?[\d.]+)")

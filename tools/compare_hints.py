@@ -4,7 +4,7 @@
     python tools/compare_hints.py --plies 2 --limit 50
 
 For each stored (position, roll): gnubg's equity of every play (its 2-ply
-probabilities turned into equity by our own units, game.judgement.utility, the
+probabilities turned into equity by our own units, game.analysis.judgement.utility, the
 match equity table in match play). Printed per depth of ours: how often our best
 play is gnubg's best, the mean equity our choice loses by gnubg's figures and how
 often it loses 0.04 or more, and the mean and largest difference between our
@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.analysis.judgement import rank_plays, utility
 from game.bot.cube import CubeState
 from game.bot.probabilities import Probabilities
 from game.formats import format_position_id, parse_gnubg_id
-from game.judgement import rank_plays, utility
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "hint_golden.txt"
 

@@ -28,11 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare_analysis import gnubg_rates
 from make_hint_golden import gnubg_side
 
+from game.analysis.selfplay import BotPlayer, play_game
+from game.engine.match import Rules
+from game.engine.record import Record
+from game.engine.state import Phase
 from game.formats.mat import format_mat
-from game.match import Rules
-from game.record import Record
-from game.selfplay import BotPlayer, play_game
-from game.state import Phase
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 MATCHES = DATA / "matches"

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.bot.bearoff import FILE, MAGIC, POINTS, index, placements  # noqa: E402
-from game.position import CHECKERS  # noqa: E402
+from game.engine.position import CHECKERS  # noqa: E402
 
 ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
 LONGEST = 32  # no placement needs more rolls than this (15 on the 6-point needs at most 15)

@@ -2,7 +2,7 @@
 
     python tools/make_formats_golden.py            # needs pip gnubg (see ../shared/oracle.md)
 
-Positions come from random self-play with ``game.plays`` (fixed seed), match
+Positions come from random self-play with ``game.engine.plays`` (fixed seed), match
 states from a random generator of possible states. Each line is tab-separated,
 its first field saying what it holds:
 
@@ -31,10 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gnubg
 
+from game.engine.plays import legal_plays
+from game.engine.position import Position
 from game.formats.match_id import GameStatus, MatchId
 from game.formats.xgid import format_xgid, xgid_from_match
-from game.plays import legal_plays
-from game.position import Position
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "formats_golden.txt"
 SEED = 20261129

@@ -18,7 +18,7 @@ Each block of the file is::
     (blank line)
 
 The test (tests/test_hint_golden.py) turns the probabilities into equities with
-our own units (game.judgement.utility, the match equity table in match play), so
+our own units (game.analysis.judgement.utility, the match equity table in match play), so
 what it compares is the judgement of positions, not the equity conventions.
 """
 
@@ -34,9 +34,9 @@ import gnubg
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bot.search import rank_plays
+from game.engine.plays import legal_plays
+from game.engine.position import Position
 from game.formats import MatchId, format_gnubg_id, format_position_id
-from game.plays import legal_plays
-from game.position import Position
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "hint_golden.txt"
 

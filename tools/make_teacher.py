@@ -10,7 +10,7 @@ and the teacher file holds mostly one position per decision. The output has the
 teacher file's format, so ``tools/train.py --teacher`` reads it. gnubg is only
 the teacher: its evaluations are the labels, its weights are never used.
 The plays come from gnubg_nn's move generator (one entry per distinct resulting
-position, as game.plays; 100 times faster than ours in CPython): 150,000
+position, as game.engine.plays; 100 times faster than ours in CPython): 150,000
 decisions take about 2 minutes at 0-ply.
 
 ``--top K --margin M`` labels, of each decision, only its K best plays by gnubg 0-ply
@@ -257,7 +257,7 @@ def siblings(pid: str, dice: tuple[int, int]):
 
     board = gnubg.positionfromid(pid)
     # gnubg_nn gives one entry per distinct resulting position (the mover still board[1]);
-    # game.plays agrees with it (tools/make_plays_golden.py, the golden tests) and is 100
+    # game.engine.plays agrees with it (tools/make_plays_golden.py, the golden tests) and is 100
     # times slower in CPython.
     for key, _ in gnubg_nn.moves([list(board[0]), list(board[1])], *dice, 1):
         mover, other = gnubg_nn.board_from_position_key(key)[::-1]

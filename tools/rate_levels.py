@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.match import Rules
-from game.plays import Play
-from game.record import Record
-from game.selfplay import BotPlayer, play_game
-from game.state import GameState, Phase
+from game.analysis.selfplay import BotPlayer, play_game
+from game.engine.match import Rules
+from game.engine.plays import Play
+from game.engine.record import Record
+from game.engine.state import GameState, Phase
 
 LEVELS = ("beginner", "casual", "intermediate", "strong", "expert")
 EXPERT_LOSS = 1.48  # thousandths per decision (budget 1,000, replies pruned), game/bot/README.md

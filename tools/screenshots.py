@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.match import Cube, Rules  # noqa: E402
-from game.position import Position  # noqa: E402
-from game.state import GameState, Phase  # noqa: E402
+from game.engine.match import Cube, Rules  # noqa: E402
+from game.engine.position import Position  # noqa: E402
+from game.engine.state import GameState, Phase  # noqa: E402
 from game.web import computer, storage  # noqa: E402
 from game.web.session import FULL, Session, Settings  # noqa: E402
 

@@ -36,11 +36,11 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.engine.match import MAX_CUBE, Rules, game_points, pass_points
+from game.engine.position import CHECKERS, check_sides
+from game.engine.state import ENDED_BY_PASS, OVER, GameState, Phase
 from game.formats.gnubg_id import write_gnubg_id
 from game.formats.save import read_save, write_save
-from game.match import MAX_CUBE, Rules, game_points, pass_points
-from game.position import CHECKERS, check_sides
-from game.state import ENDED_BY_PASS, OVER, GameState, Phase
 from game.web import links
 
 MONEY_GAMES = 6  # games per money session before the soak moves on

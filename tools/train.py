@@ -59,8 +59,8 @@ from game.bot.encoding import (  # noqa: E402
     encode,
 )
 from game.bot.network import Network  # noqa: E402
+from game.engine.position import CHECKERS, Position  # noqa: E402
 from game.formats import parse_position_id  # noqa: E402
-from game.position import CHECKERS, Position  # noqa: E402
 
 CHECKPOINTS = ROOT / "tools" / "checkpoints"
 DATA = ROOT / "game" / "bot" / "data"

@@ -1,6 +1,6 @@
 """The computer opponent: evaluation of positions and choice of plays, pure Python.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> play = choose_play(Position.start(), (3, 1))
     >>> sorted((move.origin, move.destination) for move in play.moves)
     [(6, 5), (8, 5)]
@@ -23,8 +23,8 @@ from game.bot.levels import DEFAULT, LEVEL_NAMES, UnknownLevel, level_named
 from game.bot.match_value import match_value
 from game.bot.probabilities import Probabilities
 from game.bot.search import lookahead, rank_plays, rank_plays_deeper
-from game.plays import Play, legal_plays
-from game.position import Position
+from game.engine.plays import Play, legal_plays
+from game.engine.position import Position
 
 LEVELS: tuple[str, ...] = LEVEL_NAMES
 DEFAULT_LEVEL = DEFAULT

@@ -37,7 +37,7 @@ from math import comb
 from pathlib import Path
 
 from game.bot.probabilities import Probabilities
-from game.position import CHECKERS, OFF, Position, Side
+from game.engine.position import CHECKERS, OFF, Position, Side
 
 MAGIC = "bgbearoff"
 POINTS = 6

@@ -1,7 +1,7 @@
 """Cube decisions for the computer: double or not, and take, pass or beaver; money and match play.
 
     >>> from game.bot.probabilities import Probabilities
-    >>> from game.match import Rules
+    >>> from game.engine.match import Rules
     >>> decide(Probabilities(0.72, 0.10, 0.0, 0.05, 0.0), CubeState()).answer
     ('double', 'take')
     >>> decide(Probabilities(0.82, 0.05, 0.0, 0.01, 0.0), CubeState()).answer
@@ -80,17 +80,16 @@ with gnubg 2-ply on 96.0% of the actions against 94.4% one roll ahead (game/bot/
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from game import match
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
-from game.match import Cube, InvalidRules, Rules
-from game.position import Position
+from game.engine import match
+from game.engine.match import Cube, InvalidRules, Rules
+from game.engine.position import Position
 
 if TYPE_CHECKING:
     from game.bot.search import Budget
@@ -116,10 +115,10 @@ class InvalidCubeState(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class CubeState:
-    """The table (``game.match.Table``: rules, cube, score, Crawford flag) seen by the
+    """The table (``game.engine.match.Table``: rules, cube, score, Crawford flag) seen by the
     player on roll, who is to decide: that player is numbered ``ON_ROLL`` (0) and the
     other ``OPPONENT`` (1), in ``cube.owner`` and ``score`` alike. Every cube rule
-    (who may double, a dead cube, the beaver limit, Jacoby) is ``game.match``'s.
+    (who may double, a dead cube, the beaver limit, Jacoby) is ``game.engine.match``'s.
     In money play the score is not used and kept at 0-0.
     """
 
@@ -207,12 +206,12 @@ class CubeState:
         return _doubled(self)
 
     def may_double(self) -> bool:
-        """May the player on roll double now? (``game.match.may_double``: not with the
+        """May the player on roll double now? (``game.engine.match.may_double``: not with the
         opponent's cube, at 64, in the Crawford game, nor with a dead cube.)"""
         return match.may_double(self, ON_ROLL)
 
     def may_beaver(self) -> bool:
-        """May the opponent beaver a double now offered (``game.match.may_beaver``)?"""
+        """May the opponent beaver a double now offered (``game.engine.match.may_beaver``)?"""
         return match.may_beaver(self)
 
     @classmethod
@@ -236,7 +235,7 @@ class CubeState:
 
     @classmethod
     def from_table(cls, table: match.Table, player: int) -> CubeState:
-        """From a ``game.state.GameState`` (anything with rules, cube, score, crawford),
+        """From a ``game.engine.state.GameState`` (anything with rules, cube, score, crawford),
         for ``player`` (0 or 1) about to decide."""
         rules, cube = table.rules, table.cube
         if not rules.cube:
@@ -534,42 +533,6 @@ def cube_decision(
     return replace(decision, rolls_ahead=rolls, rolls_deeper=deeper, positions=1 + spent)
 
 
-def cube_request_answerer(options: list[str]) -> Callable[[str], str]:
-    """For ``python -m game cube [--plies 0|1|2] [--no-beaver]``: a function that answers
-    ``POSITION_ID:MATCH_ID`` (the player on roll to decide before rolling) with
-    ``ACTION RESPONSE``. By default (``--plies 2``) the strongest level's decision: two rolls
-    ahead within its budget (``levels.Level.cube_budget``); ``--plies 1``: one roll ahead,
-    every play; ``--plies 0``: from the position's own probabilities. Raises ValueError on
-    bad options or requests."""
-    from game.bot.levels import level_named
-    from game.formats.match_id import GameStatus, parse_gnubg_id
-
-    plies, beaver = 2, True
-    rest = list(options)
-    while rest:
-        option = rest.pop(0)
-        if option == "--no-beaver":
-            beaver = False
-        elif option == "--plies" and rest and rest[0] in ("0", "1", "2"):
-            plies = int(rest.pop(0))
-        else:
-            raise ValueError(f"expected [--plies 0|1|2] [--no-beaver], got {' '.join(options)!r}")
-    strongest = level_named(None)
-    budget = strongest.cube_budget if plies == 2 else None
-
-    def answer(request: str) -> str:
-        fields = request.split()
-        if len(fields) != 1:
-            raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
-        position, match = parse_gnubg_id(fields[0])
-        if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
-            raise ValueError("the game is over: there is no cube decision to make")
-        state = CubeState.from_match_id(match, beaver=beaver)
-        return " ".join(cube_action(position, state, plies, budget, strongest.cube_prune))
-
-    return answer
-
-
 def _value_after_cube_action(probabilities: Probabilities, state: CubeState, x: float) -> float:
     """Cubeful value for the player on roll once it has made its best cube action."""
     return _value_after(decide(probabilities, state, x))
@@ -613,7 +576,7 @@ def _rolls_ahead(
     from game.bot.encoding import ROLLS
     from game.bot.evaluator import Scorer
     from game.bot.search import Budget, OutOfBudget
-    from game.plays import legal_plays
+    from game.engine.plays import legal_plays
 
     rolls = [(weight, legal_plays(position, (a, b))) for a, b, weight in ROLLS]
     looked_at = set(range(len(rolls)))

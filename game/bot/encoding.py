@@ -1,6 +1,6 @@
 """Network inputs for a position, from the point of view of the player on roll.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> inputs = encode(Position.start())
     >>> len(inputs) < 80, all(0 <= index < INPUTS for index, _ in inputs)
     (True, True)
@@ -51,7 +51,7 @@ the first ``RACE_INPUTS`` inputs alone):
 
 from __future__ import annotations
 
-from game.position import BAR, OFF, Position, Side
+from game.engine.position import BAR, OFF, Position, Side
 
 ENCODING_VERSION = 2  # bump when the inputs change: trained networks and data caches depend on it
 POINT_INPUTS = 4

@@ -1,6 +1,6 @@
 """The bot's static evaluation: which network for which position, and the rules' certainties.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> p = evaluate_position(Position.start())
     >>> 0.45 < p.win < 0.6
     True
@@ -36,7 +36,7 @@ from game.bot.encoding import INPUTS, encode, encode_pruning, is_contact
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.network import Network
 from game.bot.probabilities import Probabilities
-from game.position import OFF, Position
+from game.engine.position import OFF, Position
 
 DATA = Path(__file__).resolve().parent / "data"
 NET_FILES = {

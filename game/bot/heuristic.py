@@ -1,6 +1,6 @@
 """A hand-made evaluation: the fallback bot, and the weakest level's idea of the game.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> 0.5 < heuristic_probabilities(Position.start()).win < 0.6  # on roll: a small edge
     True
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from game.bot.probabilities import Probabilities
-from game.position import BAR, OFF, Position, Side
+from game.engine.position import BAR, OFF, Position, Side
 
 # Value of holding a point (two or more checkers), by the holder's point number.
 _POINT_VALUE = (0.0, 0.6, 0.8, 1.0, 1.3, 1.6, 1.5, 1.5, 0.9, 0.6, 0.4, 0.3, 0.2) + (0.1,) * 12

@@ -26,7 +26,7 @@ from __future__ import annotations
 from game.bot.cube import CubeState
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
-from game.match import Table
+from game.engine.match import Table
 
 
 def result_mwc(state: CubeState, points: int) -> float:

@@ -1,6 +1,6 @@
 """Choosing a play: rank every play by the network (1-ply), or look one roll further (2-ply).
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> ranked = rank_plays(Position.start(), (3, 1))
     >>> len(ranked), ranked[0][0] >= ranked[-1][0]
     (16, True)
@@ -34,8 +34,8 @@ from game.bot.encoding import ROLLS, is_contact
 from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.probabilities import Probabilities
-from game.plays import Play, legal_plays
-from game.position import Position
+from game.engine.plays import Play, legal_plays
+from game.engine.position import Position
 
 Value = Callable[[Probabilities], float]
 

@@ -7,6 +7,7 @@
 - Play notation (``24/18 13/11``): ``format_play`` / ``parse_play``; ``position_diagram``
 """
 
+from game.engine.notation import InvalidPlay, format_play, parse_play, position_diagram
 from game.formats.match_id import (
     GameStatus,
     InvalidMatchId,
@@ -17,7 +18,6 @@ from game.formats.match_id import (
     parse_gnubg_id,
     parse_match_id,
 )
-from game.formats.notation import InvalidPlay, format_play, parse_play, position_diagram
 from game.formats.position_id import InvalidPositionId, format_position_id, parse_position_id
 from game.formats.xgid import InvalidXgid, Xgid, format_xgid, parse_xgid, xgid_from_match
 

@@ -1,7 +1,7 @@
 """Whole games in a link: a record as a short URL-safe text.
 
-    >>> from game.record import Action, Record
-    >>> from game.match import Rules
+    >>> from game.engine.record import Action, Record
+    >>> from game.engine.match import Rules
     >>> record = Record.new(Rules.full(match_length=7))
     >>> record = record.extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])])
     >>> text = encode_game(record)
@@ -46,11 +46,11 @@ import zlib
 from collections.abc import Iterator
 from urllib.parse import parse_qs, quote
 
+from game.engine.match import IllegalAction, InvalidRules, Rules
+from game.engine.plays import Play
+from game.engine.record import Action, Record, RecordError
+from game.engine.state import GameState, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
-from game.match import IllegalAction, InvalidRules, Rules
-from game.plays import Play
-from game.record import Action, Record, RecordError
-from game.state import GameState, InvalidState, Phase
 
 __all__ = [
     "LINK_VERSION",
@@ -116,7 +116,7 @@ def _index(state: GameState, action: Action) -> tuple[int, int]:
         if kind == "resign" and detail != (action.result, action.player):
             continue
         if kind == "play":
-            from game.record import play_of
+            from game.engine.record import play_of
 
             if detail.position != play_of(state.position, action.moves).position:  # type: ignore[attr-defined]
                 continue
@@ -163,7 +163,7 @@ def _states_before(record: Record) -> Iterator[tuple[int, int, tuple[int, int] |
         yield number, 0, None
         for position, action in enumerate(game, 1):
             yield number, position, _index(state, action)
-            from game.record import apply_action
+            from game.engine.record import apply_action
 
             state = apply_action(state, action)
 

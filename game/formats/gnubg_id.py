@@ -1,8 +1,8 @@
 """A game state as GNU Backgammon's ``PID:MID`` and back: the bridge between
-``game.state.GameState`` and the Position ID and Match ID formats.
+``game.engine.state.GameState`` and the Position ID and Match ID formats.
 
-    >>> from game.match import Rules
-    >>> from game.state import GameState
+    >>> from game.engine.match import Rules
+    >>> from game.engine.state import GameState
     >>> write_gnubg_id(GameState.new(Rules.full()))
     '4HPwATDgc/ABMA:MAAAAAAAAAAE'
     >>> read_gnubg_id('4HPwATDgc/ABMA:MAAAAAAAAAAE').phase.value
@@ -21,18 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import match
-from game.formats.match_id import (
-    GameStatus,
-    InvalidMatchId,
-    MatchId,
-    Resignation,
-    format_gnubg_id,
-)
-from game.formats.match_id import parse_gnubg_id as parse_ids
-from game.match import SINGLE, Cube, IllegalAction, InvalidRules, Rules
-from game.position import InvalidPosition
-from game.state import (
+from game.engine import match
+from game.engine.match import SINGLE, Cube, IllegalAction, InvalidRules, Rules
+from game.engine.position import InvalidPosition
+from game.engine.state import (
     ENDED_BY_PASS,
     ENDED_BY_PLAY,
     ENDED_BY_RESIGNATION,
@@ -41,6 +33,14 @@ from game.state import (
     InvalidState,
     Phase,
 )
+from game.formats.match_id import (
+    GameStatus,
+    InvalidMatchId,
+    MatchId,
+    Resignation,
+    format_gnubg_id,
+)
+from game.formats.match_id import parse_gnubg_id as parse_ids
 
 _STATUS_OF_ENDING = {
     ENDED_BY_PLAY: GameStatus.OVER,

@@ -1,7 +1,7 @@
 """Jellyfish ``.mat`` match files, as GNU Backgammon, eXtreme Gammon and match archives write them.
 
-    >>> from game.record import Action, Record
-    >>> from game.match import Rules
+    >>> from game.engine.record import Action, Record
+    >>> from game.engine.match import Rules
     >>> record = Record.new(Rules.full(match_length=3), names=("Ann", "Bob"))
     >>> record = record.extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])])
     >>> text = format_mat(record)
@@ -50,10 +50,10 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from game.formats.notation import InvalidPlay, parse_play
-from game.match import IllegalAction, Rules, game_points
-from game.plays import Move
-from game.record import (
+from game.engine.match import IllegalAction, Rules, game_points
+from game.engine.notation import InvalidPlay, parse_play
+from game.engine.plays import Move
+from game.engine.record import (
     ACCEPT,
     BEAVER,
     DOUBLE,
@@ -65,8 +65,8 @@ from game.record import (
     Record,
     RecordError,
 )
-from game.scoresheet import Entry, scoresheet
-from game.state import GameState, Phase
+from game.engine.scoresheet import Entry, scoresheet
+from game.engine.state import GameState, Phase
 
 __all__ = ["InvalidMatFile", "format_mat", "parse_mat", "read_mat"]
 
@@ -579,7 +579,7 @@ def _as_written(
 ) -> tuple[tuple[int, int], ...]:
     """The moves in the order the file wrote them when it wrote one die per move; otherwise the
     legal play's own moves."""
-    from game.record import play_of
+    from game.engine.record import play_of
 
     pairs = []
     for word in re.split(r"[\s,]+", text.strip()):

@@ -51,9 +51,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from game.engine.match import MAX_CUBE, MAX_MATCH_LENGTH, MAX_SCORE
+from game.engine.position import Position
 from game.formats.position_id import format_position_id, parse_position_id
-from game.match import MAX_CUBE, MAX_MATCH_LENGTH, MAX_SCORE
-from game.position import Position
 
 _CENTERED = 3
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")

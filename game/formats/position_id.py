@@ -1,6 +1,6 @@
 """GNU Backgammon Position ID: 80 bits of checker layout in 14 base64 characters.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> format_position_id(Position.start())
     '4HPwATDgc/ABMA'
     >>> parse_position_id('4HPwATDgc/ABMA') == Position.start()
@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from game.position import BAR, CHECKERS, InvalidPosition, Position
+from game.engine.position import BAR, CHECKERS, InvalidPosition, Position
 
 
 class InvalidPositionId(InvalidPosition):

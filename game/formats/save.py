@@ -1,7 +1,7 @@
 """The save format: a game state as plain JSON-able data with a version, and back.
 
-    >>> from game.match import Rules
-    >>> from game.state import GameState
+    >>> from game.engine.match import Rules
+    >>> from game.engine.state import GameState
     >>> data = write_save(GameState.new(Rules.full(match_length=5)))
     >>> data["version"], data["rules"]["match_length"], data["position"]
     (1, 5, '4HPwATDgc/ABMA')
@@ -10,7 +10,7 @@
     >>> read_save({**data, "turn": 1.0})
     Traceback (most recent call last):
     ...
-    game.state.InvalidState: turn must be a whole number, got 1.0
+    game.engine.state.InvalidState: turn must be a whole number, got 1.0
 
 ``read_save`` is total: whatever it is given (any JSON value, any Python
 object), it returns a ``GameState`` or raises ``InvalidState`` saying what is
@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.match import MAX_SCORE, Cube, IllegalAction, InvalidRules, Rules
+from game.engine.plays import InvalidDice, check_dice
+from game.engine.position import InvalidPosition
+from game.engine.state import GameState, InvalidState, Phase
 from game.formats.position_id import format_position_id, parse_position_id
-from game.match import MAX_SCORE, Cube, IllegalAction, InvalidRules, Rules
-from game.plays import InvalidDice, check_dice
-from game.position import InvalidPosition
-from game.state import GameState, InvalidState, Phase
 
 SAVE_VERSION = 1
 MAX_EVENT = 500  # characters of ``last_event``: a line of text, not a payload

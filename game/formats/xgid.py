@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.match import MAX_CUBE
+from game.engine.position import BAR, CHECKERS, OFF, InvalidPosition, Position, Side
 from game.formats.match_id import GameStatus, InvalidMatchId, MatchId
-from game.match import MAX_CUBE
-from game.position import BAR, CHECKERS, OFF, InvalidPosition, Position, Side
 
 BOTTOM = 1
 TOP = -1

@@ -11,9 +11,9 @@
     True
 
 Pure functions of the worker's plain-data answers (``game.web.study``): ``app.py`` puts
-the HTML in the page. Figures as gnubg defines them (``game.analysis``): the error rate in
-thousandths of equity (mEMG) lost per counted decision, checker play and cube apart and
-together; PR is half of it; luck in equity, positive for the lucky. Every name and word
+the HTML in the page. Figures as gnubg defines them (``game.analysis.record_analysis``): the
+error rate in thousandths of equity (mEMG) lost per counted decision, checker play and cube
+apart and together; PR is half of it; luck in equity, positive for the lucky. Every name and word
 from a record is escaped: an imported file's names never become markup.
 """
 

@@ -23,13 +23,13 @@ from typing import Any
 
 from pyscript import document, window
 
+from game.engine.plays import Play
+from game.engine.position import Position
+from game.engine.record import Record
+from game.engine.state import GameState, Phase
+from game.engine.turn import Turn
 from game.formats.game_link import InvalidGameLink, encode_game, parse_game_link
 from game.formats.mat import InvalidMatFile, format_mat, parse_mat
-from game.plays import Play
-from game.position import Position
-from game.record import Record
-from game.state import GameState, Phase
-from game.turn import Turn
 from game.web import (
     analysis_view,
     computer,
@@ -102,7 +102,9 @@ class App:
         )
         self.told: set[storage.Outcome] = set()  # what the player was told about saving
         self.session = Session.new()
-        self.history = Record(self.session.game)  # every action of the match (game/record.py)
+        self.history = Record(
+            self.session.game
+        )  # every action of the match (game/engine/record.py)
         self.replay: Replay | None = None  # looking back at a record instead of the live game
         self.linked: Record | None = None  # the record a whole-game link brought
         self.link_opponent: str | None = None  # who plays whom, as that link says

@@ -1,7 +1,7 @@
 """The computer at the table: its play, its cube decisions, its answer to a resignation.
 
-    >>> from game.position import Position
-    >>> from game.state import GameState, Phase, Rules
+    >>> from game.engine.position import Position
+    >>> from game.engine.state import GameState, Phase, Rules
     >>> lost = Position.from_points({1: 2, 2: 2, 3: 2}, {6: 3, 5: 3, 4: 3})
     >>> game = GameState(Rules.full(), position=lost, phase=Phase.ROLL, turn=0)
     >>> wants_to_double(game)               # far ahead in the race, the cube centred
@@ -27,13 +27,13 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game import match
-from game.match import BACKGAMMON, GAMMON, SINGLE
-from game.state import GameState, Phase
+from game.engine import match
+from game.engine.match import BACKGAMMON, GAMMON, SINGLE
+from game.engine.state import GameState, Phase
 
 if TYPE_CHECKING:  # the bot is imported on first use: the board is drawn before it loads
     from game.bot.probabilities import Probabilities
-    from game.plays import Play
+    from game.engine.plays import Play
     from game.web.session import Session
 
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
@@ -114,7 +114,7 @@ def next_step(session: Session, rng: random.Random) -> Step | None:
 
 
 def computer_play(game: GameState, level: str | None, rng: random.Random) -> Play | None:
-    """The computer's play of ``game.dice`` (None when the roll cannot be played), valued
+    """The computer's play of ``game.engine.dice`` (None when the roll cannot be played), valued
     at the match score in a match."""
     from game.bot import DEFAULT_LEVEL, choose_play
     from game.bot.match_value import checker_play_state

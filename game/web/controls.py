@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.state import Phase
+from game.engine.state import Phase
 from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
 
 # The buttons, by their element id, in the order the page lays them out.

@@ -32,16 +32,27 @@ import re
 from dataclasses import dataclass, replace
 from html import escape
 
+from game.engine.notation import format_play
+from game.engine.plays import Play
+from game.engine.position import BAR, OFF, Side
+from game.engine.record import (
+    ACCEPT,
+    BEAVER,
+    DOUBLE,
+    PASS,
+    REJECT,
+    RESIGN,
+    ROLL,
+    TAKE,
+    Record,
+    play_of,
+)
+from game.engine.record import PLAY as PLAY_ACTION
+from game.engine.state import GameState, Phase
+from game.engine.turn import Turn
 from game.formats.game_link import format_game_link
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import format_gnubg_id, parse_gnubg_id
-from game.formats.notation import format_play
-from game.plays import Play
-from game.position import BAR, OFF, Side
-from game.record import ACCEPT, BEAVER, DOUBLE, PASS, REJECT, RESIGN, ROLL, TAKE, Record, play_of
-from game.record import PLAY as PLAY_ACTION
-from game.state import GameState, Phase
-from game.turn import Turn
 from game.web.embed_params import (
     DIAGRAM,
     MAX_ADDRESS,

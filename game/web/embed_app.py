@@ -21,9 +21,9 @@ from typing import Any
 
 from pyscript import document, window
 
+from game.engine.plays import Play
+from game.engine.state import GameState
 from game.formats.mat import InvalidMatFile, parse_mat
-from game.plays import Play
-from game.state import GameState
 from game.web import embed, guard, puzzle, thinking
 from game.web.app import App
 from game.web.dom import Event, board_target, element, on, on_board, set_props, set_text

@@ -33,13 +33,13 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from game.engine.notation import InvalidPlay, parse_play
+from game.engine.plays import Play
+from game.engine.record import Record
+from game.engine.state import GameState, Phase
 from game.formats.game_link import InvalidGameLink, parse_game_link
 from game.formats.match_id import format_gnubg_id
-from game.formats.notation import InvalidPlay, parse_play
 from game.formats.xgid import InvalidXgid, parse_xgid
-from game.plays import Play
-from game.record import Record
-from game.state import GameState, Phase
 from game.web.links import FULL, SIMPLE, LinkError, game_from_id, parse_pairs
 from game.web.params import query_fields
 from game.web.session import COMPUTER, FRIEND, MATCH_LENGTHS

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
-from game.plays import Play, legal_plays
-from game.state import GameState, Phase
+from game.engine.plays import Play, legal_plays
+from game.engine.state import GameState, Phase
 from game.web.render import BoardView
 from game.web.session import Session, to_viewer
 from game.web.view import COLOURS, board_view

@@ -1,7 +1,7 @@
 """The page's history of the match: a ``Record`` kept beside the saved game, small.
 
-    >>> from game.match import Rules
-    >>> from game.record import Action, Record
+    >>> from game.engine.match import Rules
+    >>> from game.engine.record import Action, Record
     >>> record = Record.new(Rules.full(match_length=3)).append(Action.roll((3, 1)))
     >>> data = history_data(record)
     >>> data["version"], data["game"]
@@ -19,9 +19,9 @@ A play read back is the generator's moves for the same play.
 
 from __future__ import annotations
 
+from game.engine.record import Record, _same_moment
+from game.engine.state import GameState
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
-from game.record import Record, _same_moment
-from game.state import GameState
 
 HISTORY_VERSION = 1
 MAX_NAME = 40

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.position import BAR, OFF
+from game.engine.position import BAR, OFF
 
 WIDTH = 840
 HEIGHT = 664

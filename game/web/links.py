@@ -25,12 +25,12 @@ text (never as HTML) beside the visitor's own board.
 
 from __future__ import annotations
 
+from game.engine.match import Rules
+from game.engine.position import InvalidPosition
+from game.engine.state import GameState, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import InvalidMatchId, parse_gnubg_id
 from game.formats.position_id import InvalidPositionId
-from game.match import Rules
-from game.position import InvalidPosition
-from game.state import GameState, InvalidState, Phase
 from game.web.session import COMPUTER, FRIEND
 
 MAX_FRAGMENT = 200

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.formats.notation import format_play
-from game.plays import Play
-from game.state import GameState, Phase
+from game.engine.notation import format_play
+from game.engine.plays import Play
+from game.engine.state import GameState, Phase
 
 # The cube choices, as game.bot.cube names them.
 DOUBLE, NO_DOUBLE, TAKE, PASS = "double", "no-double", "take", "pass"
@@ -49,7 +49,7 @@ def rank_request(game: GameState, plies: int) -> dict[str, Any]:
 
 def rank_reply(game: GameState, plies: int) -> dict[str, Any]:
     """The computer's ranking of ``game``'s decision (runs where the bot is loaded)."""
-    from game.judgement import cube_action_error, cube_hint, play_hint
+    from game.analysis.judgement import cube_action_error, cube_hint, play_hint
 
     if game.phase is Phase.MOVE:
         plays = game.legal_plays()

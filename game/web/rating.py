@@ -30,7 +30,7 @@ import json
 import math
 from dataclasses import dataclass, replace
 
-from game.state import GameState, Phase
+from game.engine.state import GameState, Phase
 from game.web.chart import rating_chart
 
 KEY = "backgammon.rating"

@@ -1,6 +1,6 @@
 """The board as SVG text: a pure function of a ``BoardView``, no DOM.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> start = Position.start()
     >>> svg = board_svg(BoardView(bottom=start.player, top=start.opponent))
     >>> svg.count('class="checker cyan"'), svg.count('class="checker pink"')
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.position import BAR, OFF, Side
+from game.engine.position import BAR, OFF, Side
 from game.web import layout as L
 
 ARRIVAL_SECONDS = 0.28

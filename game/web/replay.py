@@ -1,7 +1,7 @@
 """Looking back through a record: moments to step through and the move list to jump from.
 
-    >>> from game.match import Rules
-    >>> from game.record import Action, Record
+    >>> from game.engine.match import Rules
+    >>> from game.engine.record import Action, Record
     >>> record = Record.new(Rules.full(match_length=3)).extend([
     ...     Action.roll((3, 1)), Action.play([(8, 5), (6, 5)]),
     ...     Action.roll((6, 4)), Action.play([(24, 18), (13, 9)]), Action.double(), Action.take()])
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.formats.notation import format_play
-from game.match import RESULT_NAMES
-from game.record import (
+from game.engine.match import RESULT_NAMES
+from game.engine.notation import format_play
+from game.engine.record import (
     ACCEPT,
     BEAVER,
     DOUBLE,
@@ -38,9 +38,9 @@ from game.record import (
     Record,
     play_of,
 )
-from game.scoresheet import Entry as SheetEntry
-from game.scoresheet import scoresheet
-from game.state import GameState, Phase
+from game.engine.scoresheet import Entry as SheetEntry
+from game.engine.scoresheet import scoresheet
+from game.engine.state import GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from game.match import IllegalAction, Rules
-from game.plays import Play
-from game.position import BAR, OFF, Point
-from game.state import GameState, Phase
-from game.turn import Turn
+from game.engine.match import IllegalAction, Rules
+from game.engine.plays import Play
+from game.engine.position import BAR, OFF, Point
+from game.engine.state import GameState, Phase
+from game.engine.turn import Turn
 
 COMPUTER = "computer"
 FRIEND = "friend"
@@ -207,7 +207,7 @@ class Session:
 
     @property
     def may_double(self) -> bool:
-        """The person on roll may double now (the rules decide: game.match)."""
+        """The person on roll may double now (the rules decide: game.engine.match)."""
         return self.person_on_roll and self.game.may_double()
 
     @property

@@ -22,10 +22,10 @@ import enum
 import json
 from collections.abc import Callable
 
+from game.engine.position import BAR, OFF
+from game.engine.state import InvalidState
+from game.engine.turn import IllegalMove, Turn
 from game.formats.save import read_save, write_save
-from game.position import BAR, OFF
-from game.state import InvalidState
-from game.turn import IllegalMove, Turn
 from game.web.session import BEAVERED, REFUSED, TAKEN, Session, Settings, SettingsError
 
 KEY = "backgammon.save"

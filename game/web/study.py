@@ -1,7 +1,7 @@
 """Hints, the tutor's figures and the analysis as plain-data requests and replies.
 
-    >>> from game.position import Position
-    >>> from game.state import GameState, Phase, Rules
+    >>> from game.engine.position import Position
+    >>> from game.engine.state import GameState, Phase, Rules
     >>> game = GameState(Rules.full(), position=Position.start(), phase=Phase.MOVE, turn=0,
     ...                  dice=(3, 1))
     >>> answer = reply(hint_request(game, plies=1))   # in the worker
@@ -26,20 +26,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.engine.plays import legal_plays
+from game.engine.record import Record
+from game.engine.state import GameState, Phase
 from game.formats.game_link import decode_game, encode_game
 from game.formats.save import read_save, write_save
-from game.plays import legal_plays
-from game.record import Record
-from game.state import GameState, Phase
 
 if TYPE_CHECKING:
-    from game.analysis import Decision, MatchAnalysis, PlayerStats, Progress
-    from game.dice_stats import Count, PlayerDice
-    from game.judgement import CubeFigures
+    from game.analysis.dice_stats import Count, PlayerDice
+    from game.analysis.judgement import CubeFigures
+    from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
 
 HINT, ANALYSE, CANCEL = "hint", "analyse", "analyse-cancel"
 TASKS = (HINT, ANALYSE, CANCEL)
-STRONGEST = 2  # game.judgement.STRONGEST, without importing the bot on the page
+STRONGEST = 2  # game.analysis.judgement.STRONGEST, without importing the bot on the page
 MISTAKES = 10  # the biggest mistakes listed
 
 
@@ -52,7 +52,7 @@ def hint_request(game: GameState, plies: int = STRONGEST) -> dict[str, Any]:
 
 
 def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
-    from game.judgement import cube_hint, play_hint
+    from game.analysis.judgement import cube_hint, play_hint
 
     game = read_save(request["game"])
     plies = int(request.get("plies", STRONGEST))
@@ -75,8 +75,8 @@ def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
 def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:
     """The cube figures, what each action loses, and in a match the winning chances;
     ``double_beaver`` counts when ``may_beaver`` (money play with the beaver option on)."""
+    from game.analysis.judgement import cube_action_error, cube_state_of, mwc_of_emg
     from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE
-    from game.judgement import cube_action_error, cube_state_of, mwc_of_emg
 
     data: dict[str, Any] = {
         "action": figures.action,
@@ -152,7 +152,7 @@ _JOBS: dict[str, _Job] = {}
 def analyse_reply(request: dict[str, Any]) -> dict[str, Any]:
     """One slice of an analysis job: ``done``/``total``, and ``result`` once finished
     (``dice`` too in the first reply)."""
-    from game.analysis import analysis_steps
+    from game.analysis.record_analysis import analysis_steps
 
     job_id = str(request["job"])
     budget = float(request.get("budget_ms", 250.0)) / 1000.0
@@ -279,8 +279,8 @@ def _dice_player(stats: PlayerDice) -> dict[str, Any]:
 
 
 def dice_data(record: Record) -> dict[str, Any]:
-    """Both players' dice statistics as JSON-able data (``game.dice_stats``)."""
-    from game.dice_stats import dice_statistics
+    """Both players' dice statistics as JSON-able data (``game.analysis.dice_stats``)."""
+    from game.analysis.dice_stats import dice_statistics
 
     return {
         "names": list(record.names),

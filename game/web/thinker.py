@@ -1,12 +1,12 @@
 """The computer's decisions as plain-data requests and replies, for a second interpreter.
 
     >>> import random
-    >>> from game.position import Position
-    >>> from game.state import GameState, Phase, Rules
+    >>> from game.engine.position import Position
+    >>> from game.engine.state import GameState, Phase, Rules
     >>> game = GameState(Rules.full(), position=Position.start(), phase=Phase.MOVE, turn=0,
     ...                  dice=(3, 1))
     >>> answer = reply(play_request(game, "strong", random.Random(1)))  # in the worker
-    >>> from game.formats.notation import format_play
+    >>> from game.engine.notation import format_play
     >>> format_play(chosen_play(game, answer, random.Random()).moves)   # on the page
     '8/5 6/5'
 
@@ -25,9 +25,9 @@ import random
 import time
 from typing import Any
 
+from game.engine.plays import Play, legal_plays
+from game.engine.state import GameState, Phase
 from game.formats.save import read_save, write_save
-from game.plays import Play, legal_plays
-from game.state import GameState, Phase
 from game.web import computer, study
 
 

@@ -11,7 +11,7 @@
 With the tutor on (a setting, off by default), the page asks the worker for the hint of
 the decision (``game.web.study.hint_request``) before it takes a play or a cube action,
 and shows this warning when the choice loses at least 0.04 (doubtful), 0.08 (bad) or
-0.16 (very bad) against the best, the thresholds of ``game.analysis`` and of gnubg.
+0.16 (very bad) against the best, the thresholds of ``game.analysis.record_analysis`` and of gnubg.
 The player may then see the better play, or play anyway.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.marks import mark_of
+from game.analysis.marks import mark_of
 
 ACTION_NAMES = {
     "no-double": "Rolling without doubling",

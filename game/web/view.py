@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import match
-from game.dice import Dice
-from game.formats.notation import format_play
-from game.match import BACKGAMMON, GAMMON, SINGLE
-from game.plays import Move
-from game.position import Position, Side
-from game.state import Phase
+from game.engine import match
+from game.engine.dice import Dice
+from game.engine.match import BACKGAMMON, GAMMON, SINGLE
+from game.engine.notation import format_play
+from game.engine.plays import Move
+from game.engine.position import Position, Side
+from game.engine.state import Phase
 from game.web.render import CYAN, PINK, BoardView
 from game.web.session import BEAVERED, COMPUTER, REFUSED, TAKEN, Session, to_viewer
 

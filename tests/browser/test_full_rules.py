@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from game.match import Cube, Rules
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import Cube, Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from game.web import links
 from game.web.session import COMPUTER, FRIEND
 from tests.browser.pages import open_game

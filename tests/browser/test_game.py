@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.state import Phase
+from game.engine.state import Phase
 from game.web import storage
 from game.web.session import Session, to_viewer
 from tests.browser.pages import RequestLog, open_game

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.match import Rules
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.match import Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 from game.web import links
 from game.web.session import COMPUTER
 from tools.screenshots import PROMPTS, SIZES, close_prompt, put_scene

@@ -1,8 +1,8 @@
 """Analysis of played games: every checker and cube decision judged, luck, error rates.
 
     >>> import random
-    >>> from game.match import Rules
-    >>> from game.state import GameState
+    >>> from game.engine.match import Rules
+    >>> from game.engine.state import GameState
     >>> state = GameState.new(Rules.full(match_length=3)).set_dice((3, 1))
     >>> states = [GameState.new(Rules.full(match_length=3)), state]
     >>> states.append(state.play(state.legal_plays()[-1]))
@@ -10,15 +10,15 @@
     >>> [(d.kind, d.player, d.mark) for d in result.decisions]
     [('play', 0, 'very bad')]
 
-A game is given as the sequence of ``game.state.GameState`` values it went
+A game is given as the sequence of ``game.engine.state.GameState`` values it went
 through, one per action (a roll, a play, a double, a take, a beaver, a pass);
 the decisions are read from consecutive states. ``analyse_record`` takes a
-whole ``game.record.Record`` (a match, a session, a game in progress, an
+whole ``game.engine.record.Record`` (a match, a session, a game in progress, an
 imported ``.mat``); ``analysis_steps`` is the same as a generator of progress
 steps, which a caller stops to cancel. Judgement is
-``game.judgement``'s (``plies`` 2, the default, is the strongest level's), in
+``game.analysis.judgement``'s (``plies`` 2, the default, is the strongest level's), in
 EMG units (see there), so money and match play compare. The decisions of a game
-share their work (``game.judgement.SharingJudge``, the same figures): the
+share their work (``game.analysis.judgement.SharingJudge``, the same figures): the
 look-ahead of the play made serves the opponent's cube decision and ranking
 next. A roll without doubling is first judged by the quick (0-ply) cube model,
 and the deeper look skipped when doubling is at least ``CLEARLY_NO_DOUBLE`` worse
@@ -50,10 +50,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from game.bot.cube import CubeState
-from game.bot.evaluator import evaluate_position
-from game.bot.match_value import utility
-from game.judgement import (
+from game.analysis.judgement import (
     STRONGEST,
     CubeFigures,
     Judge,
@@ -63,11 +60,14 @@ from game.judgement import (
     cube_figures,
     cube_state_of,
 )
-from game.marks import BAD, DOUBTFUL, VERY_BAD, mark_of
-from game.plays import Play, legal_plays
-from game.position import Position
-from game.record import Record
-from game.state import ENDED_BY_PASS, GameState, Phase
+from game.analysis.marks import BAD, DOUBTFUL, VERY_BAD, mark_of
+from game.bot.cube import CubeState
+from game.bot.evaluator import evaluate_position
+from game.bot.match_value import utility
+from game.engine.plays import Play, legal_plays
+from game.engine.position import Position
+from game.engine.record import Record
+from game.engine.state import ENDED_BY_PASS, GameState, Phase
 
 CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling loses less
 # A roll without doubling first judged by the quick (0-ply) cube model: when doubling is
@@ -463,7 +463,7 @@ def analysis_steps(
     Yields a ``Progress`` after each judged roll or decision, and last one whose
     ``result`` is the ``MatchAnalysis``. Stop iterating to cancel: the page runs a
     few steps per slice of time and stays responsive. ``shared``: the decisions of a
-    game share their work (``game.judgement.SharingJudge``; the same figures); False
+    game share their work (``game.analysis.judgement.SharingJudge``; the same figures); False
     judges each one afresh (for tests and tools/bench_analysis.py's comparison).
     """
     moments = [_moments(states) for states in games]
@@ -503,7 +503,7 @@ def analyse_match(
 
 
 def games_of(record: Record) -> list[list[GameState]]:
-    """The states each game of a ``game.record.Record`` went through, game by game."""
+    """The states each game of a ``game.engine.record.Record`` went through, game by game."""
     games: list[list[GameState]] = []
     for _, action, state in record.steps():
         if action == 0:

@@ -1,7 +1,7 @@
 """Judging decisions as a teacher would: every play of a roll ranked, the cube decision priced.
 
     >>> from game.bot.cube import CubeState
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> ranked = rank_plays(Position.start(), (3, 1), CubeState(), plies=1)
     >>> len(ranked), ranked[0].notation
     (16, '8/5 6/5')
@@ -52,10 +52,10 @@ from game.bot.levels import level_named
 from game.bot.match_value import emg_of_mwc, match_value, result_mwc, utility
 from game.bot.probabilities import Probabilities
 from game.bot.search import Value, reply_candidates, reply_cost, score_plays
-from game.formats.notation import format_play
-from game.plays import Play, legal_plays
-from game.position import Position
-from game.state import GameState, Phase
+from game.engine.notation import format_play
+from game.engine.plays import Play, legal_plays
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
 
 STRONGEST = 2
 

@@ -1,6 +1,6 @@
 """Legal plays for a roll: every rule of checker movement lives here.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> len(legal_plays(Position.start(), (3, 1)))
     16
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.dice import Dice
-from game.position import BAR, CHECKERS, OFF, Point, Position
+from game.engine.dice import Dice
+from game.engine.position import BAR, CHECKERS, OFF, Point, Position
 
 
 class InvalidDice(ValueError):

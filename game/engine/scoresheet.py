@@ -1,7 +1,7 @@
 """A game's scoresheet: its actions as entries in two columns, one numbered row per pair of
 turns, the first player on the left, as players and ``.mat`` files write a game.
 
-    >>> from game.record import Action, Record
+    >>> from game.engine.record import Action, Record
     >>> record = Record.new().extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)]),
     ...                               Action.roll((6, 4)), Action.play([(24, 18), (13, 9)])])
     >>> first, *after = record.replay()
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.record import ACCEPT, DOUBLE, PLAY, REJECT, RESIGN, ROLL, Action
-from game.state import GameState, Phase
+from game.engine.record import ACCEPT, DOUBLE, PLAY, REJECT, RESIGN, ROLL, Action
+from game.engine.state import GameState, Phase
 
 RESIGNATIONS = (RESIGN, ACCEPT, REJECT)
 

@@ -42,10 +42,10 @@ import functools
 import random
 from dataclasses import dataclass, field, replace
 
-from game import match
-from game.dice import Dice, opening_roll
-from game.dice import roll as roll_dice
-from game.match import (
+from game.engine import match
+from game.engine.dice import Dice, opening_roll
+from game.engine.dice import roll as roll_dice
+from game.engine.match import (
     BACKGAMMON,
     RESULT_NAMES,
     SINGLE,
@@ -53,9 +53,9 @@ from game.match import (
     IllegalAction,
     Rules,
 )
-from game.plays import InvalidDice, Play, check_dice
-from game.plays import legal_plays as generate_plays
-from game.position import Position
+from game.engine.plays import InvalidDice, Play, check_dice
+from game.engine.plays import legal_plays as generate_plays
+from game.engine.position import Position
 
 __all__ = [
     "PLAYER_NAMES",

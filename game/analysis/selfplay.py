@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol
 
-from game.match import SINGLE, Rules
-from game.plays import Play
-from game.record import Action, Record
-from game.state import GameState, Phase
+from game.engine.match import SINGLE, Rules
+from game.engine.plays import Play
+from game.engine.record import Action, Record
+from game.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
     from game.bot.cube import CubeDecision

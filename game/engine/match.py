@@ -8,7 +8,7 @@
     4
 
 Players are 0 and 1. Every rule is a small function named after it; the game
-state (``game.state.GameState``) calls them, and so may the page or the bot.
+state (``game.engine.state.GameState``) calls them, and so may the page or the bot.
 The functions that need the table (rules, cube, score, Crawford flag) take any
 object with those attributes, a ``GameState`` in practice.
 

@@ -4,7 +4,7 @@ Prints ``player N: ERROR_RATE PR DECISIONS`` for players 1 and 2 (in the order t
 file names them) over the whole match, then ``game K player N: ...`` for every
 game. ERROR_RATE is gnubg's "Error rate mEMG" (thousandths of equity lost per
 unforced decision, checker play and cube together), PR half of it, DECISIONS
-the unforced plays and close cube decisions counted (see ``game.analysis``).
+the unforced plays and close cube decisions counted (see ``game.analysis.record_analysis``).
 By default the plays and cube decisions are judged at the strongest level's judgement
 (2-ply, as gnubg's own analysis defaults to its 2-ply: a few seconds a game in CPython);
 ``--plies 1`` judges by the network alone (well under a second a game). On 8 FIBS matches
@@ -19,9 +19,9 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from game.analysis import PlayerStats, analyse_record
+from game.analysis.record_analysis import PlayerStats, analyse_record
+from game.cli.hint import read_plies
 from game.formats.mat import parse_mat
-from game.hint import read_plies
 
 
 def stats_line(stats: PlayerStats) -> str:

@@ -1,7 +1,7 @@
 """How each player's dice came up, against what fair dice give, in plain words.
 
-    >>> from game.match import Rules
-    >>> from game.record import Action, Record
+    >>> from game.engine.match import Rules
+    >>> from game.engine.record import Action, Record
     >>> record = Record.new(Rules.full()).extend(
     ...     [Action.roll((3, 1)), Action.play([(8, 5), (6, 5)]), Action.roll((6, 6))])
     >>> stats = dice_statistics(record)
@@ -30,10 +30,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.plays import legal_plays
-from game.position import BAR, Position
-from game.record import Record
-from game.state import Phase
+from game.engine.plays import legal_plays
+from game.engine.position import BAR, Position
+from game.engine.record import Record
+from game.engine.state import Phase
 
 ROLL_NAMES = tuple(f"{a}-{b}" for a in range(6, 0, -1) for b in range(a, 0, -1))
 UNUSUAL = 0.05

@@ -29,12 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from game.dice import Dice
-from game.formats.notation import format_play
-from game.match import RESULT_NAMES, IllegalAction, Rules
-from game.plays import InvalidDice, Move, Play, check_dice
-from game.position import BAR, OFF, Position
-from game.state import GameState, Phase
+from game.engine.dice import Dice
+from game.engine.match import RESULT_NAMES, IllegalAction, Rules
+from game.engine.notation import format_play
+from game.engine.plays import InvalidDice, Move, Play, check_dice
+from game.engine.position import BAR, OFF, Position
+from game.engine.state import GameState, Phase
 
 __all__ = ["Action", "GameResult", "Record", "RecordError", "apply_action"]
 

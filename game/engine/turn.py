@@ -1,6 +1,6 @@
 """The play in progress: a player moving checkers one at a time, as on the page.
 
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> turn = Turn.start(Position.start(), (6, 5))
     >>> sorted(turn.origins())                            # 6/1 and 6/0 are not allowed
     [8, 13, 24]
@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.dice import Dice
-from game.plays import Move, Play, check_dice, legal_plays
-from game.position import BAR, OFF, Point, Position
+from game.engine.dice import Dice
+from game.engine.plays import Move, Play, check_dice, legal_plays
+from game.engine.position import BAR, OFF, Point, Position
 
 Steps = tuple[Move, ...]
 

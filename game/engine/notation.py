@@ -1,11 +1,11 @@
 """Plays as players write them (``24/18 13/11``, ``bar/22*``, ``8/5(2)``, ``6/off``).
 
-    >>> from game.plays import Move
+    >>> from game.engine.plays import Move
     >>> format_play((Move(13, 7, True), Move(7, 5)))
     '13/7*/5'
     >>> format_play((Move(8, 5), Move(6, 5), Move(8, 5), Move(6, 5)))
     '8/5(2) 6/5(2)'
-    >>> from game.position import Position
+    >>> from game.engine.position import Position
     >>> format_play(parse_play("24/18 13/11", Position.start(), (6, 2)).moves)
     '24/18 13/11'
 
@@ -17,7 +17,7 @@ grouped with a count (``24/20(2)``). Points are the mover's: ``bar`` is 25 and
 
 ``parse_play`` reads that notation and the usual variants (``25/22``, ``6/0``,
 ``bar/22`` without its ``*``, ``24/18/13``, commas) and returns the legal play
-from ``game.plays.legal_plays`` that it describes. ``position_diagram`` draws a
+from ``game.engine.plays.legal_plays`` that it describes. ``position_diagram`` draws a
 position as plain text.
 """
 
@@ -29,8 +29,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from game.plays import Move, Play, check_dice, legal_plays
-from game.position import BAR, OFF, Position
+from game.engine.plays import Move, Play, check_dice, legal_plays
+from game.engine.position import BAR, OFF, Position
 
 
 class InvalidPlay(ValueError):

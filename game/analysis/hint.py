@@ -1,4 +1,4 @@
-"""``python -m game hint``: the ranked plays of a roll, or the cube hint, for ``PID:MID`` lines.
+"""The hint (``python -m game hint``): the ranked plays of a roll, or the cube hint, of a PID:MID.
 
 With dice in the Match ID the answer is one line per legal play, best first:
 ``RESULT_PID EQUITY NOTATION`` (the Position ID after the play with the mover
@@ -10,7 +10,7 @@ player on roll: ``ACTION RESPONSE`` as ``python -m game cube`` says it, then
 default) ``double-beaver E``, the doubler's equity after a beaver (twice double-take), then
 a blank line.
 
-Equities are those of ``game.judgement``: cubeless money equity per unit of the
+Equities are those of ``game.analysis.judgement``: cubeless money equity per unit of the
 cube in money play; in match play the cubeless match winning chance from the
 match equity table, in gnubg's EMG units. ``--plies 1`` judges by the network
 alone; the default is the strongest level's judgement.
@@ -18,20 +18,9 @@ alone; the default is the strongest level's judgement.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from game.analysis.judgement import STRONGEST, cube_figures, rank_plays
 from game.bot.cube import CubeState
 from game.formats import GameStatus, format_position_id, parse_gnubg_id
-from game.judgement import STRONGEST, cube_figures, rank_plays
-
-
-def read_plies(options: list[str], default: int = STRONGEST) -> int:
-    """``[--plies 1|2]``."""
-    if not options:
-        return default
-    if len(options) == 2 and options[0] == "--plies" and options[1] in ("1", "2"):
-        return int(options[1])
-    raise ValueError(f"expected [--plies 1|2], got {' '.join(options)!r}")
 
 
 def format_equity(equity: float) -> str:
@@ -65,14 +54,3 @@ def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
         f"{format_position_id(r.play.position)} {format_equity(r.equity)} {r.notation}"
         for r in ranked
     ]
-
-
-def hint_answerer(options: list[str]) -> Callable[[str], str]:
-    """For ``python -m game hint [--plies 1|2]``: answers end with a blank line (errors too)."""
-    plies = read_plies(options)
-
-    def answer(request: str) -> str:
-        return "\n".join(hint_lines(request, plies))
-
-    answer.block = True  # type: ignore[attr-defined]
-    return answer

@@ -1,0 +1,1 @@
+"""``python -m game COMMAND``: the command lines, one module per command."""

@@ -1,0 +1,25 @@
+"""``python -m game best [--level NAME]``: the Position ID after the bot's play of
+``POSITION_ID D1 D2`` (``-`` when no play is legal)."""
+
+from __future__ import annotations
+
+from game.bot import check_level, choose_play
+from game.cli.lines import Answer, read_position_and_dice
+from game.formats import format_position_id
+
+
+def answerer(options: list[str]) -> Answer:
+    """``[--level NAME]``: the level that plays (the bot's strongest by default)."""
+    level = None
+    if options:
+        if len(options) != 2 or options[0] != "--level":
+            raise ValueError(f"expected [--level NAME], got {' '.join(options)!r}")
+        level = options[1]
+    level = check_level(level)
+
+    def answer_best(request: str) -> str:
+        position, dice = read_position_and_dice(request)
+        play = choose_play(position, dice, level)
+        return "-" if play is None else format_position_id(play.position)
+
+    return answer_best

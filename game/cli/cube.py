@@ -1,0 +1,42 @@
+"""``python -m game cube [--plies 0|1|2] [--no-beaver]``: the cube decision of the player on
+roll of ``POSITION_ID:MATCH_ID``, as ``ACTION RESPONSE``."""
+
+from __future__ import annotations
+
+from game.bot.cube import CubeState, cube_action
+from game.bot.levels import level_named
+from game.cli.lines import Answer
+from game.formats.match_id import GameStatus, parse_gnubg_id
+
+
+def answerer(options: list[str]) -> Answer:
+    """For ``python -m game cube [--plies 0|1|2] [--no-beaver]``: a function that answers
+    ``POSITION_ID:MATCH_ID`` (the player on roll to decide before rolling) with
+    ``ACTION RESPONSE``. By default (``--plies 2``) the strongest level's decision: two rolls
+    ahead within its budget (``levels.Level.cube_budget``); ``--plies 1``: one roll ahead,
+    every play; ``--plies 0``: from the position's own probabilities. Raises ValueError on
+    bad options or requests."""
+    plies, beaver = 2, True
+    rest = list(options)
+    while rest:
+        option = rest.pop(0)
+        if option == "--no-beaver":
+            beaver = False
+        elif option == "--plies" and rest and rest[0] in ("0", "1", "2"):
+            plies = int(rest.pop(0))
+        else:
+            raise ValueError(f"expected [--plies 0|1|2] [--no-beaver], got {' '.join(options)!r}")
+    strongest = level_named(None)
+    budget = strongest.cube_budget if plies == 2 else None
+
+    def answer(request: str) -> str:
+        fields = request.split()
+        if len(fields) != 1:
+            raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
+        position, match = parse_gnubg_id(fields[0])
+        if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
+            raise ValueError("the game is over: there is no cube decision to make")
+        state = CubeState.from_match_id(match, beaver=beaver)
+        return " ".join(cube_action(position, state, plies, budget, strongest.cube_prune))
+
+    return answer

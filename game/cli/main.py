@@ -1,0 +1,56 @@
+"""``python -m game COMMAND [options]``: one entry for every command line.
+
+The request commands (``moves``, ``best``, ``cube``, ``hint``) answer one request per stdin
+line; ``replay``, ``selfplay`` and ``analyse`` work on whole matches. Each lives in its own
+module of ``game.cli``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from game.cli.lines import Answer, serve
+
+
+def _request_commands() -> dict[str, Callable[[list[str]], Answer]]:
+    # Imported on demand: `moves` must not pay for loading the bot.
+    from game.cli import best, cube, hint, moves
+
+    return {
+        "moves": moves.answerer,
+        "best": best.answerer,
+        "cube": cube.answerer,
+        "hint": hint.answerer,
+    }
+
+
+REQUEST_COMMANDS = ("moves", "best", "cube", "hint")
+MATCH_COMMANDS = ("replay", "selfplay", "analyse")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    command, options = (args[0], args[1:]) if args else ("", [])
+    if command == "replay":
+        from game.cli import replay
+
+        return replay.main(options)
+    if command == "selfplay":
+        from game.cli import selfplay
+
+        return selfplay.main(options)
+    if command == "analyse":
+        from game.cli import analyse
+
+        return analyse.main(options)
+    if command not in REQUEST_COMMANDS:
+        names = "|".join([*REQUEST_COMMANDS, *MATCH_COMMANDS])
+        sys.stderr.write(f"usage: python -m game {{{names}}} [options] < requests\n")
+        return 2
+    try:
+        answer = _request_commands()[command](options)
+    except ValueError as error:
+        sys.stderr.write(f"python -m game {command}: {error}\n")
+        return 2
+    return serve(answer, sys.stdin, sys.stdout)

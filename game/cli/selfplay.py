@@ -1,0 +1,41 @@
+"""``python -m game selfplay --length N --seed S [--level NAME]``: the ``.mat`` of an N-point
+match (0: one money game) that the computer plays against itself, the same for the same seed."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import TextIO
+
+from game.analysis.selfplay import BotPlayer, self_play
+from game.bot import UnknownLevel
+from game.engine.match import Rules
+from game.formats.mat import format_mat
+
+# Quick by default: a level that plays sensibly at one ply and decides the cube at 0-ply.
+SELFPLAY_LEVEL = "intermediate"
+
+
+def selfplay(length: int, seed: int, level: str, out: TextIO) -> int:
+
+    rng = random.Random(seed)
+    rules = Rules.full(match_length=length)
+    record = self_play(rules, rng, BotPlayer(level, rng), names=("Cyan", "Pink"))
+    out.write(format_mat(record))
+    return 0
+
+
+def main(options: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game selfplay")
+    parser.add_argument("--length", type=int, required=True, help="match length, 0 for money")
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--level", default=SELFPLAY_LEVEL)
+    parsed = parser.parse_args(options)
+    if not 0 <= parsed.length <= 64:
+        parser.error("--length is 0 (one money game) to 64")
+    try:
+        return selfplay(parsed.length, parsed.seed, parsed.level, sys.stdout)
+    except UnknownLevel as error:
+        parser.error(str(error))
+    return 2
