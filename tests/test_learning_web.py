@@ -256,9 +256,7 @@ def test_the_cube_hint_has_a_beaver_line_where_the_rules_allow_one():
 
 
 def test_the_hint_is_offered_when_a_person_has_something_to_weigh():
-    session = Session(opening(Rules.full()), Settings(opponent=FRIEND))._after(
-        opening(Rules.full())
-    )
+    session = Session(opening(Rules.full()), Settings(opponent=FRIEND)).after(opening(Rules.full()))
     assert hint_panel.hint_offered(session)
     assert not hint_panel.hint_offered(session, busy=True)
     game = opening(Rules.full())
@@ -275,7 +273,7 @@ def test_the_hint_is_offered_when_a_person_has_something_to_weigh():
 
 def test_a_hinted_play_is_drawn_as_made_with_its_arrows_and_nothing_is_played():
     game = opening(Rules.full())
-    session = Session(game, Settings(opponent=FRIEND))._after(game)
+    session = Session(game, Settings(opponent=FRIEND)).after(game)
     plays = legal_plays(game.position, game.dice)
     play = next(p for p in plays if len(p.moves) == 2 and p.moves[0].origin == 8)
     index = hint_panel.play_index(game, play)

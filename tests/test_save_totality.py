@@ -69,7 +69,7 @@ SETTINGS = [
 
 def _session(game: GameState, settings: Settings, rng: random.Random) -> Session:
     """A session as the page keeps it, with part of a play made when one is to be made."""
-    session = Session(game, settings)._after(game)
+    session = Session(game, settings).after(game)
     if session.turn is not None and rng.random() < 0.7:
         turn: Turn = session.turn
         for _ in range(rng.randint(1, 2)):

@@ -20,7 +20,7 @@ COMPUTER_GAMMON = Position.from_points({1: 2, 2: 2, 3: 2}, {20: 5, 13: 10})
 
 
 def against_computer(game: GameState, level: str = "beginner") -> Session:
-    return Session(game, Settings(opponent=COMPUTER, level=level))._after(game)
+    return Session(game, Settings(opponent=COMPUTER, level=level)).after(game)
 
 
 def test_nothing_to_do_while_the_person_is_to_act():

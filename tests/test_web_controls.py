@@ -36,7 +36,7 @@ def friends(**settings) -> Session:
 
 def at_roll(session: Session, position: Position, turn: int = 0, **fields) -> Session:
     game = GameState(session.game.rules, position=position, phase=Phase.ROLL, turn=turn, **fields)
-    return session._after(game)
+    return session.after(game)
 
 
 def test_every_button_of_the_page_is_decided():
@@ -102,7 +102,7 @@ def test_the_end_of_a_game_offers_the_next_game_and_of_a_match_a_new_match():
         turn=0,
         dice=(2, 1),
     )
-    session = Session(game, Settings(opponent=COMPUTER))._after(game)
+    session = Session(game, Settings(opponent=COMPUTER)).after(game)
     over = session.play(session.game.legal_plays()[0])
     assert over.game.phase is Phase.MATCH_OVER
     buttons = controls(over)

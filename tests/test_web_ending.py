@@ -22,7 +22,7 @@ AHEAD = Position.from_points({1: 2, 2: 2, 3: 2}, {6: 3, 5: 3, 4: 3})
 def finish(rules: Rules, position: Position, opponent: str = COMPUTER, **fields) -> Session:
     """Player 0 plays the last checker off."""
     game = GameState(rules, position=position, phase=Phase.MOVE, turn=0, dice=(2, 1), **fields)
-    session = Session(game, Settings(opponent=opponent))._after(game)
+    session = Session(game, Settings(opponent=opponent)).after(game)
     return session.play(session.game.legal_plays()[0])
 
 
@@ -57,11 +57,11 @@ def test_a_single_game_under_jacoby_says_why_a_gammon_counted_one():
 
 def test_a_pass_and_a_resignation_say_who_gave_up():
     game = GameState(Rules.full(), position=AHEAD, phase=Phase.ROLL, turn=0)
-    friends = Session(game, Settings(opponent=FRIEND))._after(game)
+    friends = Session(game, Settings(opponent=FRIEND)).after(game)
     passed = ending(friends.double().pass_())
     assert passed.title == "Cyan wins!"
     assert passed.reason == "Pink passes the double \u2014 1 point."
-    computer = Session(game, Settings(opponent=COMPUTER))._after(game)
+    computer = Session(game, Settings(opponent=COMPUTER)).after(game)
     resigned = computer.resign(2).accept_resignation()
     card = ending(resigned)
     assert card.title == "The computer wins" and not card.won
@@ -89,12 +89,12 @@ def test_the_last_play_is_told_in_notation_with_its_hits():
     # The computer (player 1) on roll with 6-4 hits the person's blot from its 13-point.
     position = Position.from_points({13: 2, 6: 5, 8: 3}, {24: 2, 18: 1, 6: 5})
     game = GameState(Rules.simple(), position=position, phase=Phase.MOVE, turn=1, dice=(6, 4))
-    session = Session(game, Settings(opponent=COMPUTER))._after(game)
+    session = Session(game, Settings(opponent=COMPUTER)).after(game)
     hit = next(p for p in legal_plays(position, (6, 4)) if any(m.hit for m in p.moves))
     played = session.play(hit)
     text = last_play_text(played)
     assert text.startswith("The computer played ") and "*" in text
-    friends = Session(game, Settings(opponent=FRIEND))._after(game).play(hit)
+    friends = Session(game, Settings(opponent=FRIEND)).after(game).play(hit)
     assert last_play_text(friends).startswith("Pink played ")
 
 
@@ -116,7 +116,7 @@ def test_the_board_draws_an_arrow_and_a_ghost_for_each_move_in_the_movers_colour
     game = GameState(
         Rules.simple(), position=Position.start(), phase=Phase.MOVE, turn=1, dice=(6, 1)
     )
-    session = Session(game, Settings(opponent=COMPUTER))._after(game)
+    session = Session(game, Settings(opponent=COMPUTER)).after(game)
     seven = next(
         p
         for p in legal_plays(Position.start(), (6, 1))

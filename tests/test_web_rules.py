@@ -45,7 +45,7 @@ def friends(rules: str = FULL, length: int = 0, **options) -> Session:
 def at_roll(session: Session, position: Position, turn: int = 0, **fields) -> Session:
     """The session with its game set to ``position`` (seen from ``turn``), ``turn`` to roll."""
     game = GameState(session.game.rules, position=position, phase=Phase.ROLL, turn=turn, **fields)
-    return session._after(game)
+    return session.after(game)
 
 
 # ----- settings ----------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_a_beaver_is_offered_only_when_the_rules_allow_it():
 def test_no_double_in_the_crawford_game_and_the_scoreboard_marks_it():
     session = friends(length=3)
     game = GameState.new(Rules.full(3), score=(2, 0))
-    session = session._after(game).set_dice((3, 1))
+    session = session.after(game).set_dice((3, 1))
     session = session.play(session.game.legal_plays()[0])
     assert session.game.crawford and is_crawford(session)
     assert not session.may_double
@@ -166,7 +166,7 @@ def _borne_off(rules: Rules, loser_side: dict[int, int], cube: Cube = CENTRED) -
     """Cyan bears off the last checker with 2-1; pink stands as ``loser_side`` says."""
     position = Position.from_points({1: 1}, loser_side)
     game = GameState(rules, position=position, phase=Phase.MOVE, turn=0, dice=(2, 1), cube=cube)
-    session = Session(game, Settings(opponent=FRIEND))._after(game)
+    session = Session(game, Settings(opponent=FRIEND)).after(game)
     return session.play(session.game.legal_plays()[0])
 
 
@@ -198,7 +198,7 @@ def test_the_end_of_a_match_says_who_won_and_by_how_much():
         turn=0,
         dice=(2, 1),
     )
-    session = Session(game, Settings(opponent=COMPUTER))._after(game)
+    session = Session(game, Settings(opponent=COMPUTER)).after(game)
     session = session.play(session.game.legal_plays()[0])
     assert session.game.phase is Phase.MATCH_OVER
     # Players say 3-1: the gammon's second point goes past the match length.

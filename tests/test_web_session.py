@@ -87,7 +87,7 @@ def test_a_checker_on_the_bar_is_picked_up_by_itself():
     from dataclasses import replace
 
     game = replace(game, position=position, phase=Phase.ROLL, turn=0, last_event="")
-    session = Session(game, session.settings)._after(game).set_dice((4, 2))
+    session = Session(game, session.settings).after(game).set_dice((4, 2))
     assert session.selected == BAR
     assert board_view(session).lit == {21, 23}
 
@@ -98,7 +98,7 @@ def test_bearing_off_lights_the_tray():
     position = Position.from_points({1: 2, 2: 2}, {6: 15})
     session = Session.new(Settings(opponent=FRIEND))
     game = replace(session.game, position=position, phase=Phase.ROLL, turn=0, last_event="")
-    session = Session(game, session.settings)._after(game).set_dice((6, 5))
+    session = Session(game, session.settings).after(game).set_dice((6, 5))
     session = session.tap(2)
     assert OFF in board_view(session).lit
     session = session.tap(OFF)
@@ -168,7 +168,7 @@ def closed_out(opponent: str) -> Session:
     position = Position.from_points({BAR: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 5})
     session = Session.new(Settings(opponent=opponent))
     game = replace(session.game, position=position, phase=Phase.ROLL, turn=0, last_event="")
-    return Session(game, session.settings)._after(game)
+    return Session(game, session.settings).after(game)
 
 
 def test_a_roll_that_cannot_be_played_is_announced_and_passes():

@@ -77,7 +77,7 @@ def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, flo
     from tools.serve import serve_in_thread
 
     state = record.state
-    session = Session(state, Settings(opponent=FRIEND))._after(state)
+    session = Session(state, Settings(opponent=FRIEND)).after(state)
     items = {
         storage.KEY: storage.save_text(session),
         storage.KEY + ".history": json.dumps(history_data(record)),

@@ -40,7 +40,7 @@ MIDDLE = Position.from_points(
 
 
 def _at(game: GameState, settings: Settings) -> Session:
-    return Session(game, settings)._after(game)
+    return Session(game, settings).after(game)
 
 
 def computer_opened() -> Session:

@@ -297,7 +297,7 @@ class App:
 
         def take_link() -> None:
             settings = dataclasses.replace(self.session.settings, opponent=opponent)
-            self.session = Session(self.session.game, settings)._after(game)
+            self.session = Session(self.session.game, settings).after(game)
             self.changed()
             self.schedule_computer()
 
@@ -858,7 +858,7 @@ class App:
             if opponent is not None:
                 settings = dataclasses.replace(settings, opponent=opponent)
             self.history = record
-            self.session = Session(record.state, settings)._after(record.state)
+            self.session = Session(record.state, settings).after(record.state)
             self.replay = None
             set_props("replay", hidden=True)
             self.changed()

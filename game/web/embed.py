@@ -98,7 +98,7 @@ def embed_session(spec: EmbedSpec, game: GameState | None = None, rotate: bool =
         raise ValueError("an embed shows a position")
     settings = Settings(opponent=FRIEND, rotate=rotate)
     session = (FlippedSession if spec.flip else Session)(shown, settings)
-    return session._after(shown) if shown.phase is Phase.MOVE else session
+    return session.after(shown) if shown.phase is Phase.MOVE else session
 
 
 def diagram_view(session: Session, play: Play | None = None) -> BoardView:

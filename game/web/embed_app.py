@@ -367,11 +367,11 @@ class PlayEmbed(App):
         )
         if spec.game is not None:
             game = embed.reader_on_roll(spec.game) if spec.opponent == COMPUTER else spec.game
-            self.session = Session(game, settings)._after(game)
+            self.session = Session(game, settings).after(game)
         else:
             self.session = Session.new(settings)
         if spec.flip:
-            self.session = embed.FlippedSession(self.session.game, self.session.settings)._after(
+            self.session = embed.FlippedSession(self.session.game, self.session.settings).after(
                 self.session.game
             )
 

@@ -237,10 +237,10 @@ class Session:
 
     def roll(self, rng: random.Random) -> Session:
         """Roll for whoever is to roll (the opening roll, a person, or the computer)."""
-        return replace(self._after(self.game.roll(rng)), news=None)
+        return replace(self.after(self.game.roll(rng)), news=None)
 
     def set_dice(self, dice: tuple[int, int]) -> Session:
-        return replace(self._after(self.game.set_dice(dice)), news=None)
+        return replace(self.after(self.game.set_dice(dice)), news=None)
 
     def tap(self, viewer_point: Point) -> Session:
         """A tap on a point (viewer's numbering), the bar (25) or a tray (0)."""
@@ -276,22 +276,22 @@ class Session:
         """Make a whole play for the player on turn (the computer's, or a confirmed one)."""
         mover = self.game.turn
         moves = tuple((move.origin, move.destination, move.hit) for move in play.moves)
-        return replace(self._after(self.game.play(play)), last_play=(mover, moves), news=None)
+        return replace(self.after(self.game.play(play)), last_play=(mover, moves), news=None)
 
     def double(self) -> Session:
         """The player on roll doubles (a person pressing Double, or the computer)."""
-        return replace(self._after(self.game.double()), news=None)
+        return replace(self.after(self.game.double()), news=None)
 
     def take(self) -> Session:
         taker = self._answering()
-        return replace(self._after(self.game.take()), news=(TAKEN, taker))
+        return replace(self.after(self.game.take()), news=(TAKEN, taker))
 
     def beaver(self) -> Session:
         taker = self._answering()
-        return replace(self._after(self.game.beaver()), news=(BEAVERED, taker))
+        return replace(self.after(self.game.beaver()), news=(BEAVERED, taker))
 
     def pass_(self) -> Session:
-        return replace(self._after(self.game.pass_()), news=None)
+        return replace(self.after(self.game.pass_()), news=None)
 
     def resign(self, result: int) -> Session:
         """The person who may resign (``resigner``) offers a single (1), gammon (2) or
@@ -301,14 +301,14 @@ class Session:
     def resign_as(self, player: int | None, result: int) -> Session:
         if player is None:
             raise IllegalAction("a resignation is offered before rolling or while moving")
-        return replace(self._after(self.game.resign(result, player)), news=None)
+        return replace(self.after(self.game.resign(result, player)), news=None)
 
     def accept_resignation(self) -> Session:
-        return replace(self._after(self.game.accept_resignation()), news=None)
+        return replace(self.after(self.game.accept_resignation()), news=None)
 
     def reject_resignation(self) -> Session:
         refuser = self._answering()
-        return replace(self._after(self.game.reject_resignation()), news=(REFUSED, refuser))
+        return replace(self.after(self.game.reject_resignation()), news=(REFUSED, refuser))
 
     def next_game(self) -> Session:
         return replace(
@@ -319,7 +319,7 @@ class Session:
         """New settings; new rules replace the game's at once only if nothing is played yet."""
         if self.fresh and settings.make_rules() != self.game.rules:
             return Session.new(settings)
-        return replace(self, settings=settings)._after(self.game)
+        return replace(self, settings=settings).after(self.game)
 
     # ----- internals ----------------------------------------------------------------------
 
@@ -329,7 +329,7 @@ class Session:
         assert player is not None  # a double or a resignation waits for this player
         return player
 
-    def _after(self, game: GameState) -> Session:
+    def after(self, game: GameState) -> Session:
         """The session once ``game`` is reached: a person on the move gets a fresh Turn."""
         turn = None
         if game.phase is Phase.MOVE and not self.is_computer(game.turn) and game.dice:

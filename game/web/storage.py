@@ -118,7 +118,7 @@ def load_data(data: object) -> Session:
         settings = Settings.from_dict(data.get("settings", {}))
     except (InvalidState, SettingsError) as error:
         raise SaveError(f"the saved game is damaged: {error}") from None
-    session = Session(game, settings)._after(game)
+    session = Session(game, settings).after(game)
     moves = data.get("moves", [])
     if (
         not isinstance(moves, list)

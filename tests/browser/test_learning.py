@@ -112,7 +112,7 @@ def test_analysis_shows_mistakes_and_chart_and_the_page_stays_responsive(game_pa
     page = game_page
     record = played(2)  # a 3-point match of quick players: mistakes to find
     state = record.state
-    seed_storage(page, Session(state, Settings(opponent=FRIEND))._after(state), record)
+    seed_storage(page, Session(state, Settings(opponent=FRIEND)).after(state), record)
     page.add_init_script(LONG_TASKS)
     open_game(page, "pace=0")
 

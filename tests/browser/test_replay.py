@@ -22,7 +22,7 @@ HISTORY_KEY = storage.KEY + ".history"
 
 def seed_storage(page: Page, record) -> None:
     """Save ``record``'s last state as the game and the record as its history."""
-    session = Session(record.state, Settings(opponent=FRIEND))._after(record.state)
+    session = Session(record.state, Settings(opponent=FRIEND)).after(record.state)
     page.goto("tools/bare/blank.html")
     page.evaluate(
         "([key, save, hkey, history]) => { localStorage.setItem(key, save);"
