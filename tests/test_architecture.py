@@ -1,4 +1,4 @@
-"""The import rules between the rooms of ``game/`` (see README, "Architecture").
+"""The import rules between the rooms of ``game/`` (see docs/architecture.md).
 
 Every import counts, also those inside functions (the page imports the bot lazily):
 each module's imports are read with ``ast``, nothing is executed.
@@ -131,3 +131,41 @@ def test_the_rules_of_play_stand_alone():
             and not any(m == r or m.startswith(r + ".") for r in RULES)
         ]
         assert not outside, f"{name} imports {outside}"
+
+
+def _mermaid() -> str:
+    """The rooms and their arrows as a mermaid flowchart, computed from the imports."""
+    edges = sorted(
+        {
+            (_room(name), _room(module))
+            for name, imported in MODULES.items()
+            for module in imported
+            if _room(name) in ROOMS
+            and module.startswith("game.")
+            and _room(module) in ROOMS
+            and _room(module) != _room(name)
+        },
+        key=lambda edge: (ROOMS.index(edge[0]), ROOMS.index(edge[1])),
+    )
+    glue = sorted(
+        name
+        for name, imported in MODULES.items()
+        if any(m.split(".")[0] in BROWSER for m in imported)
+    )
+    lines = ["flowchart RL", '    main["python -m game"] --> cli']
+    lines += [f"    {room}[game/{room}]" for room in ROOMS]
+    lines += [f"    {source} --> {target}" for source, target in edges]
+    names = ", ".join(name.rpartition(".")[2] for name in glue)
+    lines.append(f'    web -- "{names}" --> browser(["js, pyodide, pyscript"])')
+    return "\n".join(lines)
+
+
+def test_the_architecture_diagram_is_drawn_from_the_imports():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    drawn = (
+        text.split("```mermaid\n", 1)[1].split("```", 1)[0].strip() if "```mermaid" in text else ""
+    )
+    assert drawn == _mermaid(), (
+        "docs/architecture.md's mermaid block differs from the imports; replace it with:\n"
+        f"```mermaid\n{_mermaid()}\n```"
+    )

@@ -6,12 +6,10 @@ game. ERROR_RATE is gnubg's "Error rate mEMG" (thousandths of equity lost per
 unforced decision, checker play and cube together), PR half of it, DECISIONS
 the unforced plays and close cube decisions counted (see ``game.analysis.record_analysis``).
 By default the plays and cube decisions are judged at the strongest level's judgement
-(2-ply, as gnubg's own analysis defaults to its 2-ply: a few seconds a game in CPython);
-``--plies 1`` judges by the network alone (well under a second a game). On 8 FIBS matches
-(16 player-matches) our 2-ply error rates were 2.4 mEMG from gnubg 1.07's 2-ply analysis
-on average (mean difference -1.4), our 1-ply 3.1 (-1.3); on 20 FIBS matches 1-ply was 3.2
-from gnubg 0-ply (tools/compare_analysis.py, figures in README.md). A file that cannot be
-read: a message and exit status 1.
+(2-ply, as gnubg's own analysis defaults to its 2-ply); ``--plies 1`` judges by the
+network alone, much faster. How our error rates compare with gnubg's
+(tools/compare_analysis.py): docs/performance.md, "Hints and analysis". A file that cannot
+be read: a message and exit status 1.
 """
 
 from __future__ import annotations

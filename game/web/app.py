@@ -4,8 +4,9 @@
     from game.web.app import start
     start()
 
-With ``dom`` and ``main``, the only code that touches the browser (``pyscript``'s
-``document`` and ``window``). Each handler asks the ``Session`` for the next
+One of the seven modules that touch the browser (``pyscript``'s ``document`` and
+``window``; the others: ``dom``, ``guard``, ``main``, ``thinking``, ``embed_app``, ``embed_maker``,
+listed in tests/test_architecture.py). Each handler asks the ``Session`` for the next
 state, saves it to localStorage at once, and redraws. The computer's turns run as a task that
 yields to the browser between steps, so its checkers move one at a time.
 """

@@ -392,7 +392,7 @@ def apply_theme(spec: EmbedSpec) -> None:
 
 
 def post_height() -> None:
-    """Tell the parent page how tall the embed is (the README's snippet sizes the frame)."""
+    """Tell the parent page how tall the embed is (docs/embedding.md's snippet sizes the frame)."""
     if window.parent is window or window.parent == window:
         return
     main = document.querySelector("main")

@@ -46,7 +46,7 @@ def parse_pairs(text: str) -> dict[str, str]:
     """``a=1&b=2`` as a dict; raises ValueError for a part without ``=`` or a bad %-escape.
 
     Unlike ``urllib.parse``, a ``+`` stays a ``+`` (Position IDs use it), and importing
-    this costs nothing at start-up in the page (urllib.parse takes over 100 ms there).
+    this costs nothing at start-up in the page (importing urllib.parse there is slow).
     """
     fields: dict[str, str] = {}
     for part in text.split("&"):

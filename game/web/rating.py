@@ -18,7 +18,7 @@ as a 1-point match. A new player starts at 1500.
 Each computer level's rating (``LEVEL_RATINGS``) was measured from the levels' results
 against each other with ``tools/rate_levels.py``, down from the expert's error-based rating;
 strong, which results cannot tell from the expert in a few hundred games, by its own error
-rate (see the README). The book is
+rate (the figures: docs/performance.md, "The levels' ratings"). The book is
 JSON in localStorage (``KEY``); ``read_book`` never fails: anything it cannot read gives a
 new book.
 """
@@ -37,8 +37,9 @@ KEY = "backgammon.rating"
 VERSION = 1
 START = 1500.0
 KEPT = 200  # results kept for the plot
-# Measured by tools/rate_levels.py (see the README, "Rating"): anchored at the expert's
-# error-based rating; the others from their results against their neighbours.
+# Measured by tools/rate_levels.py (docs/performance.md, "The levels' ratings"):
+# anchored at the expert's error-based rating; the others from their results against
+# their neighbours.
 LEVEL_RATINGS = {
     "beginner": 859,
     "casual": 1633,

@@ -29,7 +29,7 @@ MATCH = "tests/data/mat/gnubg_export.mat"
 HOSTILE_ID = "%3Cscript%3Ealert(1)%3C/script%3E"
 HOSTILE_CAPTION = "%3Cimg%20src%3Dx%20onerror%3D%22parent.hacked%3D1%22%3E"
 
-# The two lines the README gives embedding sites: fit each frame to the height it reports.
+# The two lines docs/embedding.md gives embedding sites: fit each frame to the height it reports.
 PARENT_SCRIPT = (
     'addEventListener("message", (e) => { for (const f of document.querySelectorAll("iframe"))'
     ' if (f.contentWindow === e.source && e.data && e.data.type === "backgammon-embed:height")'
