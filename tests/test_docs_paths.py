@@ -18,6 +18,8 @@ PATH = re.compile(r"(?<![\w./-])((?:game|tools|tests)/[\w./*-]*[\w/*])")
 IGNORED = ("tools/checkpoints/",)
 # A module as the docs write one: game.engine.turn, game.analysis.judgement.SharingJudge.
 MODULE = re.compile(r"(?<![\w./-])(game(?:\.\w+)+)")
+# A tool run as a module: python -m tools.bench.page.
+TOOL = re.compile(r"-m (tools(?:\.\w+)+)")
 
 
 def _paths(text: str) -> set[str]:
@@ -64,6 +66,15 @@ def test_every_module_in_the_docs_exists(doc):
     assert not missing, f"{doc.relative_to(ROOT)} names modules that do not exist: {missing}"
 
 
+@pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_tool_command_in_the_docs_exists(doc):
+    names = TOOL.findall(doc.read_text(encoding="utf-8"))
+    missing = sorted(
+        {name for name in names if not ROOT.joinpath(*name.split(".")).with_suffix(".py").exists()}
+    )
+    assert not missing, f"{doc.relative_to(ROOT)} runs tools that do not exist: {missing}"
+
+
 def test_the_checks_find_stale_paths():
     assert _paths("see `game/judgement.py` and tools/bench_page.py") == {
         "game/judgement.py",
@@ -73,3 +84,4 @@ def test_the_checks_find_stale_paths():
     assert not _module_exists("game.judgement")
     assert not _module_exists("game.record_cli")
     assert _module_exists("game.analysis.judgement.SharingJudge")
+    assert TOOL.findall("nice python -m tools.bench.page --rounds 5") == ["tools.bench.page"]
