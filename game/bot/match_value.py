@@ -23,12 +23,16 @@ coefficients once per decision: the search values thousands of positions.
 
 from __future__ import annotations
 
-from game.bot.cube import CubeState
+from functools import lru_cache
+
+from game.bot.cube.state import CubeState
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
 from game.engine.match import Table
 
 
+# A look two rolls ahead asks for the same few states' results thousands of times.
+@lru_cache(maxsize=4096)
 def result_mwc(state: CubeState, points: int) -> float:
     """Match winning chance of the player on roll once this game ends with it winning
     ``points`` (losing, when negative)."""
