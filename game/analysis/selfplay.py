@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.engine.match import SINGLE, Rules
 from game.engine.plays import Play
-from game.engine.record import Action, Record
+from game.engine.record import ROLL, Action, Record
+from game.engine.seeded_dice import SEED_BYTES, DiceCup, GameDice
 from game.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
@@ -105,15 +106,18 @@ class BotPlayer:
         return True
 
 
-def play_game(record: Record, rng: random.Random, player: Player) -> Record:
-    """Play the record's current game to its end (both sides decided by ``player``)."""
+def play_game(
+    record: Record, rng: random.Random, player: Player, cup: DiceCup | None = None
+) -> Record:
+    """Play the record's current game to its end (both sides decided by ``player``); the dice
+    from ``cup`` when given (the game's seeded dice), else from ``rng``."""
     for _ in range(MAX_ACTIONS_PER_GAME):
         state = record.state
         phase = state.phase
         if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return record
         if phase is Phase.OPENING:
-            action = Action.roll(_opening(rng))
+            action = Action.roll(_next_roll(record, cup) or _opening(rng))
         elif phase is Phase.RESIGNED:
             action = Action.accept() if player.accepts_resignation(state) else Action.reject()
         elif phase is Phase.DOUBLED:
@@ -124,7 +128,8 @@ def play_game(record: Record, rng: random.Random, player: Player) -> Record:
             if state.may_double() and player.wants_to_double(state):
                 action = Action.double()
             else:
-                action = Action.roll((rng.randint(1, 6), rng.randint(1, 6)))
+                dice = _next_roll(record, cup)  # thrown once the cube is decided
+                action = Action.roll(dice or (rng.randint(1, 6), rng.randint(1, 6)))
         else:
             action = Action.play(player.choose_play(state).moves)
         record = record.append(action)
@@ -136,6 +141,12 @@ def play_game(record: Record, rng: random.Random, player: Player) -> Record:
         return record.append(Action.accept())
     record = record.append(Action.resign(SINGLE, state.to_act))  # type: ignore[arg-type]
     return record.append(Action.accept())
+
+
+def _next_roll(record: Record, cup: DiceCup | None) -> tuple[int, int] | None:
+    if cup is None:
+        return None
+    return cup.roll(sum(1 for action in record.games[-1] if action.kind == ROLL))
 
 
 def _opening(rng: random.Random) -> tuple[int, int]:
@@ -153,13 +164,40 @@ def self_play(
     names: tuple[str, str] = ("Cyan", "Pink"),
 ) -> Record:
     """A whole match (``rules.match_length`` > 0) or ``games`` games of money play."""
+    return _self_play(rules, rng, player, games, names, seeded=False)[0]
+
+
+def self_play_with_dice(
+    rules: Rules,
+    rng: random.Random,
+    player: Player,
+    games: int = 1,
+    names: tuple[str, str] = ("Cyan", "Pink"),
+) -> tuple[Record, dict[int, GameDice]]:
+    """Like ``self_play`` with each game's dice from its own seed (32 bytes drawn from ``rng``,
+    so the same ``rng`` plays the same match), and per game its commitment and seed."""
+    return _self_play(rules, rng, player, games, names, seeded=True)
+
+
+def _self_play(
+    rules: Rules,
+    rng: random.Random,
+    player: Player,
+    games: int,
+    names: tuple[str, str],
+    seeded: bool,
+) -> tuple[Record, dict[int, GameDice]]:
     record = Record.new(rules, names)
+    dice: dict[int, GameDice] = {}
     played = 0
     while True:
-        record = play_game(record, rng, player)
+        cup = DiceCup(rng.randbytes(SEED_BYTES)) if seeded else None
+        record = play_game(record, rng, player, cup)
         played += 1
+        if cup is not None:
+            dice[played] = cup.game_dice(revealed=True)
         if record.state.phase is Phase.MATCH_OVER or (rules.is_money and played >= games):
-            return record
+            return record, dice
         record = record.next_game()
 
 

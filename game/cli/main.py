@@ -1,8 +1,8 @@
 """``python -m game COMMAND [options]``: one entry for every command line.
 
 The request commands (``moves``, ``best``, ``cube``, ``hint``) answer one request per stdin
-line; ``replay``, ``selfplay`` and ``analyse`` work on whole matches. Each lives in its own
-module of ``game.cli``.
+line; ``replay``, ``selfplay``, ``analyse`` and ``dice`` work on whole matches. Each lives in
+its own module of ``game.cli``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _request_commands() -> dict[str, Callable[[list[str]], Answer]]:
 
 
 REQUEST_COMMANDS = ("moves", "best", "cube", "hint")
-MATCH_COMMANDS = ("replay", "selfplay", "analyse")
+MATCH_COMMANDS = ("replay", "selfplay", "analyse", "dice")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli import selfplay
 
         return selfplay.main(options)
+    if command == "dice":
+        from game.cli import dice
+
+        return dice.main(options)
     if command == "analyse":
         from game.cli import analyse
 

@@ -1,5 +1,9 @@
 """``python -m game selfplay --length N --seed S [--level NAME]``: the ``.mat`` of an N-point
-match (0: one money game) that the computer plays against itself, the same for the same seed."""
+match (0: one money game) that the computer plays against itself, the same for the same seed.
+
+Each game's dice come from its own dice seed (drawn from ``S``: reproducible, so not secret),
+written with its commitment in the file's header (``game.formats.mat_dice``), so that
+``python -m game dice --verify`` checks every roll."""
 
 from __future__ import annotations
 
@@ -8,21 +12,21 @@ import random
 import sys
 from typing import TextIO
 
-from game.analysis.selfplay import BotPlayer, self_play
+from game.analysis.selfplay import BotPlayer, self_play_with_dice
 from game.bot import UnknownLevel
 from game.engine.match import Rules
 from game.formats.mat import format_mat
+from game.formats.mat_dice import with_dice_headers
 
 # Quick by default: a level that plays sensibly at one ply and decides the cube at 0-ply.
 SELFPLAY_LEVEL = "intermediate"
 
 
 def selfplay(length: int, seed: int, level: str, out: TextIO) -> int:
-
     rng = random.Random(seed)
     rules = Rules.full(match_length=length)
-    record = self_play(rules, rng, BotPlayer(level, rng), names=("Cyan", "Pink"))
-    out.write(format_mat(record))
+    record, dice = self_play_with_dice(rules, rng, BotPlayer(level, rng), names=("Cyan", "Pink"))
+    out.write(with_dice_headers(format_mat(record), dice))
     return 0
 
 

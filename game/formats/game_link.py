@@ -35,6 +35,11 @@ moves for the same resulting position (the order a player made them in is not ke
 ``format_game_link``/``parse_game_link`` add and check the gnubg ``PID:MID`` of the last
 position (``gnubgid=PID:MID&game=TEXT``), so a reader that knows only positions still
 shows it. Any text that is not a valid link raises ``InvalidGameLink`` saying why.
+
+Checkable dice (``docs/dice.md``) ride beside the game: ``&dice=`` then per game, in order,
+its commitment and ``-`` and its seed once revealed (64 lowercase hex digits each), the games
+separated by ``.`` (an empty entry: a game without them). ``parse_game_link_dice`` reads
+them; links without ``dice=`` (every older link) read as before, with no dice.
 """
 
 from __future__ import annotations
@@ -43,12 +48,13 @@ import base64
 import binascii
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from urllib.parse import parse_qs, quote
 
 from game.engine.match import IllegalAction, InvalidRules, Rules
 from game.engine.plays import Play
 from game.engine.record import Action, Record, RecordError
+from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 
@@ -59,6 +65,7 @@ __all__ = [
     "encode_game",
     "format_game_link",
     "parse_game_link",
+    "parse_game_link_dice",
 ]
 
 LINK_VERSION = "1"
@@ -313,9 +320,48 @@ def _read_start(text: str, rules: Rules) -> GameState:
         raise InvalidGameLink(f"the game link's starting position: {error}") from None
 
 
-def format_game_link(record: Record) -> str:
-    """``gnubgid=PID:MID&game=TEXT``: the address fragment for the record (without ``#``)."""
-    return f"gnubgid={quote(write_gnubg_id(record.state), safe=':')}&game={encode_game(record)}"
+def format_game_link(record: Record, dice: Mapping[int, GameDice] | None = None) -> str:
+    """``gnubgid=PID:MID&game=TEXT``: the address fragment for the record (without ``#``),
+    with ``&dice=...`` when ``dice`` holds any game's commitment."""
+    link = f"gnubgid={quote(write_gnubg_id(record.state), safe=':')}&game={encode_game(record)}"
+    field = format_link_dice(dice or {})
+    return f"{link}&dice={field}" if field else link
+
+
+def format_link_dice(dice: Mapping[int, GameDice]) -> str:
+    """The ``dice=`` field's value: per game ``COMMITMENT`` or ``COMMITMENT-SEED``, joined by
+    ``.`` (empty when there are none)."""
+    if not dice:
+        return ""
+    entries = []
+    for number in range(1, max(dice) + 1):
+        game = dice.get(number)
+        if game is None:
+            entries.append("")
+        else:
+            entries.append(game.commitment + (f"-{game.seed}" if game.seed else ""))
+    return ".".join(entries)
+
+
+def parse_game_link_dice(fragment: str) -> dict[int, GameDice]:
+    """Each game's dice in a link's ``dice=`` field (none when it has no such field);
+    ``InvalidGameLink`` when it cannot be read."""
+    fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
+    text = (fields.get("dice") or [""])[0]
+    if not text:
+        return {}
+    if len(text) > MAX_TEXT:
+        raise InvalidGameLink("the link's dice are too long")
+    dice = {}
+    for number, entry in enumerate(text.split("."), 1):
+        if not entry:
+            continue
+        commitment, _, seed = entry.partition("-")
+        try:
+            dice[number] = GameDice(commitment, seed or None)
+        except ValueError as error:
+            raise InvalidGameLink(f"the link's dice of game {number}: {error}") from None
+    return dice
 
 
 def parse_game_link(fragment: str) -> Record:
