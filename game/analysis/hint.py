@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from game.analysis.judgement import STRONGEST, cube_figures, rank_plays
 from game.bot.cube import CubeState
+from game.engine.text import quoted
 from game.formats import GameStatus, format_position_id, parse_gnubg_id
 
 
@@ -31,7 +32,7 @@ def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
     """The answer to one ``PID:MID`` request, without its closing blank line."""
     fields = request.split()
     if len(fields) != 1:
-        raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
+        raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {quoted(request.strip())}")
     position, match = parse_gnubg_id(fields[0])
     if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
         raise ValueError("the game is over: there is nothing to hint")

@@ -19,6 +19,7 @@ from typing import TextIO
 
 from game.analysis.record_analysis import PlayerStats, analyse_record
 from game.cli.hint import read_plies
+from game.cli.lines import read_text
 from game.formats.mat import parse_mat
 
 
@@ -45,8 +46,8 @@ def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdou
         sys.stderr.write(f"python -m game analyse: {error}\n")
         return 2
     try:
-        lines = report(source.read(), plies)
-    except (ValueError, UnicodeDecodeError) as error:
+        lines = report(read_text(source), plies)
+    except ValueError as error:
         sys.stderr.write(f"python -m game analyse: {error}\n")
         return 1
     out.write("\n".join(lines) + "\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.bot.cube import CubeState, cube_action
 from game.bot.levels import level_named
 from game.cli.lines import Answer
+from game.engine.text import quoted
 from game.formats.match_id import GameStatus, parse_gnubg_id
 
 
@@ -32,7 +33,7 @@ def answerer(options: list[str]) -> Answer:
     def answer(request: str) -> str:
         fields = request.split()
         if len(fields) != 1:
-            raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {request.strip()!r}")
+            raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {quoted(request.strip())}")
         position, match = parse_gnubg_id(fields[0])
         if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
             raise ValueError("the game is over: there is no cube decision to make")

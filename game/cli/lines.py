@@ -13,6 +13,7 @@ from typing import TextIO
 
 from game.engine.plays import check_dice
 from game.engine.position import Position
+from game.engine.text import ascii_number, quoted
 from game.formats import parse_position_id
 
 Answer = Callable[[str], str]
@@ -22,23 +23,31 @@ def read_position_and_dice(request: str) -> tuple[Position, tuple[int, int]]:
     """Parse ``POSITION_ID D1 D2``."""
     fields = request.split()
     if len(fields) != 3:
-        raise ValueError(f"expected 'POSITION_ID D1 D2', got {request.strip()!r}")
+        raise ValueError(f"expected 'POSITION_ID D1 D2', got {quoted(request.strip())}")
     position = parse_position_id(fields[0])
-    try:
-        dice = int(fields[1]), int(fields[2])
-    except ValueError:
-        raise ValueError(f"dice must be numbers, got {fields[1]!r} {fields[2]!r}") from None
-    return position, check_dice(dice)
+    first, second = ascii_number(fields[1], 1), ascii_number(fields[2], 1)
+    if first is None or second is None:
+        raise ValueError(
+            f"dice are numbers 1-6, got {quoted(fields[1], 20)} {quoted(fields[2], 20)}"
+        )
+    return position, check_dice((first, second))
 
 
-def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
+def serve(answer: Answer, requests: Iterable[str | bytes], out: TextIO) -> int:
     """Answer each non-blank request line; return the exit status.
 
-    An answerer marked ``block`` answers in several lines: each answer, an error
-    too, is closed by a blank line."""
+    Lines given as bytes (stdin's own) are decoded one by one: a line that is not UTF-8 is
+    answered ``error: ...`` like any request that cannot be read. An answerer marked
+    ``block`` answers in several lines: each answer, an error too, is closed by a blank line."""
     status = 0
     closing = "\n" if getattr(answer, "block", False) else ""
-    for line in requests:
+    for raw in requests:
+        try:
+            line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except UnicodeDecodeError:
+            out.write("error: the request is not UTF-8 text\n" + closing)
+            status = 1
+            continue
         if not line.strip():
             continue
         try:
@@ -48,6 +57,11 @@ def serve(answer: Answer, requests: Iterable[str], out: TextIO) -> int:
         out.write(reply + "\n" + closing)
         out.flush()
     return status
+
+
+def request_lines(stream: TextIO) -> Iterable[str | bytes]:
+    """Stdin's lines as bytes when it has them (decoded by ``serve``, a line at a time)."""
+    return stream.buffer if hasattr(stream, "buffer") else stream
 
 
 def read_text(stream: TextIO) -> str:

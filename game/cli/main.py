@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from game.cli.lines import Answer, serve
+from game.cli.lines import Answer, request_lines, serve
 
 
 def _request_commands() -> dict[str, Callable[[list[str]], Answer]]:
@@ -57,4 +57,4 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         sys.stderr.write(f"python -m game {command}: {error}\n")
         return 2
-    return serve(answer, sys.stdin, sys.stdout)
+    return serve(answer, request_lines(sys.stdin), sys.stdout)

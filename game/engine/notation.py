@@ -31,6 +31,7 @@ from typing import Any
 
 from game.engine.plays import Move, Play, check_dice, legal_plays
 from game.engine.position import BAR, OFF, Position
+from game.engine.text import quoted
 
 
 class InvalidPlay(ValueError):
@@ -97,7 +98,8 @@ def format_play(moves: Sequence[Move]) -> str:
     return " ".join(words)
 
 
-_TOKEN = re.compile(r"\s*(?:(bar|b)|(off|o)|(\d+)|(/)|(\*)|\((\d+)\)|(,))", re.IGNORECASE)
+_TOKEN = re.compile(r"\s*(?:(bar|b)|(off|o)|([0-9]+)|(/)|(\*)|\(([0-9]+)\)|(,))", re.IGNORECASE)
+MAX_PLAY_TEXT = 120  # longer text is not a play (four moves with every stop and hit fit in 40)
 
 
 def _read_paths(text: str) -> list[list[int]]:
@@ -111,7 +113,8 @@ def _read_paths(text: str) -> list[list[int]]:
         match = _TOKEN.match(stripped, at)
         if not match:
             raise InvalidPlay(
-                f"cannot read {stripped[at:]!r} in {text!r}: write moves like '24/18 13/11'"
+                f"cannot read {quoted(stripped[at:], 30)} in {quoted(text, 30)}: "
+                "write moves like '24/18 13/11'"
             )
         at = match.end()
         bar, off, number, slash, star, count, comma = match.groups()
@@ -121,33 +124,36 @@ def _read_paths(text: str) -> list[list[int]]:
                 current = []
             point = BAR if bar else OFF if off else int(number)
             if point > BAR:
-                raise InvalidPlay(f"no point {point} in {text!r}: points are 1-24, bar 25, off 0")
+                raise InvalidPlay(
+                    f"no point {point if point < 10**6 else '…'} in {quoted(text)}: "
+                    "points are 1-24, bar 25, off 0"
+                )
             current.append(point)
             after_slash = False
         elif slash:
             if not current or after_slash:
-                raise InvalidPlay(f"a '/' must stand between two points in {text!r}")
+                raise InvalidPlay(f"a '/' must stand between two points in {quoted(text)}")
             after_slash = True
         elif star:
             if len(current) < 2 or after_slash:
-                raise InvalidPlay(f"a '*' must follow the point hit in {text!r}")
+                raise InvalidPlay(f"a '*' must follow the point hit in {quoted(text)}")
         elif count:
             if len(current) < 2 or after_slash:
-                raise InvalidPlay(f"a count like '(2)' must follow a move in {text!r}")
+                raise InvalidPlay(f"a count like '(2)' must follow a move in {quoted(text)}")
             n = int(count)
             if not 1 <= n <= 4:
-                raise InvalidPlay(f"a move is made 1 to 4 times, got ({n}) in {text!r}")
+                raise InvalidPlay(f"a move is made 1 to 4 times, got ({n}) in {quoted(text)}")
             for _ in range(n):
                 _finish(current, paths, text)
             current = []
         elif comma:
             if after_slash:
-                raise InvalidPlay(f"a '/' must stand between two points in {text!r}")
+                raise InvalidPlay(f"a '/' must stand between two points in {quoted(text)}")
             if current:
                 _finish(current, paths, text)
                 current = []
     if after_slash:
-        raise InvalidPlay(f"{text!r} ends with '/'")
+        raise InvalidPlay(f"{quoted(text)} ends with '/'")
     if current:
         _finish(current, paths, text)
     return paths
@@ -155,15 +161,16 @@ def _read_paths(text: str) -> list[list[int]]:
 
 def _finish(path: list[int], paths: list[list[int]], text: str) -> None:
     if len(path) < 2:
-        raise InvalidPlay(f"a move needs an origin and a destination ('24/18'): {text!r}")
+        raise InvalidPlay(f"a move needs an origin and a destination ('24/18'): {quoted(text)}")
     for origin, destination in itertools.pairwise(path):
         if origin == OFF:
-            raise InvalidPlay(f"a checker cannot move from off the board in {text!r}")
+            raise InvalidPlay(f"a checker cannot move from off the board in {quoted(text)}")
         if destination == BAR:
-            raise InvalidPlay(f"a checker cannot move to the bar in {text!r}")
+            raise InvalidPlay(f"a checker cannot move to the bar in {quoted(text)}")
         if destination >= origin:
             raise InvalidPlay(
-                f"{_point_name(origin)}/{_point_name(destination)} moves backwards in {text!r}"
+                f"{_point_name(origin)}/{_point_name(destination)} moves backwards "
+                f"in {quoted(text)}"
             )
     paths.append(list(path))
 
@@ -196,12 +203,14 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     """
     dice = check_dice(dice)
     roll = f"{dice[0]}-{dice[1]}"
+    if len(text) > MAX_PLAY_TEXT:
+        raise InvalidPlay(f"{quoted(text)} is too long to be a play")
     paths = _read_paths(text)
     plays = legal_plays(position, dice)
     if not plays:
         raise InvalidPlay(f"there is no legal play of {roll} here: the turn passes")
     if not paths:
-        raise InvalidPlay(f"no moves in {text!r}")
+        raise InvalidPlay(f"no moves in {quoted(text)}")
     result = _result_of(position, paths)
     for play in plays:
         if play.position == result:
@@ -215,7 +224,7 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
         return matching[0]
     if matching:
         options = " or ".join(sorted(format_play(play.moves) for play in matching))
-        raise InvalidPlay(f"{text!r} is ambiguous with {roll}: {options}")
+        raise InvalidPlay(f"{quoted(text)} is ambiguous with {roll}: {options}")
     hint = ""
     if result is not None and _pips_moved(position, result) < min(
         _pips_moved(position, play.position) for play in plays
@@ -223,7 +232,9 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
         hint = " (a play must use as much of the roll as it can)"
     examples = ", ".join(sorted(format_play(play.moves) for play in plays)[:3])
     more = f" (and {len(plays) - 3} more)" if len(plays) > 3 else ""
-    raise InvalidPlay(f"{text!r} is not a legal play of {roll} here{hint}; legal: {examples}{more}")
+    raise InvalidPlay(
+        f"{quoted(text)} is not a legal play of {roll} here{hint}; legal: {examples}{more}"
+    )
 
 
 def _pips_moved(before: Position, after: Position) -> int:

@@ -67,11 +67,13 @@ from game.engine.record import (
 )
 from game.engine.scoresheet import Entry, scoresheet
 from game.engine.state import GameState, Phase
+from game.engine.text import ascii_number, quoted
 
 __all__ = ["InvalidMatFile", "format_mat", "parse_mat", "read_mat"]
 
 LEFT_WIDTH = 27  # the left column's width in a move line, as gnubg writes it
 MAX_NAME = 60
+MAX_LINE = 1000  # a move line is two entries (gnubg's are under 80 characters)
 
 
 class InvalidMatFile(ValueError):
@@ -187,18 +189,21 @@ def _move_text(move: tuple[int, int]) -> str:
 
 # ----- reading ----------------------------------------------------------------------------------
 
-_MATCH_LINE = re.compile(r"^\s*(\d+)\s*-?\s*points?\s+match", re.IGNORECASE)
-_MONEY_LINE = re.compile(r"^\s*(unlimited|money)\s+(game|session|play)", re.IGNORECASE)
-_GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\b", re.IGNORECASE)
-_HEADER_TAG = re.compile(r'^\[\s*([A-Za-z ]+?)\s+"(.*)"\s*\]')
-_LABEL = re.compile(r"^\s*(\d+)\)")
+# Every pattern runs in time linear in its line: no two neighbouring parts can match the same
+# characters (what made ``\s*-?\s*`` or ``(.+?)\s*:`` backtrack with a power of a line's length).
+_MATCH_LINE = re.compile(r"\s*([0-9]+)\s*(?:-\s*)?points?\s+match", re.IGNORECASE)
+_MONEY_LINE = re.compile(r"\s*(?:unlimited|money)\s+(?:game|session|play)", re.IGNORECASE)
+_GAME_LINE = re.compile(r"\s*Game\s+[0-9]+\b", re.IGNORECASE)
+_TAG_KEY = re.compile(r"[A-Za-z][A-Za-z ]*")
+_LABEL = re.compile(r"\s*([0-9]+)\)")
 # Where an entry of a move line begins: a roll "52:", or one of the cube and result words.
 _ENTRY = re.compile(
     r"(?<![\w/*])([1-6][1-6])\s*:"
     r"|\b(doubles|redoubles|takes|accepts|drops|passes|refuses|beavers|raccoons|wins|resigns)\b",
     re.IGNORECASE,
 )
-_SCORE = re.compile(r"^\s*(.+?)\s*:\s*(\d+)(.*)$")
+_SCORE_MARK = re.compile(r":\s*([0-9]+)")  # ": 3" after a player's name
+_ILLEGAL_PLAY = re.compile(r"illegal play", re.IGNORECASE)
 _IGNORED = re.compile(r"^\(?\s*crawford(\s+game)?\s*\)?$|^\*+$", re.IGNORECASE)
 
 
@@ -211,12 +216,34 @@ class _Entry:
     dice: tuple[int, int] | None = None
 
 
-@dataclass
 class _Game:
-    number: int
-    names: tuple[str, str]
-    score: tuple[int, int]
-    entries: list[_Entry]
+    """One game of the file: its score line and body, read when the game is replayed (a file
+    of many games that stops early costs only its first games)."""
+
+    def __init__(self, number: int, score_line: str, body: list[str]):
+        self.number, self.score_line, self.body = number, score_line, body
+        self._entries: list[_Entry] | None = None
+        self._names_and_score: tuple[tuple[str, str], tuple[int, int]] | None = None
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self._read_score()[0]
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return self._read_score()[1]
+
+    def _read_score(self) -> tuple[tuple[str, str], tuple[int, int]]:
+        """The game's names and score (``InvalidMatFile`` when its score line is not one)."""
+        if self._names_and_score is None:
+            self._names_and_score = _read_score(self.score_line, self.number)
+        return self._names_and_score
+
+    @property
+    def entries(self) -> list[_Entry]:
+        if self._entries is None:
+            self._entries = _read_entries(self.body, self.number)
+        return self._entries
 
 
 def parse_mat(text: str) -> Record:
@@ -239,7 +266,10 @@ def read_mat(text: str) -> tuple[Record, list[int | None]]:
     beaver = (
         money
         and not simple
-        and (_on(tags.get("beaver")) or any(e.word == "beavers" for g in games for e in g.entries))
+        and (
+            _on(tags.get("beaver"))
+            or any(_BEAVERS.search(line) for game in games for line in game.body)
+        )
     )
     jacoby_tag = tags.get("jacoby")
     tries = [_on(jacoby_tag)] if jacoby_tag is not None or not money or simple else [False, True]
@@ -264,6 +294,22 @@ def _on(value: str | None) -> bool:
     return (value or "").strip().lower() in ("on", "yes", "true", "1")
 
 
+_BEAVERS = re.compile(r"\bbeavers\b", re.IGNORECASE)
+
+
+def _header_tag(text: str) -> tuple[str, str] | None:
+    """``[Key "value"]`` as (lower-case key, value); None for another comment."""
+    text = text.strip()
+    if not text.startswith("[") or not text.endswith("]") or '"' not in text:
+        return None
+    key, _, rest = text[1:-1].partition('"')
+    value, quote, after = rest.rpartition('"')
+    key = key.strip()
+    if not quote or after.strip() or not _TAG_KEY.fullmatch(key):
+        return None
+    return key.lower(), value
+
+
 def _read(lines: list[str]) -> tuple[dict[str, str], int, list[_Game]]:
     tags: dict[str, str] = {}
     length: int | None = None
@@ -273,13 +319,17 @@ def _read(lines: list[str]) -> tuple[dict[str, str], int, list[_Game]]:
         line = lines[at].strip()
         at += 1
         if line.startswith((";", "#")):
-            tag = _HEADER_TAG.match(line[1:].strip())
+            tag = _header_tag(line[1:])
             if tag:
-                tags[tag.group(1).strip().lower()] = tag.group(2)
+                tags[tag[0]] = tag[1]
             continue
         found = _MATCH_LINE.match(line)
         if found:
-            length = int(found.group(1))
+            length = ascii_number(found.group(1))
+            if length is None:
+                raise InvalidMatFile(
+                    0, 0, f"a match to {quoted(found.group(1))} points is too long"
+                )
             break
         if _MONEY_LINE.match(line):
             length = 0
@@ -301,25 +351,37 @@ def _read(lines: list[str]) -> tuple[dict[str, str], int, list[_Game]]:
             at += 1
         if at >= len(lines):
             raise InvalidMatFile(number, 0, "no line with the players' names and score")
-        names, score = _read_score(lines[at], number)
+        score_line = lines[at]
         at += 1
-        body = []
+        begins = at
         while at < len(lines) and not _GAME_LINE.match(lines[at]):
-            body.append(lines[at])
             at += 1
-        games.append(_Game(number, names, score, _read_entries(body, number)))
+        games.append(_Game(number, score_line, lines[begins:at]))
     return tags, length, games
 
 
 def _read_score(line: str, game: int) -> tuple[tuple[str, str], tuple[int, int]]:
-    first = _SCORE.match(line)
-    second = _SCORE.match(first.group(3)) if first else None
-    if not first or not second:
-        raise InvalidMatFile(
-            game, 0, f"cannot read the players and score in {line.strip()!r} ('Ann : 0   Bob : 0')"
-        )
-    names = tuple(_name(n) for n in (first.group(1), second.group(1)))
-    return names, (int(first.group(2)), int(second.group(2)))  # type: ignore[return-value]
+    """``NAME1 : SCORE1   NAME2 : SCORE2``: each name is what stands before the first ``:`` and
+    number after the previous score."""
+    names: list[str] = []
+    score: list[int] = []
+    at = 0
+    for mark in _SCORE_MARK.finditer(line):
+        if mark.start() == at:
+            continue  # a name has at least one character
+        points = ascii_number(mark.group(1))
+        if points is None:
+            raise InvalidMatFile(game, 0, f"a score of {quoted(mark.group(1))} is too large")
+        names.append(_name(line[at : mark.start()]))
+        score.append(points)
+        at = mark.end()
+        if len(names) == 2:
+            return (names[0], names[1]), (score[0], score[1])
+    raise InvalidMatFile(
+        game,
+        0,
+        f"cannot read the players and score in {quoted(line.strip())} ('Ann : 0   Bob : 0')",
+    )
 
 
 def _name(raw: str) -> str:
@@ -329,6 +391,14 @@ def _name(raw: str) -> str:
 
 def _read_entries(body: list[str], game: int) -> list[_Entry]:
     """The entries of a game's lines, in order, each in its column."""
+    move = 0
+    for raw in body:
+        label = _LABEL.match(raw)
+        move = ascii_number(label.group(1)) or move if label else move
+        if len(raw) > MAX_LINE and raw.strip()[:1] not in (";", "#"):
+            raise InvalidMatFile(
+                game, move, f"a line of {len(raw)} characters: a match file's are under {MAX_LINE}"
+            )
     split_at = _right_column(body)
     entries: list[_Entry] = []
     move = 0
@@ -339,12 +409,19 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
         label = _LABEL.match(line)
         start = 0
         if label:
-            move = int(label.group(1))
+            number = ascii_number(label.group(1))
+            if number is None:
+                raise InvalidMatFile(
+                    game, move, f"a move number {quoted(label.group(1))} is too large"
+                )
+            move = number
             start = label.end()
-        found = list(_ENTRY.finditer(line, start))
+        found = list(itertools.islice(_ENTRY.finditer(line, start), 3))  # a third is an error
         leftover = line[start : found[0].start() if found else len(line)].strip()
         if leftover and not _IGNORED.match(leftover):
-            raise InvalidMatFile(game, move, f"cannot read {leftover!r}")
+            raise InvalidMatFile(game, move, f"cannot read {quoted(leftover)}")
+        if len(found) > 2:
+            raise InvalidMatFile(game, move, f"more than two entries in {quoted(line.strip())}")
         for index, entry in enumerate(found):
             end = found[index + 1].start() if index + 1 < len(found) else len(line)
             if len(found) >= 2:
@@ -357,8 +434,6 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
                 entries.append(_Entry(player, "roll", rest, move, (d1, d2)))
             else:
                 entries.append(_Entry(player, entry.group(2).lower(), rest, move))
-        if len(found) > 2:
-            raise InvalidMatFile(game, move, f"more than two entries in {line.strip()!r}")
     return entries
 
 
@@ -369,7 +444,7 @@ def _right_column(body: list[str]) -> int:
     for raw in body:
         line = raw.expandtabs(8)
         label = _LABEL.match(line)
-        found = list(_ENTRY.finditer(line, label.end() if label else 0))
+        found = list(itertools.islice(_ENTRY.finditer(line, label.end() if label else 0), 3))
         if len(found) == 2:
             starts.append(found[1].start())
     if not starts:
@@ -481,15 +556,14 @@ class _Replayer:
         self.do(Action.roll(dice), entry.move)
         after = self.record.state
         # FIBS logs "Illegal play (its board)" when a play was refused: none was made.
-        text = re.sub(r"illegal play\s*\([^)]*\)", " ", entry.text, flags=re.IGNORECASE)
-        text = re.sub(r"[?!]+", " ", text).strip()
+        text = re.sub(r"[?!]+", " ", _without_illegal_plays(entry.text)).strip()
         blocked = after.phase is not Phase.MOVE
         if text.lower().startswith("cannot move") or text.lower() in ("", "-", "no move"):
             if not blocked:
                 self.unplayed = entry
             return
         if blocked:
-            raise self.fail(entry.move, f"{text!r}: {d1}{d2} cannot be played here")
+            raise self.fail(entry.move, f"{quoted(text)}: {d1}{d2} cannot be played here")
         try:
             play = parse_play(text, after.position, after.dice)  # type: ignore[arg-type]
         except InvalidPlay as error:
@@ -497,10 +571,11 @@ class _Replayer:
         self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
 
     def wins(self, entry: _Entry, state: GameState) -> None:
-        found = re.match(r"(\d+)", entry.text)
-        if not found:
-            raise self.fail(entry.move, f"'Wins {entry.text}' does not say how many points")
-        points = int(found.group(1))
+        found = re.match(r"[0-9]+", entry.text)
+        points = ascii_number(found.group()) if found else None
+        if points is None:
+            said = quoted(f"Wins {entry.text}")
+            raise self.fail(entry.move, f"{said} does not say how many points in a number")
         self.written = points
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             # The rules know the winner: the line's column is not checked (layouts vary).
@@ -560,6 +635,31 @@ class _Replayer:
             raise self.fail(move, f"the game stops before it is over: {_expected(state)}")
 
 
+def _without_illegal_plays(text: str) -> str:
+    """The text without FIBS's ``Illegal play (...)`` notes, in one pass: once no ``)`` is left
+    no later note can close, so the search stops."""
+    pieces = []
+    at = 0
+    while True:
+        found = _ILLEGAL_PLAY.search(text, at)
+        if not found:
+            break
+        opening = found.end()
+        while opening < len(text) and text[opening].isspace():
+            opening += 1
+        if opening >= len(text) or text[opening] != "(":
+            pieces.append(text[at:opening])
+            at = opening
+            continue
+        closing = text.find(")", opening)
+        if closing < 0:
+            break
+        pieces.append(text[at : found.start()] + " ")
+        at = closing + 1
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
 def _expected(state: GameState) -> str:
     names = ("the first player", "the second player")
     act = state.to_act
@@ -583,8 +683,8 @@ def _as_written(
 
     pairs = []
     for word in re.split(r"[\s,]+", text.strip()):
-        points = re.findall(r"bar|b|off|o|\d+", word.lower())
-        count = re.search(r"\((\d)\)", word)
+        points = re.findall(r"bar|b|off|o|[0-9]{1,2}", word.lower())
+        count = re.search(r"\(([0-9])\)", word)
         steps = [
             25 if p in ("bar", "b") else 0 if p in ("off", "o") else int(p) for p in points if p
         ]
@@ -635,6 +735,7 @@ def _replay_from(
     record = Record(start, ((),), first.names)
     written: list[int | None] = []
     for index, game in enumerate(games):
+        game._read_score()
         if index:
             if record.state.phase is Phase.MATCH_OVER:
                 break  # games after the match was won: gnubg ignores them too

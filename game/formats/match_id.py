@@ -53,6 +53,7 @@ from typing import Any
 
 from game.engine.match import MAX_CUBE, MAX_MATCH_LENGTH, MAX_SCORE
 from game.engine.position import Position
+from game.engine.text import quoted
 from game.formats.position_id import format_position_id, parse_position_id
 
 _CENTERED = 3
@@ -243,9 +244,9 @@ def parse_match_id(text: str) -> MatchId:
     """The match state a Match ID encodes; ``InvalidMatchId`` says what is wrong."""
     text = text.strip()
     if len(text) != 12:
-        raise InvalidMatchId(f"a Match ID has 12 characters, got {len(text)}: {text!r}")
+        raise InvalidMatchId(f"a Match ID has 12 characters, got {len(text)}: {quoted(text)}")
     if not _BASE64.fullmatch(text):
-        raise InvalidMatchId(f"not base64 (A-Z a-z 0-9 + /): {text!r}")
+        raise InvalidMatchId(f"not base64 (A-Z a-z 0-9 + /): {quoted(text)}")
     key = int.from_bytes(base64.b64decode(text), "little")
 
     def take(width: int) -> int:
@@ -257,7 +258,7 @@ def parse_match_id(text: str) -> MatchId:
     cube_log = take(4)
     owner = take(2)
     if owner == 2:
-        raise InvalidMatchId(f"cube owner bits 10 are not used in {text!r}")
+        raise InvalidMatchId(f"cube owner bits 10 are not used in {quoted(text)}")
     values: dict[str, Any] = dict(
         cube=1 << cube_log,
         cube_owner=None if owner == _CENTERED else owner,
@@ -269,17 +270,17 @@ def parse_match_id(text: str) -> MatchId:
     first, second = take(3), take(3)
     values.update(match_length=take(15), score=(take(15), take(15)), jacoby=not take(1))
     if key:
-        raise InvalidMatchId(f"unused bits are set in {text!r}")
+        raise InvalidMatchId(f"unused bits are set in {quoted(text)}")
     if first == 7 or second == 7:
-        raise InvalidMatchId(f"a die shows 1 to 6, got 7 in {text!r}")
+        raise InvalidMatchId(f"a die shows 1 to 6, got 7 in {quoted(text)}")
     if (first == 0) != (second == 0):
-        raise InvalidMatchId(f"dice are 0-0 or both rolled, got {first}-{second} in {text!r}")
+        raise InvalidMatchId(f"dice are 0-0 or both rolled, got {first}-{second} in {quoted(text)}")
     if state > GameStatus.DROPPED:
-        raise InvalidMatchId(f"game state {state} is not one of 0-4 in {text!r}")
+        raise InvalidMatchId(f"game state {state} is not one of 0-4 in {quoted(text)}")
     try:
         return MatchId(game_state=GameStatus(state), dice=(first, second), **values)
     except InvalidMatchId as error:
-        raise InvalidMatchId(f"{text!r}: {error}") from None
+        raise InvalidMatchId(f"{quoted(text)}: {error}") from None
 
 
 def format_gnubg_id(position: Position, match: MatchId) -> str:
@@ -295,5 +296,5 @@ def parse_gnubg_id(text: str) -> tuple[Position, MatchId]:
             text = text[len(label) :].lstrip(" =:")
     parts = text.split(":")
     if len(parts) != 2:
-        raise InvalidMatchId(f"expected 'POSITION_ID:MATCH_ID', got {text!r}")
+        raise InvalidMatchId(f"expected 'POSITION_ID:MATCH_ID', got {quoted(text)}")
     return parse_position_id(parts[0]), parse_match_id(parts[1])

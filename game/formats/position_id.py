@@ -18,6 +18,7 @@ import base64
 import binascii
 
 from game.engine.position import BAR, CHECKERS, InvalidPosition, Position
+from game.engine.text import quoted
 
 
 class InvalidPositionId(InvalidPosition):
@@ -39,30 +40,32 @@ def parse_position_id(text: str) -> Position:
     """The position a Position ID encodes, with its player on roll as ``player``."""
     text = text.strip()
     if len(text) != 14:
-        raise InvalidPositionId(f"a Position ID has 14 characters, got {len(text)}: {text!r}")
+        raise InvalidPositionId(f"a Position ID has 14 characters, got {len(text)}: {quoted(text)}")
     try:
         data = base64.b64decode(text + "==", validate=True)
     except (binascii.Error, ValueError):
-        raise InvalidPositionId(f"not base64: {text!r}") from None
+        raise InvalidPositionId(f"not base64: {quoted(text)}") from None
     value = int.from_bytes(data, "little")
     sides: list[list[int]] = [[0] * 26, [0] * 26]
     side, point, count = 0, 1, 0
     for i in range(80):
         if side == 2:
             if value >> i:
-                raise InvalidPositionId(f"more than 30 checkers in {text!r}")
+                raise InvalidPositionId(f"more than 30 checkers in {quoted(text)}")
             break
         if value >> i & 1:
             sides[side][point] += 1
             count += 1
             if count > CHECKERS:
-                raise InvalidPositionId(f"more than {CHECKERS} checkers for one side in {text!r}")
+                raise InvalidPositionId(
+                    f"more than {CHECKERS} checkers for one side in {quoted(text)}"
+                )
         else:
             point += 1
             if point > BAR:
                 side, point, count = side + 1, 1, 0
     if side != 2:
-        raise InvalidPositionId(f"too few point markers in {text!r}")
+        raise InvalidPositionId(f"too few point markers in {quoted(text)}")
     opponent, player = sides
     opponent[0] = CHECKERS - sum(opponent)
     player[0] = CHECKERS - sum(player)
@@ -71,4 +74,4 @@ def parse_position_id(text: str) -> Position:
     except InvalidPositionId:
         raise
     except InvalidPosition as error:
-        raise InvalidPositionId(f"{text!r}: {error}") from None
+        raise InvalidPositionId(f"{quoted(text)}: {error}") from None

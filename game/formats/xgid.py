@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from game.engine.match import MAX_CUBE
 from game.engine.position import BAR, CHECKERS, OFF, InvalidPosition, Position, Side
+from game.engine.text import ascii_number, is_ascii_number, quoted
 from game.formats.match_id import GameStatus, InvalidMatchId, MatchId
 
 BOTTOM = 1
@@ -161,10 +162,11 @@ def _check(x: Xgid) -> None:
 
 
 def _number(text: str, name: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidXgid(f"{name} must be a number, got {text!r}") from None
+    """A field's number: ASCII digits, a ``-`` before them for the cube's place and the turn."""
+    number = ascii_number(text[1:] if text.startswith("-") else text)
+    if number is None:
+        raise InvalidXgid(f"{name} must be a number in digits 0-9, got {quoted(text, 20)}")
+    return -number if text.startswith("-") else number
 
 
 def _log2_field(text: str, name: str, highest: int) -> int:
@@ -176,7 +178,7 @@ def _log2_field(text: str, name: str, highest: int) -> int:
 
 def _read_checkers(text: str) -> tuple[Side, Side]:
     if len(text) != 26:
-        raise InvalidXgid(f"the checker field has 26 characters, got {len(text)}: {text!r}")
+        raise InvalidXgid(f"the checker field has 26 characters, got {len(text)}: {quoted(text)}")
     bottom, top = [0] * 26, [0] * 26
     for index, char in enumerate(text):
         if char == "-":
@@ -214,10 +216,10 @@ def parse_xgid(text: str) -> Xgid:
     dice, action = (0, 0), ""
     if dice_field in ("D", "B", "R"):
         action = dice_field
-    elif len(dice_field) == 2 and dice_field.isdigit():
+    elif len(dice_field) == 2 and is_ascii_number(dice_field):
         dice = int(dice_field[0]), int(dice_field[1])
     else:
-        raise InvalidXgid(f"dice are two digits, D, B or R; got {dice_field!r}")
+        raise InvalidXgid(f"dice are two digits, D, B or R; got {quoted(dice_field, 20)}")
     match_length = _number(fields[8], "match length")
     rules = _number(fields[7], "the Crawford/Jacoby field")
     if match_length and rules not in (0, 1):

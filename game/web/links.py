@@ -28,6 +28,7 @@ from __future__ import annotations
 from game.engine.match import Rules
 from game.engine.position import InvalidPosition
 from game.engine.state import GameState, InvalidState, Phase
+from game.engine.text import quoted
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import InvalidMatchId, parse_gnubg_id
 from game.formats.position_id import InvalidPositionId
@@ -54,7 +55,7 @@ def parse_pairs(text: str) -> dict[str, str]:
             continue
         key, equals, value = part.partition("=")
         if not equals:
-            raise ValueError(f"{part!r} is not name=value")
+            raise ValueError(f"{quoted(part)} is not name=value")
         fields[_unquote(key)] = _unquote(value)
     return fields
 
@@ -67,7 +68,7 @@ def _unquote(text: str) -> str:
     for piece in pieces[1:]:
         code, rest = piece[:2], piece[2:]
         if len(code) != 2 or any(c not in "0123456789abcdefABCDEF" for c in code):
-            raise ValueError(f"bad %-escape in {text!r}")
+            raise ValueError(f"bad %-escape in {quoted(text)}")
         out.append(int(code, 16))
         out += rest.encode()
     return out.decode("utf-8", errors="replace")

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from game.engine.position import BAR, OFF
 from game.engine.state import InvalidState
+from game.engine.text import quoted
 from game.engine.turn import IllegalMove, Turn
 from game.formats.save import read_save, write_save
 from game.web.session import BEAVERED, REFUSED, TAKEN, Session, Settings, SettingsError
@@ -112,7 +113,7 @@ def load_data(data: object) -> Session:
             raise SaveError(
                 f"the saved game is from an older version (format {version}, now {VERSION})"
             )
-        raise SaveError(f"the saved game has an unknown format ({version!r})")
+        raise SaveError(f"the saved game has an unknown format ({quoted(str(version))})")
     try:
         game = read_save(data.get("game"))
         settings = Settings.from_dict(data.get("settings", {}))

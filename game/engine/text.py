@@ -1,0 +1,38 @@
+"""What every reader of text shares: numbers in ASCII digits, and input quoted short.
+
+    >>> ascii_number("17"), ascii_number("²"), ascii_number("9" * 5000), ascii_number("")
+    (17, None, None, None)
+    >>> quoted("24/18 13/11")
+    "'24/18 13/11'"
+    >>> quoted("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+
+A number read from text is ASCII digits (``str.isdigit`` also takes ``²`` and ``⓷``, which
+``int`` refuses) and at most ``MAX_DIGITS`` long (Python refuses more than 4,300 digits): a
+reader checks with ``ascii_number`` before trusting it, and raises its own error when it is
+None. An error message quotes at most ``QUOTE_LIMIT`` characters of the input it refuses.
+"""
+
+from __future__ import annotations
+
+MAX_DIGITS = 9
+QUOTE_LIMIT = 60
+ASCII_DIGITS = frozenset("0123456789")
+
+
+def is_ascii_number(text: str, digits: int = MAX_DIGITS) -> bool:
+    """True when ``text`` is 1 to ``digits`` ASCII digits."""
+    return 0 < len(text) <= digits and all(char in ASCII_DIGITS for char in text)
+
+
+def ascii_number(text: str, digits: int = MAX_DIGITS) -> int | None:
+    """The number ``text`` writes in 1 to ``digits`` ASCII digits; None for anything else."""
+    return int(text) if is_ascii_number(text, digits) else None
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for a message: its ``repr``, cut to about ``limit`` characters."""
+    if len(text) <= limit:
+        return repr(text)
+    cut = repr(text[: limit - 6])
+    return f"{cut[:-1]}…{cut[-1]} ({len(text)} characters)"
