@@ -1,8 +1,8 @@
 """``python -m game COMMAND [options]``: one entry for every command line.
 
 The request commands (``moves``, ``best``, ``cube``, ``hint``) answer one request per stdin
-line; ``replay``, ``selfplay``, ``analyse`` and ``dice`` work on whole matches. Each lives in
-its own module of ``game.cli``.
+line; ``replay``, ``selfplay``, ``analyse``, ``cards`` and ``dice`` work on whole matches. Each
+lives in its own module of ``game.cli``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _request_commands() -> dict[str, Callable[[list[str]], Answer]]:
 
 
 REQUEST_COMMANDS = ("moves", "best", "cube", "hint")
-MATCH_COMMANDS = ("replay", "selfplay", "analyse", "dice")
+MATCH_COMMANDS = ("replay", "selfplay", "analyse", "cards", "dice")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli import analyse
 
         return analyse.main(options)
+    if command == "cards":
+        from game.cli import cards
+
+        return cards.main(options)
     if command not in REQUEST_COMMANDS:
         names = "|".join([*REQUEST_COMMANDS, *MATCH_COMMANDS])
         sys.stderr.write(f"usage: python -m game {{{names}}} [options] < requests\n")
