@@ -17,7 +17,7 @@ from game.analysis.selfplay import RandomPlayer, RunnerPlayer, self_play
 from game.engine.match import Rules
 from game.engine.notation import format_play
 from game.engine.plays import Move
-from game.engine.record import PLAY, REJECT, RESIGN, ROLL, Action, Record, play_of
+from game.engine.record import Action, ActionKind, Record, play_of
 from game.engine.state import Phase
 
 RULES = (
@@ -49,8 +49,8 @@ def as_mat_keeps(record: Record) -> Record:
         index = 0
         while index < len(game):
             action = game[index]
-            if action.kind == RESIGN:
-                if game[index + 1].kind == REJECT:
+            if action.kind == ActionKind.RESIGN:
+                if game[index + 1].kind == ActionKind.REJECT:
                     index += 2
                     continue
                 state = out.state
@@ -74,7 +74,7 @@ def moves_with_hits(record: Record) -> list[tuple[Move, ...]]:
     for game_number, index, state in record.steps():
         if index < len(record.games[game_number - 1]):
             action = record.games[game_number - 1][index]
-            if action.kind == PLAY:
+            if action.kind == ActionKind.PLAY:
                 plays.append(play_of(state.position, action.moves).moves)
     return plays
 
@@ -159,7 +159,7 @@ def blocked_rolls(record: Record) -> int:
     count = 0
     for game_number, index, state in record.steps():
         game = record.games[game_number - 1]
-        if index < len(game) and game[index].kind == ROLL:
+        if index < len(game) and game[index].kind == ActionKind.ROLL:
             after = state.set_dice(game[index].dice) if state.phase is not Phase.OPENING else None
             if after is not None and after.phase is not Phase.MOVE:
                 count += 1

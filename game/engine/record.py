@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from game.engine.dice import Dice
 from game.engine.match import RESULT_NAMES, IllegalAction, Rules
@@ -36,11 +37,26 @@ from game.engine.plays import InvalidDice, Move, Play, check_dice
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import GameState, Phase
 
-__all__ = ["Action", "GameResult", "Record", "RecordError", "apply_action"]
+__all__ = ["Action", "ActionKind", "GameResult", "Record", "RecordError", "apply_action"]
 
-ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER = "roll", "play", "double", "take", "pass", "beaver"
-RESIGN, ACCEPT, REJECT = "resign", "accept", "reject"
-KINDS = (ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER, RESIGN, ACCEPT, REJECT)
+
+class ActionKind(StrEnum):
+    """What a player did; each kind is its own name as a string (``ActionKind.ROLL == "roll"``),
+    so records, saves and links write the same words."""
+
+    ROLL = "roll"
+    PLAY = "play"
+    DOUBLE = "double"
+    TAKE = "take"
+    PASS = "pass"
+    BEAVER = "beaver"
+    RESIGN = "resign"
+    ACCEPT = "accept"
+    REJECT = "reject"
+
+
+# The kinds by their bare names too (``ROLL is ActionKind.ROLL``), as older callers import them.
+ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER, RESIGN, ACCEPT, REJECT = ActionKind
 
 
 class RecordError(ValueError):
@@ -55,15 +71,23 @@ class RecordError(ValueError):
 class Action:
     """One thing a player did. Build with the class methods (``Action.roll((6, 4))``)."""
 
-    kind: str
+    kind: ActionKind
     dice: Dice | None = None
     moves: tuple[tuple[int, int], ...] = ()
     result: int = 0
     player: int | None = None
 
+    def __post_init__(self) -> None:
+        # A kind given by its name (``Action("take")``) becomes the enum; an unknown one is refused.
+        if not isinstance(self.kind, ActionKind):
+            if self.kind not in set(ActionKind):
+                kinds = ", ".join(ActionKind)
+                raise IllegalAction(f"no action {self.kind!r}; actions are {kinds}")
+            object.__setattr__(self, "kind", ActionKind(self.kind))
+
     @classmethod
     def roll(cls, dice: Iterable[int]) -> Action:
-        return cls(ROLL, dice=tuple(dice))  # type: ignore[arg-type]
+        return cls(ActionKind.ROLL, dice=tuple(dice))  # type: ignore[arg-type]
 
     @classmethod
     def play(cls, moves: Iterable[tuple[int, int] | Move]) -> Action:
@@ -71,44 +95,44 @@ class Action:
             (move.origin, move.destination) if isinstance(move, Move) else tuple(move)
             for move in moves
         )
-        return cls(PLAY, moves=pairs)  # type: ignore[arg-type]
+        return cls(ActionKind.PLAY, moves=pairs)  # type: ignore[arg-type]
 
     @classmethod
     def double(cls) -> Action:
-        return cls(DOUBLE)
+        return cls(ActionKind.DOUBLE)
 
     @classmethod
     def take(cls) -> Action:
-        return cls(TAKE)
+        return cls(ActionKind.TAKE)
 
     @classmethod
     def pass_(cls) -> Action:
-        return cls(PASS)
+        return cls(ActionKind.PASS)
 
     @classmethod
     def beaver(cls) -> Action:
-        return cls(BEAVER)
+        return cls(ActionKind.BEAVER)
 
     @classmethod
     def resign(cls, result: int, player: int) -> Action:
-        return cls(RESIGN, result=result, player=player)
+        return cls(ActionKind.RESIGN, result=result, player=player)
 
     @classmethod
     def accept(cls) -> Action:
-        return cls(ACCEPT)
+        return cls(ActionKind.ACCEPT)
 
     @classmethod
     def reject(cls) -> Action:
-        return cls(REJECT)
+        return cls(ActionKind.REJECT)
 
     def __str__(self) -> str:
-        if self.kind == ROLL:
+        if self.kind == ActionKind.ROLL:
             return f"roll {self.dice[0]}{self.dice[1]}" if self.dice else "roll"
-        if self.kind == PLAY:
+        if self.kind == ActionKind.PLAY:
             return "play " + " ".join(f"{a}/{b}" for a, b in self.moves)
-        if self.kind == RESIGN:
+        if self.kind == ActionKind.RESIGN:
             return f"resign {RESULT_NAMES.get(self.result, self.result)} by {self.player}"
-        return self.kind
+        return str(self.kind)
 
 
 def play_of(position: Position, moves: Sequence[tuple[int, int]]) -> Play:
@@ -162,13 +186,13 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if not isinstance(action, Action):
         raise IllegalAction(f"an action is an Action, got {type(action).__name__}")
     kind = action.kind
-    if kind == ROLL:
+    if kind == ActionKind.ROLL:
         try:
             dice = check_dice(action.dice or ())
         except InvalidDice as error:
             raise IllegalAction(str(error)) from None
         return state.set_dice(dice)
-    if kind == PLAY:
+    if kind == ActionKind.PLAY:
         if state.phase is not Phase.MOVE:
             return state.play(Position.start())  # raises, saying why not now
         play = play_of(state.position, action.moves)
@@ -179,18 +203,16 @@ def apply_action(state: GameState, action: Action) -> GameState:
             text = format_play(play.moves) or "no move"
             d1, d2 = state.dice  # type: ignore[misc]
             raise IllegalAction(f"{text} is not a legal play of {d1}{d2}") from None
-    if kind == RESIGN:
+    if kind == ActionKind.RESIGN:
         return state.resign(action.result, action.player)
     simple = {
-        DOUBLE: GameState.double,
-        TAKE: GameState.take,
-        PASS: GameState.pass_,
-        BEAVER: GameState.beaver,
-        ACCEPT: GameState.accept_resignation,
-        REJECT: GameState.reject_resignation,
+        ActionKind.DOUBLE: GameState.double,
+        ActionKind.TAKE: GameState.take,
+        ActionKind.PASS: GameState.pass_,
+        ActionKind.BEAVER: GameState.beaver,
+        ActionKind.ACCEPT: GameState.accept_resignation,
+        ActionKind.REJECT: GameState.reject_resignation,
     }
-    if kind not in simple:
-        raise IllegalAction(f"no action {kind!r}; actions are {', '.join(KINDS)}")
     return simple[kind](state)
 
 

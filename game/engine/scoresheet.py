@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine.record import ACCEPT, DOUBLE, PLAY, REJECT, RESIGN, ROLL, Action
+from game.engine.record import Action, ActionKind
 from game.engine.state import GameState, Phase
 
-RESIGNATIONS = (RESIGN, ACCEPT, REJECT)
+RESIGNATIONS = (ActionKind.RESIGN, ActionKind.ACCEPT, ActionKind.REJECT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +70,10 @@ def scoresheet(
             continue
         before = states[index - 1] if index else first
         after = states[index]
-        if pending and kind not in (PLAY, REJECT):
+        if pending and kind not in (ActionKind.PLAY, ActionKind.REJECT):
             put(pending)  # not played: a cube action or a resignation came first
             pending = None
-        if kind == ROLL:
+        if kind == ActionKind.ROLL:
             assert action.dice is not None  # a roll has its dice
             high, low = action.dice
             mover = before.turn
@@ -84,7 +84,7 @@ def scoresheet(
             if after.phase is not Phase.MOVE:  # blocked: the turn passed at once
                 put(pending)
                 pending = None
-        elif kind == PLAY:
+        elif kind == ActionKind.PLAY:
             mover, roll = (pending.player, pending.roll) if pending else (before.turn, None)
             put(Entry(mover, roll, action, before, after, index + 1))
             pending = None
@@ -97,10 +97,10 @@ def scoresheet(
 
 def _actor(action: Action, before: GameState) -> int:
     """Who took a cube action or a resignation's step (a play's mover comes with its roll)."""
-    if action.kind == DOUBLE:
+    if action.kind == ActionKind.DOUBLE:
         return before.turn
-    if action.kind == RESIGN and action.player is not None:
+    if action.kind == ActionKind.RESIGN and action.player is not None:
         return action.player
-    if action.kind in (ACCEPT, REJECT) and before.resigned_by is not None:
+    if action.kind in (ActionKind.ACCEPT, ActionKind.REJECT) and before.resigned_by is not None:
         return 1 - before.resigned_by
     return 1 - before.turn  # take, pass, beaver: the doubled player

@@ -53,7 +53,7 @@ from urllib.parse import parse_qs, quote
 
 from game.engine.match import IllegalAction, InvalidRules, Rules
 from game.engine.plays import Play
-from game.engine.record import Action, Record, RecordError
+from game.engine.record import Action, ActionKind, Record, RecordError
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
@@ -74,7 +74,11 @@ MAX_ACTIONS = 20_000  # a 64-point match has some 8,000: more is not a game, and
 
 _OPENING = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-_ANSWERS = {Phase.DOUBLED: ("take", "pass", "beaver"), Phase.RESIGNED: ("accept", "reject")}
+NEXT_GAME = "next"  # a choice that is not an action: the next game of the match starts
+_ANSWERS = {
+    Phase.DOUBLED: (ActionKind.TAKE, ActionKind.PASS, ActionKind.BEAVER),
+    Phase.RESIGNED: (ActionKind.ACCEPT, ActionKind.REJECT),
+}
 
 
 class InvalidGameLink(ValueError):
@@ -85,29 +89,31 @@ def _sorted_plays(state: GameState) -> list[Play]:
     return sorted(state.legal_plays(), key=lambda p: (p.position.player, p.position.opponent))
 
 
-def _choices(state: GameState) -> list[tuple[str, object]]:
-    choices: list[tuple[str, object]]
+def _choices(state: GameState) -> list[tuple[ActionKind | str, object]]:
+    choices: list[tuple[ActionKind | str, object]]
     """The actions possible in ``state``, in the link's order: (kind, detail)."""
     phase = state.phase
     if phase is Phase.OPENING:
-        return [("roll", dice) for dice in _OPENING]
+        return [(ActionKind.ROLL, dice) for dice in _OPENING]
     if phase is Phase.GAME_OVER:
-        return [("next", None)]
+        return [(NEXT_GAME, None)]
     if phase is Phase.MATCH_OVER:
         return []
     if phase is Phase.DOUBLED:
-        answers = ["take", "pass"] + (["beaver"] if state.may_beaver() else [])
+        answers = [ActionKind.TAKE, ActionKind.PASS] + (
+            [ActionKind.BEAVER] if state.may_beaver() else []
+        )
         return [(answer, None) for answer in answers]
     if phase is Phase.RESIGNED:
-        return [("accept", None), ("reject", None)]
+        return [(ActionKind.ACCEPT, None), (ActionKind.REJECT, None)]
     actor = state.to_act
     assert actor is not None
-    resignations = [("resign", (r, p)) for p in (actor, 1 - actor) for r in (1, 2, 3)]
+    resignations = [(ActionKind.RESIGN, (r, p)) for p in (actor, 1 - actor) for r in (1, 2, 3)]
     if phase is Phase.ROLL:
-        double = [("double", None)] if state.may_double() else []
-        choices = [("roll", dice) for dice in _ROLLS]
+        double = [(ActionKind.DOUBLE, None)] if state.may_double() else []
+        choices = [(ActionKind.ROLL, dice) for dice in _ROLLS]
         return [*choices, *double, *resignations]
-    choices = [("play", play) for play in _sorted_plays(state)]
+    choices = [(ActionKind.PLAY, play) for play in _sorted_plays(state)]
     return [*choices, *resignations]
 
 
@@ -118,11 +124,11 @@ def _index(state: GameState, action: Action) -> tuple[int, int]:
     for index, (name, detail) in enumerate(choices):
         if name != kind:
             continue
-        if kind == "roll" and detail != action.dice:
+        if kind == ActionKind.ROLL and detail != action.dice:
             continue
-        if kind == "resign" and detail != (action.result, action.player):
+        if kind == ActionKind.RESIGN and detail != (action.result, action.player):
             continue
-        if kind == "play":
+        if kind == ActionKind.PLAY:
             from game.engine.record import play_of
 
             if detail.position != play_of(state.position, action.moves).position:  # type: ignore[attr-defined]
@@ -271,18 +277,18 @@ def decode_game(text: object) -> Record:
     return record
 
 
-def _take(record: Record, kind: str, detail: object) -> Record:
-    if kind == "next":
+def _take(record: Record, kind: ActionKind | str, detail: object) -> Record:
+    if kind == NEXT_GAME:
         return record.next_game()
-    if kind == "roll":
+    if kind == ActionKind.ROLL:
         return record.append(Action.roll(detail))  # type: ignore[arg-type]
-    if kind == "play":
+    if kind == ActionKind.PLAY:
         return record.append(Action.play(detail.moves))  # type: ignore[attr-defined]
-    if kind == "resign":
+    if kind == ActionKind.RESIGN:
         assert isinstance(detail, tuple)  # (result, player)
         result, player = detail
         return record.append(Action.resign(result, player))
-    return record.append(Action(kind))
+    return record.append(Action(ActionKind(kind)))
 
 
 def _read_rules(code: int) -> Rules:

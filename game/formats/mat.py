@@ -53,18 +53,7 @@ from dataclasses import dataclass
 from game.engine.match import IllegalAction, Rules, game_points
 from game.engine.notation import InvalidPlay, parse_play
 from game.engine.plays import Move
-from game.engine.record import (
-    ACCEPT,
-    BEAVER,
-    DOUBLE,
-    PLAY,
-    REJECT,
-    RESIGN,
-    TAKE,
-    Action,
-    Record,
-    RecordError,
-)
+from game.engine.record import Action, ActionKind, Record, RecordError
 from game.engine.scoresheet import Entry, scoresheet
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
@@ -169,16 +158,16 @@ def _format_game(
 def _entry_text(entry: Entry) -> str:
     """An entry in the file's words: ``31: 8/5 6/5``, `` Doubles => 2``, `` Takes``."""
     action = entry.action
-    if action is None or action.kind == PLAY:
+    if action is None or action.kind == ActionKind.PLAY:
         assert entry.roll is not None  # a play in a .mat file comes with its roll
         high, low = entry.roll
         moves = " ".join(_move_text(move) for move in action.moves) if action else ""
         return f"{high}{low}: {moves}".rstrip()
-    if action.kind == DOUBLE:
+    if action.kind == ActionKind.DOUBLE:
         return f" Doubles => {entry.before.cube.value * 2}"
-    if action.kind == TAKE:
+    if action.kind == ActionKind.TAKE:
         return " Takes"
-    if action.kind == BEAVER:
+    if action.kind == ActionKind.BEAVER:
         return f" Beavers => {entry.after.cube.value}"
     return " Drops"
 
@@ -783,4 +772,4 @@ def _replay_game(record: Record, game: _Game, last: bool) -> _Replayer:
 
 
 # Kept for readers of the record: which actions a .mat file cannot hold.
-NOT_IN_MAT = (RESIGN, REJECT, ACCEPT)
+NOT_IN_MAT = (ActionKind.RESIGN, ActionKind.REJECT, ActionKind.ACCEPT)

@@ -35,19 +35,7 @@ from html import escape
 from game.engine.notation import format_play
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Side
-from game.engine.record import (
-    ACCEPT,
-    BEAVER,
-    DOUBLE,
-    PASS,
-    REJECT,
-    RESIGN,
-    ROLL,
-    TAKE,
-    Record,
-    play_of,
-)
-from game.engine.record import PLAY as PLAY_ACTION
+from game.engine.record import ActionKind, Record, play_of
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.formats.game_link import format_game_link
@@ -170,13 +158,13 @@ def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, st
     before = replay.moments[replay.at - 1][2]
     names = replay.record.names
     mover = before.turn if before.phase is not Phase.OPENING else 0
-    if action.kind == PLAY_ACTION:
+    if action.kind == ActionKind.PLAY:
         moves = play_of(before.position, action.moves).moves
         same = before.turn == session.bottom_player
         trail = tuple((to_viewer(m.origin, same), to_viewer(m.destination, same)) for m in moves)
         view = replace(view, trail=trail, trail_colour=COLOURS[before.turn])
         words = f"{names[before.turn]} plays {format_play(moves)}"
-    elif action.kind == ROLL and action.dice is not None:
+    elif action.kind == ActionKind.ROLL and action.dice is not None:
         high, low = max(action.dice), min(action.dice)
         if before.phase is Phase.OPENING:
             starter = names[replay.state.turn] if replay.state.phase is Phase.MOVE else "nobody"
@@ -184,22 +172,28 @@ def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, st
         else:
             words = f"{names[mover]} rolls {high}-{low}"
     else:
-        if action.kind == RESIGN and action.player is not None:
+        if action.kind == ActionKind.RESIGN and action.player is not None:
             mover = action.player
         words = f"{names[mover]}: {ACTION_WORDS.get(action.kind, action.kind)}"
-        if action.kind in (TAKE, PASS, BEAVER, ACCEPT, REJECT):
+        if action.kind in (
+            ActionKind.TAKE,
+            ActionKind.PASS,
+            ActionKind.BEAVER,
+            ActionKind.ACCEPT,
+            ActionKind.REJECT,
+        ):
             words = f"{names[1 - mover]}: {ACTION_WORDS.get(action.kind, action.kind)}"
     return session, view, f"{where}: {words}"
 
 
 ACTION_WORDS = {
-    DOUBLE: "doubles",
-    TAKE: "takes",
-    PASS: "passes",
-    BEAVER: "beavers",
-    RESIGN: "offers to resign",
-    ACCEPT: "accepts the resignation",
-    REJECT: "refuses the resignation",
+    ActionKind.DOUBLE: "doubles",
+    ActionKind.TAKE: "takes",
+    ActionKind.PASS: "passes",
+    ActionKind.BEAVER: "beavers",
+    ActionKind.RESIGN: "offers to resign",
+    ActionKind.ACCEPT: "accepts the resignation",
+    ActionKind.REJECT: "refuses the resignation",
 }
 
 

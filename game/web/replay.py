@@ -26,18 +26,7 @@ from dataclasses import dataclass
 
 from game.engine.match import RESULT_NAMES
 from game.engine.notation import format_play
-from game.engine.record import (
-    ACCEPT,
-    BEAVER,
-    DOUBLE,
-    PASS,
-    PLAY,
-    REJECT,
-    RESIGN,
-    TAKE,
-    Record,
-    play_of,
-)
+from game.engine.record import ActionKind, Record, play_of
 from game.engine.scoresheet import Entry as SheetEntry
 from game.engine.scoresheet import scoresheet
 from game.engine.state import GameState, Phase
@@ -117,16 +106,21 @@ def _entry_text(entry: SheetEntry) -> str:
     if action is None:
         return f"{roll} (no move)" if entry.blocked else roll
     kind = action.kind
-    if kind == PLAY:
+    if kind == ActionKind.PLAY:
         moves = play_of(entry.before.position, action.moves).moves
         return f"{roll} {format_play(moves)}".strip()
-    if kind == DOUBLE:
+    if kind == ActionKind.DOUBLE:
         return f"Doubles => {entry.before.cube.value * 2}"
-    if kind == BEAVER:
+    if kind == ActionKind.BEAVER:
         return f"Beavers => {entry.after.cube.value}"
-    if kind == RESIGN:
+    if kind == ActionKind.RESIGN:
         return f"Resigns a {RESULT_NAMES[action.result]}"
-    return {TAKE: "Takes", PASS: "Drops", ACCEPT: "Accepts", REJECT: "Refuses"}[kind]
+    return {
+        ActionKind.TAKE: "Takes",
+        ActionKind.PASS: "Drops",
+        ActionKind.ACCEPT: "Accepts",
+        ActionKind.REJECT: "Refuses",
+    }[kind]
 
 
 @dataclass(frozen=True, slots=True)
