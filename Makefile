@@ -1,9 +1,12 @@
 # Two commands do all the set-up on a fresh Debian machine (Python 3.11, Node 20 + npm):
 #   make play   fetch the runtime if needed and serve the game on http://127.0.0.1:8000/ (PORT=...)
-#   make test   install what the tests need (Chromium, .venv with pytest + Playwright) and run them
+#   make test   install what the tests need (Chromium, .venv with pytest + Playwright) and run them,
+#               timing each part (install, runtime, check, engine tests, browser tests)
 #   make check  lint (ruff check), format check (ruff format --check), strict types (mypy)
-# Other targets: runtime, test-deps, tools-deps, lint, format, typecheck, clean. Narrower runs:
+# Other targets: runtime, site, test-deps, tools-deps, lint, format, typecheck, clean. Narrower runs:
 #   make test PYTEST_ARGS="-m 'not browser'"   (engine tests only)
+#   .venv/bin/python -m pytest -m "not browser and not slow"   (the inner loop; no Playwright needed)
+# The tools are modules: python -m tools.build.serve, python -m tools.bench.bot ... (tools/README.md).
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -16,23 +19,46 @@ GNUBG := /usr/games/gnubg
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play serve runtime test test-deps tools-deps check lint format-check format typecheck clean
+.PHONY: play serve runtime site test test-deps tools-deps check lint format-check format typecheck clean
 
+# Serves site/, the folder the deploy publishes, made of links to the files here (an edit
+# shows at the next reload; a new file needs `make play` again).
 play: runtime
-	PORT=$(PORT) $(PYTHON) tools/serve.py
+	$(PYTHON) -m tools.build.site --link
+	PORT=$(PORT) $(PYTHON) -m tools.build.serve --root site
 
 serve: play
+
+# site/: exactly what the deploy publishes (netlify.toml), copied.
+site: runtime
+	$(PYTHON) -m tools.build.site
 
 # Copies PyScript + Pyodide (versions pinned in package-lock.json) into runtime/, running
 # npm ci first when node_modules is missing or stale; quick when already up to date. Then
 # writes sw-files.js, the service worker's list and version of every file served.
 runtime:
-	$(PYTHON) tools/fetch_runtime.py
-	$(PYTHON) tools/build_sw.py
+	$(PYTHON) -m tools.build.runtime
+	$(PYTHON) -m tools.build.sw
 
 # The checks first (fast), then every test; doctests of game/ run in tests/test_doctests.py.
-test: test-deps runtime check
-	$(PY) -m pytest $(PYTEST_ARGS)
+# Each part is timed; the times are printed together at the end (and as each part ends).
+TIMES := test-results/make-test-times.txt
+timed = start=$$(date +%s); $(2); status=$$?; \
+	line="make test: $(1) took $$(( $$(date +%s) - start )) s"; \
+	echo "$$line"; mkdir -p $(dir $(TIMES)); echo "$$line" >> $(TIMES); exit $$status
+
+test:
+	@rm -f $(TIMES)
+	@$(call timed,install,$(MAKE) --no-print-directory test-deps)
+	@$(call timed,runtime,$(MAKE) --no-print-directory runtime)
+	@$(call timed,check,$(MAKE) --no-print-directory check)
+ifeq ($(strip $(PYTEST_ARGS)),)
+	@$(call timed,engine tests,$(PY) -m pytest -m "not browser")
+	@$(call timed,browser tests,$(PY) -m pytest tests/browser)
+else
+	@$(call timed,tests,$(PY) -m pytest $(PYTEST_ARGS))
+endif
+	@cat $(TIMES)
 
 test-deps: $(CHROMIUM) $(GNUBG) $(VENV)/.test-deps
 
@@ -76,4 +102,4 @@ $(VENV)/.tools-deps: requirements-tools.txt requirements-test.txt | $(PY)
 	touch $@
 
 clean:
-	rm -rf runtime test-results .pytest_cache
+	rm -rf runtime site test-results .pytest_cache

@@ -1,6 +1,6 @@
 // The Python the game page runs: Pyodide from runtime/pyodide/ with the standard library
 // and the game's own modules already compiled to bytecode (runtime/compiled/, made by
-// tools/fetch_runtime.py), so a load compiles almost nothing. pyscript.toml names this file
+// tools/build/runtime.py), so a load compiles almost nothing. pyscript.toml names this file
 // as PyScript's `interpreter`; the computer's worker (computer-worker.mjs) loads it too.
 import { loadPyodide as loadStock, version } from "./runtime/pyodide/pyodide.mjs";
 

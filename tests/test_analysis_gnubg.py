@@ -3,10 +3,10 @@
 tests/data/matches/ holds four matches played by gnubg's 0-ply evaluation with
 noise (and our cube model with some answers turned around), and
 tests/data/analysis_gnubg.txt what Debian's gnubg 1.07 said of them with
-``analyse match`` at 0-ply (tools/make_analysis_golden.py). Ours at 1-ply (the
+``analyse match`` at 0-ply (tools/golden/analysis.py). Ours at 1-ply (the
 network alone, the same depth) measured: error rates 3.7 mEMG apart on average,
 at most 11.2, the counted decisions at most 1 apart;
-``python tools/compare_analysis.py`` prints the comparison on any files.
+``python -m tools.qa.compare_analysis`` prints the comparison on any files.
 """
 
 from __future__ import annotations

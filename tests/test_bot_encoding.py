@@ -24,7 +24,7 @@ from game.bot.encoding import (
 )
 from game.engine.plays import legal_plays
 from game.engine.position import BAR, Position
-from tools import soak
+from tests import soak
 
 
 def feature(position: Position, name: str, side: int = 0) -> float:

@@ -1,7 +1,7 @@
 """The levels are ordered by strength, measured against gnubg 2-ply on stored decisions.
 
 The decisions and gnubg's 2-ply equities of every play come from
-tools/data/bot-bench.txt.gz (made by tools/bench_bot.py --make-set), so no gnubg
+tools/data/bot-bench.txt.gz (made by tools/bench/bot.py --make-set), so no gnubg
 is needed here.
 """
 

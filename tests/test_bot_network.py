@@ -13,7 +13,7 @@ from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
 from game.bot.network import BadWeights, Network
 from game.engine.plays import legal_plays
 from game.engine.position import Position
-from tools import soak
+from tests import soak
 
 
 def random_network(inputs: int, hidden: int, outputs: int, seed: int = 5) -> Network:

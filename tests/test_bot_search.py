@@ -20,7 +20,7 @@ from game.bot.search import (
 )
 from game.engine.plays import legal_plays
 from game.formats import parse_position_id
-from tools import soak
+from tests import soak
 
 # A middle-game position with many plays for 1-1 (a costly look-ahead).
 BUSY = parse_position_id("4PPgASTgc/ABMA")

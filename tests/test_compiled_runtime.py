@@ -1,5 +1,5 @@
 """The compiled archive interpreter.mjs unpacks (runtime/compiled/pycache.zip, made by
-tools/fetch_runtime.py): Python uses a checked hash-based .pyc only while its source is
+python -m tools.build.runtime): Python uses a checked hash-based .pyc only while its source is
 byte-identical, so an entry built from other bytes silently costs a compile at every load.
 These tests check that every entry matches what the page writes now."""
 
@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from tools import fetch_runtime
+from game.web.manifest import CONFIG
+from game.web.pyscript_config import read_config
 
 ROOT = Path(__file__).resolve().parent.parent
-ARCHIVE = fetch_runtime.PYCACHE_ZIP
+ARCHIVE = ROOT / "runtime" / "compiled" / "pycache.zip"
+PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 TAG = "cpython-314"  # Pyodide 314's cache tag (tests/browser/test_runtime.py pins the version)
 
 pytestmark = pytest.mark.skipif(not ARCHIVE.is_file(), reason="run `make runtime` first")
@@ -37,7 +39,7 @@ def entries() -> dict[str, bytes]:
 
 def pyscript_sources() -> dict[str, str]:
     """PyScript's own Python package as its core script writes it (./pyscript/x.py)."""
-    for core in sorted(fetch_runtime.PYSCRIPT_DIST.glob("core*.js")):
+    for core in sorted(PYSCRIPT_DIST.glob("core*.js")):
         text = core.read_text(encoding="utf-8")
         start = text.find('{pyscript:{"__init__.py":')
         if start >= 0:
@@ -48,7 +50,8 @@ def pyscript_sources() -> dict[str, str]:
 
 def test_every_game_module_has_its_current_bytecode() -> None:
     compiled = entries()
-    for path in fetch_runtime.project_modules():
+    config = read_config(CONFIG.read_text(encoding="utf-8"))
+    for path in (p for p in config.entries().values() if p.endswith(".py")):
         folder, name = path.removeprefix("./").rsplit("/", 1)
         pyc = compiled.get(f"{folder}/__pycache__/{name[:-3]}.{TAG}.pyc")
         assert pyc is not None, f"{path} is not in {ARCHIVE.name}: run `make runtime`"

@@ -324,12 +324,10 @@ def test_cli_command_runs_and_exits_one_after_an_unreadable_request():
 
 
 def test_cube_logic_on_gnubg_probabilities_mostly_agrees_with_gnubg_2ply():
-    sys.path.insert(0, str(ROOT / "tools"))
-    from bench_cube import read_data
-
     from game.formats.match_id import parse_gnubg_id
+    from tests.cube_positions import read_cube_positions
 
-    rows = read_data()
+    rows = read_cube_positions()
     assert len(rows) >= 500
     actions = responses = 0
     for gnubg_id_text, expected, probabilities, _ in rows:

@@ -1,6 +1,6 @@
 """Our formats agree with GNU Backgammon on the stored golden file (no gnubg needed).
 
-Regenerate the file with ``python tools/make_formats_golden.py``.
+Regenerate the file with ``python -m tools.golden.formats``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Our hint against GNU Backgammon's 2-ply judgement of every play (tests/data/hint_golden.txt).
 
 The file holds gnubg's 2-ply cubeless probabilities of every play of 200 (position,
-roll) pairs from self-play, money and match play (tools/make_hint_golden.py);
-``python tools/compare_hints.py`` prints the full comparison. The bounds below are
+roll) pairs from self-play, money and match play (tools/golden/hint.py);
+``python -m tools.qa.compare_hints`` prints the full comparison. The bounds below are
 a little looser than what was measured (1-ply: the same best play 74%, mean loss
 0.007, 4.5% of choices losing 0.04 or more, equities 0.043 apart on average;
 the strongest judgement: 78%, 0.004, 3.0%, 0.033).

@@ -16,7 +16,7 @@ from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import parse_gnubg_id, parse_match_id
 from game.formats.position_id import parse_position_id
 from game.formats.xgid import format_xgid, parse_xgid, xgid_from_match
-from tools import soak
+from tests import soak
 
 READERS = {
     "position ID": parse_position_id,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.formats.mat import InvalidMatFile, format_mat, parse_mat
 from tests.records import as_mat_keeps, blocked_rolls, played, restyle
 
-# Bulk round trips: raise with RECORD_GAMES=3000 for a long run (tools/bench_record.py times it).
+# Bulk round trips: raise with RECORD_GAMES=3000 for a long run (tools/bench/record.py times it).
 ROUND_TRIPS = int(os.environ.get("RECORD_GAMES", "60"))
 
 

@@ -1,6 +1,6 @@
 """Our legal plays against GNU Backgammon's, on the positions in tests/data/plays_golden.txt.xz.
 
-The golden file is written by tools/make_plays_golden.py (see there for its format and
+The golden file is written by tools/golden/plays.py (see there for its format and
 for the coverage figures); gnubg is not needed here. Zero differences are allowed, in
 the sets of resulting positions and in the Position IDs that name them.
 """

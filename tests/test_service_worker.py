@@ -1,4 +1,5 @@
-"""The service worker's file list and version (tools/build_sw.py), and the web app manifest."""
+"""The service worker's file list and version (game/web/site.py), the folder the deploy
+publishes, and the web app manifest."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game.web import manifest
-from tools import build_sw, fetch_runtime
-from tools.serve import serve_in_thread
+from game.web import manifest, site
+from game.web.site_server import serve_in_thread
 
-ROOT = build_sw.ROOT
+ROOT = site.ROOT
 
 
 def small_site(tmp_path: Path) -> Path:
@@ -37,7 +37,7 @@ def small_site(tmp_path: Path) -> Path:
 
 def test_the_list_is_the_whole_site(tmp_path):
     root = small_site(tmp_path)
-    files = build_sw.site_files(root)
+    files = site.site_files(root)
     assert files[0] == "./"
     expected = {
         "index.html",
@@ -63,7 +63,7 @@ def test_the_list_is_the_whole_site(tmp_path):
 def test_a_file_added_to_runtime_is_listed_without_a_hand_edit(tmp_path):
     root = small_site(tmp_path)
     (root / "runtime" / "pyodide" / "python_stdlib_compiled.zip").write_bytes(b"PK")
-    assert "runtime/pyodide/python_stdlib_compiled.zip" in build_sw.site_files(root)
+    assert "runtime/pyodide/python_stdlib_compiled.zip" in site.site_files(root)
 
 
 @pytest.mark.parametrize(
@@ -71,10 +71,10 @@ def test_a_file_added_to_runtime_is_listed_without_a_hand_edit(tmp_path):
 )
 def test_any_changed_byte_is_a_new_version(tmp_path, changed):
     root = small_site(tmp_path)
-    before = build_sw.script(root)
+    before = site.sw_files_script(root)
     with (root / changed).open("a", encoding="utf-8") as file:
         file.write("\n")
-    after = build_sw.script(root)
+    after = site.sw_files_script(root)
     assert before != after
     assert before.splitlines()[2:] == after.splitlines()[2:]  # the same files, a new version
 
@@ -82,32 +82,61 @@ def test_any_changed_byte_is_a_new_version(tmp_path, changed):
 def test_the_local_server_computes_the_list_afresh():
     server, url = serve_in_thread()
     try:
-        with urllib.request.urlopen(url + build_sw.OUTPUT) as response:
+        with urllib.request.urlopen(url + site.OUTPUT) as response:
             served = response.read().decode()
             kind = response.headers["Content-Type"]
     finally:
         server.shutdown()
         server.server_close()
-    assert served == build_sw.script(ROOT)
+    assert served == site.sw_files_script(ROOT)
     assert kind == "text/javascript"
 
 
-def test_check_fails_on_a_stale_list(tmp_path, monkeypatch):
-    root = small_site(tmp_path)
-    monkeypatch.setattr(build_sw, "ROOT", root)
-    assert build_sw.main([]) == 0
-    assert build_sw.main(["--check"]) == 0
-    (root / "game" / "engine" / "dice.py").write_text("# changed\n")
-    assert build_sw.main(["--check"]) == 1
+def test_the_published_folder_is_the_site_and_nothing_else(tmp_path):
+    (tmp_path / "repo").mkdir()
+    root = small_site(tmp_path / "repo")
+    (root / "sw.js").write_text("// the worker\n")
+    for stray in ("tests/test_x.py", "tools/build/x.py", "node_modules/x/package.json"):
+        (root / stray).parent.mkdir(parents=True, exist_ok=True)
+        (root / stray).write_text("# not served\n")
+    out = tmp_path / "site"
+    (out / "old").mkdir(parents=True)
+    (out / "old" / "gone.py").write_text("# left by an earlier build\n")
+    files = site.publish(out, root)
+    held = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert held == files
+    assert not [p for p in held if p.split("/")[0] in ("tests", "tools", "node_modules", "old")]
+    listed = site.site_files(out)
+    assert listed == site.site_files(root)
+    assert all((out / path).is_file() for path in listed[1:])
+    assert {"sw.js", site.OUTPUT} <= set(held)
+    assert (out / site.OUTPUT).read_text() == site.sw_files_script(root)  # the same version
+
+
+def test_the_real_site_is_published_whole(tmp_path):
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.skip("runtime/ not fetched (make runtime)")
+    out = tmp_path / "site"
+    files = site.publish(out, link=True)
+    assert not [p for p in files if p.split("/")[0] in ("tests", "tools", "node_modules")]
+    assert {"index.html", "embed.html", "sw.js", "game/web/main.py"} <= set(files)
+    # Every file the service worker precaches is in the folder the deploy publishes.
+    assert all((out / path).is_file() for path in site.site_files(out)[1:])
+    assert (out / site.OUTPUT).read_text() == site.sw_files_script(ROOT)
 
 
 def test_the_real_runtime_is_listed_whole():
-    if fetch_runtime.out_of_date():
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
         pytest.skip("runtime/ not fetched (make runtime)")
-    files = set(build_sw.site_files(ROOT))
-    for destination in fetch_runtime.wanted_files():
-        path = destination.relative_to(ROOT).as_posix()
-        assert path in files or destination.name in build_sw.SKIPPED_NAMES
+    files = set(site.site_files(ROOT))
+    pyodide = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json")
+    assert {f"runtime/pyodide/{name}" for name in (*pyodide, "pyodide.mjs")} <= files
+    assert {"runtime/pyscript/core.js", "runtime/pyscript/core.css"} <= files
+    assert {"runtime/compiled/python_stdlib.zip", "runtime/compiled/pycache.zip"} <= files
+    for path in (ROOT / "runtime").rglob("*"):
+        if path.is_file() and not path.name.endswith(".map"):
+            relative = path.relative_to(ROOT).as_posix()
+            assert relative in files or path.name in site.SKIPPED_NAMES, relative
 
 
 def read_png(path: Path) -> tuple[int, int, bytes]:

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import fetch_runtime
-from tools.serve import (
+from game.web.site_server import (
     CONTENT_SECURITY_POLICY,
     SECURITY_HEADERS,
     frame_ancestors,
@@ -82,13 +81,15 @@ def test_only_the_embed_page_may_be_framed_by_other_sites(site: str) -> None:
     assert deployed == {"/": "'self'", "/index.html": "'self'", "/embed.html": "*"}
 
 
-def test_deploy_builds_the_runtime_and_publishes_the_repo_root() -> None:
-    assert NETLIFY["build"]["publish"] == "."
-    assert "tools/fetch_runtime.py" in NETLIFY["build"]["command"]
+def test_deploy_builds_the_runtime_and_publishes_the_site_folder() -> None:
+    # The site folder holds only what the site serves (tests/test_service_worker.py).
+    assert NETLIFY["build"]["publish"] == "site"
+    command = NETLIFY["build"]["command"]
+    assert "-m tools.build.runtime" in command
+    assert "-m tools.build.site" in command.split("tools.build.runtime", 1)[1]
     assert netlify_headers("/*.wasm")["Content-Type"] == "application/wasm"
     # Same URLs across runtime upgrades: never cached without revalidation.
     assert netlify_headers("/runtime/*")["Cache-Control"] == "no-cache"
-    assert "tools/build_sw.py" in NETLIFY["build"]["command"].split("fetch_runtime.py", 1)[1]
 
 
 def test_server_sends_python_as_text_with_no_cache_and_security_headers(site: str) -> None:
@@ -107,7 +108,7 @@ def test_server_types_toml_json_svg_and_module_scripts(site: str) -> None:
 
 
 def test_server_sends_wasm_as_application_wasm(site: str) -> None:
-    if fetch_runtime.out_of_date():
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file():
         pytest.skip("runtime/ not fetched (make runtime)")
     status, headers = fetch(site + "runtime/pyodide/pyodide.asm.wasm")
     assert (status, headers["Content-Type"]) == (200, "application/wasm")
@@ -131,7 +132,7 @@ def test_runtime_versions_are_pinned_exactly() -> None:
 
 @pytest.mark.parametrize("page", ["index.html", "embed.html"])
 def test_pages_preload_neither_the_runtime_nor_the_python_files(page: str) -> None:
-    # Measured (tools/bench_page.py, issue 14): on a reload the ~70 preloads, each
+    # Measured (python -m tools.bench.page, issue 14): on a reload the ~70 preloads, each
     # revalidated, held back PyScript's core and the interpreter; without them the page
     # was playable about a third sooner from cache. PyScript and interpreter.mjs fetch
     # what they need themselves.

@@ -1,4 +1,4 @@
-"""The self-play soak (tools/soak.py): a short run in the suite, and its checks bite."""
+"""The self-play soak (tools/qa/soak.py): a short run in the suite, and its checks bite."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from game.engine.match import Cube, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from tools import soak
+from tests import soak
 
 
 def test_a_short_soak_keeps_every_invariant():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.engine.state import GameState
 from game.formats.gnubg_id import write_gnubg_id
 from game.web import links
-from tools import soak
+from tests import soak
 
 ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, categories=None))
 ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=:&%#-_.²①"

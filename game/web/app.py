@@ -606,7 +606,7 @@ class App:
                     break
                 think_ms = (time.perf_counter() - thinking_at) * 1000
                 if step.weighed_cube:
-                    # The cube decision's time, for tools/bench_page.py and tests.
+                    # The cube decision's time, for tools/bench/page.py and tests.
                     document.body.dataset.cubeMs = f"{think_ms:.1f}"
                 if step.play is not None and answer is not None:
                     self.last_think_ms = think_ms
@@ -639,7 +639,7 @@ class App:
             self.render(turn.position, turn.dice_left, (move.origin, move.destination))
             if index == 0:
                 # From the person's confirm to the computer's first checker on the move,
-                # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
+                # pauses excluded: the page's responsiveness figure (tools/bench/page.py).
                 latency = (time.perf_counter() - started - paused) * 1000
                 document.body.dataset.computerMs = f"{latency:.1f}"
                 document.body.dataset.thinkMs = f"{self.last_think_ms:.1f}"

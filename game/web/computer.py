@@ -47,7 +47,7 @@ STEP_SECONDS = 0.45  # how long each of the computer's checker moves stays on sc
 
 # Below these the quick (no look-ahead) estimate of doubling, min(double/take, double/pass)
 # minus no double, is too far from a double for the look-ahead to change it.
-# `python tools/bench_cube_margin.py --games 8` (the bot against itself, money and 7-point
+# `python -m tools.bench.cube_margin --games 8` (the bot against itself, money and 7-point
 # matches, 423 decisions): the look-ahead's doubles had quick gaps of -0.018 (money) and
 # -0.004 (match) at the lowest, well inside both margins.
 MONEY_MARGIN = 0.15  # equity, in units of the cube

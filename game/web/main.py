@@ -2,7 +2,7 @@
 embed.html (``<body class="embed">``) starts its mode instead (game/web/embed_app.py).
 
 It notes how long importing the game and drawing the board took, in
-``<body data-start-ms>``, for tools/bench_page.py.
+``<body data-start-ms>``, for tools/bench/page.py.
 """
 
 from pyscript import document, window

@@ -23,7 +23,7 @@ worker runs (game/web/thinking.py). The service worker precaches both.
 The pages preload none of these (nor the runtime): on a reload, dozens of
 preloads revalidated at once held back PyScript's own scripts and the
 interpreter, and the page became playable later, not sooner (issue 14,
-tools/bench_page.py).
+python -m tools.bench.page).
 """
 
 from __future__ import annotations
@@ -33,13 +33,14 @@ import re
 import sys
 from pathlib import Path
 
+from game.web.pyscript_config import BOT_FILES, FILES, read_config
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "game"
 ENTRY = "game/web/main.py"
 CONFIG = ROOT / "pyscript.toml"
-FILES_HEADER = "[files]"
-BOT_FILES_HEADER = "[bot-files]"
-_ENTRY_LINE = re.compile(r'^\s*"(?P<url>[^"]+)"\s*=\s*"(?P<path>[^"]+)"\s*$')
+FILES_HEADER = f"[{FILES}]"
+BOT_FILES_HEADER = f"[{BOT_FILES}]"
 
 
 def _module_file(name: str) -> Path | None:
@@ -120,16 +121,7 @@ def files_table(files: list[str], header: str = FILES_HEADER) -> str:
 
 def listed_files(config_text: str, header: str = FILES_HEADER) -> list[str]:
     """The paths in the ``[files]`` table (or another, by ``header``) of a pyscript.toml."""
-    listed, inside = [], False
-    for line in config_text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("["):
-            inside = stripped == header
-            continue
-        match = _ENTRY_LINE.match(line) if inside else None
-        if match:
-            listed.append(match["path"].removeprefix("./"))
-    return listed
+    return read_config(config_text).paths(header.strip("[]"))
 
 
 def write_config(files: list[str], config: Path = CONFIG) -> None:

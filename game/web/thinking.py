@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from pyscript import document, fetch, window
 
 from game.web import thinker
+from game.web.pyscript_config import BOT_FILES, read_config
 
 CONFIG = "./pyscript.toml"  # beside the pages, as PyScript reads it
-BOT_FILES = "bot-files"
 _preparing: list[asyncio.Future[None]] = []  # prepare()'s task, once started
 _bot_files_here: list[bool] = []  # [True] once the bot's files are in this page's files
 
@@ -70,7 +69,7 @@ async def load_bot_files() -> None:
     response = await fetch(CONFIG)
     if not response.ok:
         raise OSError(f"{CONFIG}: {response.status}")
-    files = tomllib.loads(await response.text()).get(BOT_FILES, {})
+    files = read_config(await response.text()).entries(BOT_FILES)
     for url, path in files.items():
         response = await fetch(url)
         if not response.ok:
@@ -85,7 +84,7 @@ async def ask(request: dict[str, Any]) -> dict[str, Any]:
     """The computer's answer to ``request`` (``thinker.reply``'s), from the worker if it can.
 
     Notes when the thinking began and ended (ms on the page's clock) in ``<body
-    data-think-from data-think-to>``, for the tests and tools/bench_page.py.
+    data-think-from data-think-to>``, for the tests and tools/bench/page.py.
     """
     body = window.document.body
     body.dataset.thinkFrom = f"{window.performance.now():.1f}"

@@ -5,7 +5,7 @@ runs the engine tests alone. Helpers to import live in tests/browser/pages.py
 (`open_game`, `open_ready`, `RequestLog`, `assert_no_request_left_localhost`).
 
 Fixtures:
-- `site` (session): tools/serve.py on a free port of 127.0.0.1 (URL ends with "/"); it is
+- `site` (session): game/web/site_server.py on a free port of 127.0.0.1 (URL ends with "/"); it is
   also pytest-playwright's `base_url`, so pages take paths relative to the repo root.
   runtime/ is brought up to date first, as `make runtime` does.
 - Chromium is /usr/bin/chromium with the flags of shared/runtime.md (no background
@@ -32,17 +32,19 @@ Keeping the suite fast (each navigation boots Pyodide again, about 2-3 s here):
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page
 
+from game.web.site_server import serve_in_thread
 from tests.browser.pages import RequestLog, clear_site_storage, open_game
-from tools import fetch_runtime
-from tools.serve import serve_in_thread
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 # Without the background-networking flags Chromium keeps trying hosts it cannot reach.
@@ -66,8 +68,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
     """Base URL of the repo root served on 127.0.0.1 (ends with "/")."""
-    if fetch_runtime.out_of_date():
-        fetch_runtime.fetch()  # npm ci when needed, then copy into runtime/
+    # npm ci when needed, then copy into runtime/ (quick when it is up to date).
+    subprocess.run([sys.executable, "-m", "tools.build.runtime"], cwd=ROOT, check=True)
     server, url = serve_in_thread()
     yield url
     server.shutdown()

@@ -3,7 +3,7 @@ five embeds with their own state, a puzzle solved and revealed, a replay stepped
 keyboard, a live game, hostile addresses, the height told to the parent, and the main page's
 Share -> Embed snippet and Open… box.
 
-The parent pages are served by a second small server (tools/serve.py without the CSP); each
+The parent pages are served by a second small server (tools/build/serve.py without the CSP); each
 page is booted once per module and its frames are shared by the tests that only read them.
 """
 
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Frame, Page, expect
 
+from game.web.site_server import serve_in_thread
 from tests.browser.pages import READY_TIMEOUT_MS, clear_site_storage, open_game
-from tools.serve import serve_in_thread
 
 START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"  # the start, Pink to play 6-2 (money, full rules)
 START_ROLL = "4HPwATDgc/ABMA:cAkAAAAAAAAA"  # the start, Pink on roll, cube centred

@@ -1,9 +1,9 @@
 """The page at the sizes players have, 320x568 to 1920x1080: every prompt opens in view, the
 page never scrolls sideways, the end of a match is shown over the board.
 
-Scenes are sessions built with the engine (``tools/screenshots.py``, which also takes the
-screenshots of the same scenes): each is put in localStorage and opened once, then the
-window is resized in place, so one page boot serves the four sizes.
+Scenes are sessions built with the engine (``tests/browser/scenes.py``; ``python -m
+tools.qa.screenshots`` takes screenshots of the same scenes): each is put in localStorage and
+opened once, then the window is resized in place, so one page boot serves the four sizes.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web import links
 from game.web.session import COMPUTER
-from tools.screenshots import PROMPTS, SIZES, close_prompt, put_scene
+from tests.browser.scenes import PROMPTS, SIZES, close_prompt, put_scene
 
 NO_SIDEWAYS_SCROLL = (
     "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"

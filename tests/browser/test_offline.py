@@ -12,9 +12,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page, Response, expect
 
+from game.web import site
+from game.web.site_server import ROOT, serve_in_thread
 from tests.browser.pages import BLANK_PAGE, READY_TIMEOUT_MS, RequestLog, open_ready
-from tools import build_sw
-from tools.serve import ROOT, serve_in_thread
 
 READY = "() => document.body.dataset.ready === 'true'"
 OFFLINE_READY = "() => document.body.dataset.offline === 'ready'"
@@ -42,7 +42,7 @@ def test_every_page_starts_offline_after_one_visit_to_either(browser, base_url, 
     page = context.new_page()
     first_visit(page, visited)
     # Every file the visit loaded is in the precache list (computed, never by hand).
-    listed = {"/" + path.removeprefix("./") for path in build_sw.site_files(ROOT)}
+    listed = {"/" + path.removeprefix("./") for path in site.site_files(ROOT)}
     loaded = {urlsplit(url).path for url in log if url.startswith(base_url)}
     assert loaded - listed <= {"/sw.js", "/sw-files.js"}, loaded - listed
     context.set_offline(True)
@@ -112,7 +112,7 @@ WORKERS = """async () => {
 
 def copy_site(root: Path) -> None:
     """The files the site serves (and the service worker), copied from the repository."""
-    for path in [*build_sw.site_files(ROOT)[1:], "sw.js", BLANK_PAGE]:
+    for path in [*site.site_files(ROOT)[1:], "sw.js", BLANK_PAGE]:
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / path, target)
@@ -127,7 +127,7 @@ def deploy(root: Path, mark: str) -> str:
         (root / path).write_text(
             (ROOT / path).read_text(encoding="utf-8") + line.format(mark=mark), encoding="utf-8"
         )
-    return build_sw.version(root, build_sw.site_files(root))
+    return site.version(root, site.site_files(root))
 
 
 class Received(list):

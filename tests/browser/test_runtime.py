@@ -26,7 +26,7 @@ def test_bare_page_becomes_ready_with_no_request_leaving_localhost(
     assert page.text_content("#status") == "ready"
     assert "ready" in messages, f"Python's print did not reach the console: {messages}"
     request_log.assert_local()
-    # The served Content-Security-Policy (tools/serve.py, as netlify.toml) lets Python boot
+    # The served Content-Security-Policy (tools/build/serve.py, as netlify.toml) lets Python boot
     # cleanly: a violation or a missing file would be reported as a console error.
     assert not errors, errors
     # The interpreter really came from our runtime/ folder, not a default CDN location.

@@ -21,7 +21,7 @@ PERSON_OPENS = 5
 
 # The longest main-thread task while the computer last thought: begun after it was asked and
 # over before its answer came (<body data-think-from/-to>); the tasks that ask and that show
-# the answer are the page's own drawing, timed by tools/bench_page.py.
+# the answer are the page's own drawing, timed by tools/bench/page.py.
 LONGEST_TASK_WHILE_THINKING = """() => new Promise((resolve) => setTimeout(() => {
   const from = Number(document.body.dataset.thinkFrom), to = Number(document.body.dataset.thinkTo);
   resolve({ thought: to - from, longest: Math.max(0, ...window.__longTasks

@@ -1,0 +1,85 @@
+"""The tools are a package of folders by purpose, run as ``python -m tools.<folder>.<name>``
+(tools/README.md): none edits ``sys.path``, none holds a program in a string for another
+interpreter, their imports form no circle, and the tests never import them.
+
+Every import counts, also those inside functions; each file is read with ``ast``, nothing
+is executed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+FOLDERS = {"build", "bench", "golden", "training", "qa"}
+# Data beside the tools: the bare page of the start-up benchmark, the benchmarks' sets.
+DATA_FOLDERS = {"bare", "data"}
+SYS_PATH_EDIT = re.compile(r"sys\.path\s*(\.(insert|append|extend)\(|\[|\+?=)")
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+TOOL_FILES = sorted(p for p in TOOLS.rglob("*.py") if "bare" not in p.parts)
+TEST_FILES = sorted((ROOT / "tests").rglob("*.py"))
+
+
+def test_the_tools_are_folders_by_purpose() -> None:
+    folders = {p.name for p in TOOLS.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders - DATA_FOLDERS - {"checkpoints", "out"} == FOLDERS
+    assert not [p.name for p in TOOLS.glob("*.py") if p.name != "__init__.py"]
+    for folder in FOLDERS:
+        assert (TOOLS / folder / "__init__.py").is_file(), folder
+
+
+@pytest.mark.parametrize("path", TOOL_FILES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_a_tool_finds_the_project_without_editing_sys_path(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert not SYS_PATH_EDIT.search(text), "run it with python -m from the repository root"
+    # No program for another interpreter in a string (write it as a module and run that).
+    assert "runPython(" not in text and "loadPyodide" not in text
+
+
+def test_tools_import_each_other_without_a_circle() -> None:
+    modules = {_module(p): _imports(p) for p in TOOL_FILES}
+    graph = {
+        name: {m for m in modules if m != name and m in imported}
+        for name, imported in modules.items()
+    }
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), list(graph[start])
+        while todo:
+            name = todo.pop()
+            if name not in seen:
+                seen.add(name)
+                todo += graph[name]
+        return seen
+
+    circles = sorted(name for name in graph if name in reach(name))
+    assert not circles, circles
+
+
+@pytest.mark.parametrize("path", TEST_FILES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_tests_never_import_the_tools(path: Path) -> None:
+    tools = sorted(m for m in _imports(path) if m == "tools" or m.startswith("tools."))
+    assert not tools, f"move what the test needs into tests/ or game/: {tools}"
+    assert not SYS_PATH_EDIT.search(path.read_text(encoding="utf-8")), "a test edits sys.path"

@@ -1,0 +1,1 @@
+"""Checks beyond the tests: the soak, screenshots, comparisons with gnubg, level ratings."""

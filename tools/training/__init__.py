@@ -1,0 +1,1 @@
+"""Training the bot's networks: the teacher's data, the bear-off table, the networks."""
