@@ -8,7 +8,7 @@ the unforced plays and close cube decisions counted (see ``game.analysis.record_
 By default the plays and cube decisions are judged at the strongest level's judgement
 (2-ply, as gnubg's own analysis defaults to its 2-ply); ``--plies 1`` judges by the
 network alone, much faster. How our error rates compare with gnubg's
-(tools/compare_analysis.py): docs/performance.md, "Hints and analysis". A file that cannot
+(tools/qa/compare_analysis.py): docs/performance.md, "Hints and analysis". A file that cannot
 be read: a message and exit status 1.
 """
 

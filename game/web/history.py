@@ -10,7 +10,7 @@
     True
 
 The record is saved as its whole-game link text (``game.formats.game_link``), a few
-bytes a turn (``tools/bench_record.py`` prints the size of a 25-point match). Reading
+bytes a turn (``tools/bench/record.py`` prints the size of a 25-point match). Reading
 is total: a history that is missing, from another version, damaged, or that does
 not end at the saved game gives way to an empty history starting at the saved game,
 so the game itself is never lost (a save from before histories opens that way).

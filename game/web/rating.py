@@ -16,7 +16,7 @@ points of every match played, so new players' ratings move faster). A money game
 as a 1-point match. A new player starts at 1500.
 
 Each computer level's rating (``LEVEL_RATINGS``) was measured from the levels' results
-against each other with ``tools/rate_levels.py``, down from the expert's error-based rating;
+against each other with ``tools/qa/rate_levels.py``, down from the expert's error-based rating;
 strong, which results cannot tell from the expert in a few hundred games, by its own error
 rate (the figures: docs/performance.md, "The levels' ratings"). The book is
 JSON in localStorage (``KEY``); ``read_book`` never fails: anything it cannot read gives a
@@ -37,7 +37,7 @@ KEY = "backgammon.rating"
 VERSION = 1
 START = 1500.0
 KEPT = 200  # results kept for the plot
-# Measured by tools/rate_levels.py (docs/performance.md, "The levels' ratings"):
+# Measured by tools/qa/rate_levels.py (docs/performance.md, "The levels' ratings"):
 # anchored at the expert's error-based rating; the others from their results against
 # their neighbours.
 LEVEL_RATINGS = {
