@@ -1,30 +1,30 @@
 """Compare ``python -m game cards`` with GNU Backgammon's own analysis of the same matches.
 
-    python tools/compare_cards.py FILES.mat                  # ours strongest, gnubg 2-ply
-    python tools/compare_cards.py --ours 1 --gnubg 0 FILES.mat
+    python -m tools.qa.compare_cards FILES.mat                  # ours strongest, gnubg 2-ply
+    python -m tools.qa.compare_cards --ours 1 --gnubg 0 FILES.mat
 
-gnubg is Debian's 1.07 (``/usr/games/gnubg``), run headless with its embedded Python:
-``import mat``, ``analyse match`` at the chosen plies with the marks set to ours (0.04 /
-0.08 / 0.16), then ``gnubg.match(analysis=1, boards=1)``: each move with its ranked plays
-and mark, each roll's no-double mark, each double, take and pass mark. Decisions are paired
-with ours by game, kind and position (the n-th time it occurs in the game). Printed per
-file and in total: the decisions gnubg marks, our cards, both; of the checker plays marked
-by both, how often our best play is gnubg's (by the resulting position); a cube card's best
-answer is the other action, so it agrees whenever both mark the decision.
+gnubg is Debian's 1.07 (``/usr/games/gnubg``), run headless with its embedded Python
+(tools/qa/gnubg_match.py): ``import mat``, ``analyse match`` at the chosen plies with the
+marks set to ours (0.04 / 0.08 / 0.16), then ``gnubg.match(analysis=1, boards=1)``: each
+move with its ranked plays and mark, each roll's no-double mark, each double, take and pass
+mark. Decisions are paired with ours by game, kind and position (the n-th time it occurs in
+the game). Printed per file and in total: the decisions gnubg marks, our cards, both; of the
+checker plays marked by both, how often our best play is gnubg's (by the resulting
+position); a cube card's best answer is the other action, so it agrees whenever both mark
+the decision.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.analysis.cards import cards_of, is_card
 from game.analysis.record_analysis import DOUBLE, NO_DOUBLE, PLAY, analyse_record
@@ -34,19 +34,8 @@ from game.formats.mat import parse_mat
 
 GNUBG = "/usr/games/gnubg"
 
-SCRIPT = """
-import gnubg, json
-for line in ("set analysis chequerplay evaluation plies {plies}",
-             "set analysis cubedecision evaluation plies {plies}",
-             "set analysis threshold doubtful 0.04",
-             "set analysis threshold bad 0.08",
-             "set analysis threshold verybad 0.16",
-             "import mat {path}", "analyse match"):
-    gnubg.command(line)
-match = gnubg.match(analysis=1, boards=1, statistics=0, verbose=0)
-with open({out!r}, "w") as out:
-    json.dump(match, out, default=repr)
-"""
+# Run inside gnubg: analyse a .mat file, write its match as JSON.
+GNUBG_MATCH = Path(__file__).resolve().parent / "gnubg_match.py"
 
 
 @dataclass(frozen=True)
@@ -77,10 +66,15 @@ def gnubg_games(path: Path, plies: int) -> list[dict[tuple[object, ...], Judged]
     """gnubg's decisions per game, keyed by (kind, position id, dice or (), occurrence)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "match.json"
-        script = Path(folder) / "analyse.py"
-        script.write_text(SCRIPT.format(plies=plies, path=path.resolve(), out=str(out)))
+        environment = {
+            **os.environ,
+            "GNUBG_PLIES": str(plies),
+            "GNUBG_MAT": str(path.resolve()),
+            "GNUBG_OUT": str(out),
+        }
         subprocess.run(
-            [GNUBG, "-t", "-q", "-p", str(script)],
+            [GNUBG, "-t", "-q", "-p", str(GNUBG_MATCH)],
+            env=environment,
             stdin=subprocess.DEVNULL,
             capture_output=True,
             timeout=7200,
