@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.analysis.judgement import cube_figures, rank_plays
+from game.analysis.judgement import STRONGEST, cube_figures, rank_plays
 from game.analysis.record_analysis import (
     AnalysisCancelled,
     analyse_game,
@@ -172,16 +172,25 @@ def test_analyse_command_prints_players_then_games(selfplay_match, selfplay_anal
     assert lines[2].startswith("game 1 player 1: ")
 
 
-def test_analyse_command_judges_at_the_strongest_judgement_by_default():
-    # As gnubg's own analysis defaults to its 2-ply: one short game of the match is enough.
-    rng = random.Random(5)
-    record = self_play(Rules.full(match_length=1), rng, BotPlayer("casual", rng))
-    out = io.StringIO()
-    assert analyse_cli.main([], io.StringIO(format_mat(record)), out) == 0
-    strongest = analyse_record(record, plies=2).stats[0]
-    assert out.getvalue().splitlines()[0] == (
-        f"player 1: {strongest.error_rate:.1f} {strongest.pr:.1f} {strongest.decisions}"
-    )
+def test_analyse_command_judges_at_the_strongest_judgement_by_default(
+    monkeypatch, selfplay_match, selfplay_analysis
+):
+    # As gnubg's own analysis defaults to its 2-ply. The depth the command asks for is what
+    # is checked (the 2-ply judgement itself is tested with the judgement): the analysis is
+    # stood in for by the 1-ply one already made.
+    asked = []
+
+    def analyse(record, plies):
+        asked.append(plies)
+        assert record == selfplay_match
+        return selfplay_analysis
+
+    monkeypatch.setattr(analyse_cli, "analyse_record", analyse)
+    text = format_mat(selfplay_match)
+    assert analyse_cli.main([], io.StringIO(text), io.StringIO()) == 0
+    assert analyse_cli.main(["--plies", "1"], io.StringIO(text), io.StringIO()) == 0
+    assert asked == [STRONGEST, 1]
+    assert STRONGEST == 2
 
 
 def test_analyse_command_refuses_a_file_it_cannot_read(capsys):
