@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import importlib.util
 
-PLAYWRIGHT = importlib.util.find_spec("playwright") is not None
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
+
+
+PLAYWRIGHT = _installed("playwright")
 
 collect_ignore = [] if PLAYWRIGHT else ["browser"]
 
