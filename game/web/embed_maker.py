@@ -4,7 +4,10 @@
 
 Embed writes the ``<iframe>`` for the game on the board in the mode chosen (diagram,
 puzzle, replay, play), previews the board it will show (drawn from the snippet's own
-address, read back by ``embed_params.read_embed``) and copies it. Open takes a pasted gnubg
+address, read back by ``embed_params.read_embed``) and copies it. The fifth choice,
+*picture*, writes the diagram as one self-contained SVG instead (``picture.py``): copied
+as code, downloaded as ``.svg``, or drawn by the browser into a canvas and downloaded as
+``.png``. Open takes a pasted gnubg
 ID, XGID or game link (``embed.pasted_fragment``) and opens it as a shared link does
 (asking before it replaces a game in progress). The words and the snippet are pure
 functions in game/web/embed.py; this module only reads the form and sets text.
@@ -14,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import window
+from pyscript import document, window
 
-from game.web import embed
+from game.web import embed, picture
 from game.web.dom import Event, close_dialog, element, on, open_dialog, set_props, set_text
 from game.web.embed_params import DIAGRAM, EmbedError
 from game.web.render import board_svg
@@ -55,6 +58,18 @@ def bind(app: Any) -> None:
             element("embed-code").select()
             set_text("embed-copied", "Select the code and copy it.")
 
+    @on("click", "#embed-svg")
+    def on_svg(event: Event) -> None:
+        code = str(element("embed-code").value)
+        if code:
+            download(blob_url(code, "image/svg+xml"), "backgammon-diagram.svg")
+
+    @on("click", "#embed-png")
+    async def on_png(event: Event) -> None:
+        code = str(element("embed-code").value)
+        if code:
+            await download_png(code)
+
     @on("click", "#embed-done")
     def on_done(event: Event) -> None:
         close_dialog("embed-dialog")
@@ -87,10 +102,11 @@ def chosen_mode() -> str:
 def write(app: Any) -> None:
     """The snippet for the game on the board in the chosen mode, and its preview."""
     mode = chosen_mode()
+    shape = DIAGRAM if mode == picture.PICTURE else mode
     location = window.location
     page = embed.embed_page(f"{location.origin}{location.pathname}")
     fragment = embed.embed_fragment(
-        mode, app.session.game, app.named_history(), app.session.settings.opponent
+        shape, app.session.game, app.named_history(), app.session.settings.opponent
     )
     options = {
         "caption": str(element("embed-caption-input").value),
@@ -98,8 +114,12 @@ def write(app: Any) -> None:
         "theme": "light" if str(element("embed-theme").value) == "light" else "",
     }
     set_text("embed-copied", "")
+    for name in ("embed-svg", "embed-png"):
+        set_props(name, hidden=mode != picture.PICTURE)
     try:
-        code, spec = embed.make_snippet(page, mode, fragment, options)
+        code, spec = embed.make_snippet(page, shape, fragment, options)
+        if mode == picture.PICTURE:
+            code = picture.diagram_picture(spec)
     except EmbedError as error:
         set_text("embed-problem", f"This game cannot be embedded that way: {error}.")
         set_props("embed-problem", hidden=False)
@@ -110,9 +130,51 @@ def write(app: Any) -> None:
     set_props("embed-problem", hidden=True)
     set_props("embed-code", value=code)
     set_props("embed-copy", disabled=False)
-    if spec.game is not None:
+    if mode == picture.PICTURE:
+        element("embed-preview").innerHTML = code  # the picture itself
+    elif spec.game is not None:
         session = embed.embed_session(spec)
         element("embed-preview").innerHTML = board_svg(embed.diagram_view(session, spec.play))
+
+
+def blob_url(data: Any, kind: str) -> Any:
+    from pyodide.ffi import to_js
+
+    options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
+    return window.URL.createObjectURL(window.Blob.new(to_js([data]), options))
+
+
+def download(url: Any, name: str) -> None:
+    from pyodide.ffi import create_once_callable
+
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    if str(url).startswith("blob:"):
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+
+async def download_png(svg: str) -> None:
+    """The picture drawn by the browser into a canvas (twice its size, for sharp print)
+    and downloaded as PNG."""
+    url = blob_url(svg, "image/svg+xml")
+    try:
+        image = window.Image.new()
+        image.src = url
+        await image.decode()
+        canvas = document.createElement("canvas")
+        canvas.width = int(image.naturalWidth) * 2
+        canvas.height = int(image.naturalHeight) * 2
+        canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height)
+        download(canvas.toDataURL("image/png"), "backgammon-diagram.png")
+        set_text("embed-copied", "")
+    except Exception:  # no canvas, or the picture would not draw: the SVG still works
+        set_text("embed-copied", "This browser cannot make the PNG; download the .svg.")
+    finally:
+        window.URL.revokeObjectURL(url)
 
 
 def open_pasted(app: Any, text: str) -> None:

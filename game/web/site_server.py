@@ -50,7 +50,7 @@ CONTENT_TYPES = {
 # The same policy as netlify.toml (see docs there).
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
-    "style-src 'self'; img-src 'self'; manifest-src 'self'; base-uri 'none'; "
+    "style-src 'self'; img-src 'self' blob:; manifest-src 'self'; base-uri 'none'; "
     "form-action 'none'; object-src 'none'"
 )
 # Who may show a page in a frame: any site for the pages meant for embedding, else only

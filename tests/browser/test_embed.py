@@ -290,7 +290,30 @@ def test_share_embed_writes_a_snippet_that_shows_the_position_and_open_takes_an_
     assert game_page.locator("#embed-preview svg circle.checker").count() == 30
     game_page.check('input[name="embed-mode"][value="puzzle"]')
     expect(game_page.locator("#embed-code")).to_have_value(re.compile(r"\?mode=puzzle"))
+    # The picture: one SVG with no script, previewed as itself, downloaded as .svg and .png.
+    expect(game_page.locator("#embed-svg")).to_be_hidden()
+    game_page.check('input[name="embed-mode"][value="picture"]')
+    expect(game_page.locator("#embed-code")).to_have_value(re.compile(r"^<svg xmlns="))
+    picture = game_page.locator("#embed-code").input_value()
+    assert "<script" not in picture and "From the page &lt;b&gt;" in picture
+    preview = game_page.locator('#embed-preview > svg[role="img"]')
+    expect(preview).to_have_count(1)
+    assert preview.locator("circle.checker").count() == 30
+    assert "to play 5-2" in (preview.locator("desc").text_content() or "")
+    with game_page.expect_download() as svg_download:
+        game_page.click("#embed-svg")
+    path = svg_download.value.path()
+    assert svg_download.value.suggested_filename == "backgammon-diagram.svg"
+    assert Path(path).read_text(encoding="utf-8") == picture
+    with game_page.expect_download() as png_download:
+        game_page.click("#embed-png")
+    assert png_download.value.suggested_filename == "backgammon-diagram.png"
+    png = Path(png_download.value.path()).read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000  # drawn, not blank
+    width = int.from_bytes(png[16:20], "big")
+    assert width == 960  # twice the picture's 480
     game_page.check('input[name="embed-mode"][value="diagram"]')
+    expect(game_page.locator("#embed-svg")).to_be_hidden()
     code = game_page.locator("#embed-code").input_value()
     src = html.unescape(code.split('src="', 1)[1].split('"', 1)[0])
     assert src.startswith(site + "embed.html?mode=diagram")
