@@ -36,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli import replay
 
         return replay.main(options)
+    if command == "convert":
+        from game.cli import convert
+
+        return convert.main(options)
     if command == "selfplay":
         from game.cli import selfplay
 

@@ -1,4 +1,5 @@
-"""``python -m game replay < FILE.mat``: a match file replayed through the rules.
+"""``python -m game replay < FILE``: a match file (``.mat`` or gnubg ``.sgf``, told by its
+content) replayed through the rules.
 
     $ python -m game replay < match.mat
     game 1: 2 1
@@ -17,15 +18,16 @@ import sys
 from typing import TextIO
 
 from game.cli.lines import read_text
-from game.formats.mat import InvalidMatFile, read_mat
+from game.formats.match_file import MatchFileError, read_match_file
 
 
 def replay(text: str, out: TextIO) -> int:
     try:
-        record, written = read_mat(text)
-    except InvalidMatFile as error:
+        match = read_match_file(text)
+    except MatchFileError as error:
         out.write(f"error: game {error.game} move {error.move}: {error.reason}\n")
         return 1
+    record, written = match.record, match.written
     for result in record.results():
         if result.winner is not None:
             # The points as the file's "Wins" line says them (a match given up may be written

@@ -1,0 +1,42 @@
+"""``python -m game convert --to mat|sgf < FILE``: a match file written as the other kind.
+
+    $ python -m game convert --to sgf < match.mat > match.sgf
+
+The input is a ``.mat`` or gnubg ``.sgf`` file, told by its content; the output is the same
+match written as ``--to`` says, which gnubg 1.07 opens (``import mat``, ``load match``). A file
+that cannot be read or a move the rules forbid prints ``error: game K move M: REASON`` and
+exits 1.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from game.cli.lines import read_text
+from game.formats.match_file import KINDS, MatchFileError, read_match_file, write_match_file
+
+
+def convert(text: str, kind: str, out: TextIO) -> int:
+    try:
+        match = read_match_file(text)
+    except MatchFileError as error:
+        out.write(f"error: game {error.game} move {error.move}: {error.reason}\n")
+        return 1
+    try:
+        written = write_match_file(match.record, kind)
+    except ValueError as error:
+        out.write(f"error: {error}\n")
+        return 1
+    out.write(written)
+    return 0
+
+
+def main(options: list[str]) -> int:
+    """``--to mat|sgf``."""
+    if len(options) != 2 or options[0] != "--to" or options[1] not in KINDS:
+        sys.stderr.write(
+            f"python -m game convert: expected --to {'|'.join(KINDS)}, got {' '.join(options)!r}\n"
+        )
+        return 2
+    return convert(read_text(sys.stdin), options[1], sys.stdout)

@@ -1,0 +1,54 @@
+"""A match file of either kind, told by its content: gnubg's ``.sgf`` or a ``.mat``.
+
+    >>> from game.formats.mat import format_mat
+    >>> from game.formats.sgf import format_sgf
+    >>> from game.engine.record import Action, Record
+    >>> record = Record.new().extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])])
+    >>> [read_match_file(text).kind for text in (format_mat(record), format_sgf(record))]
+    ['mat', 'sgf']
+    >>> read_match_file(format_sgf(record)).record == record
+    True
+
+``read_match_file`` raises the reader's own error (``InvalidMatFile`` or ``InvalidSgfFile``,
+both with ``game``, ``move`` and ``reason``); ``write_match_file`` writes either kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.record import Record
+from game.formats.mat import InvalidMatFile, format_mat, read_mat
+from game.formats.sgf import InvalidSgfFile, format_sgf, looks_like_sgf, read_sgf
+
+__all__ = ["KINDS", "MatchFile", "MatchFileError", "read_match_file", "write_match_file"]
+
+KINDS = ("mat", "sgf")
+MatchFileError = (InvalidMatFile, InvalidSgfFile)
+
+
+@dataclass(frozen=True)
+class MatchFile:
+    """A file's record, its kind and per game the points its result line writes."""
+
+    record: Record
+    kind: str
+    written: tuple[int | None, ...]
+
+
+def read_match_file(text: str) -> MatchFile:
+    """The match in ``text``, an ``.sgf`` when it begins as one, else a ``.mat``."""
+    if isinstance(text, str) and looks_like_sgf(text):
+        match = read_sgf(text)
+        return MatchFile(match.record, "sgf", tuple(match.written))
+    record, written = read_mat(text)
+    return MatchFile(record, "mat", tuple(written))
+
+
+def write_match_file(record: Record, kind: str) -> str:
+    """The record as a file of ``kind`` (``mat`` or ``sgf``); ``ValueError`` if it cannot be."""
+    if kind == "mat":
+        return format_mat(record)
+    if kind == "sgf":
+        return format_sgf(record)
+    raise ValueError(f"a match file is {' or '.join(KINDS)}, got {kind!r}")

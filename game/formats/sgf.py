@@ -1,0 +1,608 @@
+r"""GNU Backgammon's ``.sgf`` match files (Smart Game Format, ``GM[6]``), read and written.
+
+    >>> from game.engine.record import Action, Record
+    >>> from game.engine.match import Rules
+    >>> record = Record.new(Rules.full(match_length=3), names=("Ann", "Bob"))
+    >>> record = record.extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])])
+    >>> text = format_sgf(record)
+    >>> print(text.replace("PW", "\n PW"))
+    (;FF[4]GM[6]CA[UTF-8]AP[Backgammon in the browser]MI[length:3][game:0][ws:0][bs:0]
+     PW[Ann]PB[Bob]RU[Crawford]
+    ;W[31hefe])
+    <BLANKLINE>
+    >>> parse_sgf(text) == record
+    True
+
+A file is one game tree per game, ``(;ROOT;NODE;NODE...)``. The root says the match
+(``MI[length:N][game:K][ws:S][bs:S]``, 0 for money), the players (``PW`` White, the first
+player, our player 0; ``PB`` Black, our player 1), the rules (``RU[Crawford]``,
+``RU[Crawford:CrawfordGame]``, ``RU[Jacoby]``; ``RU[Simple]``, ours, for single wins without
+the cube) and the result (``RE[W+2]``; ``RE[B+4R]`` when the loser resigned). Each node holds one
+action of ``B`` or ``W``: ``double``, ``take``, ``drop``, or a roll and its play (``31hemf``: the
+dice, then each single-die move as two letters, a-x the points from White's 1 to 24 as White
+counts them, ``y`` the bar, ``z`` off). A roll set without its play is ``PL[W]DI[43]`` (a roll
+then a resignation). A beaver is a double answered by the taker's own double, then ``take``.
+
+``parse_sgf``/``read_sgf`` read what gnubg 1.07 writes, with its analysis, comments and marks
+(ignored), variations (only the main line is read) and any property they do not know.
+Every action is replayed through the rules; anything that cannot be read, a set-up position
+or what the rules forbid raises ``InvalidSgfFile`` naming the game and node (0: the root), and
+nothing is returned. Reading is linear in the text. ``format_sgf`` writes what ``load match``
+in gnubg 1.07 opens; ``root_properties`` adds properties to a game's root node (gnubg ignores
+the ones it does not know).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from game.engine.match import Rules, game_points
+from game.engine.position import BAR, OFF
+from game.engine.record import (
+    BEAVER,
+    DOUBLE,
+    PASS,
+    PLAY,
+    ROLL,
+    TAKE,
+    Action,
+    Record,
+    RecordError,
+)
+from game.engine.state import GameState, Phase
+from game.engine.text import ascii_number, quoted
+
+__all__ = ["InvalidSgfFile", "SgfMatch", "format_sgf", "looks_like_sgf", "parse_sgf", "read_sgf"]
+
+APPLICATION = "Backgammon in the browser"
+MAX_NAME = 31  # gnubg keeps 31 characters of a name
+MAX_DEPTH = 1000  # variations within variations
+MAX_NODES = 50_000  # far more than any match or session has
+
+Property = tuple[str, list[str]]
+
+
+class InvalidSgfFile(ValueError):
+    """An ``.sgf`` file that cannot be read or replayed; ``game`` and ``move`` (the node in
+    the game, 0 for its root) say where."""
+
+    def __init__(self, game: int, move: int, reason: str):
+        where = f"game {game} move {move}" if game else "file"
+        super().__init__(f"{where}: {reason}")
+        self.game, self.move, self.reason = game, move, reason
+
+
+@dataclass
+class SgfMatch:
+    """What a file holds: the record, per game the points its result writes (None when it
+    has none) and each game's root properties (first values, by identifier)."""
+
+    record: Record
+    written: list[int | None] = field(default_factory=list)
+    roots: list[dict[str, str]] = field(default_factory=list)
+
+
+def looks_like_sgf(text: str) -> bool:
+    """True when the text begins as an SGF collection does (``(`` then ``;``)."""
+    head = text.lstrip("\ufeff \t\r\n")[:200]
+    return head.startswith("(") and head[1:].lstrip().startswith(";")
+
+
+# ----- writing ----------------------------------------------------------------------------------
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _letter(point: int, player: int) -> str:
+    if point == BAR:
+        return "y"
+    if point == OFF:
+        return "z"
+    return chr(ord("a") + point - 1) if player == 0 else chr(ord("x") - point + 1)
+
+
+def _name(name: str, fallback: str) -> str:
+    return re.sub(r"\s+", " ", str(name)).strip()[:MAX_NAME] or fallback
+
+
+def format_sgf(
+    record: Record,
+    root_properties: Callable[[int], Iterable[tuple[str, str]]] | None = None,
+) -> str:
+    """The record as gnubg's ``.sgf``: one game tree per game. ``root_properties(game)`` (game
+    counted from 1) gives more ``(IDENTIFIER, value)`` properties for that game's root.
+    ``ValueError`` if the record did not start at the beginning of a game from the starting
+    position."""
+    start = record.start
+    if start.phase is not Phase.OPENING or start.position != GameState.new().position:
+        raise ValueError(
+            "an .sgf match starts with a new game: this record began from a set position"
+        )
+    rules = record.rules
+    names = (_name(record.names[0], "Player 1"), _name(record.names[1], "Player 2"))
+    trees: list[str] = []
+    for number, (first, game) in enumerate(_games(record), 1):
+        nodes: list[str] = []
+        pending = ""  # a roll waiting for its play
+        for before, action, after in game:
+            if action.kind == ROLL and after.phase is Phase.MOVE:
+                high, low = sorted(action.dice or (), reverse=True)
+                pending = f"{'WB'[after.turn]}:{high}{low}"
+                continue
+            if action.kind == PLAY:
+                nodes.append(_play_node(before, action))
+                pending = ""
+                continue
+            if pending:
+                nodes.append(f";PL[{pending[0]}]DI[{pending[2:]}]")
+                pending = ""
+            node = _node(before, action, after)
+            if node:
+                nodes.append(node)
+        if pending:
+            nodes.append(f";PL[{pending[0]}]DI[{pending[2:]}]")
+        last = game[-1][2] if game else first
+        trees.append(_tree(number, rules, names, first, last, nodes, root_properties))
+    return "\n".join(trees) + "\n"
+
+
+def _games(
+    record: Record,
+) -> list[tuple[GameState, list[tuple[GameState, Action, GameState]]]]:
+    """Per game, its first state and each action with the states before and after it."""
+    games: list[tuple[GameState, list[tuple[GameState, Action, GameState]]]] = []
+    previous: GameState | None = None
+    for number, index, state in record.steps():
+        if index == 0:
+            games.append((state, []))
+        else:
+            assert previous is not None
+            games[-1][1].append((previous, record.games[number - 1][index - 1], state))
+        previous = state
+    return games
+
+
+def _play_node(before: GameState, action: Action) -> str:
+    d1, d2 = before.dice  # type: ignore[misc]
+    player = before.turn
+    letters = "".join(_letter(a, player) + _letter(b, player) for a, b in action.moves)
+    return f";{'WB'[player]}[{max(d1, d2)}{min(d1, d2)}{letters}]"
+
+
+def _node(before: GameState, action: Action, after: GameState) -> str:
+    """A roll that cannot be played, or a cube action, as a node ('' for the actions a node
+    does not hold: a resignation's offer and answer are the root's result)."""
+    kind = action.kind
+    if kind == ROLL:  # no legal play: the turn passed at once
+        mover = before.turn
+        if before.phase is Phase.OPENING:
+            mover = 0 if action.dice[0] > action.dice[1] else 1  # type: ignore[index]
+        high, low = sorted(action.dice or (), reverse=True)
+        return f";{'WB'[mover]}[{high}{low}]"
+    actor = before.to_act if before.to_act is not None else before.turn
+    if kind == BEAVER:  # as gnubg writes a beaver: the taker doubles, the doubler takes
+        return f";{'WB'[actor]}[double]\n;{'WB'[1 - actor]}[take]"
+    words = {DOUBLE: "double", TAKE: "take", PASS: "drop"}
+    return f";{'WB'[actor]}[{words[kind]}]" if kind in words else ""
+
+
+def _tree(
+    number: int,
+    rules: Rules,
+    names: tuple[str, str],
+    first: GameState,
+    last: GameState,
+    nodes: list[str],
+    root_properties: Callable[[int], Iterable[tuple[str, str]]] | None,
+) -> str:
+    score = first.score
+    root = (
+        f"(;FF[4]GM[6]CA[UTF-8]AP[{APPLICATION}]"
+        f"MI[length:{rules.match_length}][game:{number - 1}][ws:{score[0]}][bs:{score[1]}]"
+        f"PW[{_escape(names[0])}]PB[{_escape(names[1])}]"
+    )
+    if not rules.cube or not rules.gammons:
+        root += "RU[Simple]"
+    elif not rules.is_money:
+        root += "RU[Crawford:CrawfordGame]" if first.crawford else "RU[Crawford]"
+    elif rules.jacoby:
+        root += "RU[Jacoby]"
+    if last.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        assert last.winner is not None  # a finished game has its winner
+        resigned = last.ended_by == "resignation"
+        root += f"RE[{'WB'[last.winner]}+{last.points_won}{'R' if resigned else ''}]"
+    if root_properties is not None:
+        for identifier, value in root_properties(number):
+            if not re.fullmatch(r"[A-Z]{1,8}", identifier):
+                raise ValueError(f"an SGF property is named in capitals, got {identifier!r}")
+            root += f"{identifier}[{_escape(value)}]"
+    return root + "".join("\n" + node for node in nodes) + ")"
+
+
+# ----- reading: the SGF syntax --------------------------------------------------------------------
+
+_IDENTIFIER = re.compile(r"[A-Za-z]+")
+# A value: any characters but an unescaped "]" (the unrolled loop runs in linear time).
+_VALUE = re.compile(r"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.DOTALL)
+_SPACE = re.compile(r"\s*")
+# An identifier and all its values: "AB[aa][bb]" (each part of it is told by its first character).
+_PROPERTY = re.compile(r"\s*([A-Za-z]+)\s*((?:\[[^\]\\]*(?:\\.[^\]\\]*)*\]\s*)+)", re.DOTALL)
+
+
+def _unescape(value: str) -> str:
+    if "\\" not in value:
+        return value
+    value = re.sub(r"\\\r?\n", "", value)  # a soft line break
+    return re.sub(r"\\(.)", r"\1", value, flags=re.DOTALL)
+
+
+def _game_trees(text: str) -> list[list[list[Property]]]:
+    """Each game tree's main line: its nodes in order, each a list of properties. Only the first
+    variation of each branching is followed, as gnubg does."""
+    trees: list[list[list[Property]]] = []
+    at = _SPACE.match(text).end()  # type: ignore[union-attr]
+    nodes_read = 0
+    while at < len(text):
+        if text[at] != "(":
+            if trees:
+                break  # text after the last game tree is ignored, as gnubg does
+            raise InvalidSgfFile(
+                0, 0, f"an .sgf file begins with '(;', got {quoted(text[at:], 20)}"
+            )
+        nodes: list[list[Property]] = []
+        main = [True]  # per open tree: on the main line
+        children = [0]  # per open tree: variations begun in it
+        at += 1
+        while True:
+            at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+            if at >= len(text):
+                raise InvalidSgfFile(0, 0, "the file stops inside a game tree (a ')' is missing)")
+            char = text[at]
+            if char == ";":
+                node, at = _node_at(text, at + 1)
+                nodes_read += 1
+                if nodes_read > MAX_NODES:
+                    raise InvalidSgfFile(0, 0, f"more than {MAX_NODES} nodes")
+                if main[-1]:
+                    nodes.append(node)
+            elif char == "(":
+                if len(main) >= MAX_DEPTH:
+                    raise InvalidSgfFile(0, 0, f"variations nested deeper than {MAX_DEPTH}")
+                children[-1] += 1
+                main.append(main[-1] and children[-1] == 1)
+                children.append(0)
+                at += 1
+            elif char == ")":
+                main.pop()
+                children.pop()
+                at += 1
+                if not main:
+                    break
+            else:
+                raise InvalidSgfFile(0, 0, f"cannot read {quoted(text[at:], 20)} in a game tree")
+        trees.append(nodes)
+        at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+    return trees
+
+
+def _node_at(text: str, at: int) -> tuple[list[Property], int]:
+    properties: list[Property] = []
+    while True:
+        found = _PROPERTY.match(text, at)
+        if not found:
+            name = _IDENTIFIER.match(text, _SPACE.match(text, at).end())  # type: ignore[union-attr]
+            if name:
+                raise InvalidSgfFile(
+                    0, 0, f"the property {quoted(name.group(), 12)} has no value ('[...]')"
+                )
+            return properties, _SPACE.match(text, at).end()  # type: ignore[union-attr]
+        identifier: str = found.group(1)
+        if not identifier.isupper():  # FF[3]'s lower-case letters are not part of the name
+            identifier = "".join(c for c in identifier if c.isupper())
+        values = [_unescape(value.group(1)) for value in _VALUE.finditer(found.group(2))]
+        properties.append((identifier, values))
+        at = found.end()
+
+
+# ----- reading: the match -------------------------------------------------------------------------
+
+
+def parse_sgf(text: str) -> Record:
+    """The record of a gnubg ``.sgf`` file's text; ``InvalidSgfFile`` saying where and why if it
+    cannot be read or replayed."""
+    return read_sgf(text).record
+
+
+def read_sgf(text: str) -> SgfMatch:
+    """The record, each game's written points and root properties of an ``.sgf`` text."""
+    if not isinstance(text, str):
+        raise InvalidSgfFile(0, 0, f"an .sgf file is text, got {type(text).__name__}")
+    trees = [
+        tree
+        for tree in _game_trees(text.lstrip("\ufeff").replace("\x00", ""))
+        if tree and _first(tree[0], "GM", "6").strip() == "6"
+    ]
+    if not trees:
+        raise InvalidSgfFile(0, 0, "no backgammon game in the file (a game's root says GM[6])")
+    length, score = _match_info(trees[0][0], 1)
+    first_root = _root(trees[0])
+    rules_words = {values[0] for name, values in trees[0][0] if name == "RU"}
+    simple = "Simple" in rules_words
+    money = length == 0
+    beaver = money and not simple and _beavers(trees)
+    jacoby = money and not simple and "Jacoby" in rules_words
+    names = (_player(first_root, "PW", "White"), _player(first_root, "PB", "Black"))
+    crawford_game = "Crawford:CrawfordGame" in rules_words
+    # gnubg scores a resignation without the Jacoby rule: where a resignation's points fit no
+    # result under it, the session is read without it; where none fits either, as gnubg does.
+    readings = [(jacoby, True), (False, True), (jacoby, False)] if jacoby else [(False, False)]
+    first_error: InvalidSgfFile | None = None
+    for with_jacoby, strict in readings:
+        try:
+            if simple:
+                rules = Rules.simple(length)
+            else:
+                rules = Rules.full(length, beaver=beaver, jacoby=with_jacoby)
+            post = not money and length - 1 in score and not crawford_game
+            start = GameState.new(
+                rules, score, crawford=crawford_game if not money else None, post_crawford=post
+            )
+        except ValueError as problem:
+            raise InvalidSgfFile(1, 0, str(problem)) from None
+        try:
+            record, written = _replay(Record(start, ((),), names), trees, strict)
+        except InvalidSgfFile as error:
+            first_error = first_error or error
+            continue
+        return SgfMatch(record, written, [_root(tree) for tree in trees[: len(written)]])
+    assert first_error is not None
+    raise first_error
+
+
+def _replay(
+    record: Record, trees: list[list[list[Property]]], strict: bool
+) -> tuple[Record, list[int | None]]:
+    written: list[int | None] = []
+    for number, tree in enumerate(trees, 1):
+        if number > 1:
+            if record.state.phase is Phase.MATCH_OVER:
+                break  # games after the match was won
+            try:
+                record = record.next_game()
+            except ValueError as problem:
+                raise InvalidSgfFile(number, 0, str(problem)) from None
+        game = _GameReader(record, number, tree, strict)
+        game.replay(last=number == len(trees))
+        record = game.record
+        written.append(game.written)
+    return record, written
+
+
+def _root(tree: list[list[Property]]) -> dict[str, str]:
+    return {name: values[0] for name, values in reversed(tree[0])}
+
+
+def _first(node: list[Property], name: str, default: str = "") -> str:
+    for identifier, values in node:
+        if identifier == name:
+            return values[0]
+    return default
+
+
+def _player(root: dict[str, str], key: str, fallback: str) -> str:
+    return _name(root.get(key, ""), fallback)
+
+
+def _match_info(root: list[Property], game: int) -> tuple[int, tuple[int, int]]:
+    length, score = 0, [0, 0]
+    for identifier, values in root:
+        if identifier != "MI":
+            continue
+        for value in values:
+            key, _, number_text = value.partition(":")
+            if key not in ("length", "ws", "bs"):
+                continue
+            number = ascii_number(number_text.strip())
+            if number is None:
+                raise InvalidSgfFile(game, 0, f"MI[{quoted(value, 20)[1:-1]}] is not a number")
+            if key == "length":
+                length = number
+            else:
+                score[key == "bs"] = number
+    if length > 64:
+        raise InvalidSgfFile(game, 0, f"a match to {length} points is longer than 64")
+    return length, (score[0], score[1])
+
+
+def _beavers(trees: list[list[list[Property]]]) -> bool:
+    """A double answered by a double somewhere: the session was played with beavers."""
+    for tree in trees:
+        previous = ""
+        for node in tree[1:]:
+            move = next((values[0] for name, values in node if name in ("B", "W")), "")
+            if move == "double" and previous == "double":
+                return True
+            previous = move
+    return False
+
+
+_MOVE = re.compile(r"([1-6])([1-6])((?:[a-z]{2}){0,4})")
+
+
+class _GameReader:
+    """One game's nodes fed to the record, each against the state it meets."""
+
+    def __init__(self, record: Record, number: int, tree: list[list[Property]], strict: bool):
+        self.record, self.number, self.tree, self.strict = record, number, tree, strict
+        self.written: int | None = None
+        self.node = 0
+
+    def fail(self, reason: str) -> InvalidSgfFile:
+        return InvalidSgfFile(self.number, self.node, reason)
+
+    def do(self, action: Action) -> None:
+        try:
+            self.record = self.record.append(action)
+        except RecordError as error:
+            raise self.fail(error.reason) from None
+
+    def replay(self, last: bool) -> None:
+        for number, node in enumerate(self.tree[1:], 1):
+            self.node = number
+            if self.record.state.phase is Phase.MATCH_OVER:
+                raise self.fail("an action after the match is over")
+            self.read_node(node)
+        self.node = len(self.tree) - 1
+        self.result(_first(self.tree[0], "RE"))
+        state = self.record.state
+        if not last and state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            raise self.fail("the game stops before it is over and another game follows")
+
+    def read_node(self, node: list[Property]) -> None:
+        names = {name for name, _ in node}
+        if names & {"AE", "AB", "AW", "CV", "CP"}:
+            raise self.fail("a position or cube set up by hand is not read here")
+        move = next(((name, values[0]) for name, values in node if name in ("B", "W")), None)
+        if move is None:
+            dice = _first(node, "DI")
+            if dice:
+                self.set_dice(_first(node, "PL"), dice)
+            return
+        colour, text = move
+        player = 1 if colour == "B" else 0
+        state = self.record.state
+        text = text.strip()
+        if text == "double":
+            if state.phase is Phase.DOUBLED and self.record.rules.beaver:
+                self.check_player(player, state.to_act, "a beaver")
+                self.do(Action.beaver())
+                return
+            self.check_player(player, state.to_act, "a double")
+            self.do(Action.double())
+        elif text == "take":
+            if state.phase is Phase.ROLL and self.last_was_beaver():
+                return  # gnubg's take after a beaver: already taken
+            self.check_player(player, state.to_act, "a take")
+            self.do(Action.take())
+        elif text == "drop":
+            self.check_player(player, state.to_act, "a pass")
+            self.do(Action.pass_())
+        else:
+            self.roll_and_play(player, text)
+
+    def last_was_beaver(self) -> bool:
+        game = self.record.games[-1]
+        return bool(game) and game[-1].kind == BEAVER
+
+    def check_player(self, player: int, expected: int | None, what: str) -> None:
+        if expected is not None and player != expected:
+            names = self.record.names
+            raise self.fail(f"{what} by {names[player]} where it is {names[expected]}'s turn")
+
+    def set_dice(self, colour: str, dice: str) -> None:
+        found = _MOVE.fullmatch(dice.strip()[:2])
+        if not found:
+            raise self.fail(f"DI[{quoted(dice, 12)[1:-1]}] is not a roll")
+        player = 1 if colour.strip().startswith("B") else 0
+        self.roll(player, int(found.group(1)), int(found.group(2)))
+
+    def roll(self, player: int, d1: int, d2: int) -> None:
+        state = self.record.state
+        if state.phase is Phase.OPENING:
+            if d1 == d2:
+                raise self.fail(f"the opening roll cannot be a double ({d1}{d2})")
+            high, low = max(d1, d2), min(d1, d2)
+            self.do(Action.roll((high, low) if player == 0 else (low, high)))
+            return
+        if (
+            state.phase is Phase.MOVE
+            and state.turn == player
+            and sorted(state.dice or ()) == sorted((d1, d2))
+        ):
+            return  # the roll was set (DI) before its play
+        self.check_player(player, state.turn if state.phase is Phase.ROLL else None, "a roll")
+        if state.phase is not Phase.ROLL:
+            raise self.fail(f"a roll of {d1}{d2} where {_expected(state)}")
+        self.do(Action.roll((d1, d2)))
+
+    def roll_and_play(self, player: int, text: str) -> None:
+        found = _MOVE.fullmatch(text)
+        if not found:
+            raise self.fail(f"cannot read the move {quoted(text, 30)}")
+        d1, d2 = int(found.group(1)), int(found.group(2))
+        before = self.record.state
+        self.roll(player, d1, d2)
+        letters = found.group(3)
+        state = self.record.state
+        if state.phase is not Phase.MOVE:
+            if letters:
+                raise self.fail(f"{d1}{d2} cannot be played here, the file plays it")
+            return  # no legal play: the turn passed
+        if state.turn != player and before.phase is not Phase.OPENING:
+            raise self.fail(f"a play by the player not on roll ({quoted(text, 20)})")
+        moves = []
+        for at in range(0, len(letters), 2):
+            moves.append((_point(letters[at], player), _point(letters[at + 1], player)))
+        if not moves:
+            raise self.fail(f"no play written for {d1}{d2} where a play is legal")
+        self.do(Action.play(moves))
+
+    def result(self, text: str) -> None:
+        found = re.fullmatch(r"\s*([BW])\+([0-9]{1,6})(R?)\s*", text or "", re.IGNORECASE)
+        if not text:
+            return
+        if not found:
+            raise self.fail(f"cannot read the result RE[{quoted(text, 20)[1:-1]}]")
+        winner = 1 if found.group(1).upper() == "B" else 0
+        points = int(found.group(2))
+        self.written = points
+        state = self.record.state
+        if found.group(3):
+            if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+                return  # the game ended on the board already
+            if state.phase is Phase.DOUBLED:
+                raise self.fail("a resignation while a double waits for its answer")
+            cube = state.cube.value
+            for result in (1, 2, 3):
+                if game_points(state.rules, state.cube, result) == points:
+                    break
+            else:
+                if self.strict:
+                    raise self.fail(f"no resignation gives {points} points with the cube on {cube}")
+                result = min(3, max(1, points // cube))  # gnubg's reading
+            self.do(Action.resign(result, 1 - winner))
+            self.do(Action.accept())
+            return
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and state.winner != winner:
+            names = self.record.names
+            raise self.fail(
+                f"the file says {names[winner]} won, the rules give the game to "
+                f"{names[state.winner or 0]}"
+            )
+
+
+def _point(letter: str, player: int) -> int:
+    if letter == "y":
+        return BAR
+    if letter > "x":
+        return OFF
+    index = ord(letter) - ord("a")
+    return index + 1 if player == 0 else 24 - index
+
+
+def _expected(state: GameState) -> str:
+    act = state.to_act
+    who = ("White", "Black")[act or 0]
+    return {
+        Phase.OPENING: "the opening roll comes first",
+        Phase.ROLL: f"{who} is to roll or double",
+        Phase.MOVE: f"{who} is to play {state.dice}",
+        Phase.DOUBLED: f"{who} must answer a double",
+        Phase.RESIGNED: "a resignation waits for an answer",
+        Phase.GAME_OVER: "the game is over",
+        Phase.MATCH_OVER: "the match is over",
+    }[state.phase]

@@ -1,0 +1,150 @@
+"""gnubg's .sgf match files: our records written and read back, gnubg's files read (with their
+analysis, comments and variations), hostile files refused quickly in our own words."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+
+from game.cli.convert import convert
+from game.cli.replay import replay
+from game.engine.match import Rules
+from game.engine.record import Action, Record
+from game.formats.mat import parse_mat
+from game.formats.match_file import read_match_file
+from game.formats.sgf import InvalidSgfFile, format_sgf, parse_sgf, read_sgf
+from tests.records import as_mat_keeps, played
+
+LIMIT = 2.0  # seconds, a generous guard on a loaded machine
+
+
+def same_match(one: Record, other: Record) -> bool:
+    return [s.position for s in one.replay()] == [s.position for s in other.replay()] and (
+        one.results() == other.results()
+    )
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_our_records_read_back_as_written(seed):
+    record = played(seed, wild=seed % 3 == 0)
+    back = parse_sgf(format_sgf(record))
+    assert back.rules == record.rules or (record.rules.beaver and not back.rules.beaver)
+    assert same_match(back, as_mat_keeps(record).with_names(back.names))
+
+
+def test_root_properties_can_be_added_and_read_back():
+    record = played(2)
+    text = format_sgf(record, lambda game: [("GC", f"game {game} ] \\ note")])
+    match = read_sgf(text)
+    assert [root["GC"] for root in match.roots] == [
+        f"game {n} ] \\ note" for n in range(1, len(record.games) + 1)
+    ]
+    assert match.record == parse_sgf(format_sgf(record))
+    with pytest.raises(ValueError):
+        format_sgf(record, lambda game: [("bad name", "x")])
+
+
+def test_a_roll_before_a_resignation_and_a_beaver_as_gnubg_writes_them():
+    rules = Rules.full(beaver=True)
+    record = Record.new(rules, names=("Ann", "Bob")).extend(
+        [
+            Action.roll((5, 2)),
+            Action.play([(13, 8), (24, 22)]),
+            Action.double(),
+            Action.beaver(),
+            Action.roll((4, 3)),
+            Action.resign(2, 1),
+            Action.accept(),
+        ]
+    )
+    text = format_sgf(record)
+    assert ";W[52" in text  # Ann (White) won the opening roll, Bob doubles, Ann beavers
+    assert ";B[double]\n;W[double]\n;B[take]" in text
+    assert ";PL[B]DI[43])" in text and "RE[W+" in text and "R]" in text
+    assert parse_sgf(text) == record
+
+
+def test_gnubg_analysis_comments_marks_and_variations_are_tolerated():
+    text = (
+        "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:0][bs:0]"
+        "PW[Ann]PB[Bob]RU[Crawford]GS[M:0 0][C:1][D:0]C[a \\] comment]\n"
+        ";W[31hefe]A[0][hefe E ver 3 0.5 0.1 0 0.1 0 0.02 2C 0 1 0.0 1]DA[E 0 0 0 0 2C 0 1 0]"
+        "LU[0.1]GB[1]BM[2]\n"
+        "(;B[52aclq]TE[1];W[double];B[take])(;B[65agln])\n)"
+    )
+    record = parse_sgf(text)
+    assert record.names == ("Ann", "Bob")
+    assert record.state.cube.value == 2 and len(record.games[0]) == 6
+
+
+def test_errors_name_the_game_and_node():
+    text = format_sgf(played(0))
+    broken = text.replace(";B[", ";B[66", 1) if ";B[" in text else text
+    with pytest.raises(InvalidSgfFile) as caught:
+        parse_sgf(broken.replace("]\n;", "]\n;W[11aaaa]\n;", 1))
+    assert caught.value.game == 1 and caught.value.move >= 1
+    for bad, words in [
+        ("", "no backgammon game"),
+        ("x(;GM[6])", "begins with"),
+        ("(;FF[4]GM[1])", "no backgammon game"),
+        ("(;GM[6]MI[length:" + "9" * 5000 + "])", "not a number"),
+        ("(;GM[6];W[31hefe]", "stops inside"),
+        ("(;GM[6]MI[length:3];W[31zzzz])", ""),
+        ("(;GM[6]MI[length:3];AB[ab];W[31hefe])", "set up"),
+        ("(;GM[6]RE[Q+2];W[31hefe])", "result"),
+        ("(;GM[6]" + "C[x" * 10 + ")", ""),
+    ]:
+        with pytest.raises(InvalidSgfFile) as caught:
+            parse_sgf(bad)
+        assert words in str(caught.value) and len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(;GM[6]C[" + "x" * 1_000_000,
+        "(" * 1_000_000,
+        "(;GM[6]" + "(;" * 300_000,
+        "(;GM[6]" + "C[\\" * 300_000,
+        "(;GM[6])" * 50_000,
+        "(;GM[6]MI[length:0];W[31hefe])" * 20_000,
+        "(;GM[6]" + ";C[x]" * 250_000 + ")",
+    ],
+    ids=[
+        "long value",
+        "opening brackets",
+        "nested variations",
+        "escapes",
+        "empty games",
+        "unfinished games",
+        "many nodes",
+    ],
+)
+def test_hostile_files_are_refused_in_linear_time(text):
+    began = time.perf_counter()
+    with pytest.raises(InvalidSgfFile) as caught:
+        read_sgf(text)
+    assert time.perf_counter() - began <= LIMIT
+    assert len(str(caught.value)) < 200
+
+
+def test_replay_and_convert_tell_the_kind_by_content():
+    record = played(0)
+    sgf = format_sgf(record)
+    out = io.StringIO()
+    assert replay(sgf, out) == 0
+    assert (
+        out.getvalue().splitlines()[-1] == f"final {record.state.score[0]} {record.state.score[1]}"
+    )
+    out = io.StringIO()
+    assert convert(sgf, "mat", out) == 0
+    assert same_match(parse_mat(out.getvalue()), parse_sgf(sgf))
+    back = io.StringIO()
+    assert convert(out.getvalue(), "sgf", back) == 0
+    assert read_match_file(back.getvalue()).kind == "sgf"
+    assert same_match(parse_sgf(back.getvalue()), parse_sgf(sgf))
+    bad = io.StringIO()
+    assert convert(sgf.replace(";W[", ";W[77", 1), "mat", bad) == 1
+    assert bad.getvalue().startswith("error: game 1 move ")
