@@ -22,7 +22,7 @@ from game.bot.evaluator import evaluate_position
 from game.bot.levels import DEFAULT, LEVEL_NAMES, UnknownLevel, level_named
 from game.bot.match_value import match_value
 from game.bot.probabilities import Probabilities
-from game.bot.search import lookahead, rank_plays, rank_plays_deeper
+from game.bot.search import FRESH, Evaluator, lookahead, rank_plays, rank_plays_deeper
 from game.engine.plays import Play, legal_plays
 from game.engine.position import Position
 
@@ -39,8 +39,7 @@ def evaluate(position: Position, deeper: bool = False) -> Probabilities:
     """Cubeless probabilities for ``position.player``, on roll, before rolling.
 
     ``deeper``: average over the 21 rolls of the position after the best play by
-    the network (one roll of look-ahead; about 20-100 ms in CPython) instead of
-    the network's direct estimate (well under 1 ms).
+    the network (one roll of look-ahead) instead of the network's direct estimate.
     """
     if deeper:
         return lookahead(position)[0]
@@ -48,14 +47,18 @@ def evaluate(position: Position, deeper: bool = False) -> Probabilities:
 
 
 def hint(
-    position: Position, dice: tuple[int, int], state: CubeState | None = None
+    position: Position,
+    dice: tuple[int, int],
+    state: CubeState | None = None,
+    evaluator: Evaluator | None = None,
 ) -> list[tuple[float, Play]]:
     """Every legal play with its equity for the mover, best first (the strongest search).
 
     ``state``: the cube and match score seen by the mover (None: money play); in a
-    match the equities are EMG (``match_value``)."""
+    match the equities are EMG (``match_value``). ``evaluator``: where the search finds
+    the rolls (``search.Evaluator``; None: worked out anew)."""
     strongest = level_named(None)
-    plays = legal_plays(position, dice)
+    plays = (evaluator or FRESH).rolls(position).plays(dice)
     # A teacher ranks every play by the network: the budget never shortlists by hand (a
     # roll with more plays than the level's budget is ranked at 1-ply, as the analysis does).
     return rank_plays_deeper(
@@ -69,6 +72,7 @@ def hint(
         reply_value=match_value(None if state is None else state.flip()),
         prune=strongest.prune,
         ranking=strongest.ranking,
+        evaluator=evaluator,
     )
 
 

@@ -5,28 +5,27 @@
 
 A weaker level adds Gaussian noise (standard deviation ``noise``, in points of
 equity) to each play's equity before choosing: it then picks plays that look
-nearly as good, the way a person misjudges, rather than random ones. The error
-rates measured by tools/bench_bot.py are in game/bot/README.md.
+nearly as good, the way a person misjudges, rather than random ones.
 
 Budgets count positions evaluated, not time, so that a game under ``?seed=`` plays
 the same on any machine at any load. They are sized from the cost of a position in
-the page's worker in Chromium (0.40-0.44 ms with the 256-unit contact network of encoding
-version 2, at a load of 0.4-0.8 of this machine's 2 cores; up to 0.87 ms in the slowest
-decisions; tools/bench_page.py --decisions) so that the slowest decision stays within its
-time with room to spare: 150 ms for the default level (120 positions: slowest of 200
-decisions 94 ms), 1 s for the strongest (1,000: slowest 511 ms). The filters and budgets
-were chosen with tools/bench_budget.py (figures in game/bot/README.md): a narrow margin
-where the budget is small, a wide one where it is large. The strongest level prunes the
-replies of its look-aheads (``prune``: only the best 4 of each roll by the small pruning
-network are evaluated in full), which makes a look-ahead about 2.5 times cheaper: its
-budget then pays for twice the candidates. The default level's budget cannot pay for one
-look-ahead of a middle game even pruned, so it does not prune.
+the page's worker so that the slowest decision of a level stays within its time with
+room to spare (the default level's a fraction of a second, the strongest's about a
+second); the filters (``keep``, ``margin``) suit the budget: a narrow margin where the
+budget is small, a wide one where it is large (tools/bench_budget.py). The strongest
+level prunes the replies of its look-aheads (``prune``: only the best few of each roll
+by the small pruning network are evaluated in full), which makes a look-ahead cheaper
+so that its budget pays for more candidates; the default level's budget cannot pay for
+one look-ahead of a middle game even pruned, so it does not prune.
 
 Each level ranks its own plays at 1-ply by the ranking network (``ranking``), the one
 that tells every play of a roll apart best, except the strongest: its 1-ply ranking only
 picks the candidates of its look-ahead, whose leaves the contact network values, and
-the same network picking them loses a little less (1.55 -> 1.52 thousandths a decision
-on the bench; game/bot/README.md).
+there the same network picking them loses less.
+
+Every figure behind these choices (costs per position, decision times, error rates of
+each level) is in docs/performance.md, measured by tools/bench_bot.py,
+tools/bench_budget.py and tools/bench_page.py.
 """
 
 from __future__ import annotations

@@ -14,11 +14,17 @@ opponent answers with its best play by 1-ply, and the mover's probabilities
 are averaged over the rolls (weighted 1/36 or 2/36). With ``prune``, the
 opponent's plays of a roll (in contact) are first ranked by the small pruning
 network and only the best ``prune`` of them evaluated in full, as GNU Backgammon
-prunes its deeper searches: a look-ahead then costs about 40% of the full one,
-so a budget pays for twice the candidates. A budget in positions
-evaluated bounds the work of one decision (``Budget``), the 1-ply ranking
-included: a roll with more plays than the budget is first shortlisted by the
-hand-made evaluation (``heuristic.py``, about a tenth of a network's cost).
+prunes its deeper searches, so that a budget pays for more candidates. A budget
+in positions evaluated bounds the work of one decision (``Budget``), the 1-ply
+ranking included: a roll with more plays than the budget is first shortlisted by
+the hand-made evaluation (``heuristic.py``, far cheaper than a network).
+
+Every search reads a position's rolls from ``Rolls`` (its plays, the probabilities
+after each, the candidates of a look-ahead), which an ``Evaluator`` hands out:
+``FRESH`` works them out anew for each search; a judge of a whole game keeps them
+between its decisions (``game.analysis.judgement``), and the same searches then give
+the same figures with less work. The look-ahead is ``lookahead``; the cube's look
+(``game.bot.cube.lookahead``) reads the same rolls (``paid_rolls``, ``Rolls.best``).
 
 ``value``: how a side ranks its outcomes, a function of its probabilities (None:
 cubeless money equity; in a match, ``match_value.MatchValue`` of the score). The
@@ -29,9 +35,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Protocol
 
 from game.bot.encoding import ROLLS, is_contact
-from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
+from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network, phase_of
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.probabilities import Probabilities
 from game.engine.plays import Play, legal_plays
@@ -39,11 +46,11 @@ from game.engine.position import Position
 
 Value = Callable[[Probabilities], float]
 
-# What a hand-made evaluation costs, in positions evaluated by the network: 43 against 430
-# microseconds in CPython (tools/bench_page.py measures the network's in Chromium).
+# What a hand-made evaluation costs, in positions evaluated by the network (measured:
+# docs/performance.md).
 HAND_COST = 0.125
-# What ranking a play by the pruning network costs, in positions: 42 against 165
-# microseconds for a look-ahead's replies in CPython (32 hidden units, no escapes).
+# What ranking a play by the pruning network costs, in positions (32 hidden units, no
+# escapes; measured: docs/performance.md).
 PRUNING_COST = 0.25
 
 
@@ -53,15 +60,17 @@ def rank_plays(
     plays: list[Play] | None = None,
     value: Value | None = None,
     ranking: bool = True,
+    evaluator: Evaluator | None = None,
 ) -> list[tuple[float, Play]]:
-    """Every legal play with its 1-ply equity for the mover, best first (by the ranking
-    network, or without ``ranking`` by the look-ahead's)."""
+    """Every legal play (or ``plays``, some of them) with its 1-ply equity for the mover,
+    best first (by the ranking network, or without ``ranking`` by the look-ahead's)."""
+    rolls = (evaluator or FRESH).rolls(position)
     if plays is None:
-        plays = legal_plays(position, dice)
-    scored = [
-        (probabilities.equity if value is None else value(probabilities), play)
-        for probabilities, play in zip(score_plays(position, plays, ranking), plays, strict=True)
-    ]
+        plays = rolls.plays(dice)
+    scored = []
+    for play in plays:
+        probabilities = rolls.after(dice, play, ranking).flip()
+        scored.append((probabilities.equity if value is None else value(probabilities), play))
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
@@ -144,49 +153,136 @@ def _pruning(
     return kept, broken, cost
 
 
+class Rolls:
+    """The 21 rolls of ``position`` (its player on roll, before rolling) as the searches read
+    them: each roll's legal plays, the probabilities after a play (the other side's, then on
+    roll) and the candidates a look-ahead evaluates, each worked out when first asked for
+    and kept. Positions are valued through a ``Scorer`` on the position (one by the ranking
+    network for the mover's own 1-ply ranking, where that network applies)."""
+
+    __slots__ = ("_after", "_candidates", "_plays", "_ranking", "_scorers", "_stay", "position")
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self._plays: dict[tuple[int, int], list[Play]] = {}
+        # Keyed by roll as well: each roll's plays are evaluated once, as a fresh search does.
+        self._after: dict[tuple[bool, int, int, Position], Probabilities] = {}
+        self._candidates: dict[tuple[int, int, int], list[int]] = {}
+        self._scorers: dict[bool, Scorer] = {}
+        self._stay: Probabilities | None = None
+        self._ranking = network("ranking") is not None and phase_of(position.flip()) == "contact"
+
+    def plays(self, dice: tuple[int, int]) -> list[Play]:
+        """``legal_plays`` of ``dice`` (the same list for either order of the dice)."""
+        key = (min(dice), max(dice))
+        found = self._plays.get(key)
+        if found is None:
+            found = self._plays[key] = legal_plays(self.position, key)
+        return found
+
+    def after(self, dice: tuple[int, int], play: Play, ranking: bool = False) -> Probabilities:
+        """The other side's probabilities, on roll, after ``play`` of ``dice`` (by the ranking
+        network with ``ranking``, where it applies; else by the network of a look-ahead's
+        leaves)."""
+        ranking = ranking and self._ranking
+        key = (ranking, min(dice), max(dice), play.position)
+        found = self._after.get(key)
+        if found is None:
+            found = self._after[key] = self._scorer(ranking).evaluate(play.position.flip())
+        return found
+
+    def stay(self) -> Probabilities:
+        """The other side's probabilities when the roll cannot be played."""
+        if self._stay is None:
+            self._stay = evaluate_position(self.position.flip())
+        return self._stay
+
+    def _scorer(self, ranking: bool) -> Scorer:
+        scorer = self._scorers.get(ranking)
+        if scorer is None:
+            scorer = self._scorers[ranking] = Scorer(self.position.flip(), ranking)
+        return scorer
+
+    def candidates(self, dice: tuple[int, int], prune: int) -> list[int]:
+        """``reply_candidates`` of the plays of ``dice``: the indices a look-ahead evaluates."""
+        key = (min(dice), max(dice), prune)
+        found = self._candidates.get(key)
+        if found is None:
+            found = self._candidates[key] = reply_candidates(
+                self.position, self.plays(dice), prune
+            )[0]
+        return found
+
+    def cost(self, prune: int = 0) -> int:
+        """Positions a look-ahead over the 21 rolls evaluates (``reply_cost`` of each)."""
+        return sum(reply_cost(self.position, self.plays((a, b)), prune) for a, b, _ in ROLLS)
+
+    def best(
+        self, dice: tuple[int, int], value: Value | None = None, prune: int = 0
+    ) -> tuple[Probabilities, Position]:
+        """The mover's best play of ``dice`` among the candidates, by ``value`` of its
+        probabilities (None: cubeless equity; the first of equals): the other side's
+        probabilities after it and its position (the other side on roll; the same position
+        flipped when no play is legal)."""
+        plays = self.plays(dice)
+        if not plays:
+            return self.stay(), self.position.flip()
+        best: tuple[Probabilities, Position] | None = None
+        best_equity = -9.0
+        for index in self.candidates(dice, prune):
+            probabilities = self.after(dice, plays[index])
+            equity = -probabilities.equity if value is None else value(probabilities.flip())
+            if equity > best_equity:
+                best, best_equity = (probabilities, plays[index].position.flip()), equity
+        assert best is not None  # plays is not empty
+        return best
+
+
+class Evaluator(Protocol):
+    """Where a search finds a position's ``Rolls``: anew (``FRESH``), or kept from an earlier
+    search (a judge of a whole game keeps them: ``game.analysis.judgement``)."""
+
+    def rolls(self, position: Position) -> Rolls: ...
+
+
+class _Fresh:
+    def rolls(self, position: Position) -> Rolls:
+        return Rolls(position)
+
+
+FRESH: Evaluator = _Fresh()
+
+
+def paid_rolls(
+    position: Position,
+    budget: Budget | None = None,
+    prune: int = 0,
+    evaluator: Evaluator | None = None,
+) -> tuple[Rolls, int]:
+    """The rolls of a look-ahead from ``position`` and what it costs in positions
+    (``Rolls.cost``), paid from ``budget`` before anything is evaluated (``OutOfBudget``,
+    and nothing spent, if it cannot pay for the whole look-ahead)."""
+    rolls = (evaluator or FRESH).rolls(position)
+    cost = rolls.cost(prune)
+    if budget is not None and not budget.spend(cost):
+        raise OutOfBudget
+    return rolls, cost
+
+
 def after_best_play(
     position: Position,
     dice: tuple[int, int],
-    scorer: Scorer | None = None,
     budget: Budget | None = None,
     value: Value | None = None,
     prune: int = 0,
 ) -> tuple[Probabilities, int]:
-    """The mover's probabilities after its best 1-ply play of ``dice``; and the cost in
-    positions. ``prune``: evaluate only the best few plays by the pruning network
-    (``reply_candidates``)."""
-    probabilities, _, cost = best_play_after(position, dice, scorer, budget, value, prune)
-    return probabilities.flip(), cost
-
-
-def best_play_after(
-    position: Position,
-    dice: tuple[int, int],
-    scorer: Scorer | None = None,
-    budget: Budget | None = None,
-    value: Value | None = None,
-    prune: int = 0,
-) -> tuple[Probabilities, Position, int]:
-    """Like ``after_best_play``, from the other side: the position after the mover's best
-    play of ``dice`` (the other side on roll; the same position flipped when no play is
-    legal), that side's probabilities there, and the cost in positions."""
-    plays = legal_plays(position, dice)
-    chosen, cost = reply_candidates(position, plays, prune, budget)
-    if not plays:
-        # No play: the same position, the other side on roll.
-        return evaluate_position(position.flip()), position.flip(), 1
-    if scorer is None:
-        scorer = Scorer(position.flip())
-    best: tuple[Probabilities, Position] | None = None
-    best_equity = -9.0
-    for index in chosen:
-        after = plays[index].position.flip()
-        probabilities = scorer.evaluate(after)
-        equity = -probabilities.equity if value is None else value(probabilities.flip())
-        if equity > best_equity:
-            best, best_equity = (probabilities, after), equity
-    assert best is not None  # plays is not empty
-    return best[0], best[1], cost
+    """The mover's probabilities after its best 1-ply play of ``dice`` (``Rolls.best``), and
+    the cost in positions (``reply_cost``, paid from ``budget``: else ``OutOfBudget``)."""
+    rolls = Rolls(position)
+    cost = reply_cost(position, rolls.plays(dice), prune)
+    if budget is not None and not budget.spend(cost):
+        raise OutOfBudget
+    return rolls.best(dice, value, prune)[0].flip(), cost
 
 
 def lookahead(
@@ -194,21 +290,19 @@ def lookahead(
     budget: Budget | None = None,
     value: Value | None = None,
     prune: int = 0,
+    evaluator: Evaluator | None = None,
 ) -> tuple[Probabilities, int]:
     """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls
     (each answered by its best play by ``value``; with ``prune``, the best of those the
     pruning network ranks first: ``reply_candidates``).
 
-    Also returns how many positions were evaluated (the cost). With a ``budget``,
-    raises ``OutOfBudget`` as soon as the next roll's plays would overspend it.
+    Also returns how many positions were evaluated (the cost). With a ``budget``, raises
+    ``OutOfBudget`` before evaluating anything when it cannot pay for the whole look.
     """
-    scorer = Scorer(position.flip())
+    rolls, cost = paid_rolls(position, budget, prune, evaluator)
     totals = [0.0] * 5
-    cost = 0
     for a, b, weight in ROLLS:
-        probabilities, looked_at = after_best_play(position, (a, b), scorer, budget, value, prune)
-        cost += looked_at
-        values = probabilities.as_tuple()
+        values = rolls.best((a, b), value, prune)[0].flip().as_tuple()
         for k in range(5):
             totals[k] += weight * values[k]
     return Probabilities.from_sequence([total / 36.0 for total in totals]), cost
@@ -243,6 +337,7 @@ def rank_plays_deeper(
     reply_value: Value | None = None,
     prune: int = 0,
     ranking: bool = True,
+    evaluator: Evaluator | None = None,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
@@ -257,11 +352,12 @@ def rank_plays_deeper(
     outcomes, ``reply_value`` the opponent's (both None: money equity). ``prune``: the
     look-aheads evaluate only the best few replies of each roll (``reply_candidates``).
     ``ranking``: the 1-ply ranking by the ranking network (else by the look-ahead's).
+    ``evaluator``: where the rolls are found (None: ``FRESH``).
     """
     if plays is None:
-        plays = legal_plays(position, dice)
+        plays = (evaluator or FRESH).rolls(position).plays(dice)
     plays, by_hand, spent = shortlist(position, plays, budget, value)
-    ranked = rank_plays(position, dice, plays, value, ranking)
+    ranked = rank_plays(position, dice, plays, value, ranking, evaluator)
     if len(ranked) > 1:
         best = ranked[0][0]
         candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
@@ -273,6 +369,7 @@ def rank_plays_deeper(
                 value,
                 reply_value,
                 prune,
+                evaluator,
             )
     if by_hand:
         floor = ranked[-1][0]
@@ -287,13 +384,14 @@ def _rescored(
     value: Value | None,
     reply_value: Value | None,
     prune: int = 0,
+    evaluator: Evaluator | None = None,
 ) -> list[tuple[float, Play]]:
     """``ranked`` with the ``candidates`` (its first plays) re-scored at 2-ply while
     ``left`` pays for them, the rest below."""
     rescored: list[tuple[float, Play]] = []
     for _, play in candidates:
         try:
-            probabilities, _ = lookahead(play.position.flip(), left, reply_value, prune)
+            probabilities, _ = lookahead(play.position.flip(), left, reply_value, prune, evaluator)
         except OutOfBudget:
             break
         if value is None:

@@ -38,11 +38,9 @@ from game.bot.cube.model import (
 )
 from game.bot.cube.state import CubeDecision, CubeState
 from game.bot.encoding import ROLLS
-from game.bot.evaluator import Scorer
 from game.bot.match_value import result_mwc
 from game.bot.probabilities import Probabilities
-from game.bot.search import Budget, OutOfBudget, best_play_after
-from game.engine.plays import legal_plays
+from game.bot.search import FRESH, Budget, Evaluator, OutOfBudget, paid_rolls
 from game.engine.position import Position
 
 
@@ -72,10 +70,12 @@ def cube_decision(
     plies: int = 1,
     budget: int | None = None,
     prune: int = 0,
+    evaluator: Evaluator | None = None,
 ) -> CubeDecision:
     """Like ``cube_action`` with the figures behind the decision. ``budget``: at most this
     many positions evaluated (None: every play of the rolls looked at). ``plies=2``: two
-    rolls ahead, the second with ``prune`` replies a roll (``search.reply_candidates``)."""
+    rolls ahead, the second with ``prune`` replies a roll (``search.reply_candidates``).
+    ``evaluator``: where the rolls are found (``game.bot.search``; None: worked out anew)."""
     from game.bot import evaluate  # the package's entry point (it imports this module)
 
     probabilities = evaluate(position)
@@ -84,7 +84,7 @@ def cube_decision(
         return quick
     left = None if budget is None else budget - 1  # the position itself is evaluated
     no_double, double_take, rolls, deeper, spent = _rolls_ahead(
-        position, state, quick, left, plies >= 2, prune
+        position, state, quick, left, plies >= 2, prune, evaluator or FRESH
     )
     double_pass = 1.0 if state.is_money else result_mwc(state, state.value)
     decision = choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
@@ -123,6 +123,7 @@ def _rolls_ahead(
     budget: int | None = None,
     deeper: bool = False,
     prune: int = 0,
+    evaluator: Evaluator = FRESH,
 ) -> tuple[float, float, int, int, int]:
     """No-double and double/take values averaged over the player's 21 rolls, how many rolls
     were looked at, how many of those a second roll ahead, and the positions it cost. With
@@ -131,7 +132,8 @@ def _rolls_ahead(
     budget then looks a second roll ahead after the player's best play of each roll in turn
     (the opponent's 1-ply cube decision, ``_opponent_values``), until it cannot pay for the
     next one."""
-    rolls = [(weight, legal_plays(position, (a, b))) for a, b, weight in ROLLS]
+    table = evaluator.rolls(position)
+    rolls = [(weight, table.plays((a, b))) for a, b, weight in ROLLS]
     looked_at = set(range(len(rolls)))
     allowed = 10**9 if budget is None else budget
     left = Budget(allowed)
@@ -143,23 +145,15 @@ def _rolls_ahead(
             if not left.spend(max(1, len(rolls[index][1]))):
                 break
             looked_at.add(index)
-    scorer = Scorer(position.flip())
     # Each roll's no-double and double/take values (0-ply for a roll left out).
     values = [[quick.no_double, quick.double_take] for _ in rolls]
     chosen: list[tuple[int, Probabilities, Position]] = []
-    for index, (_, plays) in enumerate(rolls):
-        if index not in looked_at:
-            continue
-        if plays:
-            # The opponent's probabilities, on roll, after each of the player's plays.
-            scored = [
-                (scorer.evaluate(play.position.flip()), play.position.flip()) for play in plays
-            ]
-        else:
-            scored = [(scorer.evaluate(position.flip()), position.flip())]
-        after, reply = min(scored, key=lambda pair: pair[0].equity)
-        chosen.append((index, after, reply))
-        values[index] = roll_values([(after, reply)], state)  # the best play alone
+    for index, (a, b, _) in enumerate(ROLLS):
+        if index in looked_at:
+            # The opponent's probabilities and position after the player's best play.
+            after, reply = table.best((a, b))
+            chosen.append((index, after, reply))
+            values[index] = roll_values([(after, reply)], state)
     deepened = 0
     if deeper:
         leaf_states = (state.flip(), state.doubled().flip())
@@ -168,7 +162,7 @@ def _rolls_ahead(
             if reply.is_game_over():
                 continue  # nothing to look at beyond a finished game
             try:
-                theirs = _opponent_values(reply, after, leaf_states, left, prune)
+                theirs = _opponent_values(reply, after, leaf_states, left, prune, evaluator)
             except OutOfBudget:
                 break
             values[index] = [
@@ -189,22 +183,23 @@ def _opponent_values(
     states: tuple[CubeState, ...],
     budget: Budget,
     prune: int,
+    evaluator: Evaluator,
 ) -> list[float]:
     """For each of ``states`` (seen by ``position.player``, on roll with ``probabilities``):
     that player's value after its best cube action one roll ahead: over its 21 rolls, its
-    best play (``search.best_play_after``, ``prune`` replies), then the other side's best
-    cube action by the 0-ply model. Raises ``search.OutOfBudget`` when ``budget`` cannot
-    pay for the next roll."""
+    best play (``search.Rolls.best``, ``prune`` replies), then the other side's best cube
+    action by the 0-ply model. Raises ``search.OutOfBudget`` when ``budget`` cannot pay
+    for the whole look (``search.paid_rolls``), before evaluating anything."""
     wanted: list[CubeState] = []
     for each in states:
         wanted.append(each)
         if each.may_double():
             wanted.append(each.doubled())
     wanted = list(dict.fromkeys(wanted))
-    scorer = Scorer(position.flip())
+    rolls, _ = paid_rolls(position, budget, prune, evaluator)
     totals = [0.0] * len(wanted)
     for a, b, weight in ROLLS:
-        after, leaf, _ = best_play_after(position, (a, b), scorer, budget, prune=prune)
+        after, leaf = rolls.best((a, b), None, prune)
         x = cube_efficiency(leaf)
         for which, each in enumerate(wanted):
             leaf_state = each.flip()
