@@ -22,7 +22,7 @@ share their work (``game.analysis.judgement.SharingJudge``, the same figures): t
 look-ahead of the play made serves the opponent's cube decision and ranking
 next. A roll without doubling is first judged by the quick (0-ply) cube model,
 and the deeper look skipped when doubling is at least ``CLEARLY_NO_DOUBLE`` worse
-(``tools/bench_analysis.py`` times it all; README, *Rating*, has the figures).
+(``python -m tools.bench.analysis`` times it all; the figures are in docs/performance.md).
 
 The figures are defined as GNU Backgammon defines its own, so players can
 compare them:
@@ -464,7 +464,7 @@ def analysis_steps(
     ``result`` is the ``MatchAnalysis``. Stop iterating to cancel: the page runs a
     few steps per slice of time and stays responsive. ``shared``: the decisions of a
     game share their work (``game.analysis.judgement.SharingJudge``; the same figures); False
-    judges each one afresh (for tests and tools/bench_analysis.py's comparison).
+    judges each one afresh (for tests and the comparison of ``python -m tools.bench.analysis``).
     """
     moments = [_moments(states) for states in games]
     total = sum(len(m) for m in moments)

@@ -12,7 +12,7 @@ the same on any machine at any load. They are sized from the cost of a position 
 the page's worker so that the slowest decision of a level stays within its time with
 room to spare (the default level's a fraction of a second, the strongest's about a
 second); the filters (``keep``, ``margin``) suit the budget: a narrow margin where the
-budget is small, a wide one where it is large (tools/bench_budget.py). The strongest
+budget is small, a wide one where it is large (``python -m tools.bench.budget``). The strongest
 level prunes the replies of its look-aheads (``prune``: only the best few of each roll
 by the small pruning network are evaluated in full), which makes a look-ahead cheaper
 so that its budget pays for more candidates; the default level's budget cannot pay for
@@ -24,8 +24,8 @@ picks the candidates of its look-ahead, whose leaves the contact network values,
 there the same network picking them loses less.
 
 Every figure behind these choices (costs per position, decision times, error rates of
-each level) is in docs/performance.md, measured by tools/bench_bot.py,
-tools/bench_budget.py and tools/bench_page.py.
+each level) is in docs/performance.md, measured by ``python -m tools.bench.bot``,
+``tools.bench.budget`` and ``tools.bench.page``.
 """
 
 from __future__ import annotations

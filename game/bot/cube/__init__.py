@@ -49,7 +49,7 @@ from game.bot.cube.state import (
     InvalidCubeState,
 )
 
-# The match result's winning chance, by its old private name (tools/bench_cube.py and
+# The match result's winning chance, by its old private name (tools/bench/cube.py and
 # tests/test_cube.py import it from here): ``game.bot.match_value.result_mwc``.
 from game.bot.match_value import result_mwc as _result_mwc
 

@@ -103,7 +103,7 @@ def roll_values(scored: list[tuple[Probabilities, Position]], state: CubeState) 
     probabilities on roll and its position.
 
     (The play is the best by cubeless equity, not by its cubeful value at each cube: on
-    ``tools/bench_cube.py``'s positions the two choose alike; docs/performance.md.)
+    the positions of ``python -m tools.bench.cube`` the two choose alike: docs/performance.md.)
     """
     after, reply = min(scored, key=lambda pair: pair[0].equity)
     x = cube_efficiency(reply)

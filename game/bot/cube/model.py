@@ -31,7 +31,7 @@ they imply (money and match play, GNU Backgammon's model in our own code).
   ``BEAROFF_EFFICIENCY`` once both sides are bearing off. The race figures are gnubg's;
   the contact one is livelier than gnubg's 0-ply one because it agrees better with
   gnubg's 2-ply cube analysis, whose search uses the cube at its inner nodes
-  (``tools/bench_cube.py``; the comparison is in docs/performance.md).
+  (``python -m tools.bench.cube``; the comparison is in docs/performance.md).
 - Decision (``choose``): with ND the cubeful value of not doubling, DT after
   double/take and DP after double/pass (money per unit of the present cube, match as
   winning chances): the opponent passes when DT >= DP; beavers (money, when allowed)
