@@ -188,7 +188,7 @@ _LABEL = re.compile(r"\s*([0-9]+)\)")
 # Where an entry of a move line begins: a roll "52:", or one of the cube and result words.
 _ENTRY = re.compile(
     r"(?<![\w/*])([1-6][1-6])\s*:"
-    r"|\b(doubles|redoubles|takes|accepts|drops|passes|refuses|beavers|raccoons|wins|resigns)\b",
+    r"|\b(doubles|redoubles|takes|accepts|drops|passes|refuses|beavers|raccoons|wins|losses|resigns)\b",
     re.IGNORECASE,
 )
 _SCORE_MARK = re.compile(r":\s*([0-9]+)")  # ": 3" after a player's name
@@ -392,7 +392,7 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
     entries: list[_Entry] = []
     move = 0
     for raw in body:
-        line = raw.expandtabs(8).rstrip()
+        line = _without_illegal_plays(raw.expandtabs(8)).rstrip()
         if not line.strip() or line.strip()[0] in ";#":
             continue
         label = _LABEL.match(line)
@@ -431,7 +431,7 @@ def _right_column(body: list[str]) -> int:
     entries of two-entry lines begin (gnubg's 33, XG's 37...), never beyond 16."""
     starts = []
     for raw in body:
-        line = raw.expandtabs(8)
+        line = _without_illegal_plays(raw.expandtabs(8))
         label = _LABEL.match(line)
         found = list(itertools.islice(_ENTRY.finditer(line, label.end() if label else 0), 3))
         if len(found) == 2:
@@ -486,6 +486,13 @@ class _Replayer:
         self.unplayed = None
         if entry.word == "wins":
             return  # a roll, then a resignation
+        if (
+            entry.word == "roll"
+            and entry.player == roll.player
+            and sorted(entry.dice or ()) == sorted(roll.dice or ())
+        ):
+            self.retried = True  # FIBS's play refused, then the same roll played again
+            return
         plays = state.legal_plays()
         if len(plays) == 1:
             self.do(Action.play(plays[0].moves), roll.move)
@@ -526,23 +533,33 @@ class _Replayer:
             raise self.fail(entry.move, "raccoons (a redouble of a beaver) are not played here")
         elif word == "wins":
             self.wins(entry, state)
+        elif word == "losses":
+            # Backgammon Galaxy writes the loser's "Losses N point(s)" (alone, after a move or
+            # a take), then the winner's "Wins": the other player wins those points.
+            self.wins(_Entry(1 - entry.player, "wins", entry.text, entry.move), state)
         elif word == "resigns":
             pass  # .gam files note the resignation; the "Wins" line carries it
         self.beavered = False
 
+    retried = False  # the roll entry met repeats a roll whose play was refused
+
     def roll(self, entry: _Entry, state: GameState) -> None:
         d1, d2 = entry.dice  # type: ignore[misc]
-        if state.phase is Phase.OPENING:
-            if d1 == d2:
-                raise self.fail(entry.move, f"the opening roll cannot be a double ({d1}{d2})")
-            high, low = max(d1, d2), min(d1, d2)
-            dice = (high, low) if entry.player == 0 else (low, high)
+        if self.retried:
+            self.retried = False  # the roll stands: only its play follows
         else:
-            self.check_column(entry, state.to_act if state.phase is Phase.ROLL else None, "a roll")
-            if state.phase is not Phase.ROLL:
-                raise self.fail(entry.move, f"a roll of {d1}{d2} where {_expected(state)}")
-            dice = (d1, d2)
-        self.do(Action.roll(dice), entry.move)
+            if state.phase is Phase.OPENING:
+                if d1 == d2:
+                    raise self.fail(entry.move, f"the opening roll cannot be a double ({d1}{d2})")
+                high, low = max(d1, d2), min(d1, d2)
+                dice = (high, low) if entry.player == 0 else (low, high)
+            else:
+                to_roll = state.to_act if state.phase is Phase.ROLL else None
+                self.check_column(entry, to_roll, "a roll")
+                if state.phase is not Phase.ROLL:
+                    raise self.fail(entry.move, f"a roll of {d1}{d2} where {_expected(state)}")
+                dice = (d1, d2)
+            self.do(Action.roll(dice), entry.move)
         after = self.record.state
         # FIBS logs "Illegal play (its board)" when a play was refused: none was made.
         text = re.sub(r"[?!]+", " ", _without_illegal_plays(entry.text)).strip()
@@ -590,6 +607,10 @@ class _Replayer:
         # The game goes on, so the loser resigned: the points say which result.
         loser = 1 - entry.player
         inner = state.resumed_phase if state.phase is Phase.RESIGNED else state.phase
+        if inner is Phase.OPENING:
+            raise self.fail(
+                entry.move, "a resignation before the opening roll (here a game begins with it)"
+            )
         if inner not in (Phase.ROLL, Phase.MOVE):
             raise self.fail(entry.move, f"a win by resignation where {_expected(state)}")
         needed = state.rules.match_length - state.score[entry.player]
@@ -625,8 +646,9 @@ class _Replayer:
 
 
 def _without_illegal_plays(text: str) -> str:
-    """The text without FIBS's ``Illegal play (...)`` notes, in one pass: once no ``)`` is left
-    no later note can close, so the search stops."""
+    """The text with FIBS's ``Illegal play (...)`` notes (which may hold a FIBS board, colons
+    and all) blanked out, columns kept, in one pass: once no ``)`` is left no later note can
+    close, so the search stops."""
     pieces = []
     at = 0
     while True:
@@ -643,7 +665,7 @@ def _without_illegal_plays(text: str) -> str:
         closing = text.find(")", opening)
         if closing < 0:
             break
-        pieces.append(text[at : found.start()] + " ")
+        pieces.append(text[at : found.start()] + " " * (closing + 1 - found.start()))
         at = closing + 1
     pieces.append(text[at:])
     return "".join(pieces)
