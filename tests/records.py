@@ -164,3 +164,15 @@ def blocked_rolls(record: Record) -> int:
             if after is not None and after.phase is not Phase.MOVE:
                 count += 1
     return count
+
+
+def rolls_and_plays(text: str) -> list[list[tuple[str, list[str]]]]:
+    """Per game, each roll entry with its moves (hit marks and order aside)."""
+    games: list[list[tuple[str, list[str]]]] = []
+    for line in text.splitlines():
+        if re.match(r"^\s*Game \d+", line):
+            games.append([])
+        for dice, moves in re.findall(r"([1-6][1-6]):((?:\s*(?:\d+/\d+\*?|bar/\d+\*?))*)", line):
+            words = sorted(word.rstrip("*") for word in moves.split())
+            games[-1].append(("".join(sorted(dice)), words))
+    return games

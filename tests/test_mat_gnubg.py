@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.formats.mat import format_mat, parse_mat
-from tests.records import as_mat_keeps, played
+from tests.records import as_mat_keeps, played, rolls_and_plays
 
 GNUBG = "/usr/games/gnubg"
 DIALECTS = Path(__file__).parent / "data" / "mat"
@@ -49,18 +49,6 @@ def gnubg_import(files: list[Path], tmp_path: Path) -> list[tuple[int, tuple[int
         (int(g), (int(a), int(b)), (tmp_path / f"out{i}.mat").read_text())
         for i, (g, a, b) in enumerate(scores)
     ]
-
-
-def rolls_and_plays(text: str) -> list[list[tuple[str, list[str]]]]:
-    """Per game, each roll entry with its moves (hit marks and order aside)."""
-    games: list[list[tuple[str, list[str]]]] = []
-    for line in text.splitlines():
-        if re.match(r"^\s*Game \d+", line):
-            games.append([])
-        for dice, moves in re.findall(r"([1-6][1-6]):((?:\s*(?:\d+/\d+\*?|bar/\d+\*?))*)", line):
-            words = sorted(word.rstrip("*") for word in moves.split())
-            games[-1].append(("".join(sorted(dice)), words))
-    return games
 
 
 def test_gnubg_imports_every_game_and_play_we_write(tmp_path):

@@ -1,6 +1,6 @@
-"""Every corpus file read as GNU Backgammon 1.07 reads it (its readings stored by
-tools/make_gnubg_readings.py in tests/data/gnubg_readings.json): the same games, rolls, plays
-and final score; or, where gnubg found a move its rules forbid, our clean error.
+"""Every corpus file read as GNU Backgammon 1.07 reads it (its readings stored in
+tests/data/gnubg_readings.json by python -m tools.golden.gnubg_readings): the same games,
+rolls, plays and final score; or, where gnubg found a move its rules forbid, our clean error.
 
 The corpora: tests/data/mat_corpus (public exports, their sources in SOURCES) and
 tests/data/sgf (gnubg's own .sgf files, one with its analysis).
@@ -15,7 +15,7 @@ import pytest
 
 from game.formats.mat import format_mat
 from game.formats.match_file import MatchFileError, read_match_file
-from tests.test_mat_gnubg import rolls_and_plays
+from tests.records import rolls_and_plays
 
 DATA = Path(__file__).parent / "data"
 READINGS = json.loads((DATA / "gnubg_readings.json").read_text())
@@ -31,7 +31,7 @@ def test_the_readings_cover_every_corpus_file():
         for pattern in ("mat_corpus/*.mat", "sgf/*.sgf")
         for path in DATA.glob(pattern)
     }
-    assert files and files == set(READINGS), "run tools/make_gnubg_readings.py"
+    assert files and files == set(READINGS), "run python -m tools.golden.gnubg_readings"
 
 
 @pytest.mark.parametrize("name", sorted(READINGS))

@@ -1,6 +1,7 @@
 """GNU Backgammon 1.07 (Debian's, headless) opens the .sgf files we write with ``load match``:
 every game, every roll and play, the same final score; and it reads the corpus files as the
-stored readings say (tests/data/gnubg_readings.json, made by tools/make_gnubg_readings.py)."""
+stored readings say (tests/data/gnubg_readings.json, made by
+python -m tools.golden.gnubg_readings)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ import pytest
 
 from game.formats.mat import format_mat
 from game.formats.sgf import format_sgf
-from tests.records import played
-from tests.test_mat_gnubg import GNUBG, rolls_and_plays
+from tests.records import played, rolls_and_plays
+from tests.test_mat_gnubg import GNUBG
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,8 +1,8 @@
 """Write tests/data/gnubg_readings.json: how GNU Backgammon 1.07 reads each match file of the
 corpora, so that tests compare our reading with gnubg's without running gnubg.
 
-    python tools/make_gnubg_readings.py            # the readings of every corpus file
-    python tools/make_gnubg_readings.py --sgf      # first write tests/data/sgf/ with gnubg
+    python -m tools.golden.gnubg_readings           # the readings of every corpus file
+    python -m tools.golden.gnubg_readings --sgf     # first write tests/data/sgf/ with gnubg
 
 The corpora: tests/data/mat_corpus/*.mat (public exports, see its SOURCES) read by
 ``import mat``, and tests/data/sgf/*.sgf (gnubg's own ``save match`` of our sample .mat files,
@@ -21,10 +21,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tests.records import rolls_and_plays
 
-from tests.test_mat_gnubg import rolls_and_plays  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 GNUBG = "/usr/games/gnubg"
 DATA = ROOT / "tests" / "data"
@@ -98,9 +97,7 @@ def main(arguments: list[str]) -> int:
         write_sgf_corpus()
     files = [*sorted(MAT_CORPUS.glob("*.mat")), *sorted(SGF.glob("*.sgf"))]
     READINGS.write_text(json.dumps(readings(files), indent=1, sort_keys=True) + "\n")
-    print(
-        f"make_gnubg_readings: {len(files)} files read by gnubg into {READINGS.relative_to(ROOT)}"
-    )
+    print(f"gnubg_readings: {len(files)} files read by gnubg into {READINGS.relative_to(ROOT)}")
     return 0
 
 
