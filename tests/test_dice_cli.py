@@ -228,3 +228,57 @@ def test_the_command_line():
     done = run_game(["dice", "--verify"], altered)
     assert done.returncode == 1 and done.stdout.startswith(b"error: game 1 roll 1: ")
     assert run_game(["dice"], "").returncode == 2
+
+
+def sgf_text(record: Record, dice: dict[int, GameDice]) -> str:
+    from game.formats.sgf import format_sgf
+    from game.formats.sgf_dice import dice_properties
+
+    return format_sgf(record, dice_properties(dice))
+
+
+def test_sgf_files_carry_the_dice_and_verify():
+    from game.formats.sgf_dice import read_sgf_dice
+
+    record, dice = match(9)
+    text = sgf_text(record, dice)
+    assert read_sgf_dice(text)[1] == dice
+    assert verify(text) == (
+        0,
+        f"ok: {len(record.games)} games, {total_rolls(record, dice)} rolls\n",
+    )
+    seed = dice[1].seed or ""
+    code, said = verify(text.replace(seed, flip_digit(seed)))
+    assert (code, said) == (1, "error: game 1 roll 1: the seed does not match the commitment\n")
+    commitment = dice[2].commitment
+    code, said = verify(text.replace(commitment, flip_digit(commitment)))
+    assert (code, said) == (1, "error: game 2 roll 1: the seed does not match the commitment\n")
+    code, said = verify(text.replace(f"DS[{seed}]", f"DS[{seed[:-1]}]"))
+    assert code == 1 and "64 hex digits" in said
+
+
+def test_a_changed_roll_in_an_sgf_file_is_found():
+    from game.formats.sgf import format_sgf, parse_sgf
+    from game.formats.sgf_dice import dice_properties
+
+    text, number = with_roll_changed(3, 1, 6)
+    dice = read_dice_headers(text)
+    changed = format_sgf(parse_mat(text), dice_properties(dice))
+    code, said = verify(changed)
+    assert code == 1 and said.startswith(f"error: game 1 roll {number}: ")
+    assert parse_sgf(changed).state == parse_mat(text).state
+
+
+@pytest.mark.skipif(shutil.which(GNUBG) is None, reason="Debian's gnubg is not installed")
+def test_gnubg_loads_sgf_files_with_dice(tmp_path):
+    from tests.test_sgf_gnubg import gnubg_load
+
+    records = [match(seed) for seed in range(3)]
+    paths = []
+    for index, (record, dice) in enumerate(records):
+        path = tmp_path / f"dice{index}.sgf"
+        path.write_text(sgf_text(record, dice))
+        paths.append(path)
+    loaded = gnubg_load(paths, tmp_path, "load match")
+    for (record, _), (games, score, _) in zip(records, loaded, strict=True):
+        assert games == len(record.games) and score == record.state.score

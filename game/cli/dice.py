@@ -31,8 +31,10 @@ class Unreadable(ValueError):
 
 def read_match_with_dice(text: str) -> tuple[Record, dict[int, GameDice]]:
     """The record and each game's dice of a ``.mat`` file, ``.sgf`` file or game link."""
+    from game.formats.sgf import looks_like_sgf
+
     stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith("(;"):
+    if looks_like_sgf(text):
         return _read_sgf(text)
     if "game=" in stripped or stripped[:2] in ("1.", "2."):
         return _read_link(stripped)
@@ -68,18 +70,13 @@ def _read_link(text: str) -> tuple[Record, dict[int, GameDice]]:
 
 
 def _read_sgf(text: str) -> tuple[Record, dict[int, GameDice]]:
+    from game.formats.sgf import InvalidSgfFile
+    from game.formats.sgf_dice import read_sgf_dice
+
     try:
-        from game.formats import sgf  # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
-        raise Unreadable("this version reads no .sgf files") from None
-    reader = getattr(sgf, "read_sgf_dice", None)
-    if reader is None:
-        raise Unreadable("this version reads no dice from .sgf files")
-    try:
-        found: tuple[Record, dict[int, GameDice]] = reader(text)
-    except ValueError as error:
-        raise Unreadable(str(error)) from None
-    return found
+        return read_sgf_dice(text)
+    except (InvalidSgfFile, ValueError) as error:
+        raise Unreadable(f"not a match file this reads: {error}") from None
 
 
 def verify(record: Record, dice: Mapping[int, GameDice]) -> tuple[int, int]:
