@@ -21,7 +21,8 @@ from __future__ import annotations
 from game.analysis.judgement import STRONGEST, cube_figures, rank_plays
 from game.bot.cube import CubeState
 from game.engine.text import quoted
-from game.formats import GameStatus, format_position_id, parse_gnubg_id
+from game.formats import GameStatus, format_position_id
+from game.formats.xgid import parse_position_and_match
 
 
 def format_equity(equity: float) -> str:
@@ -29,11 +30,13 @@ def format_equity(equity: float) -> str:
 
 
 def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
-    """The answer to one ``PID:MID`` request, without its closing blank line."""
+    """The answer to one ``PID:MID`` (or XGID) request, without its closing blank line."""
     fields = request.split()
     if len(fields) != 1:
-        raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {quoted(request.strip())}")
-    position, match = parse_gnubg_id(fields[0])
+        raise ValueError(
+            f"expected 'POSITION_ID:MATCH_ID' or an XGID, got {quoted(request.strip())}"
+        )
+    position, match = parse_position_and_match(fields[0])
     if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
         raise ValueError("the game is over: there is nothing to hint")
     state = CubeState.from_match_id(match)

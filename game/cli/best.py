@@ -1,5 +1,5 @@
 """``python -m game best [--level NAME]``: the Position ID after the bot's play of
-``POSITION_ID D1 D2`` (``-`` when no play is legal)."""
+``POSITION_ID D1 D2`` or ``XGID=... [D1 D2]`` (``-`` when no play is legal)."""
 
 from __future__ import annotations
 

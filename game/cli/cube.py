@@ -1,5 +1,5 @@
 """``python -m game cube [--plies 0|1|2] [--no-beaver]``: the cube decision of the player on
-roll of ``POSITION_ID:MATCH_ID``, as ``ACTION RESPONSE``."""
+roll of ``POSITION_ID:MATCH_ID`` (or an XGID), as ``ACTION RESPONSE``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from game.bot.cube import CubeState, cube_action
 from game.bot.levels import level_named
 from game.cli.lines import Answer
 from game.engine.text import quoted
-from game.formats.match_id import GameStatus, parse_gnubg_id
+from game.formats.match_id import GameStatus
+from game.formats.xgid import parse_position_and_match
 
 
 def answerer(options: list[str]) -> Answer:
@@ -33,8 +34,10 @@ def answerer(options: list[str]) -> Answer:
     def answer(request: str) -> str:
         fields = request.split()
         if len(fields) != 1:
-            raise ValueError(f"expected 'POSITION_ID:MATCH_ID', got {quoted(request.strip())}")
-        position, match = parse_gnubg_id(fields[0])
+            raise ValueError(
+                f"expected 'POSITION_ID:MATCH_ID' or an XGID, got {quoted(request.strip())}"
+            )
+        position, match = parse_position_and_match(fields[0])
         if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
             raise ValueError("the game is over: there is no cube decision to make")
         state = CubeState.from_match_id(match, beaver=beaver)

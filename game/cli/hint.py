@@ -1,5 +1,5 @@
-"""``python -m game hint [--plies 1|2]``: for each ``PID:MID`` line, the ranked plays of its roll
-or its cube hint (``game.analysis.hint``), each answer closed by a blank line."""
+"""``python -m game hint [--plies 1|2]``: for each ``PID:MID`` (or XGID) line, the ranked plays
+of its roll or its cube hint (``game.analysis.hint``), each answer closed by a blank line."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """What the request commands share: one request per line on stdin, one answer each.
 
     $ echo "4HPwATDgc/ABMA 3 1" | python -m game moves
+    $ echo "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10" | python -m game moves
 
 A request that cannot be read is answered ``error: <reason>``; the others are
 still answered, and the command exits 1 at the end.
@@ -15,22 +16,39 @@ from game.engine.plays import check_dice
 from game.engine.position import Position
 from game.engine.text import ascii_number, quoted
 from game.formats import parse_position_id
+from game.formats.xgid import is_xgid, parse_xgid
 
 Answer = Callable[[str], str]
 
 
 def read_position_and_dice(request: str) -> tuple[Position, tuple[int, int]]:
-    """Parse ``POSITION_ID D1 D2``."""
+    """Parse ``POSITION_ID D1 D2``, or an XGID with its dice (``XGID=... [D1 D2]``: dice written
+    after it play instead of its own, which it needs when it has none)."""
     fields = request.split()
+    if fields and is_xgid(fields[0]):
+        if len(fields) not in (1, 3):
+            raise ValueError(f"expected 'XGID=... [D1 D2]', got {quoted(request.strip())}")
+        xgid = parse_xgid(fields[0])
+        if len(fields) == 1:
+            if xgid.dice == (0, 0):
+                raise ValueError(
+                    "the XGID has no dice rolled: write them after it ('XGID=... 3 1')"
+                )
+            return xgid.position(), check_dice(xgid.dice)
+        return xgid.position(), _dice(fields[1], fields[2])
     if len(fields) != 3:
         raise ValueError(f"expected 'POSITION_ID D1 D2', got {quoted(request.strip())}")
     position = parse_position_id(fields[0])
-    first, second = ascii_number(fields[1], 1), ascii_number(fields[2], 1)
+    return position, _dice(fields[1], fields[2])
+
+
+def _dice(first_text: str, second_text: str) -> tuple[int, int]:
+    first, second = ascii_number(first_text, 1), ascii_number(second_text, 1)
     if first is None or second is None:
         raise ValueError(
-            f"dice are numbers 1-6, got {quoted(fields[1], 20)} {quoted(fields[2], 20)}"
+            f"dice are numbers 1-6, got {quoted(first_text, 20)} {quoted(second_text, 20)}"
         )
-    return position, check_dice((first, second))
+    return check_dice((first, second))
 
 
 def serve(answer: Answer, requests: Iterable[str | bytes], out: TextIO) -> int:

@@ -1,5 +1,5 @@
-"""``python -m game moves``: every legal play of ``POSITION_ID D1 D2``, as the Position IDs
-of the results, sorted (``-`` when none is legal)."""
+"""``python -m game moves``: every legal play of ``POSITION_ID D1 D2`` (or ``XGID=... [D1 D2]``),
+as the Position IDs of the results, sorted (``-`` when none is legal)."""
 
 from __future__ import annotations
 

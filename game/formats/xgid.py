@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from game.engine.match import MAX_CUBE
 from game.engine.position import BAR, CHECKERS, OFF, InvalidPosition, Position, Side
 from game.engine.text import ascii_number, is_ascii_number, quoted
-from game.formats.match_id import GameStatus, InvalidMatchId, MatchId
+from game.formats.match_id import GameStatus, InvalidMatchId, MatchId, parse_gnubg_id
 
 BOTTOM = 1
 TOP = -1
@@ -307,3 +307,19 @@ def xgid_from_match(
         match_length=match.match_length,
         max_cube=max_cube,
     )
+
+
+def is_xgid(text: str) -> bool:
+    """True when ``text`` is written as an XGID (its ``XGID=`` label, or ten ':' fields) rather
+    than as gnubg's ``PID:MID``."""
+    text = text.strip()
+    return text[:5].upper() == "XGID=" or text.count(":") >= 8
+
+
+def parse_position_and_match(text: str) -> tuple[Position, MatchId]:
+    """The position (the player on roll as ``player``) and match state of a gnubg ``PID:MID``
+    or an XGID: either reader's own error when it is neither."""
+    if is_xgid(text):
+        xgid = parse_xgid(text)
+        return xgid.position(), xgid.match_id()
+    return parse_gnubg_id(text.strip())

@@ -1,0 +1,87 @@
+"""The request commands take an XGID wherever they take a gnubg ID, and answer the same (issue 32):
+``moves`` and ``best`` an ``XGID=...`` line with its dice (or dice after it) for
+``POSITION_ID D1 D2``, ``cube`` and ``hint`` an XGID for ``PID:MID``."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from game.cli import best, cube, hint, moves
+from game.cli.lines import serve
+from game.formats.gnubg_id import write_gnubg_id
+from game.formats.match_id import parse_gnubg_id
+from game.formats.position_id import format_position_id
+from game.formats.xgid import format_xgid, xgid_from_match
+from tests import soak
+
+
+def pairs(count: int, seed: int, dice: bool) -> list[tuple[str, str]]:
+    """(gnubg ID, XGID) of states that play reaches, with dice rolled or not."""
+    rng = random.Random(seed)
+    found: list[tuple[str, str]] = []
+    while len(found) < count:
+        state = soak.random_state(rng, 60)
+        try:
+            gnubg = write_gnubg_id(state)
+            position, match = parse_gnubg_id(gnubg)
+            xgid = format_xgid(xgid_from_match(position, match))
+        except ValueError:
+            continue
+        if (match.dice != (0, 0)) == dice and not match.double_offered:
+            found.append((gnubg, xgid))
+    return found
+
+
+def answers(answerer, lines: list[str]) -> list[str]:
+    out = io.StringIO()
+    serve(answerer, lines, out)
+    return out.getvalue().splitlines()
+
+
+ROLLED = pairs(40, 1, dice=True)
+NOT_ROLLED = pairs(12, 2, dice=False)
+
+
+def test_moves_and_best_answer_an_xgid_as_its_position_and_dice():
+    by_id, by_xgid = [], []
+    for gnubg, xgid in ROLLED:
+        position, match = parse_gnubg_id(gnubg)
+        d1, d2 = match.dice
+        by_id.append(f"{format_position_id(position)} {d1} {d2}")
+        by_xgid.append(xgid)
+    answer_moves = moves.answerer([])
+    assert answers(answer_moves, by_xgid) == answers(answer_moves, by_id)
+    assert answers(answer_moves, [f"{x} 6 6" for x in by_xgid[:5]]) == answers(
+        answer_moves, [f"{r.rsplit(' ', 2)[0]} 6 6" for r in by_id[:5]]
+    )
+    answer_best = best.answerer(["--level", "strong"])  # no noise: the same play each time
+    assert answers(answer_best, by_xgid[:6]) == answers(answer_best, by_id[:6])
+
+
+def test_cube_and_hint_answer_an_xgid_as_its_gnubg_id():
+    answer_cube = cube.answerer(["--plies", "0"])
+    gnubgs = [gnubg for gnubg, _ in NOT_ROLLED]
+    xgids = [xgid for _, xgid in NOT_ROLLED]
+    assert answers(answer_cube, xgids) == answers(answer_cube, gnubgs)
+    answer_hint = hint.answerer(["--plies", "1"])
+    sample = NOT_ROLLED[:3] + ROLLED[:3]
+    assert answers(answer_hint, [x for _, x in sample]) == answers(
+        answer_hint, [g for g, _ in sample]
+    )
+
+
+@pytest.mark.parametrize(
+    ("request_line", "words"),
+    [
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "no dice"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:²3:0:0:0:0:10", "dice are two digits"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10 3", "XGID=... [D1 D2]"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10 3 ²", "dice are numbers"),
+    ],
+)
+def test_a_bad_xgid_request_is_answered_in_words(request_line, words):
+    (line,) = answers(moves.answerer([]), [request_line])
+    assert line.startswith("error: ") and words in line and len(line) < 160
