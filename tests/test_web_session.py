@@ -181,3 +181,19 @@ def test_against_the_computer_the_blocked_roll_is_yours():
     session = closed_out(COMPUTER).set_dice((3, 5))
     assert session.computer_to_act
     assert status_text(session).startswith("You rolled 5-3 and cannot move.")
+
+
+def test_by_links_the_person_acts_only_on_their_own_side():
+    from game.web.session import LINK
+
+    for side in (0, 1):
+        session = Session(
+            Session.new(Settings(opponent=LINK)).game, Settings(opponent=LINK), link_side=side
+        )
+        assert session.bottom_player == side
+        assert session.may_roll == (side == 0)  # player 0 makes the opening roll
+        opened = session.set_dice((3, 1))  # player 0 starts
+        assert opened.person_to_act == (side == 0)
+        assert not opened.computer_to_act
+        assert opened.resigner == (0 if side == 0 else None)
+        assert opened.bottom_player == side

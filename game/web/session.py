@@ -26,7 +26,8 @@ from game.engine.turn import Turn
 
 COMPUTER = "computer"
 FRIEND = "friend"
-OPPONENTS = (COMPUTER, FRIEND)
+LINK = "link"  # a friend anywhere, by links (game/formats/friend_link.py)
+OPPONENTS = (COMPUTER, FRIEND, LINK)
 COMPUTER_PLAYER = 1  # against the computer, the person plays cyan (player 0)
 TAKEN, BEAVERED, REFUSED = "taken", "beavered", "refused"  # news of the last cube or resign answer
 
@@ -136,6 +137,7 @@ class Session:
     # (player, moves) of the play just made, each move (origin, destination, hit).
     last_play: tuple[int, tuple[tuple[int, int, bool], ...]] | None = None
     news: tuple[str, int] | None = None  # (TAKEN, BEAVERED or REFUSED, who): said until a roll
+    link_side: int = 0  # playing by links: the side played on this device (the other's arrive)
 
     @classmethod
     def new(cls, settings: Settings | None = None, rules: Rules | None = None) -> Session:
@@ -154,12 +156,17 @@ class Session:
 
     @property
     def person_to_act(self) -> bool:
+        """The person at this device is to act (by links: only on their own side)."""
         to_act = self.game.to_act
+        if self.settings.opponent == LINK:
+            return to_act == self.link_side
         return to_act is not None and not self.is_computer(to_act)
 
     @property
     def bottom_player(self) -> int:
         """The player whose side is drawn at the bottom."""
+        if self.settings.opponent == LINK:
+            return self.link_side
         if self.settings.opponent == COMPUTER or not self.settings.rotate:
             return 0
         if self.game.phase is Phase.OPENING:
@@ -176,6 +183,8 @@ class Session:
     @property
     def may_roll(self) -> bool:
         phase = self.game.phase
+        if self.settings.opponent == LINK and phase is Phase.OPENING:
+            return self.link_side == 0  # player 0 makes the opening roll of a game by links
         return phase is Phase.OPENING or (phase is Phase.ROLL and self.person_to_act)
 
     @property
@@ -227,6 +236,8 @@ class Session:
             return None
         if self.settings.opponent == COMPUTER:
             return 1 - COMPUTER_PLAYER
+        if self.settings.opponent == LINK:
+            return self.link_side if game.to_act == self.link_side else None
         return game.to_act
 
     @property
