@@ -153,3 +153,14 @@ def _as_player_zero(game, rng: random.Random) -> computer.Step:
     play = computer.computer_play(game, level, rng)
     assert play is not None
     return computer.Step(computer.PLAY, play)
+
+
+def test_the_panel_as_html():
+    from game.web.dice_box import panel_html
+
+    record, box = finished_game(seed("html"))
+    text = panel_html(box.panel(record))
+    assert f'<code class="dice-hex">{seed("html").hex()}</code>' in text
+    assert 'data-checked="yes"' in text and "match the commitment.</p>" in text
+    before = panel_html(box.panel(Record.new(record.rules)))
+    assert 'data-checked=""' in before and seed("html").hex() not in before

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from html import escape
 
 from game.engine.dice import Dice
 from game.engine.record import ROLL, Record
@@ -149,6 +150,24 @@ class DiceBox:
             except ValueError:
                 return cls()
         return cls(tuple(read))
+
+
+def panel_html(panel: DicePanel) -> str:
+    """The Dice panel's inner HTML (``data-checked``: ``yes``/``no`` once a game is checked);
+    the commitment and the seed as code."""
+    checked = {True: "yes", False: "no", None: ""}[panel.checked]
+    lines = []
+    for line in panel.lines:
+        label, _, value = line.partition(": ")
+        if label in ("Commitment", "Seed") and len(value) == 64:
+            lines.append(f'<p>{label}: <code class="dice-hex">{escape(value)}</code></p>')
+        else:
+            lines.append(f"<p>{escape(line)}</p>")
+    return (
+        f'<h3>{escape(panel.title)}</h3><div class="dice-lines" data-checked="{checked}">'
+        + "".join(lines)
+        + "</div>"
+    )
 
 
 def _count(throws: int) -> str:
