@@ -42,10 +42,10 @@ runtime:
 
 # The checks first (fast), then every test; doctests of game/ run in tests/test_doctests.py.
 # Each part is timed; the times are printed together at the end (and as each part ends).
-TIMES := test-results/make-test-times.txt
+TIMES := .make-test-times
 timed = start=$$(date +%s); $(2); status=$$?; \
 	line="make test: $(1) took $$(( $$(date +%s) - start )) s"; \
-	echo "$$line"; mkdir -p $(dir $(TIMES)); echo "$$line" >> $(TIMES); exit $$status
+	echo "$$line"; echo "$$line" >> $(TIMES); exit $$status
 
 test:
 	@rm -f $(TIMES)
@@ -58,7 +58,7 @@ ifeq ($(strip $(PYTEST_ARGS)),)
 else
 	@$(call timed,tests,$(PY) -m pytest $(PYTEST_ARGS))
 endif
-	@cat $(TIMES)
+	@echo "make test: the times of each part:"; cat $(TIMES)
 
 test-deps: $(CHROMIUM) $(GNUBG) $(VENV)/.test-deps
 

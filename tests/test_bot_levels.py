@@ -12,6 +12,8 @@ import random
 import statistics
 from pathlib import Path
 
+import pytest
+
 from game.bot import DEFAULT_LEVEL, LEVELS, choose_play
 from game.bot.search import rank_plays
 from game.formats import format_position_id, parse_position_id
@@ -42,6 +44,7 @@ def mean_loss(level: str, chosen_decisions) -> float:
     return statistics.fmean(losses)
 
 
+@pytest.mark.slow
 def test_one_ply_levels_lose_more_equity_the_weaker_they_are():
     sample = decisions(150)
     one_ply = [level for level in LEVELS if level != LEVELS[-1]]
@@ -49,6 +52,7 @@ def test_one_ply_levels_lose_more_equity_the_weaker_they_are():
     assert losses == sorted(losses, reverse=True), dict(zip(one_ply, losses, strict=True))
 
 
+@pytest.mark.slow
 def test_default_level_loses_under_eight_thousandths_per_decision():
     assert mean_loss(DEFAULT_LEVEL, decisions(300)) < 0.008
 

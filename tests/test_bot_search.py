@@ -198,6 +198,7 @@ def test_pruning_changes_nothing_when_every_reply_is_kept_or_without_the_network
     assert lookahead(BUSY, prune=3) == full
 
 
+@pytest.mark.slow
 def test_a_pruned_search_spends_no_more_than_its_budget(counted, monkeypatch):
     ranked_by_pruning = [0]
 

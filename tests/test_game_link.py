@@ -46,6 +46,7 @@ def same_game(a: Record, b: Record) -> bool:
     return kinds == [[action.kind for action in game] for game in b.games]
 
 
+@pytest.mark.slow
 def test_every_record_comes_back_from_its_link():
     for seed in range(ROUND_TRIPS):
         record = played(seed)

@@ -16,6 +16,7 @@ from tests.records import as_mat_keeps, blocked_rolls, played, restyle
 ROUND_TRIPS = int(os.environ.get("RECORD_GAMES", "60"))
 
 
+@pytest.mark.slow
 def test_our_files_read_back_as_the_record_they_were_written_from():
     blocked = 0
     for seed in range(ROUND_TRIPS):

@@ -58,6 +58,7 @@ def test_position_ids_agree_with_gnubg(golden):
     assert not wrong, f"{len(wrong)} Position IDs differ from gnubg's, e.g. {wrong[:5]}"
 
 
+@pytest.mark.slow
 def test_legal_plays_agree_with_gnubg(golden):
     differences = []
     for pid, d1, d2, board, *expected in golden:

@@ -181,6 +181,7 @@ def _check_loaded(session: Session) -> None:
 
 @FUZZ_MORE
 @given(st.sampled_from(GAMES).map(write_save).flatmap(mutated))
+@pytest.mark.slow
 def test_read_save_loads_or_refuses_any_mutation_of_a_real_save(data):
     try:
         state = read_save(data)
