@@ -74,6 +74,7 @@ def play_match(rules: Rules, seed: int, limit: int = 5000, rolls: int | None = N
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules, seed",
     [
@@ -94,6 +95,7 @@ def test_two_sides_play_a_whole_match_by_links(rules, seed):
     assert parse_mat(text).state.score == ann.record.state.score
 
 
+@pytest.mark.slow
 def test_links_stay_short_at_turn_80_of_a_match():
     (ann, _), links = play_match(Rules.full(match_length=25), 6, rolls=85)
     turns = sum(1 for g in ann.record.games for a in g if a.kind == "roll")
