@@ -146,3 +146,82 @@ def test_a_save_without_a_counter_is_an_old_page_s_and_is_read():
 )
 def test_nesting_is_measured_before_any_parse(text, deep):
     assert storage.too_deep(text) is deep
+
+
+class QuotaExceededError(Exception):
+    """What a browser raises when localStorage is full (its name is what counts)."""
+
+
+class SecurityError(Exception):
+    """What a browser raises when it blocks localStorage."""
+
+
+class FillableBrowser(Browser):
+    """localStorage that can be filled up, or blocked, and freed again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = False
+        self.blocked = False
+
+    def read(self) -> str | None:
+        if self.blocked:
+            raise SecurityError("The operation is insecure.")
+        return self.items.get(KEY)
+
+    def write(self, text: str) -> None:
+        if self.blocked:
+            raise SecurityError("The operation is insecure.")
+        if self.full:
+            raise QuotaExceededError("Setting the value of 'backgammon' exceeded the quota.")
+        self.items[KEY] = text
+
+    def tab(self) -> storage.SaveKeeper:
+        return storage.SaveKeeper(self.read, self.write)
+
+
+def play_on(session: Session, rng: random.Random) -> Session:
+    return session.roll(rng) if session.may_roll else session
+
+
+def test_a_full_storage_is_named_and_saving_resumes_once_there_is_room():
+    browser = FillableBrowser()
+    keeper = browser.tab()
+    rng = random.Random(5)
+    game = opening()
+    assert keeper.save(game) is storage.Outcome.WRITTEN
+    browser.full = True
+    for _ in range(3):  # every later save tries again, and says why it could not
+        game = play_on(game, rng)
+        assert keeper.save(game) is storage.Outcome.FULL
+        assert keeper.failing is storage.Outcome.FULL and not keeper.resumed
+    browser.full = False
+    later = play_on(game, rng)
+    assert keeper.save(later) is storage.Outcome.WRITTEN
+    assert keeper.resumed and keeper.failing is None
+    assert browser.tab().load() == later  # a reload finds the latest game: no turn lost
+    assert keeper.save(later) is storage.Outcome.WRITTEN and not keeper.resumed
+
+
+def test_blocked_storage_is_named_and_tried_again():
+    browser = FillableBrowser()
+    keeper = browser.tab()
+    browser.blocked = True
+    assert keeper.save(opening()) is storage.Outcome.NO_STORAGE
+    assert not keeper.available
+    browser.blocked = False
+    assert keeper.save(opening()) is storage.Outcome.WRITTEN
+    assert keeper.available and keeper.resumed
+
+
+@pytest.mark.parametrize(
+    ("error", "outcome"),
+    [
+        (QuotaExceededError("full"), storage.Outcome.FULL),
+        (Exception("NS_ERROR_DOM_QUOTA_REACHED"), storage.Outcome.FULL),
+        (SecurityError("The operation is insecure."), storage.Outcome.NO_STORAGE),
+        (Exception("anything else"), storage.Outcome.NO_STORAGE),
+    ],
+)
+def test_a_write_failure_is_told_by_its_name(error, outcome):
+    assert storage.failure_of(error) is outcome

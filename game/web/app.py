@@ -183,6 +183,16 @@ class App:
         )
         self.history = self.history.follow(self.session.game, moves)
         outcome = self.keeper.save(self.session)
+        if outcome is storage.Outcome.FULL:
+            # Make room from this page's own copies first (the board drawn for the next visit,
+            # the match's history): the game itself matters most. Then try once more.
+            for key in (board_key(self.key), self.key + ".history"):
+                with contextlib.suppress(Exception):
+                    window.localStorage.removeItem(key)
+            outcome = self.keeper.save(self.session)
+        if self.keeper.resumed:
+            self.told -= {storage.Outcome.FULL, storage.Outcome.NO_STORAGE}
+            self.notice("The game is saved again.")
         if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
             # Another tab played on: show its game rather than write over it.
             self.session = self.keeper.adopted
@@ -208,13 +218,18 @@ class App:
             "here it is as it stands now.",
             storage.Outcome.NEWER_FORMAT: "A newer version of this page saved the game in "
             "another tab. Reload to go on with it; this tab no longer saves.",
-            storage.Outcome.NO_STORAGE: "This browser gives the game no storage here (for "
-            "one, in a frame of another site that blocks it), so it is not saved: play on "
-            "until the page is closed.",
+            storage.Outcome.NO_STORAGE: "This browser blocks the game's storage here (for "
+            "one, in a frame of another site), so it is not saved: play on, and download the "
+            "game to keep it. Each move tries to save again.",
+            storage.Outcome.FULL: "This browser's storage for this site is full, so the "
+            "game is not being saved. It is saved again by itself as soon as there is room "
+            "(clear other sites' data to make some); download the game to keep it.",
             storage.Outcome.KEPT: "Your unreadable saved game is kept, so this game is not "
             "saved yet. Start a new game to replace it.",
         }.get(outcome)
-        if text:
+        if outcome in (storage.Outcome.FULL, storage.Outcome.NO_STORAGE) and text:
+            self.notice(text, "Download the game", self.export_mat, cancel="Not now")
+        elif text:
             self.notice(text)
 
     def offer_saved_copy(self, problem: str) -> None:

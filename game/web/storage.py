@@ -196,7 +196,17 @@ class Outcome(enum.Enum):
     NEWER = "newer"  # another tab saved a later game: show that one instead (``keeper.adopted``)
     NEWER_FORMAT = "newer-format"  # a newer version of the page saved it: leave it alone
     KEPT = "kept"  # an unreadable save is kept until the player lets it go
-    NO_STORAGE = "no-storage"  # the browser gives this page no storage (a blocked frame)
+    FULL = "full"  # the storage is full: the next save tries again
+    NO_STORAGE = "no-storage"  # the browser refuses this page storage (a blocked frame): the
+    # next save tries again
+
+
+def failure_of(error: BaseException) -> Outcome:
+    """Why a write failed: ``FULL`` for the browsers' quota errors (``QuotaExceededError``,
+    Firefox's ``NS_ERROR_DOM_QUOTA_REACHED``), ``NO_STORAGE`` for anything else (storage
+    blocked)."""
+    words = f"{getattr(error, 'name', '')} {type(error).__name__} {error}".lower()
+    return Outcome.FULL if "quota" in words else Outcome.NO_STORAGE
 
 
 MAX_NESTING = 32  # a real save nests 4 deep; Pyodide's stack overflows near 10,000
@@ -239,7 +249,10 @@ class SaveKeeper:
     """One page's hold on the save under one key: it writes only over what it has seen.
 
     ``read`` and ``write`` reach the storage (localStorage in the page, a dict in the
-    tests); either may raise (storage blocked), and then the game goes on unsaved.
+    tests); either may raise (storage blocked, or full), and then the game goes on unsaved
+    for that move: every later save tries again, so saving resumes by itself once there is
+    room (``failing`` says why the last save failed, ``resumed`` that the last save wrote
+    after a failure).
     Every write is checked against what is stored first: a save with more writes than
     this page has seen was written by another tab, so this page takes that game
     instead of overwriting it (``Outcome.NEWER``, the game in ``adopted``); a save of
@@ -253,7 +266,9 @@ class SaveKeeper:
         self.writes = 0  # the stored save's count, as this page last read or wrote it
         self.unreadable: str | None = None  # a stored save that could not be read, kept
         self.adopted: Session | None = None
-        self.available = True
+        self.available = True  # the last read of the storage was allowed
+        self.failing: Outcome | None = None  # why the last save could not be written
+        self.resumed = False  # the last save wrote after one that failed
         self.last_text: str | None = None
 
     def stored(self) -> str | None:
@@ -262,6 +277,7 @@ class SaveKeeper:
         except Exception:
             self.available = False
             return None
+        self.available = True
         return text if isinstance(text, str) and text else None
 
     def load(self) -> Session | None:
@@ -289,12 +305,12 @@ class SaveKeeper:
 
     def save(self, session: Session) -> Outcome:
         self.adopted = None
-        if not self.available:
-            return Outcome.NO_STORAGE
+        self.resumed = False
         if self.unreadable is not None:
             return Outcome.KEPT
         text = self.stored()
         if not self.available:
+            self.failing = Outcome.NO_STORAGE
             return Outcome.NO_STORAGE
         found = stamp(text)
         if found is not None:
@@ -310,9 +326,10 @@ class SaveKeeper:
         text = stamped_text(session, self.writes + 1)
         try:
             self._write(text)
-        except Exception:
-            self.available = False
-            return Outcome.NO_STORAGE
+        except Exception as error:
+            self.failing = failure_of(error)
+            return self.failing
+        self.resumed, self.failing = self.failing is not None, None
         self.writes += 1
         self.last_text = text  # what is stored now, exactly
         return Outcome.WRITTEN

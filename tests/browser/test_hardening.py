@@ -195,3 +195,46 @@ def test_the_embed_plays_unsaved_in_a_cross_site_frame_that_blocks_storage(brows
     finally:
         parent.shutdown()
         parent.server_close()
+
+
+FILL_STORAGE = """() => {
+    let i = 0, size = 1 << 20;
+    while (size >= 1) {
+        try { localStorage.setItem('filler' + i, 'x'.repeat(size)); i += 1; }
+        catch (error) { size >>= 1; }
+    }
+    return i;
+}"""
+FREE_STORAGE = """() => Object.keys(localStorage)
+    .filter((key) => key.startsWith('filler')).forEach((key) => localStorage.removeItem(key))"""
+
+
+def test_a_full_storage_is_named_then_saving_resumes_and_no_turn_is_lost(game_page):
+    from tests.browser.test_game import choose_friend
+
+    open_game(game_page, "seed=3&pace=0")
+    choose_friend(game_page)
+    # Full to the last character, and no room kept by this page's own keys.
+    game_page.evaluate("() => Object.keys(localStorage).forEach((k) => localStorage.removeItem(k))")
+    assert game_page.evaluate(FILL_STORAGE) > 0
+    game_page.click("#roll")  # not saved: the storage is full
+    assert stored(game_page) is None
+    expect(game_page.locator("#notice-text")).to_contain_text("storage for this site is full")
+    expect(game_page.locator("#notice-yes")).to_have_text("Download the game")
+    game_page.click("#notice-no")
+    rolled = game_page.locator("#board g.die").evaluate_all(
+        "dice => dice.map(d => d.dataset.value)"
+    )
+    game_page.evaluate(FREE_STORAGE)
+    targets = game_page.locator("#board [data-target]")
+    for index in range(targets.count()):  # pick up a checker that can move: saved again
+        targets.nth(index).click()
+        if game_page.locator("#notice").is_visible():
+            break
+    expect(game_page.locator("#notice-text")).to_contain_text("saved again")
+    game_page.reload()
+    game_page.wait_for_function(READY)
+    after = game_page.locator("#board g.die").evaluate_all("dice => dice.map(d => d.dataset.value)")
+    assert after == rolled and len(rolled) == 2
+    saved = json.loads(stored(game_page) or "{}")
+    assert saved.get("app") == "backgammon"
