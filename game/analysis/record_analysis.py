@@ -139,7 +139,9 @@ class RollLuck:
 
 @dataclass(slots=True)
 class PlayerStats:
-    """One player's totals; rates in thousandths of equity per counted decision."""
+    """One player's totals; rates in thousandths of equity per counted decision.
+    ``play_losses`` / ``cube_losses``: the equity lost at each counted decision (unforced
+    plays, close cube decisions), in order: what ``game.analysis.intervals`` resamples."""
 
     plays: int = 0
     unforced: int = 0
@@ -149,6 +151,8 @@ class PlayerStats:
     cube_error: float = 0.0
     luck: float = 0.0
     marks: dict[str, int] = field(default_factory=dict)
+    play_losses: list[float] = field(default_factory=list)
+    cube_losses: list[float] = field(default_factory=list)
 
     def add(self, other: PlayerStats) -> None:
         self.plays += other.plays
@@ -160,6 +164,8 @@ class PlayerStats:
         self.luck += other.luck
         for name, count in other.marks.items():
             self.marks[name] = self.marks.get(name, 0) + count
+        self.play_losses.extend(other.play_losses)
+        self.cube_losses.extend(other.cube_losses)
 
     @property
     def decisions(self) -> int:
@@ -192,10 +198,16 @@ class PlayerStats:
         per unit of cube error per close decision, N the match length. None in money play."""
         if match_length <= 0:
             return None
-        n = float(match_length)
-        checker = self.checker_rate / 1000.0 * (8798.0 + 25526.0 / n)
-        cube = self.cube_rate / 1000.0 * (863.0 - 519.0 / n)
-        return RATING_OFFSET - checker - cube
+        return rating_of(self.checker_rate, self.cube_rate, match_length)
+
+
+def rating_of(checker_rate: float, cube_rate: float, match_length: int) -> float:
+    """gnubg's error-based FIBS rating from the checker and cube error rates (mEMG) in a
+    match to ``match_length`` points (see ``PlayerStats.rating_estimate``)."""
+    n = float(match_length)
+    checker = checker_rate / 1000.0 * (8798.0 + 25526.0 / n)
+    cube = cube_rate / 1000.0 * (863.0 - 519.0 / n)
+    return RATING_OFFSET - checker - cube
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +366,8 @@ class _GameJudge:
         stats.cube_decisions += 1
         stats.close_cube += close
         stats.cube_error += error
+        if close:
+            stats.cube_losses.append(error)
         best = best or _best_cube_words(figures, kind)
         equity = figures.optimal - error
         decision = Decision(
@@ -395,6 +409,7 @@ class _GameJudge:
         stats.cube_decisions += 1
         stats.close_cube += 1
         stats.cube_error += error
+        stats.cube_losses.append(error)
         self._record(
             Decision(
                 index, moment.kind, moment.player, state, error, True, moment.kind, best,
@@ -431,6 +446,7 @@ class _GameJudge:
         if not forced:
             stats.unforced += 1
             stats.checker_error += error
+            stats.play_losses.append(error)
         self._record(
             Decision(
                 index, PLAY, player, state, error, not forced, chosen.notation, best.notation,
@@ -544,4 +560,5 @@ __all__ = [
     "analysis_steps",
     "games_of",
     "mark_of",
+    "rating_of",
 ]

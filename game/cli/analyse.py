@@ -5,6 +5,8 @@ file names them) over the whole match, then ``game K player N: ...`` for every
 game. ERROR_RATE is gnubg's "Error rate mEMG" (thousandths of equity lost per
 unforced decision, checker play and cube together), PR half of it, DECISIONS
 the unforced plays and close cube decisions counted (see ``game.analysis.record_analysis``).
+After those lines, ``player N interval: LOW HIGH`` for players 1 and 2: the 90% interval of
+the match's PR, by bootstrap over the player's counted decisions (``game.analysis.intervals``).
 By default the plays and cube decisions are judged at the strongest level's judgement
 (2-ply, as gnubg's own analysis defaults to its 2-ply); ``--plies 1`` judges by the
 network alone, much faster. How our error rates compare with gnubg's
@@ -17,6 +19,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from game.analysis.intervals import pr_interval
 from game.analysis.record_analysis import PlayerStats, analyse_record
 from game.cli.hint import read_plies
 from game.cli.lines import read_text
@@ -36,7 +39,19 @@ def report(text: str, plies: int) -> list[str]:
             f"game {number} player {player + 1}: {stats_line(game.stats[player])}"
             for player in (0, 1)
         )
+    lines.extend(
+        f"player {player + 1} interval: {interval_text(analysis.stats[player])}"
+        for player in (0, 1)
+    )
     return lines
+
+
+def interval_text(stats: PlayerStats) -> str:
+    """``LOW HIGH``: the 90% interval of the PR (``0.0 0.0`` without counted decisions)."""
+    interval = pr_interval(stats)
+    if interval is None:
+        return "0.0 0.0"
+    return f"{interval.low:.1f} {interval.high:.1f}"
 
 
 def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:

@@ -2,13 +2,16 @@
 
     >>> player = {"checker_rate": 12.0, "cube_rate": 40.0, "error_rate": 14.0, "pr": 7.0,
     ...           "unforced": 40, "close_cube": 3, "decisions": 43, "luck": 0.52,
-    ...           "marks": {"bad": 1}, "rating": 1850.2}
+    ...           "marks": {"bad": 1}, "rating": 1850.2, "rating_enough": False}
     >>> result = {"names": ["You", "Computer"], "match_length": 3, "players": [player, player],
     ...           "games": [{"number": 1, "players": [player, player], "chances": [0.5, 1.0]}],
     ...           "mistakes": []}
     >>> html = analysis_html(result)
-    >>> "PR" in html and "<svg" in html and "1850" in html
+    >>> "PR" in html and "<svg" in html and "too few decisions (43)" in html
     True
+    >>> player["intervals"] = {"pr": [5.1, 10.2]}
+    >>> how_sure(player)
+    'PR 7.0, likely between 5.1 and 10.2 over 43 decisions'
 
 Pure functions of the worker's plain-data answers (``game.web.study``): ``app.py`` puts
 the HTML in the page. Figures as gnubg defines them (``game.analysis.record_analysis``): the
@@ -45,6 +48,41 @@ def _rate(value: float) -> str:
     return f"{value:.1f}"
 
 
+def _interval(p: dict[str, Any], name: str) -> list[float] | None:
+    found = (p.get("intervals") or {}).get(name)
+    return [float(found[0]), float(found[1])] if found else None
+
+
+def likely(p: dict[str, Any], name: str, digits: int = 1) -> str:
+    """`` (likely 5.1 to 10.2)``: the figure's 90% interval, or nothing without one."""
+    found = _interval(p, name)
+    if found is None:
+        return ""
+    return f' <span class="likely">(likely {found[0]:.{digits}f} to {found[1]:.{digits}f})</span>'
+
+
+def how_sure(p: dict[str, Any]) -> str:
+    """``PR 7.4, likely between 5.1 and 10.2 over 48 decisions``."""
+    decisions = int(p.get("decisions") or 0)
+    counted = "1 decision" if decisions == 1 else f"{decisions} decisions"
+    found = _interval(p, "pr")
+    if found is None:
+        return f"PR {_rate(p['pr'])} over {counted}"
+    return (
+        f"PR {_rate(p['pr'])}, likely between {_rate(found[0])} and {_rate(found[1])} "
+        f"over {counted}"
+    )
+
+
+def rating_text(p: dict[str, Any]) -> str:
+    """The error-based rating, its interval, or why it is not shown."""
+    if p.get("rating") is None:
+        return "n/a"
+    if not p.get("rating_enough", True):
+        return f"too few decisions ({int(p.get('decisions') or 0)}) to say"
+    return f"{float(p['rating']):.0f}" + likely(p, "rating", 0)
+
+
 def _players_table(names: list[str], players: list[dict[str, Any]], match_length: int) -> str:
     def row(label: str, cell: Any) -> str:
         return f"<tr><th>{label}</th>" + "".join(f"<td>{cell(p)}</td>" for p in players) + "</tr>"
@@ -56,20 +94,24 @@ def _players_table(names: list[str], players: list[dict[str, Any]], match_length
 
     rows = [
         "<tr><th></th>" + "".join(f'<th scope="col">{escape(n)}</th>' for n in names) + "</tr>",
-        row("Error rate (mEMG)", lambda p: f"<strong>{_rate(p['error_rate'])}</strong>"),
-        row("PR", lambda p: _rate(p["pr"])),
-        row("Checker play (mEMG)", lambda p: f"{_rate(p['checker_rate'])} ({p['unforced']})"),
-        row("Cube (mEMG)", lambda p: f"{_rate(p['cube_rate'])} ({p['close_cube']})"),
+        row(
+            "Error rate (mEMG)",
+            lambda p: f"<strong>{_rate(p['error_rate'])}</strong>" + likely(p, "error_rate"),
+        ),
+        row("PR", lambda p: escape(how_sure(p))),
+        row(
+            "Checker play (mEMG)",
+            lambda p: f"{_rate(p['checker_rate'])} ({p['unforced']})" + likely(p, "checker_rate"),
+        ),
+        row(
+            "Cube (mEMG)",
+            lambda p: f"{_rate(p['cube_rate'])} ({p['close_cube']})" + likely(p, "cube_rate"),
+        ),
         row("Mistakes", marks),
         row("Luck", lambda p: signed(float(p["luck"]))),
     ]
     if match_length:
-        rows.append(
-            row(
-                "Rating from errors",
-                lambda p: "n/a" if p.get("rating") is None else f"{float(p['rating']):.0f}",
-            )
-        )
+        rows.append(row("Rating from errors", rating_text))
     return f'<table class="analysis-players">{"".join(rows)}</table>'
 
 
@@ -142,7 +184,11 @@ def analysis_html(result: dict[str, Any]) -> str:
         '<p class="hint-note">Error rate: thousandths of equity lost per decision that '
         "counts (unforced plays, close cube decisions), as GNU Backgammon's “Error rate "
         "mEMG”; in brackets, the decisions counted. PR is half of it. Marks: doubtful from "
-        "0.04, bad from 0.08, very bad from 0.16.</p>"
+        "0.04, bad from 0.08, very bad from 0.16. “Likely between”: a 90% interval — "
+        "the decisions of the match drawn again at random, a thousand times, with "
+        "replacement; the player's rate over many more such decisions falls inside nine "
+        "times in ten (less often when a few blunders weigh heavily). The rating from "
+        "errors (GNU Backgammon's formula) is shown from 100 decisions.</p>"
     )
     return "".join(parts)
 

@@ -1157,10 +1157,9 @@ class App:
         element("analysis-result").innerHTML = analysis_view.analysis_html(result)
         document.body.dataset.analysis = "done"
         document.body.dataset.analysisTo = f"{window.performance.now():.1f}"
-        if record == self.named_history() and self.session.settings.opponent == "computer":
-            estimate = result["players"][0].get("rating")
-            if estimate is not None:
-                self.keep_rating(self.rating.with_estimate(float(estimate)))
+        against_computer = self.session.settings.opponent == "computer"
+        if record == self.named_history() and against_computer:
+            self.keep_rating(self.rating.with_analysis(result["players"][0]))
 
     def cancel_analysis(self) -> None:
         job, self.analysis_job = self.analysis_job, None

@@ -34,6 +34,7 @@ from game.engine.state import GameState, Phase
 from game.web.chart import rating_chart
 
 KEY = "backgammon.rating"
+RATING_DECISIONS = 100  # game.analysis.intervals.RATING_DECISIONS, without the bot
 VERSION = 1
 START = 1500.0
 KEPT = 200  # results kept for the plot
@@ -84,6 +85,10 @@ class Book:
     estimate: float | None = None  # the last error-based estimate from an analysis
     start: float = START  # the rating before the first kept result (the plot's start)
     last: str = ""  # the fingerprint of the record last counted (never counted twice)
+    # The estimate's 90% interval and the decisions it rests on.
+    estimate_low: float | None = None
+    estimate_high: float | None = None
+    estimate_decisions: int = 0
 
     def after_result(self, level: str | None, length: int, won: bool) -> Book:
         """The book once a game (money) or match of ``length`` points against the computer
@@ -103,8 +108,36 @@ class Book:
             start=start,
         )
 
-    def with_estimate(self, estimate: float | None) -> Book:
-        return replace(self, estimate=estimate)
+    def with_estimate(
+        self,
+        estimate: float | None,
+        interval: tuple[float, float] | None = None,
+        decisions: int = 0,
+    ) -> Book:
+        """The error-based estimate of the last analysed match, its 90% interval and the
+        counted decisions behind it."""
+        low, high = interval if interval else (None, None)
+        return replace(
+            self,
+            estimate=estimate,
+            estimate_low=low,
+            estimate_high=high,
+            estimate_decisions=max(0, int(decisions)),
+        )
+
+    def with_analysis(self, player: dict[str, object]) -> Book:
+        """The estimate from one player's figures as ``game.web.study`` sends them."""
+        estimate = _number(player.get("rating"))
+        if estimate is None:
+            return self
+        intervals = player.get("intervals")
+        found = intervals.get("rating") if isinstance(intervals, dict) else None
+        pair = None
+        if isinstance(found, list) and len(found) == 2:
+            low, high = _number(found[0]), _number(found[1])
+            pair = (low, high) if low is not None and high is not None else None
+        decisions = player.get("decisions")
+        return self.with_estimate(estimate, pair, decisions if type(decisions) is int else 0)
 
     def with_last(self, fingerprint: str) -> Book:
         return replace(self, last=fingerprint)
@@ -124,6 +157,12 @@ class Book:
                 "estimate": self.estimate,
                 "start": self.start,
                 "last": self.last,
+                "estimate_interval": (
+                    [self.estimate_low, self.estimate_high]
+                    if self.estimate_low is not None
+                    else None
+                ),
+                "estimate_decisions": self.estimate_decisions,
             },
             separators=(",", ":"),
         )
@@ -165,7 +204,17 @@ def read_book(text: object) -> Book:
     start = _number(data.get("start")) or START
     last = data.get("last")
     last = last if isinstance(last, str) and len(last) <= 64 else ""
-    return Book(rating, experience, tuple(results[-KEPT:]), estimate, start, last)
+    low = high = None
+    found = data.get("estimate_interval")
+    if isinstance(found, list) and len(found) == 2:
+        low, high = _number(found[0]), _number(found[1])
+        if low is None or high is None:
+            low = high = None
+    decisions = data.get("estimate_decisions")
+    decisions = decisions if type(decisions) is int and 0 <= decisions < 1_000_000 else 0
+    return Book(
+        rating, experience, tuple(results[-KEPT:]), estimate, start, last, low, high, decisions
+    )
 
 
 def rating_words(book: Book) -> str:
@@ -174,13 +223,96 @@ def rating_words(book: Book) -> str:
     if not played:
         return f"Your rating: {book.rating:.0f} (a new player starts at 1500)."
     counted = "1 game or match" if played == 1 else f"{played} games and matches"
-    return f"Your rating: {book.rating:.0f}, after {counted} against the computer."
+    return (
+        f"Your rating: {book.rating:.0f}, after {counted} against the computer. "
+        + results_words(book)
+    )
 
 
 def estimate_words(book: Book) -> str:
+    """The error-based estimate (gnubg's formula), only from ``RATING_DECISIONS`` decisions,
+    with its 90% interval."""
     if book.estimate is None:
         return "Analyse a match to see the rating your error rate suggests."
-    return f"From your error rate in the last match analysed: about {book.estimate:.0f}."
+    decisions = book.estimate_decisions
+    if decisions < RATING_DECISIONS:
+        return (
+            f"The last match analysed held {decisions} of your decisions: too few to say what "
+            f"rating your error rate suggests (it takes {RATING_DECISIONS}; play a longer match)."
+        )
+    if book.estimate_low is None or book.estimate_high is None:
+        return f"From your error rate in the last match analysed: about {book.estimate:.0f}."
+    return (
+        f"From your error rate in the last match analysed: about {book.estimate:.0f}, likely "
+        f"between {book.estimate_low:.0f} and {book.estimate_high:.0f} over {decisions} "
+        "decisions."
+    )
+
+
+# --- how sure the rating from results is ----------------------------------------------------
+
+LIKELY = 0.90
+_DROP = 1.3528  # half the 90% point of chi-square with one degree of freedom
+_LOWEST, _HIGHEST = 0.0, 3000.0
+
+
+def _log_likelihood(rating: float, results: tuple[Result, ...]) -> float:
+    total = 0.0
+    for result in results:
+        chance = win_chance(rating, level_rating(result.level), result.length)
+        chance = min(max(chance, 1e-12), 1.0 - 1e-12)
+        total += math.log(chance if result.won else 1.0 - chance)
+    return total
+
+
+def results_interval(results: tuple[Result, ...]) -> tuple[float, float, float] | None:
+    """(rating, low, high): the rating that makes the results likeliest against the levels'
+    ratings by the FIBS formula, and its 90% likelihood interval (where the likelihood
+    falls by ``_DROP`` in log); None without results. A bound the results cannot set (all
+    won, all lost) stays at 0 or 3000."""
+    if not results:
+        return None
+    low, high = _LOWEST, _HIGHEST
+    for _ in range(60):  # the likelihood is concave in the rating: search its peak
+        middle = (low + high) / 2.0
+        if _log_likelihood(middle + 0.5, results) > _log_likelihood(middle - 0.5, results):
+            low = middle
+        else:
+            high = middle
+    best = (low + high) / 2.0
+    floor = _log_likelihood(best, results) - _DROP
+
+    def edge(inside: float, outside: float) -> float:
+        if _log_likelihood(outside, results) >= floor:
+            return outside
+        for _ in range(50):
+            middle = (inside + outside) / 2.0
+            if _log_likelihood(middle, results) >= floor:
+                inside = middle
+            else:
+                outside = middle
+        return (inside + outside) / 2.0
+
+    return best, edge(best, _LOWEST), edge(best, _HIGHEST)
+
+
+def results_words(book: Book) -> str:
+    """How sure the rating from results is, in words (nothing before a result)."""
+    found = results_interval(book.results)
+    if found is None:
+        return ""
+    _, low, high = found
+    played = len(book.results)
+    counted = "1 result" if played == 1 else f"{played} results"
+    if low <= _LOWEST or high >= _HIGHEST:
+        side = f"above {low:.0f}" if high >= _HIGHEST else f"below {high:.0f}"
+        if low <= _LOWEST and high >= _HIGHEST:
+            side = "anywhere yet"
+        return f"From {counted} against the computer your strength is likely {side}."
+    return (
+        f"From {counted} against the computer your strength is likely between {low:.0f} and "
+        f"{high:.0f} (90%)."
+    )
 
 
 def levels_html() -> str:

@@ -34,6 +34,7 @@ from game.formats.save import read_save, write_save
 
 if TYPE_CHECKING:
     from game.analysis.dice_stats import Count, PlayerDice
+    from game.analysis.intervals import Interval
     from game.analysis.judgement import CubeFigures
     from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
 
@@ -197,7 +198,14 @@ def _games_with_moments(record: Record) -> tuple[list[list[GameState]], dict[int
     return games, moments
 
 
+def _pair(interval: Interval | None) -> list[float] | None:
+    return None if interval is None else [interval.low, interval.high]
+
+
 def _player(stats: PlayerStats, match_length: int) -> dict[str, Any]:
+    from game.analysis.intervals import enough_for_rating, player_intervals
+
+    intervals = player_intervals(stats, match_length)
     return {
         "checker_rate": stats.checker_rate,
         "cube_rate": stats.cube_rate,
@@ -209,6 +217,14 @@ def _player(stats: PlayerStats, match_length: int) -> dict[str, Any]:
         "luck": stats.luck,
         "marks": dict(stats.marks),
         "rating": stats.rating_estimate(match_length),
+        "rating_enough": enough_for_rating(stats),
+        "intervals": {
+            "error_rate": _pair(intervals.error_rate),
+            "pr": _pair(intervals.pr),
+            "checker_rate": _pair(intervals.checker),
+            "cube_rate": _pair(intervals.cube),
+            "rating": _pair(intervals.rating),
+        },
     }
 
 
