@@ -27,6 +27,7 @@ from game.formats.mat import InvalidMatFile, parse_mat
 from game.web import embed, guard, puzzle, thinking
 from game.web.app import App
 from game.web.dom import Event, board_target, element, on, on_board, set_props, set_text
+from game.web.embed_frame import MAX_MATCH_FILE  # and the shared runtime's answers
 from game.web.embed_params import (
     DIAGRAM,
     PLAY,
@@ -41,7 +42,6 @@ from game.web.session import COMPUTER, FULL, Session, Settings, SettingsError
 from game.web.view import board_view, pips_text, status_text
 
 HEIGHT_MESSAGE = "backgammon-embed:height"
-MAX_MATCH_FILE = 2_000_000
 NOT_SAVED = "Not saved: this browser gives the embed no storage here."
 
 

@@ -49,7 +49,7 @@ CONTENT_TYPES = {
 
 # The same policy as netlify.toml (see docs there).
 CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
+    "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; worker-src 'self'; "
     "style-src 'self'; img-src 'self' blob:; manifest-src 'self'; base-uri 'none'; "
     "form-action 'none'; object-src 'none'"
 )

@@ -143,6 +143,9 @@ def test_a_diagram_draws_the_position_its_play_and_words_for_screen_readers(post
     expect(diagram.locator("#embed-caption")).to_have_text("The opening 6-2")
     expect(diagram.locator("#embed-pips-text")).to_have_text("Pink 167 · Cyan 167")
     assert diagram.locator("#actions").is_hidden()  # no controls
+    # Drawn by the runtime the page's frames share; a puzzle boots its own Python.
+    assert diagram.evaluate("() => document.body.dataset.runtime") == "shared"
+    assert frame(post, "puzzle-a").evaluate("() => document.body.dataset.runtime") == "own"
     # From an XGID, flipped (the side on roll at the top), in light colours.
     xgid = frame(post, "xgid")
     assert "Cyan plays from the bottom" in xgid.locator("#embed-text").inner_text()

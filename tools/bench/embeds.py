@@ -1,29 +1,40 @@
-"""Time to all drawn for 1 and for 5 diagram embeds on one page (Pyodide), in Chromium.
+"""A page of embeds, in Chromium: the time until every frame is drawn, and Chromium's memory
+over a blank tab, for 1, 5, 10 (and a replay) and 20 frames, against one frame.
 
-    python -m tools.bench.embeds [--runs 3]
+    python -m tools.bench.embeds [--runs 3] [--own] [--same-site]
 
-Serves the site and, on another port, a parent page holding N frames of
-``embed.html?mode=diagram`` (each a different position); loads it in headless
-/usr/bin/chromium with a warm HTTP cache (one load first to fill it) and prints, per N,
-the time from navigation to every frame's ``<body data-ready="true">``: the median and
-every run. Each frame boots its own Pyodide; the runtime's files come from the cache.
+Serves the site, and the host pages on another port under another name (``localhost``
+against ``127.0.0.1``: another site, so the frames are third-party, as on a blog), each a
+grid of ``embed.html?mode=diagram`` frames (different positions) all on screen, the
+snippet's ``loading="lazy"`` included; the page of ten adds a replay of a match file. Loads
+each in headless /usr/bin/chromium with a warm HTTP cache (a first load fills it) and
+prints, per page, the median over ``--runs`` loads and every run of
+
+- the time from navigation until every frame has told the host page its height (which a
+  frame does once drawn), read by the host page's own clock;
+- the proportional set size (PSS, from /proc) of every process of this Chromium, once
+  every frame is drawn, minus the same for a blank tab just before.
+
+``--own`` runs the frames as before the shared runtime (each boots its own Python: no
+SharedWorker, no Worker in the frames); ``--same-site`` serves the host page from
+``127.0.0.1`` too (another port only: same site, so SharedWorker is allowed). Both
+figures are given also as a ratio to the one-frame page of the same run.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import os
 import statistics
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import BrowserContext, sync_playwright
 
 from game.web.site_server import serve_in_thread
 from tools.bench.common import CHROMIUM, CHROMIUM_ARGS
-
-ROOT = Path(__file__).resolve().parents[2]
 
 POSITIONS = [
     "4HPwATDgc/ABMA:cAkLAAAAAAAA",
@@ -32,59 +43,149 @@ POSITIONS = [
     "4HPwATDgc/ABMA:cAkAAAAAAAAA",
     "4HPwATDgc/ABMA:MIEKAAAAAAAA",
 ]
-READY = "() => document.body && document.body.dataset.ready"
+MATCH = "tests/data/mat/gnubg_export.mat"
+PAGES = {
+    "1 diagram": (1, False),
+    "5 diagrams": (5, False),
+    "10 diagrams and a replay": (10, True),
+    "20 diagrams": (20, False),
+}
+# The host page counts the frames that told their height (docs/embedding.md's message).
+COUNTER = (
+    "window.drawn = new Set(); addEventListener('message', (e) => {"
+    " if (e.data && e.data.type === 'backgammon-embed:height' && !drawn.has(e.source)) {"
+    " drawn.add(e.source); window.lastDrawn = performance.now(); } });"
+)
+# How a frame was drawn: by the shared runtime (SharedWorker, or a frame's Worker shared
+# by the group of frames) and which boot of it, or by its own Python.
+RUNTIME = (
+    "() => (document.body.dataset.runtime || 'own') + "
+    "(document.body.dataset.runtimeId ? ':' + document.body.dataset.runtimeId.slice(0, 6) : '')"
+)
+NO_WORKERS = "delete window.SharedWorker; delete window.Worker;"
 
 
-def parent_page(site: str, count: int) -> str:
-    frames = "".join(
-        f'<iframe name="d{i}" src="{site}embed.html?mode=diagram#gnubgid={POSITIONS[i]}"'
-        ' width="480" height="420"></iframe>'
-        for i in range(count)
+def host_page(site: str, diagrams: int, replay: bool) -> str:
+    frames = [
+        f'<iframe src="{site}embed.html?mode=diagram&amp;caption=Position%20{i + 1}'
+        f'#gnubgid={POSITIONS[i % len(POSITIONS)]}" width="240" height="220" '
+        'title="Backgammon diagram" loading="lazy" style="border:0"></iframe>'
+        for i in range(diagrams)
+    ]
+    if replay:
+        frames.append(
+            f'<iframe src="{site}embed.html?mode=replay&amp;mat={MATCH}" width="240" '
+            'height="260" title="Backgammon replay" loading="lazy" style="border:0"></iframe>'
+        )
+    return (
+        "<!doctype html><meta charset=utf-8><title>A lesson</title>"
+        f"<script>{COUNTER}</script><body>{''.join(frames)}</body>"
     )
-    return f"<!doctype html><meta charset=utf-8><title>bench</title>{frames}"
 
 
-def time_to_all_drawn(page, url: str, count: int) -> float:
-    started = time.perf_counter()
-    page.goto(url)
-    while True:
-        frames = [page.frame(name=f"d{i}") for i in range(count)]
-        ready = 0
-        for frame in frames:
-            if frame is None:
+def _children() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
                 continue
-            with contextlib.suppress(Exception):  # a frame still navigating
-                ready += frame.evaluate(READY) == "true"
-        if ready == count:
-            return time.perf_counter() - started
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            tree.setdefault(parent, []).append(int(entry))
+    return tree
+
+
+def chromium_pss(profile: str) -> int:
+    """Bytes of PSS of the Chromium that uses ``profile`` and all its processes."""
+    roots = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                command = Path(f"/proc/{entry}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if f"--user-data-dir={profile}".encode() in command and b"--type=" not in command:
+                roots.append(int(entry))
+    tree = _children()
+    total, todo = 0, roots
+    while todo:
+        pid = todo.pop()
+        todo.extend(tree.get(pid, []))
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return total
+
+
+def load(context: BrowserContext, url: str, count: int, profile: str) -> tuple[float, int, str]:
+    """(seconds until every frame is drawn, bytes over a blank tab, the runtimes that drew
+    them), in a new tab: the previous one is closed first, and with it its frames and their
+    runtime."""
+    page = context.new_page()
+    for old in context.pages:
+        if old is not page:
+            old.close()
+    page.goto("about:blank")
+    time.sleep(2)
+    blank = chromium_pss(profile)
+    page.goto(url)
+    started = time.perf_counter()
+    while page.evaluate("window.drawn ? window.drawn.size : 0") < count:
         if time.perf_counter() - started > 600:
             raise TimeoutError(f"{count} embeds not drawn in 600 s")
-        time.sleep(0.05)
+        time.sleep(0.1)
+    drawn_ms = float(page.evaluate("window.lastDrawn"))
+    time.sleep(1.5)  # what the frames do once drawn (the worker going idle) is counted too
+    memory = chromium_pss(profile) - blank
+    kinds = Counter(frame.evaluate(RUNTIME) for frame in page.frames[1:])
+    return drawn_ms / 1000, memory, " ".join(f"{n}x{kind}" for kind, n in kinds.items())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--own", action="store_true", help="every frame boots its own Python")
+    parser.add_argument("--same-site", action="store_true", help="host page on 127.0.0.1 too")
     args = parser.parse_args()
     server, site = serve_in_thread()
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as profile:
         root = Path(folder)
-        for count in (1, 5):
-            (root / f"p{count}.html").write_text(parent_page(site, count), encoding="utf-8")
+        for number, (diagrams, replay) in enumerate(PAGES.values()):
+            page_html = host_page(site, diagrams, replay)
+            (root / f"p{number}.html").write_text(page_html, encoding="utf-8")
         parent, parent_url = serve_in_thread(root=root, csp=False)
-        with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        if not args.same_site:
+            parent_url = parent_url.replace("127.0.0.1", "localhost")
+        with sync_playwright() as playwright:
             context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+                profile,
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                viewport={"width": 1600, "height": 1000},
             )
-            page = context.new_page()
-            time_to_all_drawn(page, parent_url + "p1.html", 1)  # fill the HTTP cache
-            for count in (1, 5):
-                times = [
-                    time_to_all_drawn(page, parent_url + f"p{count}.html", count)
+            if args.own:
+                context.add_init_script(NO_WORKERS)
+            load(context, parent_url + "p0.html", 1, profile)  # fill the HTTP cache
+            first: tuple[float, float] | None = None
+            for number, (name, (diagrams, replay)) in enumerate(PAGES.items()):
+                count = diagrams + replay
+                runs = [
+                    load(context, parent_url + f"p{number}.html", count, profile)
                     for _ in range(args.runs)
                 ]
-                runs = ", ".join(f"{t:.2f}" for t in times)
-                print(f"{count} diagram(s): median {statistics.median(times):.2f} s ({runs})")
+                seconds = statistics.median(t for t, _, _ in runs)
+                megabytes = statistics.median(m for _, m, _ in runs) / 1e6
+                first = first or (seconds, megabytes)
+                every = ", ".join(f"{t:.2f} s {m / 1e6:.0f} MB {kinds}" for t, m, kinds in runs)
+                print(
+                    f"{name}: {seconds:.2f} s ({seconds / first[0]:.2f}x), "
+                    f"+{megabytes:.0f} MB ({megabytes / first[1]:.2f}x)  [{every}]",
+                    flush=True,
+                )
             context.close()
         parent.shutdown()
     server.shutdown()

@@ -1,0 +1,365 @@
+// embed.html's start: a light shell that boots no Python of its own for a diagram or a
+// replay. It asks the runtime every frame of the page shares (embed-worker.mjs, a
+// SharedWorker: Pyodide booted once) what to draw (game/web/embed_frame.py) and puts it
+// in the page, as game/web/embed_app.py would. Where SharedWorker is missing or refused
+// (a third-party frame without storage), the frames of the page share one dedicated
+// Worker run by one of them instead. A frame off screen asks with a lower priority, so
+// the first screen is drawn first; one that scrolls into view jumps the queue. A puzzle
+// or a live game, a browser without workers, a runtime that cannot start or answer: the
+// frame boots its own Python as before (PyScript's core.js, which runs the page's
+// <script type="py">).
+"use strict";
+
+(function () {
+  var body = document.body;
+  var HEIGHT_MESSAGE = "backgammon-embed:height";
+  var HELLO_MS = 20000;  // the worker says hello before its Python boots
+  var booted = false;
+
+  function bootOwn(reason) {
+    if (booted) return;
+    booted = true;
+    body.dataset.runtime = "own";
+    if (reason) body.dataset.runtimeReason = reason;
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = "./runtime/pyscript/core.js";
+    document.head.appendChild(script);
+  }
+
+  function field(text, name) {
+    try {
+      return new URLSearchParams(text).get(name);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // The mode as embed_params reads it: the query wins over the fragment; none is "play".
+  var mode = field(location.search, "mode");
+  if (mode === null) mode = field(location.hash.replace(/^#/, ""), "mode");
+  if (mode === null || mode === "play" || mode === "puzzle" || typeof Worker === "undefined" ||
+      typeof MessageChannel === "undefined") {
+    bootOwn("");
+    return;
+  }
+
+  // The port to the shared runtime: a SharedWorker's, or (where that is missing or
+  // refused) one handed over by the frame of this page that runs the runtime as a
+  // dedicated Worker. Asks made before the port exists (or before a switch) are sent then.
+  var port = null;
+  var asked = 0;
+  var waiting = {};      // id -> callback
+  var outstanding = {};  // id -> the message, until answered
+  var visible = true;    // until the observer says otherwise
+  var hello = null;
+
+  function usePort(next, kind) {
+    if (port) { try { port.close(); } catch (error) { /* gone */ } }
+    port = next;
+    body.dataset.runtime = kind;
+    clearTimeout(hello);
+    hello = setTimeout(function () { bootOwn("the shared runtime did not answer"); }, HELLO_MS);
+    port.addEventListener("message", function (event) {
+      if (port !== next) return;
+      var data = event.data || {};
+      if (data.hello !== undefined) { clearTimeout(hello); return; }
+      var done = waiting[data.id];
+      delete waiting[data.id];
+      delete outstanding[data.id];
+      if (!done || booted) return;
+      if (data.error !== undefined || !data.reply) return bootOwn(String(data.error));
+      body.dataset.runtimeId = data.runtime;
+      done(data.reply);
+    });
+    port.start();
+    Object.keys(outstanding).forEach(function (id) { port.postMessage(outstanding[id]); });
+  }
+
+  function ask(request, callback) {
+    asked += 1;
+    waiting[asked] = callback;
+    outstanding[asked] = { id: asked, request: request, priority: visible ? 0 : 1 };
+    if (port) port.postMessage(outstanding[asked]);
+    return asked;
+  }
+
+  function promote(id) {
+    if (outstanding[id]) outstanding[id].priority = 0;
+    if (port) port.postMessage({ promote: id });
+  }
+
+  // Where SharedWorker is missing or refused: the frames of this origin on the page find
+  // each other through the parent's frame list (postMessage to this origin only, which
+  // works across sites and without storage). A frame asks who runs the runtime; if none
+  // says within a moment, it claims, and of the frames that claimed at about that time
+  // the first in the page runs it (a dedicated Worker) and hands each other frame a port.
+  var GROUP = "backgammon-embed:group";
+  var WAIT_MS = 150;
+  var me = -1;
+  var leader = null;
+  var claims = {};
+  var runtime = null;   // the dedicated Worker, in the frame that runs it
+  var joins = [];       // frames that asked for a port before this one ran the runtime
+
+  function frames() {
+    try { return window.parent !== window ? window.parent.frames : null; } catch (error) { return null; }
+  }
+  function tell(target, message, transfer) {
+    message.type = GROUP;
+    try { target.postMessage(message, location.origin, transfer || []); } catch (error) { /* gone */ }
+  }
+  function tellAll(message) {
+    var list = frames();
+    for (var i = 0; list && i < list.length; i++) if (i !== me) tell(list[i], message);
+  }
+  function handOver(target) {
+    var channel = new MessageChannel();
+    runtime.postMessage({ connect: true }, [channel.port1]);
+    tell(target, { port: true }, [channel.port2]);
+  }
+  function lead() {
+    leader = me;
+    try {
+      runtime = new Worker(new URL("./embed-worker.mjs", document.baseURI), { type: "module" });
+    } catch (error) {
+      return bootOwn("Worker: " + (error && error.message || error));
+    }
+    runtime.addEventListener("error", function () { bootOwn("the runtime's worker failed"); });
+    var channel = new MessageChannel();
+    runtime.postMessage({ connect: true }, [channel.port1]);
+    usePort(channel.port2, "group");
+    joins.splice(0).forEach(handOver);
+    tellAll({ leader: me });
+  }
+  function follow(index) {
+    leader = index;
+    clearTimeout(hello);
+    hello = setTimeout(function () { bootOwn("no port from the frame that runs the runtime"); }, HELLO_MS);
+    var list = frames();
+    if (list && list[index]) tell(list[index], { join: true });
+    else bootOwn("the frame that runs the runtime is gone");
+  }
+  function group() {
+    var list = frames();
+    for (var i = 0; list && i < list.length; i++) if (list[i] === window) me = i;
+    addEventListener("message", function (event) {
+      var data = event.data;
+      if (event.origin !== location.origin || !data || data.type !== GROUP) return;
+      if (data.ask && leader !== null) tell(event.source, { leader: leader });
+      else if (data.claim !== undefined) {
+        claims[data.claim] = true;
+        if (leader === me) tell(event.source, { leader: me });
+      } else if (data.leader !== undefined && leader === null) follow(data.leader);
+      else if (data.join) {
+        if (runtime) handOver(event.source);
+        else if (leader !== null && leader !== me) tell(event.source, { redirect: leader });
+        else joins.push(event.source);
+      } else if (data.redirect !== undefined && !port) follow(data.redirect); else if (data.port && event.ports[0] && leader !== me) usePort(event.ports[0], "group");
+    });
+    if (me < 0) return lead();  // not in a frame: a group of one
+    tellAll({ ask: true });
+    setTimeout(function () {
+      if (leader !== null) return;
+      claims[me] = true;
+      tellAll({ claim: me });
+      setTimeout(function () {
+        if (leader !== null) return;
+        var first = Math.min.apply(null, Object.keys(claims).map(Number));
+        if (first === me) lead();
+        else follow(first);
+      }, WAIT_MS);
+    }, WAIT_MS);
+  }
+
+  var shared = null;
+  if (typeof SharedWorker !== "undefined") {
+    try {
+      shared = new SharedWorker(new URL("./embed-worker.mjs", document.baseURI),
+                                { type: "module", name: "backgammon-embeds" });
+    } catch (error) {
+      shared = null;
+    }
+  }
+  if (shared) {
+    // A third-party frame without storage gets an error here: the frames then group.
+    shared.addEventListener("error", function () {
+      if (body.dataset.runtime === "shared" && !booted) {
+        port = null;
+        group();
+      }
+    });
+    usePort(shared.port, "shared");
+  } else {
+    group();
+  }
+
+  function element(id) { return document.getElementById(id); }
+  function text(id, value) { var node = element(id); if (node) node.textContent = value; }
+  function show(id, shown) { var node = element(id); if (node) node.hidden = !shown; }
+
+  function postHeight() {
+    if (window.parent === window) return;
+    var main = document.querySelector("main");
+    var height = main ? Math.floor(main.getBoundingClientRect().height) + 2 : 0;
+    try { window.parent.postMessage({ type: HEIGHT_MESSAGE, height: height }, "*"); } catch (error) { /* gone */ }
+  }
+  function watchHeight() {
+    var main = document.querySelector("main");
+    if (main && window.ResizeObserver) new ResizeObserver(postHeight).observe(main);
+    postHeight();
+  }
+
+  function ready() {
+    body.dataset.ready = "true";
+    watchHeight();
+    document.dispatchEvent(new Event("game:ready"));  // boot.js: the offline service worker
+    document.dispatchEvent(new Event("game:loaded"));
+  }
+
+  function problem(words) {
+    body.classList.add("mode-error");
+    text("embed-message", words);
+    show("embed-message", true);
+    text("status", "");
+    ready();
+  }
+
+  function store(key) {
+    try { return window.localStorage; } catch (error) { return null; }
+  }
+  function savedMoment(key) {
+    try {
+      var saved = JSON.parse(store(key).getItem(key));
+      return typeof saved === "number" && saved >= 0 ? saved : 0;
+    } catch (error) {
+      return 0;
+    }
+  }
+  function saveMoment(key, at) {
+    try { store(key).setItem(key, JSON.stringify(at)); } catch (error) { /* no storage: unsaved */ }
+  }
+
+  var shown = null;  // the last reply drawn
+  var matText;       // a replay's match file, once fetched
+  var themed = false;
+
+  function draw(reply) {
+    if (!themed) {
+      themed = true;
+      document.documentElement.dataset.theme = reply.theme;
+      body.classList.add("mode-" + reply.mode);
+      if (!reply.legacy) body.classList.add("fit");
+      if (reply.caption) { text("embed-caption", reply.caption); show("embed-caption", true); }
+      body.dataset.embedKey = reply.key;
+    }
+    shown = reply;
+    element("board").innerHTML = reply.svg;
+    var holder = element("embed-text");
+    holder.replaceChildren();
+    reply.words.forEach(function (line) {
+      var paragraph = document.createElement("p");
+      paragraph.textContent = line;
+      holder.appendChild(paragraph);
+    });
+    holder.hidden = false;
+    text("embed-pips-text", reply.pips);
+    show("embed-pips", true);
+    text("status", reply.status);
+    if (reply.mode === "replay") {
+      show("embed-replay", true);
+      text("embed-where", reply.where);
+      element("embed-first").disabled = element("embed-back").disabled = reply.at === 0;
+      element("embed-forward").disabled = element("embed-last").disabled = reply.at === reply.last;
+      body.dataset.moment = String(reply.at);
+      saveMoment(reply.key + ".replay", reply.at);
+      postHeight();
+    }
+  }
+
+  function request(moment) {
+    var wanted = { search: location.search, hash: location.hash };
+    if (moment !== undefined) wanted.moment = moment;
+    if (matText !== undefined) wanted.mat = matText;
+    return wanted;
+  }
+
+  function fetchMatch(name) {
+    var url = new URL(name, document.baseURI);
+    if (url.origin !== location.origin) {
+      return problem("The match file must be on the same site as the page.");
+    }
+    text("status", "Loading the match file…");
+    fetch(url.href).then(function (response) {
+      if (!response.ok) {
+        return problem("The match file " + name + " could not be loaded (" + response.status + ").");
+      }
+      return response.text().then(function (content) {
+        matText = content;
+        ask(request(), answered);
+      });
+    }).catch(function () {
+      problem("The match file " + name + " could not be loaded.");
+    });
+  }
+
+  function answered(reply) {
+    if (reply.boot) return bootOwn("");
+    if (reply.problem !== undefined) return problem(reply.problem);
+    if (reply.fetch !== undefined) return fetchMatch(reply.fetch);
+    if (reply.mode === "replay" && shown === null) {
+      var saved = savedMoment(reply.key + ".replay");
+      if (saved !== reply.at && saved <= reply.last) {
+        shown = reply;  // the first answer tells the key; show the saved moment
+        return ask(request(saved), answered);
+      }
+    }
+    var first = body.dataset.ready !== "true";
+    draw(reply);
+    if (first) { bindReplay(); ready(); }
+  }
+
+  var bound = false;
+  function bindReplay() {
+    if (bound || !shown || shown.mode !== "replay") return;
+    bound = true;
+    function step(delta) {
+      if (!shown) return;
+      var at = Math.max(0, Math.min(shown.last, shown.at + delta));
+      if (at !== shown.at) ask(request(at), answered);
+    }
+    [["embed-first", -1e6], ["embed-back", -1], ["embed-forward", 1], ["embed-last", 1e6]].forEach(
+      function (pair) { element(pair[0]).addEventListener("click", function () { step(pair[1]); }); });
+    document.addEventListener("keydown", function (event) {
+      var steps = { ArrowLeft: -1, ArrowRight: 1, Home: -1e6, End: 1e6 };
+      if (event.key in steps && !event.altKey && !event.ctrlKey) {
+        event.preventDefault();
+        step(steps[event.key]);
+      }
+    });
+  }
+
+  // Draw when near the viewport: the first ask says whether this frame is on screen;
+  // one that comes into view later is promoted in the worker's queue.
+  var first = null;
+  function start() {
+    first = ask(request(), answered);
+  }
+  if (window.IntersectionObserver) {
+    var observer = new IntersectionObserver(function (entries) {
+      var seen = entries.some(function (entry) { return entry.isIntersecting; });
+      if (first === null) {
+        visible = seen;
+        start();
+      } else if (seen) {
+        visible = true;
+        promote(first);
+        observer.disconnect();
+      }
+      if (first !== null && visible) observer.disconnect();
+    });
+    observer.observe(element("board") || body);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,109 @@
+// One Python for every embed frame of a page: a worker that boots Pyodide once and
+// answers each frame's shell (embed-shell.js) with what to draw (game/web/embed_frame.py).
+//
+// As a SharedWorker, every frame of this site's embed.html on one page (and every tab of
+// it: the browser shares the worker per origin and top-level site) connects to it. Where
+// there is no SharedWorker (or it is refused: a third-party frame without storage), one
+// frame of the page runs it as a dedicated Worker and hands every sibling frame of the
+// same origin a port to it. A frame
+// sends {id, request, priority} (priority 0: on screen; 1: not yet), later maybe
+// {promote: id} when it scrolls into view; the worker replies {id, reply} or
+// {id, error}. Requests wait while Python boots and are then answered on-screen first,
+// one at a time, so a frame that comes into view jumps the queue. On connecting, a frame
+// gets {hello: BOOT} at once (before Python is up), so it knows the worker runs.
+import { loadPyodide } from "./interpreter.mjs";
+
+const HOME = "/home/pyodide/";
+// This worker's one boot, told to every frame (tests count the boots of a page by it).
+const BOOT = Math.random().toString(36).slice(2) + Date.now().toString(36);
+
+// The page's Python files ([files] in pyscript.toml, as game/web/manifest.py writes it);
+// the bot's weights ([bot-files]) are not needed to draw.
+async function projectFiles() {
+  const config = await (await fetch(new URL("./pyscript.toml", import.meta.url))).text();
+  const files = [];
+  let inside = false;
+  for (const line of config.split("\n")) {
+    const table = line.match(/^\s*\[([^\]]+)\]\s*$/);
+    if (table) inside = table[1] === "files";
+    const entry = inside && line.match(/^\s*"([^"]+)"\s*=\s*"([^"]+)"\s*$/);
+    if (entry) files.push([entry[1], entry[2]]);
+  }
+  return files;
+}
+
+async function boot() {
+  const [pyodide, files] = await Promise.all([loadPyodide(), projectFiles()]);
+  await Promise.all(files.map(async ([url, path]) => {
+    const response = await fetch(new URL(url, import.meta.url));
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const target = HOME + path.replace(/^\.\//, "");
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
+  }));
+  pyodide.runPython("import json, game.web.embed_frame");
+  return pyodide.runPython(
+    "lambda text: json.dumps(game.web.embed_frame.frame_reply(json.loads(text)))");
+}
+
+let answer = null;  // boot()'s promise, started by the first frame
+const waiting = [];  // {port, id, request, priority}
+let busy = false;
+
+function message(error) {
+  return String((error && error.message) || error);
+}
+
+// Answer what waits, on-screen frames first, yielding between answers so that a frame
+// scrolled into view meanwhile is served next.
+async function pump() {
+  if (busy) return;
+  busy = true;
+  let reply;
+  try {
+    reply = await answer;
+  } catch (error) {
+    for (const { port, id } of waiting.splice(0)) port.postMessage({ id, runtime: BOOT, error: message(error) });
+    busy = false;
+    return;
+  }
+  while (waiting.length) {
+    let next = 0;
+    for (let i = 1; i < waiting.length; i++) {
+      if (waiting[i].priority < waiting[next].priority) next = i;
+    }
+    const { port, id, request } = waiting.splice(next, 1)[0];
+    try {
+      port.postMessage({ id, runtime: BOOT, reply: JSON.parse(reply(request)) });
+    } catch (error) {
+      port.postMessage({ id, runtime: BOOT, error: message(error) });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  busy = false;
+}
+
+function serve(port) {
+  if (!answer) answer = boot();  // a frame that connects is about to ask
+  port.addEventListener("message", (incoming) => {
+    const data = incoming.data || {};
+    if (data.promote !== undefined) {
+      for (const item of waiting) {
+        if (item.port === port && item.id === data.promote) item.priority = 0;
+      }
+      return;
+    }
+    waiting.push({ port, id: data.id, request: JSON.stringify(data.request), priority: data.priority || 0 });
+    pump();
+  });
+  port.start();
+  port.postMessage({ hello: BOOT });
+}
+
+// A SharedWorker: each frame connects. A dedicated Worker (started by one frame of the
+// page where SharedWorker is missing or refused, see embed-shell.js): each frame's port
+// is handed over in a {connect: true} message.
+addEventListener("connect", (event) => serve(event.ports[0]));
+addEventListener("message", (event) => {
+  if (event.data && event.data.connect && event.ports[0]) serve(event.ports[0]);
+});

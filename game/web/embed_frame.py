@@ -1,0 +1,115 @@
+"""What a light embed frame shows, as JSON-ready dicts: the shared runtime's answers.
+
+    >>> reply = frame_reply({"search": "?mode=diagram&caption=Opening",
+    ...                      "hash": "#gnubgid=4HPwATDgc/ABMA:cAkLAAAAAAAA"})
+    >>> reply["mode"], reply["caption"], reply["pips"], reply["svg"][:4]
+    ('diagram', 'Opening', 'Pink 167 · Cyan 167', '<svg')
+    >>> frame_reply({"search": "?mode=puzzle", "hash": "#gnubgid=4HPwATDgc/ABMA:cAkLAAAAAAAA"})
+    {'boot': True}
+
+A diagram or a replay frame of ``embed.html`` need not boot Python itself: its shell
+(``embed-shell.js``) asks the one runtime every frame of the page shares
+(``embed-worker.mjs``, a ``SharedWorker``) for what to draw, and puts it in the page. The
+answer is what ``embed_app``'s ``Diagram`` and ``ReplayEmbed`` draw, from the same pure
+functions (``embed``, ``render``, ``view``): the board's SVG, its words for screen readers,
+both pip counts, the status line, the replay's moment and its words, the storage key.
+A request is ``{"search", "hash"}`` (the frame's address), for a replay also ``moment``
+(the one to show: the saved one, or a step from the last) and ``mat`` (the match file's
+text, which the frame fetches itself: same origin only). The reply is one of:
+
+- ``{"problem": words}``: the address cannot be shown (said in the frame, as today);
+- ``{"boot": True}``: a puzzle or a live game, which the frame runs with its own Python;
+- ``{"fetch": path}``: a replay of a match file not yet sent;
+- the frame: ``mode``, ``theme``, ``caption``, ``legacy``, ``key``, ``svg``, ``words``,
+  ``pips``, ``status``, and for a replay ``where``, ``at``, ``last``.
+
+Total: any request gives one of these, never an exception (a bug is a ``problem``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from game.formats.mat import InvalidMatFile, parse_mat
+from game.web import embed
+from game.web.embed_params import DIAGRAM, REPLAY, EmbedError, EmbedSpec, read_embed
+from game.web.render import board_svg
+from game.web.replay import Replay
+from game.web.view import pips_text
+
+MAX_MATCH_FILE = 2_000_000
+_RECORDS: dict[str, Any] = {}  # match files read, by a hash of their text (a few kept)
+
+
+def frame_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The answer to one frame's request (see the module's docstring)."""
+    try:
+        return _reply(request)
+    except EmbedError as error:
+        return {"problem": f"This embed cannot be shown: {error}."}
+    except Exception as error:  # a bug: said in the frame, never a traceback
+        return {"problem": f"This embed could not be drawn: {type(error).__name__}: {error}."}
+
+
+def _reply(request: dict[str, Any]) -> dict[str, Any]:
+    search = str(request.get("search") or "")
+    fragment = str(request.get("hash") or "")
+    spec = read_embed(search, fragment)
+    if spec.mode not in (DIAGRAM, REPLAY):
+        return {"boot": True}
+    shown = {
+        "mode": spec.mode,
+        "theme": spec.theme,
+        "caption": spec.caption,
+        "legacy": spec.legacy,
+        "key": spec.key,
+    }
+    if spec.mode == DIAGRAM:
+        session = embed.embed_session(spec)
+        words = embed.board_text(session, spec.play)
+        return {
+            **shown,
+            "svg": board_svg(embed.diagram_view(session, spec.play)),
+            "words": words,
+            "pips": pips_text(session),
+            "status": " ".join(words[1:2]),
+        }
+    record = spec.record
+    if record is None:
+        text = request.get("mat")
+        if not isinstance(text, str):
+            return {"fetch": spec.mat}
+        record = _match_record(spec, text)
+        if isinstance(record, str):
+            return {"problem": record}
+    moment = request.get("moment")
+    replay = Replay.of(record, moment if isinstance(moment, int) and moment >= 0 else 0)
+    session, view, where = embed.replay_view(spec, replay)
+    return {
+        **shown,
+        "svg": board_svg(view),
+        "words": embed.board_text(session),
+        "pips": pips_text(session),
+        "status": where,
+        "where": where,
+        "at": replay.at,
+        "last": len(replay.moments) - 1,
+    }
+
+
+def _match_record(spec: EmbedSpec, text: str) -> Any:
+    """The record of a match file's text, or the words that refuse it."""
+    name = spec.mat or ""
+    if len(text) > MAX_MATCH_FILE:
+        return "This file is too large to be a match file."
+    digest = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
+    if digest not in _RECORDS:
+        try:
+            record = parse_mat(text)
+        except InvalidMatFile as error:
+            return f"The match file {name} cannot be read: {error}."
+        if len(_RECORDS) >= 8:
+            _RECORDS.pop(next(iter(_RECORDS)))
+        _RECORDS[digest] = record
+    return _RECORDS[digest]

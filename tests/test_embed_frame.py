@@ -1,0 +1,86 @@
+"""What the runtime shared by a page's frames answers each light frame
+(game/web/embed_frame.py): the same board, words and moments as embed_app draws, the modes
+it leaves to the frame's own Python, a match file's text read once, refusals in words."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from game.analysis.selfplay import RandomPlayer, self_play
+from game.engine.match import Rules
+from game.formats.game_link import format_game_link
+from game.web import embed
+from game.web.embed_frame import MAX_MATCH_FILE, frame_reply
+from game.web.embed_params import read_embed
+from game.web.render import board_svg
+from game.web.replay import Replay
+from game.web.view import pips_text
+
+START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"
+MATCH = Path(__file__).parent / "data" / "mat" / "gnubg_export.mat"
+
+
+def ask(search: str, fragment: str, **more: object) -> dict:
+    reply = frame_reply({"search": search, "hash": fragment, **more})
+    assert json.loads(json.dumps(reply)) == reply  # crosses to the frame as JSON
+    return reply
+
+
+def test_a_diagram_is_what_the_frame_would_draw_itself():
+    search, fragment = "?mode=diagram&play=24/18%2013/11&caption=Opening", f"#gnubgid={START_62}"
+    reply = ask(search, fragment)
+    spec = read_embed(search, fragment)
+    session = embed.embed_session(spec)
+    assert reply["svg"] == board_svg(embed.diagram_view(session, spec.play))
+    assert reply["words"] == embed.board_text(session, spec.play)
+    assert reply["pips"] == pips_text(session) == "Pink 167 · Cyan 167"
+    assert reply["status"] == "Pink to play 6-2."
+    assert (reply["mode"], reply["caption"], reply["theme"]) == ("diagram", "Opening", "dark")
+    assert reply["key"] == spec.key and reply["legacy"] is False
+
+
+def test_puzzles_and_live_games_are_left_to_the_frames_own_python():
+    for search in ("?mode=puzzle", "?mode=play", ""):
+        assert ask(search, f"#gnubgid={START_62}") == {"boot": True}
+
+
+def test_a_bad_address_is_refused_in_words():
+    for search, fragment, words in (
+        ("?mode=diagram", "#gnubgid=<script>", "the position cannot be read"),
+        ("?mode=slideshow", "", "mode must be"),
+        ("?mode=replay&mat=../../etc/passwd.mat", "", "This embed cannot be shown"),
+    ):
+        reply = ask(search, fragment)
+        assert set(reply) == {"problem"} and words in reply["problem"], reply
+    # Any request gets an answer, never an exception.
+    assert frame_reply({"search": 5, "hash": None}) == {"boot": True}  # no mode: play
+    assert "problem" in frame_reply({"search": "?mode=diagram", "hash": ["#"]})
+
+
+def test_a_replay_from_a_game_link_steps_through_its_moments():
+    record = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
+    fragment = "#" + format_game_link(record)
+    first = ask("?mode=replay", fragment)
+    spec = read_embed("?mode=replay", fragment)
+    replay = Replay.of(record, 0)
+    assert first["at"] == 0 and first["last"] == len(replay.moments) - 1
+    assert first["where"].endswith("the start of the game")
+    third = ask("?mode=replay", fragment, moment=3)
+    _, view, where = embed.replay_view(spec, replay.jump(3))
+    assert (third["at"], third["where"], third["svg"]) == (3, where, board_svg(view))
+    assert ask("?mode=replay", fragment, moment=10**6)["at"] == first["last"]  # clamped
+    assert ask("?mode=replay", fragment, moment=-4)["at"] == 0
+
+
+def test_a_match_file_is_asked_for_then_read_or_refused():
+    search = "?mode=replay&mat=matches/final.mat"
+    assert ask(search, "") == {"fetch": "matches/final.mat"}
+    text = MATCH.read_text(encoding="utf-8")
+    shown = ask(search, "", mat=text, moment=2)
+    assert shown["at"] == 2 and "move" in shown["where"]
+    broken = ask(search, "", mat="this is no match file")
+    assert broken["problem"].startswith("The match file matches/final.mat cannot be read")
+    huge = ask(search, "", mat="x" * (MAX_MATCH_FILE + 1))
+    assert huge == {"problem": "This file is too large to be a match file."}
