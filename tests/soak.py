@@ -9,7 +9,8 @@ Random players act as carelessly as people do: they roll, play a random legal pl
 double whenever the rules allow it (at random), take, pass or beaver at random, offer
 and answer resignations, and at random moments the game is saved and read back through
 the save format (game/formats/save.py) and through the share-link format, and play goes
-on from what was read.
+on from what was read. Each session also self-plays a record (tests.records.played) and
+reads it back through gnubg's .sgf and through .mat: the same positions and results.
 After every step the state is checked:
 
 - 15 checkers a side, never both sides on one point;
@@ -33,10 +34,14 @@ from dataclasses import dataclass, field
 
 from game.engine.match import MAX_CUBE, Rules, game_points, pass_points
 from game.engine.position import CHECKERS, check_sides
+from game.engine.record import Record
 from game.engine.state import ENDED_BY_PASS, OVER, GameState, Phase
 from game.formats.gnubg_id import write_gnubg_id
+from game.formats.mat import format_mat, parse_mat
 from game.formats.save import read_save, write_save
+from game.formats.sgf import format_sgf, parse_sgf
 from game.web import links
+from tests.records import as_mat_keeps, played
 
 MONEY_GAMES = 6  # games per money session before the soak moves on
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11)
@@ -54,6 +59,7 @@ class Tally:
     steps: int = 0
     saves: int = 0
     links: int = 0
+    match_files: int = 0
     endings: collections.Counter = field(default_factory=collections.Counter)
 
 
@@ -185,6 +191,18 @@ def through_link(state: GameState) -> GameState | None:
     return shared
 
 
+def through_match_files(record: Record) -> None:
+    """The record written as .sgf and as .mat and read back: the same positions and results
+    as a match file can hold them (a refused resignation is not written)."""
+    kept = as_mat_keeps(record)
+    for name, write, read in (("sgf", format_sgf, parse_sgf), ("mat", format_mat, parse_mat)):
+        text = write(record)
+        back = read(text)
+        same = [s.position for s in back.replay()] == [s.position for s in kept.replay()]
+        if not same or back.results() != kept.with_names(back.names).results():
+            raise BrokenInvariant(f"the .{name} file does not read back: {text[:2000]}")
+
+
 def soak_session(rng: random.Random, tally: Tally) -> None:
     """One match (to its end) or money session (``MONEY_GAMES`` games) of random play."""
     state = GameState.new(random_rules(rng))
@@ -225,6 +243,8 @@ def soak(games: int, seed: int) -> Tally:
         rng = random.Random(session_seed)
         try:
             soak_session(rng, tally)
+            through_match_files(played(session_seed, wild=rng.random() < 0.5))
+            tally.match_files += 1
         except Exception as error:
             raise BrokenInvariant(f"session seed {session_seed}: {error}") from error
         tally.sessions += 1

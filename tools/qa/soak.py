@@ -32,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     endings = ", ".join(f"{name} {count}" for name, count in sorted(tally.endings.items()))
     print(
         f"soak: {tally.games} games in {tally.sessions} sessions, {tally.steps} steps, "
-        f"{tally.saves} saves and {tally.links} links read back, all invariants held "
+        f"{tally.saves} saves, {tally.links} links and {tally.match_files} records as .sgf and "
+        f".mat read back, all invariants held "
         f"({seconds:.1f} s). Games ended by: {endings}"
     )
     return 0
