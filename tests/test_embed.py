@@ -3,13 +3,14 @@ words, the replay's moments, the puzzle's ranking, the snippet made on the main 
 
 from __future__ import annotations
 
+import contextlib
 import random
 from html.parser import HTMLParser
 
 import pytest
 
 from game.analysis.selfplay import RandomPlayer, self_play
-from game.engine.match import Rules
+from game.engine.match import Cube, Rules
 from game.engine.notation import format_play
 from game.engine.record import Record
 from game.engine.state import GameState, Phase
@@ -200,3 +201,46 @@ def test_against_the_computer_the_reader_plays_the_side_on_roll():
     assert doubled.to_act == 1 and answered.to_act == 0 and answered.turn == 1
     assert answered.phase is Phase.DOUBLED and answered.score == (4, 2)
     assert answered.position == doubled.position
+
+
+def any_position_states() -> dict[str, GameState]:
+    """States of every kind a gnubg ID (or XGID) can hold."""
+    start = game_from_id(START_ROLL)
+    crawford = GameState(Rules.full(7), score=(6, 3), crawford=True, phase=Phase.ROLL, turn=0)
+    rng = random.Random(4)
+    finished = self_play(Rules.full(5), rng, RandomPlayer(rng, cube=0.1, resign=0.0)).state
+    money = self_play(Rules.full(), rng, RandomPlayer(rng, cube=0.0, resign=0.0), games=1).state
+    big_cube = GameState(Rules.full(), cube=Cube(64, 0), phase=Phase.ROLL, turn=0)
+    return {
+        "double offered": start.double(),
+        "resignation offered": start.resign(2, 1),
+        "match over": finished,
+        "game over": money,
+        "crawford game": crawford,
+        "cube 64": big_cube,
+    }
+
+
+@pytest.mark.parametrize("kind", list(any_position_states()))
+def test_a_diagram_shows_any_position_an_id_holds(kind):
+    from game.formats.gnubg_id import write_gnubg_id
+    from game.formats.match_id import parse_gnubg_id
+    from game.formats.xgid import format_xgid, xgid_from_match
+
+    state = any_position_states()[kind]
+    gnubg_id = write_gnubg_id(state)
+    fragments = [f"#gnubgid={gnubg_id}"]
+    position, match = parse_gnubg_id(gnubg_id)
+    # An XGID cannot say that a resignation is offered, nor that a game is over.
+    with contextlib.suppress(ValueError):
+        fragments.append("#xgid=" + format_xgid(xgid_from_match(position, match))[5:])
+    for fragment in fragments:
+        spec = read_embed("?mode=diagram", fragment)
+        assert spec.game is not None and spec.game.phase is state.phase, fragment
+        session = embed.embed_session(spec)
+        svg = board_svg(embed.diagram_view(session, spec.play))
+        assert 'class="checker ' in svg
+        assert embed.board_text(session, spec.play)
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            with pytest.raises(EmbedError, match="already over"):
+                read_embed("", fragment)  # a game to play needs a game in play

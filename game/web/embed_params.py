@@ -139,7 +139,8 @@ def _read(search: object, fragment: object) -> EmbedSpec:
     named_rules = rules if "rules" in fields else None
     beaver = _flag(fields, "beaver")
     record = _record(fields)
-    game = _position(fields, rules, beaver, record)
+    # A diagram shows any position an ID holds, a finished game too; the other modes play on.
+    game = _position(fields, rules, beaver, record, finished=mode == DIAGRAM)
     caption = "".join(c for c in fields.get("caption", "") if c.isprintable())
     if len(caption) > MAX_CAPTION:
         raise EmbedError(f"the caption is longer than {MAX_CAPTION} characters")
@@ -179,7 +180,7 @@ def _record(fields: dict[str, str]) -> Record | None:
 
 
 def _position(
-    fields: dict[str, str], rules: str, beaver: bool, record: Record | None
+    fields: dict[str, str], rules: str, beaver: bool, record: Record | None, finished: bool
 ) -> GameState | None:
     if "gnubgid" in fields and "xgid" in fields:
         raise EmbedError("give the position once: gnubgid=... or xgid=..., not both")
@@ -192,7 +193,7 @@ def _position(
     if gnubg_id is None:
         return None
     try:
-        return game_from_id(gnubg_id, rules, beaver)
+        return game_from_id(gnubg_id, rules, beaver, finished)
     except LinkError as error:
         # The link reader's words speak of "the link"; here it is the position.
         raise EmbedError(str(error).replace("the link's game", "the position")) from None

@@ -126,9 +126,12 @@ def _read_fragment(fragment: str) -> tuple[GameState, str] | None:
     return game_from_id(fields["gnubgid"], rules, beaver == "1"), opponent
 
 
-def game_from_id(gnubg_id: str, rules: str = FULL, beaver: bool = False) -> GameState:
+def game_from_id(
+    gnubg_id: str, rules: str = FULL, beaver: bool = False, finished: bool = False
+) -> GameState:
     """The game a ``PID:MID`` describes, under the Simple or the full rules (with beavers
-    when ``beaver``, in money play).
+    when ``beaver``, in money play); a finished game only when ``finished`` (a diagram
+    shows one, a game to play cannot).
 
     Raises ``LinkError`` when it cannot be read or not shown on this page.
     """
@@ -141,12 +144,18 @@ def game_from_id(gnubg_id: str, rules: str = FULL, beaver: bool = False) -> Game
             money = length == 0
             jacoby = bool(match.jacoby) and money
             chosen = Rules.full(length, beaver=beaver and money, jacoby=jacoby)
-        game = read_gnubg_id(gnubg_id, chosen)
+        try:
+            game = read_gnubg_id(gnubg_id, chosen)
+        except InvalidState:
+            if not finished or rules == SIMPLE:
+                raise
+            # A finished game whose points only the Simple rules give (a gammon counted 1).
+            game = read_gnubg_id(gnubg_id, Rules.simple(length))
     except (InvalidMatchId, InvalidPositionId, InvalidPosition) as error:
         raise LinkError(f"the link's game cannot be read: {error}") from None
     except InvalidState as error:
         raise LinkError(f"the link's game cannot be played here: {error}") from None
-    if game.phase not in SHOWN_PHASES:
+    if game.phase not in SHOWN_PHASES and not finished:
         raise LinkError("the link's game is already over")
     return game
 
