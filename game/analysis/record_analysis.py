@@ -99,7 +99,8 @@ class Decision:
     ``state``: the game as it was (before the roll for a cube decision and for a
     play, where it holds the dice). ``kind``: ``play``, ``no-double``, ``double``,
     ``take``, ``beaver`` or ``pass``. ``chosen`` / ``best``: the play made and the
-    best play (plays), or the words of the action (cube). ``equity`` /
+    best play (plays), or the words of the action (cube); ``chosen_play`` / ``best_play``
+    the plays themselves. ``equity`` /
     ``best_equity``: EMG for the decider. ``counted``: an unforced play or a close
     cube decision (the error rate's denominator). ``plays``: the best few plays.
     """
@@ -117,6 +118,7 @@ class Decision:
     best_play: Play | None = None
     plays: tuple[RankedPlay, ...] = ()
     cube: CubeFigures | None = None
+    chosen_play: Play | None = None
 
     @property
     def mark(self) -> str | None:
@@ -451,6 +453,7 @@ class _GameJudge:
             Decision(
                 index, PLAY, player, state, error, not forced, chosen.notation, best.notation,
                 chosen.equity, best.equity, best_play=best.play, plays=tuple(ranked[:5]),
+                chosen_play=chosen.play,
             )
         )  # fmt: skip
 

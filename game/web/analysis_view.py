@@ -132,6 +132,39 @@ def mistake_text(mistake: dict[str, Any], names: list[str]) -> str:
     )
 
 
+def _percent(value: float) -> str:
+    return f"{100.0 * value:.1f}%"
+
+
+def facts_text(facts: dict[str, Any]) -> str:
+    """``wins 52.1% (gammon 14.0%, backgammon 0.6%), loses 47.9% (...), 11 shots of 36``."""
+    win, win_g, win_bg, lose, lose_g, lose_bg = (float(v) for v in facts["chances"])
+    parts = [
+        f"wins {_percent(win)} (gammon {_percent(win_g)}, backgammon {_percent(win_bg)})",
+        f"loses {_percent(lose)} (gammon {_percent(lose_g)}, backgammon {_percent(lose_bg)})",
+    ]
+    blots = int(facts.get("blots") or 0)
+    if blots:
+        parts.append(f"{int(facts['shots'])} shots of 36 at {blots} blot{'s' if blots > 1 else ''}")
+    else:
+        parts.append("no blot")
+    if facts.get("wasted") is not None:
+        parts.append(f"{int(facts['wasted'])} pips wasted")
+    return ", ".join(parts)
+
+
+def why_html(why: dict[str, Any] | None) -> str:
+    """The chosen play beside the best, in the engine's own numbers (nothing for the cube)."""
+    if not why:
+        return ""
+    rows = "".join(
+        f'<li><span class="why-who">{label} {escape(str(why[key]["play"]))}</span>: '
+        f"{escape(facts_text(why[key]))}</li>"
+        for label, key in (("Played", "chosen"), ("Best", "best"))
+    )
+    return f'<ul class="why">{rows}</ul>'
+
+
 def mistakes_html(result: dict[str, Any]) -> str:
     names = [str(n) for n in result["names"]]
     mistakes = result.get("mistakes") or []
@@ -139,7 +172,7 @@ def mistakes_html(result: dict[str, Any]) -> str:
         return '<p class="analysis-none">No mistake of 0.04 or more: well played.</p>'
     items = "".join(
         f'<li><button type="button" class="mistake" data-mistake="{i}">'
-        f"{escape(mistake_text(m, names))}</button></li>"
+        f"{escape(mistake_text(m, names))}</button>{why_html(m.get('why'))}</li>"
         for i, m in enumerate(mistakes)
     )
     return f'<ol class="mistakes">{items}</ol>'
@@ -188,7 +221,10 @@ def analysis_html(result: dict[str, Any]) -> str:
         "the decisions of the match drawn again at random, a thousand times, with "
         "replacement; the player's rate over many more such decisions falls inside nine "
         "times in ten (less often when a few blunders weigh heavily). The rating from "
-        "errors (GNU Backgammon's formula) is shown from 100 decisions.</p>"
+        "errors (GNU Backgammon's formula) is shown from 100 decisions. Beside each "
+        "mistake, the engine's own numbers after the play made and after the best: the "
+        "chances of winning, of a gammon and a backgammon for each side (its network's), "
+        "the opponent's rolls of 36 that hit a blot, and the pips a bear-off wastes.</p>"
     )
     return "".join(parts)
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from game.analysis.intervals import Interval
     from game.analysis.judgement import CubeFigures
     from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
+    from game.analysis.why import PlayFacts
 
 HINT, ANALYSE, CANCEL = "hint", "analyse", "analyse-cancel"
 TASKS = (HINT, ANALYSE, CANCEL)
@@ -245,7 +246,37 @@ def _mistake(game: int, decision: Decision, moments: dict[int, int]) -> dict[str
         "error": decision.error,
         "mark": decision.mark,
         "best_play": best_index,
+        "why": _why(decision),
     }
+
+
+def _facts(facts: PlayFacts) -> dict[str, Any]:
+    c = facts.chances
+    return {
+        "play": facts.notation,
+        "chances": [
+            c.win,
+            c.win_gammon,
+            c.win_backgammon,
+            c.lose,
+            c.lose_gammon,
+            c.lose_backgammon,
+        ],
+        "shots": facts.shots,
+        "blots": facts.blots,
+        "wasted": facts.wasted,
+    }
+
+
+def _why(decision: Decision) -> dict[str, Any] | None:
+    """The chosen and the best play's facts (``game.analysis.why``) for a checker play."""
+    from game.analysis.why import compare
+
+    state = decision.state
+    if decision.chosen_play is None or decision.best_play is None or state.dice is None:
+        return None
+    why = compare(state.position, state.dice, decision.chosen_play, decision.best_play)
+    return {"chosen": _facts(why.chosen), "best": _facts(why.best)}
 
 
 def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> dict[str, Any]:
