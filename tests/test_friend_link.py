@@ -16,10 +16,21 @@ from game.formats.friend_link import FriendGame, LinkRefused, read_link
 from game.formats.mat import format_mat, parse_mat
 
 
-def take_turn(game: FriendGame, rng: random.Random, double: float = 0.15) -> FriendGame:
-    """This side's whole part until its link is sent: random legal decisions."""
+def take_turn(
+    game: FriendGame, rng: random.Random, double: float = 0.15, resign: float = 0.0
+) -> FriendGame:
+    """This side's whole part until its link is sent: random legal decisions (``resign``: how
+    often it offers to resign when it may)."""
     while True:
         state = game.record.state
+        if (
+            resign
+            and state.phase in (Phase.ROLL, Phase.MOVE)
+            and state.to_act == game.me
+            and rng.random() < resign
+        ):
+            game = game.act(Action.resign(rng.choice([1, 2]), game.me))
+            continue
         if game.may_roll():
             game = game.roll()
             continue
@@ -39,8 +50,10 @@ def take_turn(game: FriendGame, rng: random.Random, double: float = 0.15) -> Fri
             play = rng.choice(plays) if rng.random() < 0.2 else min(plays, key=rear_weight)
             game = game.act(Action.play(play.moves))
         elif state.phase is Phase.DOUBLED:
-            answer = rng.choice(["take", "take", "take", "pass"])
-            game = game.act(Action.take() if answer == "take" else Action.pass_())
+            answers = ["take", "take", "take", "pass"] + (["beaver"] if state.may_beaver() else [])
+            answer = rng.choice(answers)
+            actions = {"take": Action.take, "pass": Action.pass_, "beaver": Action.beaver}
+            game = game.act(actions[answer]())
         else:
             game = game.act(Action.accept() if rng.random() < 0.5 else Action.reject())
     return game.send()
@@ -50,9 +63,16 @@ def rear_weight(play) -> int:
     return sum(n * point * point for point, n in enumerate(play.position.player))
 
 
-def play_match(rules: Rules, seed: int, limit: int = 5000, rolls: int | None = None):
+def play_match(
+    rules: Rules,
+    seed: int,
+    limit: int = 5000,
+    rolls: int | None = None,
+    games: int | None = None,
+    resign: float = 0.0,
+):
     """Both sides, each with only its own state, until the match is over (or ``rolls`` rolls
-    were made); every link."""
+    were made, or ``games`` games are over); every link."""
     rng = random.Random(seed)
     ann = FriendGame.invite(rules)
     links = [ann.last_link]
@@ -60,7 +80,7 @@ def play_match(rules: Rules, seed: int, limit: int = 5000, rolls: int | None = N
     sides = [ann, bob]
     turn = 1
     for _ in range(limit):
-        game = take_turn(sides[turn], rng)
+        game = take_turn(sides[turn], rng, resign=resign)
         sides[turn] = game
         links.append(game.last_link)
         other = 1 - turn
@@ -70,6 +90,10 @@ def play_match(rules: Rules, seed: int, limit: int = 5000, rolls: int | None = N
             return sides, links
         made = sum(1 for g in sides[0].record.games for a in g if a.kind == "roll")
         if rolls is not None and made >= rolls:
+            return sides, links
+        state = sides[0].record.state
+        over = len(sides[0].record.games) - (state.phase is not Phase.GAME_OVER)
+        if games is not None and over >= games and sides[0].record == sides[1].record:
             return sides, links
     raise AssertionError("the match did not end")
 
@@ -93,6 +117,14 @@ def test_two_sides_play_a_whole_match_by_links(rules, seed):
     assert ann.record.state.phase is Phase.MATCH_OVER
     text = format_mat(ann.record)  # a normal record afterwards
     assert parse_mat(text).state.score == ann.record.state.score
+
+
+@pytest.mark.slow
+def test_money_games_with_beavers_and_resignations_by_links():
+    (ann, bob), _ = play_match(Rules.full(beaver=True, jacoby=True), 10, games=3, resign=0.02)
+    assert ann.record == bob.record and len(ann.record.games) >= 3
+    kinds = {action.kind for game in ann.record.games for action in game}
+    assert {"resign", "accept", "reject", "double", "take", "beaver", "pass"} <= kinds
 
 
 @pytest.mark.slow
