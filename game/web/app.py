@@ -30,13 +30,14 @@ from game.engine.record import Record
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.formats.game_link import InvalidGameLink, encode_game, parse_game_link
-from game.formats.mat import InvalidMatFile, format_mat, parse_mat
+from game.formats.match_file import write_match_file
 from game.web import (
     analysis_view,
     computer,
     embed_maker,
     guard,
     hint_panel,
+    importing,
     links,
     prompts,
     rating,
@@ -84,8 +85,6 @@ from game.web.view import (
     status_text,
 )
 
-MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real .mat file
-
 
 class App:
     def __init__(self, query: str) -> None:
@@ -120,6 +119,7 @@ class App:
         self.tutor_show: Callable[[], object] | None = None  # what "Show the better ..." does
         self.tutoring = False  # waiting for the tutor's figures: the decision is held
         self.analysis_job: str | None = None
+        self.import_job: str | None = None  # the match file being read in the worker
         self.analysis: tuple[Record, dict[str, Any]] | None = None  # the record and its result
         self.rating = rating.read_book(self.stored(rating.KEY))
         motion = window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -818,6 +818,10 @@ class App:
         def on_export(event: Event) -> None:
             self.export_mat()
 
+        @on("click", "#export-sgf")
+        def on_export_sgf(event: Event) -> None:
+            self.export_mat("sgf")
+
         @on("change", "#import-file")
         async def on_file(event: Event) -> None:
             files = event.target.files
@@ -828,6 +832,23 @@ class App:
         @on("click", "#import-paste")
         def on_paste(event: Event) -> None:
             self.import_mat(str(element("import-text").value))
+
+        @on("click", "#import-cancel")
+        def on_import_cancel(event: Event) -> None:
+            self.import_job = None  # the worker's answer is dropped when it comes
+            set_props("import-status", hidden=True)
+
+        @on("dragover", "#board")
+        def on_drag(event: Event) -> None:
+            if event.dataTransfer and event.dataTransfer.types.includes("Files"):
+                event.preventDefault()  # a file may be dropped here
+
+        @on("drop", "#board")
+        async def on_drop(event: Event) -> None:
+            files = event.dataTransfer.files if event.dataTransfer else None
+            if files and files.length:
+                event.preventDefault()
+                self.import_mat(str(await files.item(0).text()))
 
     def named_history(self) -> Record:
         """The live record with the players' names as the page shows them."""
@@ -915,12 +936,13 @@ class App:
         self.linked = record
         self.look_back(Replay.of(record))
 
-    def export_mat(self) -> None:
+    def export_mat(self, kind: str = "mat") -> None:
+        """The match as a ``.mat`` (or gnubg ``.sgf``) file to download."""
         record = self.replay.record if self.replay is not None else self.named_history()
         try:
-            text = format_mat(record)
+            text = write_match_file(record, kind)
         except ValueError as error:
-            self.notice(f"This match cannot be written as a .mat file: {error}.")
+            self.notice(f"This match cannot be written as a .{kind} file: {error}.")
             return
         from pyodide.ffi import to_js
 
@@ -930,24 +952,34 @@ class App:
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = "backgammon-match.mat"
+        link.download = f"backgammon-match.{kind}"
         document.body.appendChild(link)
         link.click()
         link.remove()
         window.setTimeout(lambda: window.URL.revokeObjectURL(url), 1000)
 
     def import_mat(self, text: str) -> None:
-        """A .mat file into the replay; the live game is not touched."""
-        if len(text) > MAX_MATCH_FILE:
+        """A .mat or .sgf file into the replay, read in the worker; the live game is not
+        touched."""
+        if len(text) > importing.MAX_MATCH_FILE:
             self.notice("This file is too large to be a match file.")
             return
-        try:
-            record = parse_mat(text)
-        except InvalidMatFile as error:
-            self.notice(f"This match file cannot be read: {error}. Nothing was imported.")
+        self.spawn(self.import_file(text))
+
+    async def import_file(self, text: str) -> None:
+        job = f"{time.time():.6f}"
+        self.import_job = job
+        set_props("import-status", hidden=False)
+        answer = await thinking.ask(importing.import_request(text, job))
+        if self.import_job != job:
+            return  # cancelled, or another file came since
+        self.import_job = None
+        set_props("import-status", hidden=True)
+        if answer.get("error"):
+            self.notice(str(answer["error"]))
             return
         set_props("import-text", value="")
-        self.look_back(Replay.of(record))
+        self.look_back(Replay.of(importing.read_answer(answer)))
 
     # ----- learning: hint, tutor, analysis, rating ----------------------------------------
 

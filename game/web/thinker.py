@@ -28,7 +28,7 @@ from typing import Any
 from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.formats.save import read_save, write_save
-from game.web import computer, study
+from game.web import computer, importing, study
 
 
 def play_request(game: GameState, level: str | None, rng: random.Random) -> dict[str, Any]:
@@ -90,6 +90,10 @@ def set_state(rng: random.Random, state: Any) -> None:
 def reply(request: dict[str, Any]) -> dict[str, Any]:
     """Think about ``request``; the answer with ``ms``, the time it took."""
     started = time.perf_counter()
+    if request["task"] == importing.IMPORT:  # a match file to read: game/web/importing.py
+        read = importing.reply(request)
+        read["ms"] = (time.perf_counter() - started) * 1000
+        return read
     if request["task"] in study.TASKS:  # hints and analysis: game/web/study.py
         studied = study.reply(request)
         studied["ms"] = (time.perf_counter() - started) * 1000

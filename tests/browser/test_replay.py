@@ -173,3 +173,41 @@ def test_the_replay_fits_a_phone(game_page: Page):
     assert width <= 375
     for control in ("#replay-back", "#replay-forward", "#replay-live", "#replay-play-on"):
         expect(game_page.locator(control)).to_be_visible()
+
+
+def test_sgf_export_import_paste_and_drop_on_the_board(game_page: Page, tmp_path):
+    from game.formats.sgf import format_sgf, parse_sgf
+
+    record = played(7)
+    seed_storage(game_page, record)
+    open_game(game_page)
+    game_page.click("#replay-toggle")
+    with game_page.expect_download() as download:
+        game_page.click("#export-sgf")
+    path = tmp_path / "match.sgf"
+    download.value.save_as(path)
+    exported = parse_sgf(path.read_text())
+    kept = as_mat_keeps(record)  # an .sgf file, like a .mat file, leaves out refused resignations
+    assert [s.position for s in exported.replay()] == [s.position for s in kept.replay()]
+    game_page.click("#replay-live")
+    # Read back in the worker: as a file, pasted, and dropped onto the board.
+    game_page.set_input_files("#import-file", str(path))
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
+    expect(game_page.locator("#import-status")).to_be_hidden()
+    game_page.fill("#import-text", format_sgf(played(2)))
+    game_page.click("#import-paste")
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(played(2).games)}")
+    dropped = format_mat(played(5))  # one game: told apart from the 3 games pasted
+    game_page.evaluate(
+        """(text) => {
+            const data = new DataTransfer();
+            data.items.add(new File([text], 'dropped.mat', {type: 'text/plain'}));
+            const board = document.querySelector('#board');
+            board.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true,
+                cancelable: true}));
+            board.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true,
+                cancelable: true}));
+        }""",
+        dropped,
+    )
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(played(5).games)},")
