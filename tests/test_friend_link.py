@@ -4,6 +4,7 @@ refused with nothing lost; the dice nobody can choose or foresee; the links' len
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -59,6 +60,11 @@ def take_turn(
     return game.send()
 
 
+def secret(seed: int, who: str) -> bytes:
+    """Fixed keys, so that a test plays the same dice every time."""
+    return hashlib.sha256(f"{seed} {who}".encode()).digest()
+
+
 def rear_weight(play) -> int:
     return sum(n * point * point for point, n in enumerate(play.position.player))
 
@@ -74,9 +80,9 @@ def play_match(
     """Both sides, each with only its own state, until the match is over (or ``rolls`` rolls
     were made, or ``games`` games are over); every link."""
     rng = random.Random(seed)
-    ann = FriendGame.invite(rules)
+    ann = FriendGame.invite(rules, master=secret(seed, "ann"), key=secret(seed, "key")[:16])
     links = [ann.last_link]
-    bob = FriendGame.join(ann.last_link)
+    bob = FriendGame.join(ann.last_link, master=secret(seed, "bob"))
     sides = [ann, bob]
     turn = 1
     for _ in range(limit):
@@ -121,7 +127,7 @@ def test_two_sides_play_a_whole_match_by_links(rules, seed):
 
 @pytest.mark.slow
 def test_money_games_with_beavers_and_resignations_by_links():
-    (ann, bob), _ = play_match(Rules.full(beaver=True, jacoby=True), 10, games=3, resign=0.02)
+    (ann, bob), _ = play_match(Rules.full(beaver=True, jacoby=True), 11, games=3, resign=0.02)
     assert ann.record == bob.record and len(ann.record.games) >= 3
     kinds = {action.kind for game in ann.record.games for action in game}
     assert {"resign", "accept", "reject", "double", "take", "beaver", "pass"} <= kinds
@@ -170,8 +176,9 @@ def opened(rules=None, seed=0, received=True):
     """A match some turns in: both sides, and whose turn it is; the other side's last link
     was received (``received``) or is still on its way."""
     rng = random.Random(seed)
-    ann = FriendGame.invite(rules or Rules.full(match_length=5))
-    bob = FriendGame.join(ann.last_link)
+    rules = rules or Rules.full(match_length=5)
+    ann = FriendGame.invite(rules, master=secret(seed, "ann"), key=secret(seed, "key")[:16])
+    bob = FriendGame.join(ann.last_link, master=secret(seed, "bob"))
     sides = [ann, bob]
     turn = 1
     for step in range(9):
@@ -276,8 +283,8 @@ def test_a_friend_who_changes_the_dice_or_moves_for_you_is_refused():
 
 
 def test_the_roller_cannot_roll_before_its_cube_decision_is_sent():
-    ann = FriendGame.invite(Rules.full(match_length=5), key=bytes(16))
-    bob = FriendGame.join(ann.last_link)
+    ann = FriendGame.invite(Rules.full(match_length=5), master=secret(2, "ann"), key=bytes(16))
+    bob = FriendGame.join(ann.last_link, master=secret(2, "bob"))
     rng = random.Random(2)
     sides, turn = [ann, bob], 1
     for _ in range(30):

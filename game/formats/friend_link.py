@@ -484,7 +484,11 @@ class FriendGame:
         return replace(body, tag=tag)
 
     def _sent(self, fields: LinkFields) -> FriendGame:
-        nonces_sent = self.nonces_sent + (1 if fields.nonce is not None else 0)
+        nonces_sent = self.nonces_sent
+        slot = self.next_slot()
+        if fields.nonce is not None and slot is not None:
+            # The same nonce may go out again (a resignation refused before the roll).
+            nonces_sent = max(nonces_sent, slot.nonce_index + 1)
         return replace(
             self,
             agreed=self.record,
