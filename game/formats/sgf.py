@@ -59,7 +59,8 @@ __all__ = ["InvalidSgfFile", "SgfMatch", "format_sgf", "looks_like_sgf", "parse_
 APPLICATION = "Backgammon in the browser"
 MAX_NAME = 31  # gnubg keeps 31 characters of a name
 MAX_DEPTH = 1000  # variations within variations
-MAX_NODES = 50_000  # far more than any match or session has
+MAX_NODES = 20_000  # as many as a game link holds actions (a 64-point match has some 8,000)
+MAX_GAMES = 10_000  # game trees, likewise
 
 Property = tuple[str, list[str]]
 
@@ -285,6 +286,8 @@ def _game_trees(text: str) -> list[list[list[Property]]]:
             else:
                 raise InvalidSgfFile(0, 0, f"cannot read {quoted(text[at:], 20)} in a game tree")
         trees.append(nodes)
+        if len(trees) > MAX_GAMES:
+            raise InvalidSgfFile(0, 0, f"more than {MAX_GAMES} game trees")
         at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
     return trees
 
