@@ -2,8 +2,8 @@
 // replay. It asks the runtime every frame of the page shares (embed-worker.mjs, a
 // SharedWorker: Pyodide booted once) what to draw (game/web/embed_frame.py) and puts it
 // in the page, as game/web/embed_app.py would. Where SharedWorker is missing or refused
-// (a third-party frame without storage), the frames of the page share one dedicated
-// Worker run by one of them instead. A frame off screen asks with a lower priority, so
+// (a third-party frame without storage), the frames of this origin on the page share one
+// dedicated Worker run by the first of them instead. A frame off screen asks with a lower priority, so
 // the first screen is drawn first; one that scrolls into view jumps the queue. A puzzle
 // or a live game, a browser without workers, a runtime that cannot start or answer: the
 // frame boots its own Python as before (PyScript's core.js, which runs the page's
@@ -89,91 +89,55 @@
     if (port) port.postMessage({ promote: id });
   }
 
-  // Where SharedWorker is missing or refused: the frames of this origin on the page find
-  // each other through the parent's frame list (postMessage to this origin only, which
-  // works across sites and without storage). A frame asks who runs the runtime; if none
-  // says within a moment, it claims, and of the frames that claimed at about that time
-  // the first in the page runs it (a dedicated Worker) and hands each other frame a port.
-  var GROUP = "backgammon-embed:group";
-  var WAIT_MS = 150;
-  var me = -1;
-  var leader = null;
-  var claims = {};
-  var runtime = null;   // the dedicated Worker, in the frame that runs it
-  var joins = [];       // frames that asked for a port before this one ran the runtime
+  // Where SharedWorker is missing or refused: the frames of this origin on the page are
+  // one agent (one thread), so a frame can reach its same-origin siblings through the
+  // parent's frame list at once (no messages, no storage, no race). The first frame to
+  // look runs the runtime as a dedicated Worker and keeps, on its window, the way to get
+  // a port to it; every later frame takes a port from there.
+  var GROUP = "backgammonEmbedRuntime";
 
-  function frames() {
-    try { return window.parent !== window ? window.parent.frames : null; } catch (error) { return null; }
+  function groupRuntime() {
+    var list;
+    try { list = window.parent !== window ? window.parent.frames : null; } catch (error) { list = null; }
+    for (var i = 0; list && i < list.length; i++) {
+      try {
+        if (list[i] !== window && list[i][GROUP]) return list[i][GROUP];
+      } catch (error) {
+        // a frame of another origin: not ours
+      }
+    }
+    return null;
   }
-  function tell(target, message, transfer) {
-    message.type = GROUP;
-    try { target.postMessage(message, location.origin, transfer || []); } catch (error) { /* gone */ }
-  }
-  function tellAll(message) {
-    var list = frames();
-    for (var i = 0; list && i < list.length; i++) if (i !== me) tell(list[i], message);
-  }
-  function handOver(target) {
-    var channel = new MessageChannel();
-    runtime.postMessage({ connect: true }, [channel.port1]);
-    tell(target, { port: true }, [channel.port2]);
-  }
-  function lead() {
-    leader = me;
+
+  function group() {
+    var found = groupRuntime();
+    if (found) {
+      try {
+        return usePort(found.port(), "group");
+      } catch (error) {
+        // its frame is going away: run one here
+      }
+    }
+    var runtime;
     try {
       runtime = new Worker(new URL("./embed-worker.mjs", document.baseURI), { type: "module" });
     } catch (error) {
       return bootOwn("Worker: " + (error && error.message || error));
     }
     runtime.addEventListener("error", function () { bootOwn("the runtime's worker failed"); });
-    var channel = new MessageChannel();
-    runtime.postMessage({ connect: true }, [channel.port1]);
-    usePort(channel.port2, "group");
-    joins.splice(0).forEach(handOver);
-    tellAll({ leader: me });
-  }
-  function follow(index) {
-    leader = index;
-    clearTimeout(hello);
-    hello = setTimeout(function () { bootOwn("no port from the frame that runs the runtime"); }, HELLO_MS);
-    var list = frames();
-    if (list && list[index]) tell(list[index], { join: true });
-    else bootOwn("the frame that runs the runtime is gone");
-  }
-  function group() {
-    var list = frames();
-    for (var i = 0; list && i < list.length; i++) if (list[i] === window) me = i;
-    addEventListener("message", function (event) {
-      var data = event.data;
-      if (event.origin !== location.origin || !data || data.type !== GROUP) return;
-      if (data.ask && leader !== null) tell(event.source, { leader: leader });
-      else if (data.claim !== undefined) {
-        claims[data.claim] = true;
-        if (leader === me) tell(event.source, { leader: me });
-      } else if (data.leader !== undefined && leader === null) follow(data.leader);
-      else if (data.join) {
-        if (runtime) handOver(event.source);
-        else if (leader !== null && leader !== me) tell(event.source, { redirect: leader });
-        else joins.push(event.source);
-      } else if (data.redirect !== undefined && !port) follow(data.redirect); else if (data.port && event.ports[0] && leader !== me) usePort(event.ports[0], "group");
-    });
-    if (me < 0) return lead();  // not in a frame: a group of one
-    tellAll({ ask: true });
-    setTimeout(function () {
-      if (leader !== null) return;
-      claims[me] = true;
-      tellAll({ claim: me });
-      setTimeout(function () {
-        if (leader !== null) return;
-        var first = Math.min.apply(null, Object.keys(claims).map(Number));
-        if (first === me) lead();
-        else follow(first);
-      }, WAIT_MS);
-    }, WAIT_MS);
+    window[GROUP] = {
+      port: function () {
+        var channel = new MessageChannel();
+        runtime.postMessage({ connect: true }, [channel.port1]);
+        return channel.port2;
+      },
+    };
+    usePort(window[GROUP].port(), "group");
   }
 
   var shared = null;
-  if (typeof SharedWorker !== "undefined") {
+  // boot.js marks a frame whose storage is blocked: Chromium refuses it a SharedWorker.
+  if (typeof SharedWorker !== "undefined" && body.dataset.storage !== "blocked") {
     try {
       shared = new SharedWorker(new URL("./embed-worker.mjs", document.baseURI),
                                 { type: "module", name: "backgammon-embeds" });
@@ -284,22 +248,30 @@
     return wanted;
   }
 
-  function fetchMatch(name) {
+  // A replay's match file (beside the page, same origin only): fetched at once, while the
+  // runtime boots, when the address names one plainly; the runtime still decides.
+  function fetchText(name) {
     var url = new URL(name, document.baseURI);
-    if (url.origin !== location.origin) {
-      return problem("The match file must be on the same site as the page.");
-    }
+    if (url.origin !== location.origin) return Promise.resolve({ foreign: true });
+    return fetch(url.href).then(function (response) {
+      if (!response.ok) return { status: response.status };
+      return response.text().then(function (content) { return { text: content }; });
+    }).catch(function () { return { failed: true }; });
+  }
+  var matName = field(location.search, "mat");
+  if (matName === null) matName = field(location.hash.replace(/^#/, ""), "mat");
+  var early = mode === "replay" && matName &&
+    /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/){0,4}[A-Za-z0-9_][A-Za-z0-9_.-]*\.mat$/.test(matName)
+    ? fetchText(matName) : null;
+
+  function fetchMatch(name) {
     text("status", "Loading the match file…");
-    fetch(url.href).then(function (response) {
-      if (!response.ok) {
-        return problem("The match file " + name + " could not be loaded (" + response.status + ").");
-      }
-      return response.text().then(function (content) {
-        matText = content;
-        ask(request(), answered);
-      });
-    }).catch(function () {
-      problem("The match file " + name + " could not be loaded.");
+    (name === matName && early ? early : fetchText(name)).then(function (got) {
+      if (got.foreign) return problem("The match file must be on the same site as the page.");
+      if (got.status) return problem("The match file " + name + " could not be loaded (" + got.status + ").");
+      if (got.failed) return problem("The match file " + name + " could not be loaded.");
+      matText = got.text;
+      ask(request(), answered);
     });
   }
 

@@ -39,7 +39,7 @@ from game.web.replay import Replay
 from game.web.view import pips_text
 
 MAX_MATCH_FILE = 2_000_000
-_RECORDS: dict[str, Any] = {}  # match files read, by a hash of their text (a few kept)
+_REPLAYS: dict[str, Replay] = {}  # games and match files read, by a hash (a few kept)
 
 
 def frame_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -75,16 +75,13 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
             "pips": pips_text(session),
             "status": " ".join(words[1:2]),
         }
-    record = spec.record
-    if record is None:
-        text = request.get("mat")
-        if not isinstance(text, str):
-            return {"fetch": spec.mat}
-        record = _match_record(spec, text)
-        if isinstance(record, str):
-            return {"problem": record}
+    replay = _replay(spec, fragment, request.get("mat"))
+    if replay is None:
+        return {"fetch": spec.mat}
+    if isinstance(replay, str):
+        return {"problem": replay}
     moment = request.get("moment")
-    replay = Replay.of(record, moment if isinstance(moment, int) and moment >= 0 else 0)
+    replay = replay.jump(moment if isinstance(moment, int) and moment >= 0 else 0)
     session, view, where = embed.replay_view(spec, replay)
     return {
         **shown,
@@ -98,18 +95,27 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _match_record(spec: EmbedSpec, text: str) -> Any:
-    """The record of a match file's text, or the words that refuse it."""
-    name = spec.mat or ""
-    if len(text) > MAX_MATCH_FILE:
+def _replay(spec: EmbedSpec, fragment: str, text: Any) -> Replay | str | None:
+    """The replay of the game link or match file (every moment worked out once and kept
+    for the steps that follow), the words that refuse a match file, or None while its
+    text has not been sent."""
+    if spec.record is not None:
+        source = "link:" + fragment
+    elif not isinstance(text, str):
+        return None
+    elif len(text) > MAX_MATCH_FILE:
         return "This file is too large to be a match file."
-    digest = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
-    if digest not in _RECORDS:
-        try:
-            record = parse_mat(text)
-        except InvalidMatFile as error:
-            return f"The match file {name} cannot be read: {error}."
-        if len(_RECORDS) >= 8:
-            _RECORDS.pop(next(iter(_RECORDS)))
-        _RECORDS[digest] = record
-    return _RECORDS[digest]
+    else:
+        source = "mat:" + text
+    digest = hashlib.sha256(source.encode("utf-8", "replace")).hexdigest()
+    if digest not in _REPLAYS:
+        record = spec.record
+        if record is None:
+            try:
+                record = parse_mat(str(text))
+            except InvalidMatFile as error:
+                return f"The match file {spec.mat or ''} cannot be read: {error}."
+        if len(_REPLAYS) >= 8:
+            _REPLAYS.pop(next(iter(_REPLAYS)))
+        _REPLAYS[digest] = Replay.of(record, 0)
+    return _REPLAYS[digest]
