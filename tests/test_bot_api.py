@@ -131,3 +131,30 @@ def test_hint_ranks_every_play_best_first():
     equities = [equity for equity, _ in ranked]
     assert equities == sorted(equities, reverse=True)
     assert ranked[0][1].position.player[13] == 6  # 24/13, the running play
+
+
+def test_the_levels_are_named_in_one_place():
+    """``level_names`` (which the page imports without the bot) names the levels of ``levels``;
+    the page's default and the strongest are two different levels."""
+    from game.bot import level_names, levels
+
+    assert tuple(level.name for level in levels.LEVELS_BY_STRENGTH) == level_names.LEVEL_NAMES
+    assert levels.LEVELS_BY_STRENGTH[-1].name == level_names.STRONGEST_LEVEL
+    assert level_names.DEFAULT_LEVEL in level_names.LEVEL_NAMES
+    assert level_names.DEFAULT_LEVEL != level_names.STRONGEST_LEVEL
+
+
+def test_importing_the_bot_package_loads_no_network_nor_search():
+    """The page names and checks levels through ``game.bot`` before the bot is needed."""
+    import subprocess
+    import sys
+
+    code = "import sys, game.bot; print(sorted(m for m in sys.modules if m.startswith('game.bot')))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.split() == [
+        "['game.bot',",
+        "'game.bot.level_names',",
+        "'game.bot.levels']",
+    ]

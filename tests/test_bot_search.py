@@ -8,6 +8,7 @@ import random
 import pytest
 
 from game.bot import evaluator, search
+from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.levels import level_named
 from game.bot.search import (
     PRUNING_COST,
@@ -116,7 +117,7 @@ def test_with_no_budget_left_the_ranking_is_the_one_ply_ranking():
 
 
 def test_the_strongest_level_searches_with_a_budget():
-    expert = level_named(None)
+    expert = level_named(STRONGEST_LEVEL)
     assert expert.plies == 2 and expert.keep >= 2 and expert.budget > 0
 
 
@@ -126,7 +127,7 @@ def test_the_hint_ranks_every_play_by_the_network_even_past_the_budget(monkeypat
 
     import game.bot as bot
 
-    small = dataclasses.replace(level_named(None), budget=100)
+    small = dataclasses.replace(level_named(STRONGEST_LEVEL), budget=100)
     monkeypatch.setattr(bot, "level_named", lambda name: small)
     ranked = bot.hint(SPREAD, (2, 2))
     one_ply = rank_plays(SPREAD, (2, 2), ranking=small.ranking)
@@ -194,7 +195,7 @@ def test_pruning_changes_nothing_when_every_reply_is_kept_or_without_the_network
     pruned = lookahead(BUSY, prune=3)
     assert pruned[1] < full[1]
     assert pruned[0].equity == pytest.approx(full[0].equity, abs=0.05)
-    monkeypatch.setitem(evaluator._networks, "pruning", None)
+    monkeypatch.setitem(evaluator.loaded_networks, "pruning", None)
     assert lookahead(BUSY, prune=3) == full
 
 
@@ -217,7 +218,7 @@ def test_a_pruned_search_spends_no_more_than_its_budget(counted, monkeypatch):
 
 
 def test_the_strongest_level_prunes_its_replies():
-    assert level_named(None).prune > 0
+    assert level_named(STRONGEST_LEVEL).prune > 0
 
 
 def test_the_movers_ranking_uses_the_ranking_network_and_the_look_ahead_the_contact_one():
@@ -255,7 +256,7 @@ def test_the_movers_ranking_uses_the_ranking_network_and_the_look_ahead_the_cont
 
 def test_without_the_ranking_network_the_contact_network_ranks(monkeypatch):
     with_it = rank_plays(BUSY, (6, 5))
-    monkeypatch.setitem(evaluator._networks, "ranking", None)
+    monkeypatch.setitem(evaluator.loaded_networks, "ranking", None)
     without = rank_plays(BUSY, (6, 5))
     contact = evaluator.network("contact")
     assert contact is not None

@@ -22,6 +22,7 @@ from game.bot.cube import (
     match_winning_chance,
     money_equity,
 )
+from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.met import POST_CRAWFORD, PRE_CRAWFORD, match_equity
 from game.bot.probabilities import Probabilities
 from game.cli.cube import answerer as cube_answerer
@@ -349,11 +350,10 @@ SPREAD = "4Ac8SCnEnDhCFQ"
 @pytest.fixture
 def evaluated(monkeypatch):
     """Counts every position the bot's network or tables evaluate from now on."""
-    import game.bot
     from game.bot import evaluator
 
     seen = [0]
-    scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, game.bot.evaluate_position
+    scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
 
     def counting_scorer(self, position):
         seen[0] += 1
@@ -364,7 +364,7 @@ def evaluated(monkeypatch):
         return plain_evaluate(position)
 
     monkeypatch.setattr(evaluator.Scorer, "evaluate", counting_scorer)
-    monkeypatch.setattr(game.bot, "evaluate_position", counting_evaluate)
+    monkeypatch.setattr(evaluator, "evaluate_position", counting_evaluate)
     return seen
 
 
@@ -434,7 +434,7 @@ def test_a_budgeted_cube_decision_is_the_same_every_time():
 def _after_best(position, roll):
     """The other side's position (on roll) after the mover's best play of ``roll`` by cubeless
     equity, and that side's probabilities there."""
-    from game.bot import evaluate_position
+    from game.bot.evaluator import evaluate_position
     from game.engine.plays import legal_plays
 
     plays = legal_plays(position, roll)
@@ -448,7 +448,8 @@ def _after_best(position, roll):
 def _value_after_action(position, probabilities, state, rolls_left):
     """The value of the player on roll after its best cube action, looking ``rolls_left``
     rolls ahead: a plain recursion, written apart from game.bot.cube's budgeted one."""
-    from game.bot.cube import DOUBLE, _result_mwc, choose
+    from game.bot.cube import DOUBLE, choose
+    from game.bot.match_value import result_mwc
 
     if rolls_left == 0:
         decision = decide(probabilities, state, cube_efficiency(position))
@@ -457,7 +458,7 @@ def _value_after_action(position, probabilities, state, rolls_left):
         if not state.may_double():
             return no_double
         taken = _not_doubling(position, state.doubled(), rolls_left)
-        doubled_pass = 1.0 if state.is_money else _result_mwc(state, state.value)
+        doubled_pass = 1.0 if state.is_money else result_mwc(state, state.value)
         taken = 2.0 * taken if state.is_money else taken
         gammons = probabilities.win_gammon > 0.0
         decision = choose(no_double, taken, doubled_pass, state, gammons)
@@ -519,7 +520,7 @@ def test_cli_decides_as_the_strongest_level_by_default():
     from game.bot.levels import level_named
     from game.formats.match_id import parse_gnubg_id
 
-    strongest = level_named(None)
+    strongest = level_named(STRONGEST_LEVEL)
     assert strongest.cube_plies == 2
     request = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
     board, match = parse_gnubg_id(request)

@@ -507,9 +507,14 @@ def test_a_result_counts_at_the_end_of_a_match_or_of_a_money_game():
 
 
 def test_every_level_has_a_rating_rising_with_its_strength():
-    from game.bot.levels import DEFAULT, LEVEL_NAMES
+    from game.bot.level_names import DEFAULT_LEVEL, LEVEL_NAMES
 
-    assert tuple(rating.LEVEL_RATINGS) == LEVEL_NAMES and rating.DEFAULT_LEVEL == DEFAULT
+    assert tuple(rating.LEVEL_RATINGS) == LEVEL_NAMES
+    assert (
+        rating.level_rating(None)
+        == rating.LEVEL_RATINGS[DEFAULT_LEVEL]
+        != rating.level_rating("expert")
+    )
     values = list(rating.LEVEL_RATINGS.values())
     assert values == sorted(values)
     assert all(math.isfinite(v) for v in values)

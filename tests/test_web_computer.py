@@ -158,13 +158,12 @@ def test_the_worker_decides_every_step_as_next_step_does():
 
 def test_the_computer_s_cube_decisions_keep_within_its_level_s_budget(monkeypatch):
     """Counted in positions evaluated (no clock): a position whose 21 rolls have 2,695 plays."""
-    import game.bot
     from game.bot import evaluator
     from game.bot.levels import level_named
     from game.formats import parse_position_id
 
     seen = [0]
-    scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, game.bot.evaluate_position
+    scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
 
     def counting_scorer(self, position):
         seen[0] += 1
@@ -175,7 +174,7 @@ def test_the_computer_s_cube_decisions_keep_within_its_level_s_budget(monkeypatc
         return plain_evaluate(position)
 
     monkeypatch.setattr(evaluator.Scorer, "evaluate", counting_scorer)
-    monkeypatch.setattr(game.bot, "evaluate_position", counting_evaluate)
+    monkeypatch.setattr(evaluator, "evaluate_position", counting_evaluate)
     spread = parse_position_id("4Ac8SCnEnDhCFQ")
     for level in ("strong", "expert"):
         budget = level_named(level).cube_budget

@@ -36,7 +36,7 @@ from game.analysis.record_analysis import (
 )
 from game.formats.gnubg_id import write_gnubg_id
 
-CUBE_WORDS = {
+CUBE_WORDS: dict[str, str] = {
     NO_DOUBLE: "no double",
     DOUBLE: "double",
     TAKE: "take",

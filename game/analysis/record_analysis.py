@@ -7,7 +7,7 @@
     >>> states = [GameState.new(Rules.full(match_length=3)), state]
     >>> states.append(state.play(state.legal_plays()[-1]))
     >>> result = analyse_game(states, plies=1)
-    >>> [(d.kind, d.player, d.mark) for d in result.decisions]
+    >>> [(str(d.kind), d.player, d.mark) for d in result.decisions]
     [('play', 0, 'very bad')]
 
 A game is given as the sequence of ``game.engine.state.GameState`` values it went
@@ -61,12 +61,12 @@ from game.analysis.judgement import (
     cube_state_of,
 )
 from game.analysis.marks import BAD, DOUBTFUL, VERY_BAD, mark_of
-from game.bot.cube import CubeState
+from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeAction, CubeResponse, CubeState
 from game.bot.evaluator import evaluate_position
 from game.bot.match_value import utility
 from game.engine.plays import Play, legal_plays
 from game.engine.position import Position
-from game.engine.record import Record
+from game.engine.record import ActionKind, Record
 from game.engine.state import ENDED_BY_PASS, GameState, Phase
 
 CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling loses less
@@ -75,14 +75,9 @@ CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling lo
 CLEARLY_NO_DOUBLE = 0.35
 RATING_OFFSET = 2050.0  # gnubg's rating of an error-free player
 
-PLAY, NO_DOUBLE, DOUBLE, TAKE, BEAVER, PASS = (
-    "play",
-    "no-double",
-    "double",
-    "take",
-    "beaver",
-    "pass",
-)
+# A decision is a play or a cube word: the doubler's action or the doubled player's answer.
+DecisionKind = ActionKind | CubeAction | CubeResponse
+PLAY = ActionKind.PLAY
 
 
 class AnalysisCancelled(Exception):
@@ -106,7 +101,7 @@ class Decision:
     """
 
     index: int
-    kind: str
+    kind: DecisionKind
     player: int
     state: GameState
     error: float
@@ -260,7 +255,7 @@ class Progress:
 
 @dataclass(frozen=True, slots=True)
 class _Moment:
-    kind: str  # "roll" (with its no-double decision when the cube was available), a play, ...
+    kind: DecisionKind  # a roll (with its no-double decision when the cube was available), ...
     player: int
     state: GameState
     dice: tuple[int, int] | None = None
@@ -276,7 +271,7 @@ def _moments(states: Sequence[GameState]) -> list[_Moment]:
             if dice is None or after.phase not in (Phase.MOVE, Phase.ROLL):
                 continue  # a resignation, or the game changed otherwise
             mover = after.turn if after.blocked_dice is None else 1 - after.turn
-            found.append(_Moment("roll", mover, before, (dice[0], dice[1])))
+            found.append(_Moment(ActionKind.ROLL, mover, before, (dice[0], dice[1])))
         elif before.phase is Phase.ROLL and after.phase is Phase.DOUBLED:
             found.append(_Moment(DOUBLE, before.turn, before))
         elif before.phase is Phase.DOUBLED and after.phase is Phase.ROLL:
@@ -356,7 +351,7 @@ class _GameJudge:
     def _cube_decision(
         self,
         index: int,
-        kind: str,
+        kind: DecisionKind,
         player: int,
         state: GameState,
         figures: CubeFigures,
@@ -548,10 +543,17 @@ def analyse_game(states: Sequence[GameState], plies: int = STRONGEST) -> GameAna
 
 __all__ = [
     "BAD",
+    "BEAVER",
+    "DOUBLE",
     "DOUBTFUL",
+    "NO_DOUBLE",
+    "PASS",
+    "PLAY",
+    "TAKE",
     "VERY_BAD",
     "AnalysisCancelled",
     "Decision",
+    "DecisionKind",
     "GameAnalysis",
     "MatchAnalysis",
     "PlayerStats",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.engine.match import SINGLE, Rules
 from game.engine.plays import Play
-from game.engine.record import ROLL, Action, Record
+from game.engine.record import ROLL, Action, ActionKind, Record
 from game.engine.seeded_dice import SEED_BYTES, DiceCup, GameDice
 from game.engine.state import GameState, Phase
 
@@ -32,7 +32,7 @@ MAX_ACTIONS_PER_GAME = 2000  # a safety stop: random play can wander for a long 
 class Player(Protocol):
     def choose_play(self, state: GameState) -> Play: ...
     def wants_to_double(self, state: GameState) -> bool: ...
-    def answer_double(self, state: GameState) -> str: ...
+    def answer_double(self, state: GameState) -> ActionKind: ...  # take, pass or beaver
     def resignation(self, state: GameState) -> int: ...
     def accepts_resignation(self, state: GameState) -> bool: ...
 
@@ -49,9 +49,9 @@ class RandomPlayer:
     def wants_to_double(self, state: GameState) -> bool:
         return self.rng.random() < self.cube
 
-    def answer_double(self, state: GameState) -> str:
-        options = ["take", "take", "pass"] + (["beaver"] if state.may_beaver() else [])
-        return self.rng.choice(options)
+    def answer_double(self, state: GameState) -> ActionKind:
+        options = [ActionKind.TAKE, ActionKind.TAKE, ActionKind.PASS]
+        return self.rng.choice(options + ([ActionKind.BEAVER] if state.may_beaver() else []))
 
     def resignation(self, state: GameState) -> int:
         if self.rng.random() >= self.resign:
@@ -91,13 +91,13 @@ class BotPlayer:
 
         return self._cube(state, state.turn).action == DOUBLE
 
-    def answer_double(self, state: GameState) -> str:
-        from game.bot.cube import BEAVER, PASS
+    def answer_double(self, state: GameState) -> ActionKind:
+        from game.bot.cube import CubeResponse
 
         response = self._cube(state, state.turn).response
-        if response == BEAVER and state.may_beaver():
-            return "beaver"
-        return "pass" if response == PASS else "take"
+        if response == CubeResponse.BEAVER and state.may_beaver():
+            return ActionKind.BEAVER
+        return ActionKind.PASS if response == CubeResponse.PASS else ActionKind.TAKE
 
     def resignation(self, state: GameState) -> int:
         return 0
@@ -121,7 +121,7 @@ def play_game(
         elif phase is Phase.RESIGNED:
             action = Action.accept() if player.accepts_resignation(state) else Action.reject()
         elif phase is Phase.DOUBLED:
-            action = getattr(Action, {"pass": "pass_"}.get(a := player.answer_double(state), a))()
+            action = Action(player.answer_double(state))
         elif resign := player.resignation(state):
             action = Action.resign(resign, state.to_act)  # type: ignore[arg-type]
         elif phase is Phase.ROLL:

@@ -10,28 +10,34 @@
 gives the match score, whose gammon values it then plays to); ``evaluate(position)``
 gives the cubeless probabilities for the player on roll before rolling; ``hint(position, dice)``
 ranks every play at the strongest setting. ``LEVELS`` names the levels from the
-weakest to the strongest; ``DEFAULT_LEVEL`` is the page's default.
+weakest to the strongest; ``DEFAULT_LEVEL`` is the page's default and ``STRONGEST_LEVEL``
+the one that judges (``game.bot.level_names``).
+
+Importing this package loads only the levels: the network, the search and the cube are
+imported where a function first needs them, so that the page can name a level (and check
+one) without loading the bot.
 """
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from game.bot.cube import CubeState
-from game.bot.evaluator import evaluate_position
-from game.bot.levels import DEFAULT, LEVEL_NAMES, UnknownLevel, level_named
-from game.bot.match_value import match_value
-from game.bot.probabilities import Probabilities
-from game.bot.search import FRESH, Evaluator, lookahead, rank_plays, rank_plays_deeper
-from game.engine.plays import Play, legal_plays
-from game.engine.position import Position
+from game.bot.level_names import DEFAULT_LEVEL, LEVEL_NAMES, STRONGEST_LEVEL
+from game.bot.levels import UnknownLevel, level_named
+
+if TYPE_CHECKING:
+    from game.bot.cube import CubeState
+    from game.bot.probabilities import Probabilities
+    from game.bot.search import Evaluator
+    from game.engine.plays import Play
+    from game.engine.position import Position
 
 LEVELS: tuple[str, ...] = LEVEL_NAMES
-DEFAULT_LEVEL = DEFAULT
 
 
-def check_level(level: str | None) -> str:
-    """The level's name, checked (None: the strongest)."""
+def check_level(level: str) -> str:
+    """The level's name, checked: ``UnknownLevel`` names the levels when it is not one."""
     return level_named(level).name
 
 
@@ -41,9 +47,12 @@ def evaluate(position: Position, deeper: bool = False) -> Probabilities:
     ``deeper``: average over the 21 rolls of the position after the best play by
     the network (one roll of look-ahead) instead of the network's direct estimate.
     """
+    from game.bot import evaluator  # the module: tests count its evaluations
+    from game.bot.search import lookahead
+
     if deeper:
         return lookahead(position)[0]
-    return evaluate_position(position)
+    return evaluator.evaluate_position(position)
 
 
 def hint(
@@ -57,7 +66,10 @@ def hint(
     ``state``: the cube and match score seen by the mover (None: money play); in a
     match the equities are EMG (``match_value``). ``evaluator``: where the search finds
     the rolls (``search.Evaluator``; None: worked out anew)."""
-    strongest = level_named(None)
+    from game.bot.match_value import match_value
+    from game.bot.search import FRESH, rank_plays_deeper
+
+    strongest = level_named(STRONGEST_LEVEL)
     plays = (evaluator or FRESH).rolls(position).plays(dice)
     # A teacher ranks every play by the network: the budget never shortlists by hand (a
     # roll with more plays than the level's budget is ranked at 1-ply, as the analysis does).
@@ -79,15 +91,19 @@ def hint(
 def choose_play(
     position: Position,
     dice: tuple[int, int],
-    level: str | None = None,
+    level: str = STRONGEST_LEVEL,
     rng: random.Random | None = None,
     state: CubeState | None = None,
 ) -> Play | None:
-    """The bot's play for ``position.player`` with ``dice`` at ``level`` (default: strongest).
+    """The bot's play for ``position.player`` with ``dice`` at ``level``.
 
     ``state``: the cube and match score seen by the mover; in a match, outcomes are
     valued by the match equity table (``match_value``); None or money: cubeless equity.
     """
+    from game.bot.match_value import match_value
+    from game.bot.search import rank_plays, rank_plays_deeper
+    from game.engine.plays import legal_plays
+
     settings = level_named(level)
     plays = legal_plays(position, dice)
     if len(plays) <= 1:
@@ -119,7 +135,7 @@ def choose_play(
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
-    "Probabilities",
+    "STRONGEST_LEVEL",
     "UnknownLevel",
     "check_level",
     "choose_play",

@@ -46,16 +46,17 @@ NET_FILES = {
     "ranking": "ranking.net",
 }
 
-_networks: dict[str, Network | None] = {}
+# The networks loaded so far by phase (None: its file is missing; tests set one to None).
+loaded_networks: dict[str, Network | None] = {}
 
 
 def network(phase: str) -> Network | None:
     """The network for ``phase`` ('contact', 'race', 'pruning' or 'ranking'), loaded once;
     None if its file is missing."""
-    if phase not in _networks:
+    if phase not in loaded_networks:
         path = DATA / NET_FILES[phase]
-        _networks[phase] = Network.load(path) if path.exists() else None
-    return _networks[phase]
+        loaded_networks[phase] = Network.load(path) if path.exists() else None
+    return loaded_networks[phase]
 
 
 def phase_of(position: Position) -> str:

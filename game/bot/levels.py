@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.bot.level_names import LEVEL_NAMES
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -67,18 +69,14 @@ LEVELS_BY_STRENGTH = (
         ranking=False,
     ),
 )
-LEVEL_NAMES = tuple(level.name for level in LEVELS_BY_STRENGTH)
-DEFAULT = "strong"
 
 
 class UnknownLevel(ValueError):
     """A level name that is not one of the levels."""
 
 
-def level_named(name: str | None) -> Level:
-    """The level called ``name`` (None: the strongest)."""
-    if name is None:
-        return LEVELS_BY_STRENGTH[-1]
+def level_named(name: str) -> Level:
+    """The level called ``name`` (``level_names.STRONGEST_LEVEL``, ``DEFAULT_LEVEL``, ...)."""
     for level in LEVELS_BY_STRENGTH:
         if level.name == name:
             return level

@@ -24,11 +24,14 @@ coefficients once per decision: the search values thousands of positions.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from game.bot.cube.state import CubeState
 from game.bot.met import match_equity
 from game.bot.probabilities import Probabilities
 from game.engine.match import Table
+
+if TYPE_CHECKING:  # the cube's package imports this module: CubeState is imported where used
+    from game.bot.cube.state import CubeState
 
 
 # A look two rolls ahead asks for the same few states' results thousands of times.
@@ -123,4 +126,6 @@ def checker_play_state(table: Table, player: int) -> CubeState | None:
     with a cube, None (money equity) otherwise."""
     if table.rules.is_money or not table.rules.cube:
         return None
+    from game.bot.cube.state import CubeState
+
     return CubeState.from_table(table, player)

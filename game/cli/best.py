@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from game.bot import check_level, choose_play
+from game.bot import STRONGEST_LEVEL, check_level, choose_play
 from game.cli.lines import Answer, read_position_and_dice
 from game.formats import format_position_id
 
 
 def answerer(options: list[str]) -> Answer:
-    """``[--level NAME]``: the level that plays (the bot's strongest by default)."""
-    level = None
+    """``[--level NAME]``: the level that plays (``STRONGEST_LEVEL`` by default)."""
+    level = STRONGEST_LEVEL
     if options:
         if len(options) != 2 or options[0] != "--level":
             raise ValueError(f"expected [--level NAME], got {' '.join(options)!r}")

@@ -4,6 +4,7 @@ roll of ``POSITION_ID:MATCH_ID`` (or an XGID), as ``ACTION RESPONSE``."""
 from __future__ import annotations
 
 from game.bot.cube import CubeState, cube_action
+from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.levels import level_named
 from game.cli.lines import Answer
 from game.engine.text import quoted
@@ -28,7 +29,7 @@ def answerer(options: list[str]) -> Answer:
             plies = int(rest.pop(0))
         else:
             raise ValueError(f"expected [--plies 0|1|2] [--no-beaver], got {' '.join(options)!r}")
-    strongest = level_named(None)
+    strongest = level_named(STRONGEST_LEVEL)
     budget = strongest.cube_budget if plies == 2 else None
 
     def answer(request: str) -> str:

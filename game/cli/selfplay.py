@@ -18,8 +18,10 @@ from game.engine.match import Rules
 from game.formats.mat import format_mat
 from game.formats.mat_dice import with_dice_headers
 
-# Quick by default: a level that plays sensibly at one ply and decides the cube at 0-ply.
-SELFPLAY_LEVEL = "intermediate"
+# Not the page's DEFAULT_LEVEL: a whole match of self-play must come back in seconds, so the
+# default is the strongest level that plays at one ply (no look-ahead) and decides the cube
+# at 0-ply, still without silly plays.
+QUICK_SELFPLAY_LEVEL = "intermediate"
 
 
 def selfplay(length: int, seed: int, level: str, out: TextIO) -> int:
@@ -34,7 +36,7 @@ def main(options: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game selfplay")
     parser.add_argument("--length", type=int, required=True, help="match length, 0 for money")
     parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--level", default=SELFPLAY_LEVEL)
+    parser.add_argument("--level", default=QUICK_SELFPLAY_LEVEL)
     parsed = parser.parse_args(options)
     if not 0 <= parsed.length <= 64:
         parser.error("--length is 0 (one money game) to 64")

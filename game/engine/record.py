@@ -37,7 +37,15 @@ from game.engine.plays import InvalidDice, Move, Play, check_dice
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import GameState, Phase
 
-__all__ = ["Action", "ActionKind", "GameResult", "Record", "RecordError", "apply_action"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "GameResult",
+    "Record",
+    "RecordError",
+    "apply_action",
+    "same_moment",
+]
 
 
 class ActionKind(StrEnum):
@@ -341,7 +349,7 @@ class Record:
         the play's moves as made, when it was a play), so a page that moves from state to
         state keeps its record in one call. When no single action leads there (a new match,
         a position from a link), a new record starts at ``after``."""
-        if _same_moment(self._state, after):
+        if same_moment(self._state, after):
             return self  # nothing happened (a checker picked up, a redraw)
         action = action_between(self._state, after, moves)
         if action == "next":
@@ -353,7 +361,7 @@ class Record:
                 candidate = self.append(action)
             except RecordError:
                 return Record(after, ((),), self._names)
-        if not _same_moment(candidate.state, after):
+        if not same_moment(candidate.state, after):
             return Record(after, ((),), self._names)
         return candidate
 
@@ -415,7 +423,7 @@ class Record:
         return found
 
 
-def _same_moment(a: GameState, b: GameState) -> bool:
+def same_moment(a: GameState, b: GameState) -> bool:
     """The same game state (the words of ``last_event`` aside)."""
     return replace(a, last_event="") == replace(b, last_event="")
 

@@ -58,7 +58,7 @@ from game.engine.scoresheet import Entry, scoresheet
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
 
-__all__ = ["InvalidMatFile", "format_mat", "parse_mat", "read_mat"]
+__all__ = ["InvalidMatFile", "format_mat", "parse_mat", "read_mat", "without_illegal_plays"]
 
 LEFT_WIDTH = 27  # the left column's width in a move line, as gnubg writes it
 MAX_NAME = 60
@@ -392,7 +392,7 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
     entries: list[_Entry] = []
     move = 0
     for raw in body:
-        line = _without_illegal_plays(raw.expandtabs(8)).rstrip()
+        line = without_illegal_plays(raw.expandtabs(8)).rstrip()
         if not line.strip() or line.strip()[0] in ";#":
             continue
         label = _LABEL.match(line)
@@ -431,7 +431,7 @@ def _right_column(body: list[str]) -> int:
     entries of two-entry lines begin (gnubg's 33, XG's 37...), never beyond 16."""
     starts = []
     for raw in body:
-        line = _without_illegal_plays(raw.expandtabs(8))
+        line = without_illegal_plays(raw.expandtabs(8))
         label = _LABEL.match(line)
         found = list(itertools.islice(_ENTRY.finditer(line, label.end() if label else 0), 3))
         if len(found) == 2:
@@ -562,7 +562,7 @@ class _Replayer:
             self.do(Action.roll(dice), entry.move)
         after = self.record.state
         # FIBS logs "Illegal play (its board)" when a play was refused: none was made.
-        text = re.sub(r"[?!]+", " ", _without_illegal_plays(entry.text)).strip()
+        text = re.sub(r"[?!]+", " ", without_illegal_plays(entry.text)).strip()
         blocked = after.phase is not Phase.MOVE
         if text.lower().startswith("cannot move") or text.lower() in ("", "-", "no move"):
             if not blocked:
@@ -645,7 +645,7 @@ class _Replayer:
             raise self.fail(move, f"the game stops before it is over: {_expected(state)}")
 
 
-def _without_illegal_plays(text: str) -> str:
+def without_illegal_plays(text: str) -> str:
     """The text with FIBS's ``Illegal play (...)`` notes (which may hold a FIBS board, colons
     and all) blanked out, columns kept, in one pass: once no ``)`` is left no later note can
     close, so the search stops."""

@@ -27,6 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.bot.level_names import DEFAULT_LEVEL
 from game.engine import match
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.engine.state import GameState, Phase
@@ -116,13 +117,18 @@ def next_step(session: Session, rng: random.Random) -> Step | None:
 def computer_play(game: GameState, level: str | None, rng: random.Random) -> Play | None:
     """The computer's play of ``game.engine.dice`` (None when the roll cannot be played), valued
     at the match score in a match."""
-    from game.bot import DEFAULT_LEVEL, choose_play
+    from game.bot import choose_play
     from game.bot.match_value import checker_play_state
 
     if game.dice is None:
         return None
     state = checker_play_state(game, game.turn)
-    return choose_play(game.position, game.dice, level or DEFAULT_LEVEL, rng, state)
+    return choose_play(game.position, game.dice, level_or_default(level), rng, state)
+
+
+def level_or_default(level: str | None) -> str:
+    """The computer's level: the one the settings name, or the page's default (``None``)."""
+    return DEFAULT_LEVEL if level is None else level
 
 
 def cube_plies(level: str | None) -> int:
@@ -130,7 +136,7 @@ def cube_plies(level: str | None) -> int:
     budget (those that play without deliberate mistakes), none below them."""
     from game.bot.levels import level_named
 
-    chosen = level_named(level)
+    chosen = level_named(level_or_default(level))
     return chosen.cube_plies if chosen.cube_budget else 0
 
 
@@ -138,14 +144,14 @@ def cube_prune(level: str | None) -> int:
     """Two rolls ahead, the replies of a roll evaluated in full (``levels.Level.cube_prune``)."""
     from game.bot.levels import level_named
 
-    return level_named(level).cube_prune
+    return level_named(level_or_default(level)).cube_prune
 
 
 def cube_budget(level: str | None) -> int:
     """The positions a cube decision of ``level`` may evaluate (``levels.Level``)."""
     from game.bot.levels import level_named
 
-    return level_named(level).cube_budget
+    return level_named(level_or_default(level)).cube_budget
 
 
 def wants_to_double(game: GameState, level: str | None = None) -> bool:
@@ -199,7 +205,7 @@ def accepts_resignation(game: GameState) -> bool:
 def outlook(game: GameState, player: int) -> Probabilities:
     """``player``'s cubeless chances in the game as it stands (a roll to play is played
     first, as the bot would play it)."""
-    from game.bot import DEFAULT_LEVEL, choose_play, evaluate
+    from game.bot import choose_play, evaluate
 
     phase = game.resumed_phase if game.phase is Phase.RESIGNED else game.phase
     if phase is Phase.MOVE and game.dice is not None:

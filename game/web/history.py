@@ -19,7 +19,7 @@ A play read back is the generator's moves for the same play.
 
 from __future__ import annotations
 
-from game.engine.record import Record, _same_moment
+from game.engine.record import Record, same_moment
 from game.engine.state import GameState
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
 
@@ -45,6 +45,6 @@ def read_history(data: object, game: GameState) -> Record:
     names = data.get("names")
     if isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names):
         record = record.with_names((names[0][:MAX_NAME], names[1][:MAX_NAME]))
-    if not _same_moment(record.state, game):
+    if not same_moment(record.state, game):
         return Record(game, ((),), record.names)
     return record

@@ -5,7 +5,7 @@
     >>> fragment
     'gnubgid=4HPwATDgc/ABMA:MAAAAAAAAAAE&rules=simple'
     >>> game, opponent = read_fragment('#' + fragment)
-    >>> game.phase.value, opponent
+    >>> game.phase.value, opponent.value
     ('opening', 'computer')
 
 The fragment is ``gnubgid=PID:MID`` (what gnubg's "set gnubgid" reads), with
@@ -32,7 +32,7 @@ from game.engine.text import quoted
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import InvalidMatchId, parse_gnubg_id
 from game.formats.position_id import InvalidPositionId
-from game.web.session import COMPUTER, FRIEND
+from game.web.session import COMPUTER, FRIEND, Opponent
 
 MAX_FRAGMENT = 200
 SHOWN_PHASES = (Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNED)
@@ -83,7 +83,7 @@ def share_fragment(game: GameState, opponent: str = COMPUTER) -> str:
     return fragment + ("&vs=friend" if opponent == FRIEND else "")
 
 
-def read_fragment(fragment: object) -> tuple[GameState, str] | None:
+def read_fragment(fragment: object) -> tuple[GameState, Opponent] | None:
     """(game, opponent) from ``#gnubgid=...``; None when the fragment holds no game at all.
 
     Total: any other outcome is a ``LinkError``. An unexpected error inside the reader is
@@ -100,7 +100,7 @@ def read_fragment(fragment: object) -> tuple[GameState, str] | None:
         raise LinkError(f"the link's game cannot be read ({type(error).__name__})") from error
 
 
-def _read_fragment(fragment: str) -> tuple[GameState, str] | None:
+def _read_fragment(fragment: str) -> tuple[GameState, Opponent] | None:
     text = fragment[1:] if fragment.startswith("#") else fragment
     if len(text) > MAX_FRAGMENT:
         raise LinkError("the link is too long to be a game")
@@ -115,7 +115,7 @@ def _read_fragment(fragment: str) -> tuple[GameState, str] | None:
             raise LinkError("the link names no game (gnubgid=... is missing)")
         return None
     opponent = fields.get("vs", COMPUTER)
-    if opponent not in (COMPUTER, FRIEND):
+    if opponent not in (COMPUTER, FRIEND):  # a friend by links has links of its own
         raise LinkError("the link names an unknown opponent")
     rules = fields.get("rules", FULL)
     if rules not in (SIMPLE, FULL):
@@ -123,7 +123,7 @@ def _read_fragment(fragment: str) -> tuple[GameState, str] | None:
     beaver = fields.get("beaver", "0")
     if beaver not in ("0", "1"):
         raise LinkError("the link's beaver setting is not 0 or 1")
-    return game_from_id(fields["gnubgid"], rules, beaver == "1"), opponent
+    return game_from_id(fields["gnubgid"], rules, beaver == "1"), Opponent(opponent)
 
 
 def game_from_id(

@@ -30,6 +30,7 @@ import json
 import math
 from dataclasses import dataclass, replace
 
+from game.bot.level_names import DEFAULT_LEVEL  # the names only: the bot is not loaded
 from game.engine.state import GameState, Phase
 from game.web.chart import rating_chart
 
@@ -48,7 +49,6 @@ LEVEL_RATINGS = {
     "strong": 2020,
     "expert": 2032,
 }
-DEFAULT_LEVEL = "strong"  # game.bot.levels.DEFAULT, without importing the bot
 
 
 def level_rating(level: str | None) -> float:

@@ -17,17 +17,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
+from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
 from game.engine.match import IllegalAction, Rules
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Point
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 
-COMPUTER = "computer"
-FRIEND = "friend"
-LINK = "link"  # a friend anywhere, by links (game/formats/friend_link.py)
-OPPONENTS = (COMPUTER, FRIEND, LINK)
+
+class Opponent(StrEnum):
+    """Who plays the other side: each its word in saved settings and links (``vs=friend``)."""
+
+    COMPUTER = "computer"
+    FRIEND = "friend"  # a person at the same screen
+    LINK = "link"  # a friend anywhere, by links (game/formats/friend_link.py)
+
+
+COMPUTER, FRIEND, LINK = Opponent  # by their bare names too (``COMPUTER is Opponent.COMPUTER``)
+OPPONENTS = tuple(Opponent)
 COMPUTER_PLAYER = 1  # against the computer, the person plays cyan (player 0)
 TAKEN, BEAVERED, REFUSED = "taken", "beavered", "refused"  # news of the last cube or resign answer
 
@@ -48,8 +57,8 @@ class Settings:
     once (``tutor`` too); ``rules``, ``match_length``, ``beaver`` and ``jacoby`` from the next
     new game."""
 
-    opponent: str = COMPUTER
-    level: str | None = None  # the computer's level; None: the bot's default
+    opponent: str = COMPUTER  # an Opponent: a name given is made the enum (__post_init__)
+    level: str | None = None  # the computer's level; None: level_names.DEFAULT_LEVEL
     rotate: bool = True  # friend mode: the board faces the player on roll
     auto_confirm: bool = False  # finish the turn as soon as the last die is played
     rules: str = SIMPLE  # Simple (single wins, no cube) or Full (cube, gammons, backgammons)
@@ -71,12 +80,11 @@ class Settings:
             raise SettingsError(
                 f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"
             )
-        if self.level is not None:
-            # Imported here: the bot is not needed to draw the board, and the page starts sooner.
-            from game.bot import LEVELS
-
-            if self.level not in LEVELS:
-                raise SettingsError(f"level must be one of {', '.join(LEVELS)}, got {self.level!r}")
+        object.__setattr__(self, "opponent", Opponent(self.opponent))  # a saved name: the enum
+        if self.level is not None and self.level not in LEVEL_NAMES:
+            raise SettingsError(
+                f"level must be one of {', '.join(LEVEL_NAMES)}, got {self.level!r}"
+            )
         for name in ("rotate", "auto_confirm", "beaver", "jacoby", "tutor"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")

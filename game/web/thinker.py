@@ -107,11 +107,11 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
             raise ValueError("no dice to play")
         rng = random.Random()
         set_state(rng, request["rng"])
-        from game.bot import DEFAULT_LEVEL, choose_play  # the bot: only where it thinks
+        from game.bot import choose_play  # the bot: only where it thinks
         from game.bot.match_value import checker_play_state
 
         scored = checker_play_state(game, game.turn)
-        play = choose_play(game.position, game.dice, level or DEFAULT_LEVEL, rng, scored)
+        play = choose_play(game.position, game.dice, computer.level_or_default(level), rng, scored)
         index = None
         if play is not None:
             plays = legal_plays(game.position, game.dice)

@@ -58,7 +58,6 @@ def count_positions() -> list[float]:
     each evaluation by a ``Scorer`` (plays, look-aheads, the cube's roll ahead) or
     ``evaluate_position`` (as ``game.bot.evaluate`` too); a ranking by the pruning network
     counts as the fraction of a position the budget counts it as (``PRUNING_COST``)."""
-    import game.bot
     from game.bot import evaluator, search
 
     seen = [0.0]
@@ -80,7 +79,7 @@ def count_positions() -> list[float]:
         return plain_evaluate(position)
 
     evaluator.Scorer.evaluate = counting_scorer
-    search.evaluate_position = game.bot.evaluate_position = counting_evaluate
+    search.evaluate_position = evaluator.evaluate_position = counting_evaluate
     return seen
 
 

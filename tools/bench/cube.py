@@ -51,11 +51,11 @@ from game.bot.cube import (
     TAKE,
     TOO_GOOD,
     CubeState,
-    _result_mwc,
     cube_decision,
     cube_efficiency,
     decide,
 )
+from game.bot.match_value import result_mwc
 from game.bot.probabilities import Probabilities
 from game.engine.plays import legal_plays
 from game.engine.position import Position
@@ -190,7 +190,7 @@ def closeness(probabilities: Probabilities, state: CubeState, x: float) -> float
     decision = decide(probabilities, state, x)
     values = [decision.no_double, decision.double_take, decision.double_pass]
     if not state.is_money:
-        win, lose = _result_mwc(state, state.value), _result_mwc(state, -state.value)
+        win, lose = result_mwc(state, state.value), result_mwc(state, -state.value)
         values = [(2 * v - win - lose) / (win - lose) for v in values]
     nd, dt, dp = values
     return min(abs(dt - nd), abs(dt - dp), abs(nd - dp))

@@ -44,14 +44,12 @@ from game.bot.cube.state import (
     PASS,
     TAKE,
     TOO_GOOD,
+    CubeAction,
     CubeDecision,
+    CubeResponse,
     CubeState,
     InvalidCubeState,
 )
-
-# The match result's winning chance, by its old private name (tools/bench/cube.py and
-# tests/test_cube.py import it from here): ``game.bot.match_value.result_mwc``.
-from game.bot.match_value import result_mwc as _result_mwc
 
 __all__ = [
     "BEAROFF_EFFICIENCY",
@@ -65,10 +63,11 @@ __all__ = [
     "RACE_EFFICIENCY_RANGE",
     "TAKE",
     "TOO_GOOD",
+    "CubeAction",
     "CubeDecision",
+    "CubeResponse",
     "CubeState",
     "InvalidCubeState",
-    "_result_mwc",
     "choose",
     "choose_doubling",
     "cube_action",

@@ -14,6 +14,7 @@ Every cube rule (who may double, a dead cube, the beaver limit, Jacoby) is
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -21,8 +22,27 @@ from game.engine import match
 from game.engine.match import Cube, InvalidRules, Rules
 
 ON_ROLL, OPPONENT = 0, 1  # the players as a CubeState numbers them
-DOUBLE, NO_DOUBLE, TOO_GOOD = "double", "no-double", "too-good"
-TAKE, PASS, BEAVER = "take", "pass", "beaver"
+
+
+class CubeAction(StrEnum):
+    """What the player on roll does with the cube (its word: ``CubeAction.DOUBLE == "double"``)."""
+
+    DOUBLE = "double"
+    NO_DOUBLE = "no-double"
+    TOO_GOOD = "too-good"  # too good to double: play on for a gammon
+
+
+class CubeResponse(StrEnum):
+    """What the doubled player answers (each its word: ``CubeResponse.TAKE == "take"``)."""
+
+    TAKE = "take"
+    PASS = "pass"
+    BEAVER = "beaver"
+
+
+# The words by their bare names too (``DOUBLE is CubeAction.DOUBLE``).
+DOUBLE, NO_DOUBLE, TOO_GOOD = CubeAction
+TAKE, PASS, BEAVER = CubeResponse
 
 _MONEY, _CENTRED = Rules.full(), Cube()  # the defaults: money play, a centred cube
 
@@ -193,8 +213,8 @@ class CubeDecision:
     chances in match play.
     """
 
-    action: str
-    response: str
+    action: CubeAction
+    response: CubeResponse
     no_double: float
     double_take: float
     double_pass: float
@@ -204,4 +224,5 @@ class CubeDecision:
 
     @property
     def answer(self) -> tuple[str, str]:
-        return self.action, self.response
+        """The action and the response as words (``('double', 'take')``)."""
+        return str(self.action), str(self.response)
