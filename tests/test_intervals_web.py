@@ -99,3 +99,22 @@ def test_the_results_interval_covers_as_often_as_it_claims():
         _, low, high = rating.results_interval(tuple(results))
         covered += low <= truth <= high
     assert 0.83 <= covered / trials <= 0.97, covered
+
+
+def test_the_rating_room_charts_each_analysed_match_with_its_interval(shown):
+    book = rating.Book()
+    assert "Analyse a match" in rating.progress_words(book)
+    assert rating.progress_chart(book).count("<polyline") == 0
+    for player in (shown["players"][0], shown["players"][1], {"pr": "junk"}):
+        book = book.with_match(player)
+    assert len(book.matches) == 2
+    last = shown["players"][1]
+    low, high = last["intervals"]["pr"]
+    assert rating.progress_words(book) == (
+        f"2 analysed matches against the computer; in the last, error rate "
+        f"{last['error_rate']:.1f}, PR {last['pr']:.1f}, likely between {low:.1f} and "
+        f"{high:.1f} over {last['decisions']} decisions."
+    )
+    svg = rating.progress_chart(book)
+    assert svg.startswith("<svg") and svg.count("<circle") == 2 and svg.count("<line") >= 2
+    assert rating.read_book(book.to_text()) == book

@@ -7,7 +7,8 @@ dice before the decision as ``python -m game hint`` reads them (``PID:MID``, the
 the Match ID for a checker play, none for a cube decision: a take or a pass is written
 with the double offered, the doubler on roll), the player (0 or 1, the first or second
 named), what was played and the best answer, in play notation or in the cube's words
-(``CUBE_WORDS``).
+(``CUBE_WORDS``). ``card_record`` is a card as the trainer keeps it (``game.web.deck``),
+with the ranked plays or the cube's equities and the chances after the plays.
 
     >>> from game.engine.match import Rules
     >>> from game.engine.state import GameState
@@ -22,7 +23,9 @@ named), what was played and the best answer, in play notation or in the cube's w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from game.analysis.judgement import CubeFigures
 from game.analysis.marks import DOUBTFUL
 from game.analysis.record_analysis import (
     BEAVER,
@@ -34,6 +37,7 @@ from game.analysis.record_analysis import (
     Decision,
     MatchAnalysis,
 )
+from game.formats import format_position_id
 from game.formats.gnubg_id import write_gnubg_id
 
 CUBE_WORDS: dict[str, str] = {
@@ -92,6 +96,68 @@ class Card:
         return f"{self.gnubg_id} {self.player + 1} {self.loss:.3f} {self.played} | {self.best}"
 
 
+def card_id(gnubg_id: str, kind: str) -> str:
+    """A card's identity: the position and the question (a play, doubling, answering a
+    double), so the same decision met again is the same card."""
+    question = "play" if kind == PLAY else "cube" if kind in (NO_DOUBLE, DOUBLE) else "answer"
+    return f"{gnubg_id}|{question}"
+
+
+def play_record(decision: Decision) -> dict[str, Any]:
+    """A checker play's figures for a card: the ranked plays as ``[notation, Position ID
+    after the play (the mover on roll), equity]``, best first, and the chances after the
+    best play and after the play made (``game.analysis.why``)."""
+    from game.analysis.why import chances_after
+
+    plays = [[r.notation, format_position_id(r.play.position), r.equity] for r in decision.plays]
+    if decision.chosen_play is not None:
+        played = format_position_id(decision.chosen_play.position)
+        if all(row[1] != played for row in plays):
+            plays.append([decision.chosen, played, decision.equity])
+    record: dict[str, Any] = {"plays": plays}
+    if decision.best_play is not None and decision.chosen_play is not None:
+        best, chosen = chances_after(decision.best_play), chances_after(decision.chosen_play)
+        record["chances"] = {
+            "best": [best.win, best.win_gammon, best.win_backgammon,
+                     best.lose, best.lose_gammon, best.lose_backgammon],
+            "played": [chosen.win, chosen.win_gammon, chosen.win_backgammon,
+                       chosen.lose, chosen.lose_gammon, chosen.lose_backgammon],
+        }  # fmt: skip
+    return record
+
+
+def cube_record(figures: CubeFigures) -> dict[str, Any]:
+    """A cube decision's figures for a card: the doubler's equities (EMG)."""
+    return {
+        "cube": {
+            "no_double": figures.no_double,
+            "double_take": figures.double_take,
+            "double_pass": figures.double_pass,
+        }
+    }
+
+
+def card_record(card: Card, source: str = "match") -> dict[str, Any]:
+    """A card as plain data (JSON) for the trainer's deck (``game.web.deck``)."""
+    decision = card.decision
+    record: dict[str, Any] = {
+        "id": card_id(card.gnubg_id, card.kind),
+        "source": source,
+        "kind": card.kind,
+        "gnubg_id": card.gnubg_id,
+        "player": card.player,
+        "played": card.played,
+        "best": card.best,
+        "loss": round(card.loss, 4),
+    }
+    if card.is_cube:
+        if decision.cube is not None:
+            record.update(cube_record(decision.cube))
+    else:
+        record.update(play_record(decision))
+    return record
+
+
 def is_card(decision: Decision, threshold: float = DOUBTFUL) -> bool:
     """A decision that lost at least ``threshold`` (as the analysis marks it)."""
     return decision.error >= threshold - 1e-12
@@ -107,4 +173,14 @@ def cards_of(analysis: MatchAnalysis, threshold: float = DOUBTFUL) -> list[Card]
     ]
 
 
-__all__ = ["CUBE_WORDS", "Card", "cards_of", "is_card", "words_of"]
+__all__ = [
+    "CUBE_WORDS",
+    "Card",
+    "card_id",
+    "card_record",
+    "cards_of",
+    "cube_record",
+    "is_card",
+    "play_record",
+    "words_of",
+]

@@ -1191,7 +1191,8 @@ class App:
         document.body.dataset.analysisTo = f"{window.performance.now():.1f}"
         against_computer = self.session.settings.opponent == "computer"
         if record == self.named_history() and against_computer:
-            self.keep_rating(self.rating.with_analysis(result["players"][0]))
+            player = result["players"][0]
+            self.keep_rating(self.rating.with_analysis(player).with_match(player))
 
     def cancel_analysis(self) -> None:
         job, self.analysis_job = self.analysis_job, None
@@ -1247,6 +1248,10 @@ class App:
         set_text("rating-text", rating.rating_words(self.rating))
         element("rating-chart").innerHTML = rating.history_chart(self.rating)
         set_text("rating-estimate", rating.estimate_words(self.rating))
+        progress = element("rating-progress")
+        if progress:
+            progress.innerHTML = rating.progress_chart(self.rating)
+            set_text("rating-progress-text", rating.progress_words(self.rating))
         element("rating-levels").innerHTML = rating.levels_html()
         document.body.dataset.rating = f"{self.rating.rating:.1f}"
 

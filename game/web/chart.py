@@ -105,3 +105,34 @@ def rating_chart(ratings: Sequence[float]) -> str:
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{LINE}"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def pr_chart(matches: Sequence[tuple[float, float, float, float]]) -> str:
+    """Per analysed match against the computer, oldest first: ``(error rate, PR, PR's low,
+    PR's high)``; the PR drawn as a line with its 90% interval as a bar, the error rate
+    (twice the PR) on the right-hand scale."""
+    parts = _frame("Your PR in each analysed match against the computer, with its interval")
+    if not matches:
+        parts.append("</svg>")
+        return "".join(parts)
+    high = max(max(m[3] for m in matches), max(m[1] for m in matches), 5.0) * 1.1
+    ticks = [(0.0, "0"), (high / 2, f"{high / 2:.0f}"), (high, f"{high:.0f}")]
+    parts += _grid(ticks, 0.0, high)
+    count = len(matches)
+    for index, (_, _, low_pr, high_pr) in enumerate(matches):
+        x = _x(index, count)
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{_y(low_pr, 0.0, high):.1f}" x2="{x:.1f}" '
+            f'y2="{_y(high_pr, 0.0, high):.1f}" stroke="{GRID}" stroke-width="6" '
+            'stroke-linecap="round"/>'
+        )
+    points = [(_x(i, count), _y(m[1], 0.0, high)) for i, m in enumerate(matches)]
+    parts.append(_polyline(points, LINE, "PR"))
+    for x, y in points:
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{LINE}"/>')
+    parts.append(
+        f'<text x="{WIDTH - RIGHT}" y="{TOP - 2}" text-anchor="end" fill="{TEXT}">'
+        f"the error rate is twice the PR</text>"
+    )
+    parts.append("</svg>")
+    return "".join(parts)

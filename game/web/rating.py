@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from game.bot.level_names import DEFAULT_LEVEL  # the names only: the bot is not loaded
 from game.engine.state import GameState, Phase
-from game.web.chart import rating_chart
+from game.web.chart import pr_chart, rating_chart
 
 KEY = "backgammon.rating"
 RATING_DECISIONS = 100  # game.analysis.intervals.RATING_DECISIONS, without the bot
@@ -78,6 +78,18 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchFigures:
+    """The person's figures in one analysed match against the computer: error rate (mEMG),
+    PR and its 90% interval, the decisions counted."""
+
+    error_rate: float
+    pr: float
+    low: float
+    high: float
+    decisions: int
+
+
+@dataclass(frozen=True, slots=True)
 class Book:
     rating: float = START
     experience: int = 0
@@ -89,6 +101,8 @@ class Book:
     estimate_low: float | None = None
     estimate_high: float | None = None
     estimate_decisions: int = 0
+    # Each analysed match against the computer, oldest first (the Rating room's chart).
+    matches: tuple[MatchFigures, ...] = ()
 
     def after_result(self, level: str | None, length: int, won: bool) -> Book:
         """The book once a game (money) or match of ``length`` points against the computer
@@ -139,6 +153,14 @@ class Book:
         decisions = player.get("decisions")
         return self.with_estimate(estimate, pair, decisions if type(decisions) is int else 0)
 
+    def with_match(self, player: dict[str, object]) -> Book:
+        """The book with one more analysed match's figures (as ``game.web.study`` sends a
+        player's); unchanged when they cannot be read."""
+        figures = _match_figures(player)
+        if figures is None:
+            return self
+        return replace(self, matches=(*self.matches, figures)[-KEPT:])
+
     def with_last(self, fingerprint: str) -> Book:
         return replace(self, last=fingerprint)
 
@@ -163,6 +185,7 @@ class Book:
                     else None
                 ),
                 "estimate_decisions": self.estimate_decisions,
+                "matches": [[m.error_rate, m.pr, m.low, m.high, m.decisions] for m in self.matches],
             },
             separators=(",", ":"),
         )
@@ -212,8 +235,66 @@ def read_book(text: object) -> Book:
             low = high = None
     decisions = data.get("estimate_decisions")
     decisions = decisions if type(decisions) is int and 0 <= decisions < 1_000_000 else 0
+    matches = []
+    for item in data.get("matches") or []:
+        if isinstance(item, list) and len(item) == 5:
+            found_match = _match_figures(
+                {"error_rate": item[0], "pr": item[1], "intervals": {"pr": item[2:4]},
+                 "decisions": item[4]}
+            )  # fmt: skip
+            if found_match is not None:
+                matches.append(found_match)
     return Book(
-        rating, experience, tuple(results[-KEPT:]), estimate, start, last, low, high, decisions
+        rating,
+        experience,
+        tuple(results[-KEPT:]),
+        estimate,
+        start,
+        last,
+        low,
+        high,
+        decisions,
+        tuple(matches[-KEPT:]),
+    )
+
+
+def _rate(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and 0 <= number < 100_000 else None
+
+
+def _match_figures(player: dict[str, object]) -> MatchFigures | None:
+    error_rate, pr = _rate(player.get("error_rate")), _rate(player.get("pr"))
+    intervals = player.get("intervals")
+    pair = intervals.get("pr") if isinstance(intervals, dict) else None
+    decisions = player.get("decisions")
+    if error_rate is None or pr is None or type(decisions) is not int or decisions < 0:
+        return None
+    low = high = pr
+    if isinstance(pair, list) and len(pair) == 2:
+        low_found, high_found = _rate(pair[0]), _rate(pair[1])
+        if low_found is not None and high_found is not None:
+            low, high = low_found, high_found
+    return MatchFigures(error_rate, pr, low, high, decisions)
+
+
+def progress_chart(book: Book) -> str:
+    """The PR of each analysed match against the computer, with its interval."""
+    return pr_chart([(m.error_rate, m.pr, m.low, m.high) for m in book.matches])
+
+
+def progress_words(book: Book) -> str:
+    """The last analysed match's figures in words, or how to get some."""
+    if not book.matches:
+        return "Analyse a match against the computer to follow your error rate and PR here."
+    last = book.matches[-1]
+    count = len(book.matches)
+    return (
+        f"{count} analysed match{'es' if count > 1 else ''} against the computer; in the last, "
+        f"error rate {last.error_rate:.1f}, PR {last.pr:.1f}, likely between {last.low:.1f} "
+        f"and {last.high:.1f} over {last.decisions} decisions."
     )
 
 

@@ -299,7 +299,15 @@ def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> d
             for number, game in enumerate(result.games, 1)
         ],
         "mistakes": [_mistake(g, d, moments) for g, d in result.biggest_mistakes(MISTAKES)],
+        "cards": _cards(result),
     }
+
+
+def _cards(result: MatchAnalysis) -> list[dict[str, Any]]:
+    """Every decision marked doubtful or worse as the trainer's card (``game.web.deck``)."""
+    from game.analysis.cards import card_record, cards_of
+
+    return [card_record(card) for card in cards_of(result)]
 
 
 # --- dice ------------------------------------------------------------------------------------
