@@ -20,16 +20,16 @@ from game.cli.replay import replay
 from game.formats.mat import InvalidMatFile, read_mat, without_illegal_plays
 from game.formats.xgid import InvalidXgid, parse_xgid
 
-LIMIT = 2.0  # seconds, on a loaded machine
+LIMIT = 2.0  # seconds of this process's CPU time: other processes on a shared machine do not count
 SIZES = (100_000, 1_000_000)
 START = " 1 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
 
 
 def timed_refusal(text: str) -> InvalidMatFile:
-    began = time.perf_counter()
+    began = time.process_time()
     with pytest.raises(InvalidMatFile) as caught:
         read_mat(text)
-    assert time.perf_counter() - began <= LIMIT
+    assert time.process_time() - began <= LIMIT
     assert len(str(caught.value)) <= 200, str(caught.value)[:300]
     return caught.value
 
@@ -51,10 +51,10 @@ def test_a_long_match_line_is_refused_in_linear_time(size):
 def test_a_long_fibs_illegal_play_note_is_refused_in_linear_time(size):
     timed_refusal(START + "  1) 31: " + "illegal play(" * (size // 13) + "\n")
     timed_refusal(START + "  1) 31: " + "illegal play (x) " * (size // 17) + "8/5 6/\n")
-    began = time.perf_counter()
+    began = time.process_time()
     assert without_illegal_plays("illegal play(" * (size // 13)).startswith("illegal play(")
     assert without_illegal_plays("illegal play (x)" * (size // 16)).isspace()
-    assert time.perf_counter() - began <= LIMIT
+    assert time.process_time() - began <= LIMIT
 
 
 def test_a_fibs_illegal_play_note_leaves_the_roll_unplayed():
