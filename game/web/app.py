@@ -34,6 +34,7 @@ from game.formats.match_file import write_match_file
 from game.web import (
     analysis_view,
     computer,
+    deck,
     embed_maker,
     guard,
     hint_panel,
@@ -1190,9 +1191,19 @@ class App:
         document.body.dataset.analysis = "done"
         document.body.dataset.analysisTo = f"{window.performance.now():.1f}"
         against_computer = self.session.settings.opponent == "computer"
-        if record == self.named_history() and against_computer:
-            player = result["players"][0]
-            self.keep_rating(self.rating.with_analysis(player).with_match(player))
+        if record == self.named_history():
+            if against_computer:
+                player = result["players"][0]
+                self.keep_rating(self.rating.with_analysis(player).with_match(player))
+            self.keep_cards(result.get("cards") or [], (0,) if against_computer else (0, 1))
+
+    def keep_cards(self, records: list[dict[str, object]], people: tuple[int, ...]) -> None:
+        """The person's cards of an analysed game join the trainer's deck (game.web.deck)."""
+        mine = [r for r in records if r.get("player") in people]
+        with contextlib.suppress(Exception):
+            kept = deck.read_deck(window.localStorage.getItem(deck.KEY))
+            kept = kept.with_cards(mine, now=float(window.Date.now()))
+            window.localStorage.setItem(deck.KEY, kept.to_text())
 
     def cancel_analysis(self) -> None:
         job, self.analysis_job = self.analysis_job, None

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.formats.mat import format_mat
-from game.web import rating, storage
+from game.web import deck, rating, storage
 from game.web.history import history_data
 from game.web.session import FRIEND, Session, Settings, to_viewer
 from tests.browser.pages import open_game
@@ -128,6 +128,12 @@ def test_analysis_shows_mistakes_and_chart_and_the_page_stays_responsive(game_pa
     assert result.locator("svg.chart polyline.series").count() == len(record.games)
     mistakes = result.locator("button.mistake")
     assert mistakes.count() >= 3
+    # The players' mistakes (both are people at this table) join the trainer's deck.
+    kept = deck.read_deck(page.evaluate(f"() => localStorage.getItem('{deck.KEY}')"))
+    assert len(kept.cards) >= mistakes.count()
+    assert all(card.data["loss"] >= 0.04 and card.due > 0 for card in kept.cards)
+    expect(result.locator("ul.why").first).to_contain_text("wins")
+    expect(result).to_contain_text("likely between")
     assert "within what chance gives" in page.locator("#dice-result").inner_text() or (
         "unusual" in page.locator("#dice-result").inner_text()
     )
