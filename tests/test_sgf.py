@@ -148,3 +148,21 @@ def test_replay_and_convert_tell_the_kind_by_content():
     bad = io.StringIO()
     assert convert(sgf.replace(";W[", ";W[77", 1), "mat", bad) == 1
     assert bad.getvalue().startswith("error: game 1 move ")
+
+
+def test_the_page_reads_a_match_file_in_slices_with_its_progress():
+    from game.web import importing
+
+    record = played(7, games=6)
+    text = format_sgf(record)
+    answer = importing.reply(importing.import_request(text, "slices", budget_ms=0))
+    seen = [(answer["done"], answer["total"])]
+    while "record" not in answer:
+        answer = importing.reply(importing.continue_request("slices", budget_ms=0))
+        seen.append((answer["done"], answer["total"]))
+    games = len(record.games)
+    assert seen[0] == (1, games) and seen[-1] == (games, games) and len(seen) == games + 1
+    assert importing.read_answer(answer) == parse_sgf(text)
+    importing.reply(importing.import_request(text, "stopped", budget_ms=0))
+    assert importing.reply(importing.cancel_request("stopped"))["cancelled"]
+    assert "stopped" in importing.reply(importing.continue_request("stopped"))["error"]

@@ -48,7 +48,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.engine.match import IllegalAction, Rules, game_points
 from game.engine.notation import InvalidPlay, parse_play
@@ -58,8 +60,18 @@ from game.engine.scoresheet import Entry, scoresheet
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
 
-__all__ = ["InvalidMatFile", "format_mat", "parse_mat", "read_mat", "without_illegal_plays"]
+__all__ = [
+    "InvalidMatFile",
+    "Steps",
+    "finish_steps",
+    "format_mat",
+    "parse_mat",
+    "read_mat",
+    "read_mat_steps",
+    "without_illegal_plays",
+]
 
+T = TypeVar("T")
 LEFT_WIDTH = 27  # the left column's width in a move line, as gnubg writes it
 MAX_NAME = 60
 MAX_LINE = 1000  # a move line is two entries (gnubg's are under 80 characters)
@@ -244,6 +256,25 @@ def parse_mat(text: str) -> Record:
 def read_mat(text: str) -> tuple[Record, list[int | None]]:
     """``parse_mat``'s record and, per game read, the points its "Wins" line writes (None when
     it has none): a match won by a resignation may be written with more points than it gave."""
+    return finish_steps(read_mat_steps(text))
+
+
+Steps = Generator[tuple[int, int], None, T]
+
+
+def finish_steps(steps: Steps[T]) -> T:
+    """What a reading in steps returns, its steps run to the end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
+    """``read_mat`` a game at a time: it yields (games replayed, games in the file) after each
+    game, and returns what ``read_mat`` returns (a reader off the page's thread shows the
+    progress and may stop between steps)."""
     if not isinstance(text, str):
         raise InvalidMatFile(0, 0, f"a match file is text, got {type(text).__name__}")
     lines = text.lstrip("\ufeff").replace("\x00", "").splitlines()
@@ -272,7 +303,7 @@ def read_mat(text: str) -> tuple[Record, list[int | None]]:
         except ValueError as problem:
             raise InvalidMatFile(0, 0, str(problem)) from None
         try:
-            return _replay(rules, games)
+            return (yield from _replay(rules, games))
         except InvalidMatFile as problem:
             error = error or problem  # report the first reading's error
     assert error is not None
@@ -718,26 +749,26 @@ def _as_written(
 MAX_READINGS = 256  # readings of one game's unwritten plays tried before giving up
 
 
-def _replay(rules: Rules, games: list[_Game]) -> tuple[Record, list[int | None]]:
+def _replay(rules: Rules, games: list[_Game]) -> Steps[tuple[Record, list[int | None]]]:
     """The record and each game's points as its "Wins" line writes them (None: no such line).
     A file that begins at a score where a player needs one point may begin after the Crawford
     game: the file's own double says so, gnubg reads it alike."""
     try:
-        return _replay_from(rules, games, post_crawford=False)
+        return (yield from _replay_from(rules, games, post_crawford=False))
     except InvalidMatFile as error:
         first = games[0].score
         at_crawford = rules.match_length - 1 in first and not rules.is_money
         if error.game != 1 or "Crawford" not in error.reason or not at_crawford:
             raise
         try:
-            return _replay_from(rules, games, post_crawford=True)
+            return (yield from _replay_from(rules, games, post_crawford=True))
         except InvalidMatFile:
             raise error from None
 
 
 def _replay_from(
     rules: Rules, games: list[_Game], post_crawford: bool
-) -> tuple[Record, list[int | None]]:
+) -> Steps[tuple[Record, list[int | None]]]:
     first = games[0]
     try:
         start = GameState.new(rules, first.score, post_crawford=post_crawford)
@@ -755,6 +786,7 @@ def _replay_from(
         replayer = _replay_game(record, game, last)
         record = replayer.record
         written.append(replayer.written)
+        yield index + 1, len(games)
     return record, written
 
 

@@ -18,10 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.record import Record
-from game.formats.mat import InvalidMatFile, format_mat, read_mat
-from game.formats.sgf import InvalidSgfFile, format_sgf, looks_like_sgf, read_sgf
+from game.formats.mat import InvalidMatFile, Steps, finish_steps, format_mat, read_mat_steps
+from game.formats.sgf import InvalidSgfFile, format_sgf, looks_like_sgf, read_sgf_steps
 
-__all__ = ["KINDS", "MatchFile", "MatchFileError", "read_match_file", "write_match_file"]
+__all__ = [
+    "KINDS",
+    "MatchFile",
+    "MatchFileError",
+    "read_match_file",
+    "read_match_file_steps",
+    "write_match_file",
+]
 
 KINDS = ("mat", "sgf")
 MatchFileError = (InvalidMatFile, InvalidSgfFile)
@@ -38,10 +45,15 @@ class MatchFile:
 
 def read_match_file(text: str) -> MatchFile:
     """The match in ``text``, an ``.sgf`` when it begins as one, else a ``.mat``."""
+    return finish_steps(read_match_file_steps(text))
+
+
+def read_match_file_steps(text: str) -> Steps[MatchFile]:
+    """``read_match_file`` a game at a time: it yields (games replayed, games in the file)."""
     if isinstance(text, str) and looks_like_sgf(text):
-        match = read_sgf(text)
+        match = yield from read_sgf_steps(text)
         return MatchFile(match.record, "sgf", tuple(match.written))
-    record, written = read_mat(text)
+    record, written = yield from read_mat_steps(text)
     return MatchFile(record, "mat", tuple(written))
 
 

@@ -53,14 +53,23 @@ from game.engine.record import (
 )
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
+from game.formats.mat import Steps, finish_steps
 
-__all__ = ["InvalidSgfFile", "SgfMatch", "format_sgf", "looks_like_sgf", "parse_sgf", "read_sgf"]
+__all__ = [
+    "InvalidSgfFile",
+    "SgfMatch",
+    "format_sgf",
+    "looks_like_sgf",
+    "parse_sgf",
+    "read_sgf",
+    "read_sgf_steps",
+]
 
 APPLICATION = "Backgammon in the browser"
 MAX_NAME = 31  # gnubg keeps 31 characters of a name
 MAX_DEPTH = 1000  # variations within variations
 MAX_NODES = 20_000  # as many as a game link holds actions (a 64-point match has some 8,000)
-MAX_GAMES = 10_000  # game trees, likewise
+MAX_GAMES = 2_000  # game trees: a long session; a 64-point match has about a hundred
 
 Property = tuple[str, list[str]]
 
@@ -322,6 +331,12 @@ def parse_sgf(text: str) -> Record:
 
 def read_sgf(text: str) -> SgfMatch:
     """The record, each game's written points and root properties of an ``.sgf`` text."""
+    return finish_steps(read_sgf_steps(text))
+
+
+def read_sgf_steps(text: str) -> Steps[SgfMatch]:
+    """``read_sgf`` a game at a time: it yields (games replayed, games in the file) after each
+    game and returns what ``read_sgf`` returns."""
     if not isinstance(text, str):
         raise InvalidSgfFile(0, 0, f"an .sgf file is text, got {type(text).__name__}")
     trees = [
@@ -357,7 +372,7 @@ def read_sgf(text: str) -> SgfMatch:
         except ValueError as problem:
             raise InvalidSgfFile(1, 0, str(problem)) from None
         try:
-            record, written = _replay(Record(start, ((),), names), trees, strict)
+            record, written = yield from _replay(Record(start, ((),), names), trees, strict)
         except InvalidSgfFile as error:
             first_error = first_error or error
             continue
@@ -368,7 +383,7 @@ def read_sgf(text: str) -> SgfMatch:
 
 def _replay(
     record: Record, trees: list[list[list[Property]]], strict: bool
-) -> tuple[Record, list[int | None]]:
+) -> Steps[tuple[Record, list[int | None]]]:
     written: list[int | None] = []
     for number, tree in enumerate(trees, 1):
         if number > 1:
@@ -382,6 +397,7 @@ def _replay(
         game.replay(last=number == len(trees))
         record = game.record
         written.append(game.written)
+        yield number, len(trees)
     return record, written
 
 

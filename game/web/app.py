@@ -836,8 +836,10 @@ class App:
 
         @on("click", "#import-cancel")
         def on_import_cancel(event: Event) -> None:
-            self.import_job = None  # the worker's answer is dropped when it comes
+            job, self.import_job = self.import_job, None  # an answer still coming is dropped
             set_props("import-status", hidden=True)
+            if job is not None:
+                self.spawn(self.forget_import(job))
 
         @on("dragover", "#board")
         def on_drag(event: Event) -> None:
@@ -967,13 +969,23 @@ class App:
             return
         self.spawn(self.import_file(text))
 
+    async def forget_import(self, job: str) -> None:
+        await thinking.ask(importing.cancel_request(job))
+
     async def import_file(self, text: str) -> None:
         job = f"{time.time():.6f}"
         self.import_job = job
         set_props("import-status", hidden=False)
+        set_props("import-bar", value=0)
         answer = await thinking.ask(importing.import_request(text, job))
+        while "record" not in answer and "error" not in answer:
+            if self.import_job != job:
+                return  # cancelled (the worker was told), or another file came since
+            total = int(answer["total"])
+            set_props("import-bar", value=int(answer["done"]) / total if total else 0)
+            answer = await thinking.ask(importing.continue_request(job))
         if self.import_job != job:
-            return  # cancelled, or another file came since
+            return
         self.import_job = None
         set_props("import-status", hidden=True)
         if answer.get("error"):

@@ -90,7 +90,7 @@ def set_state(rng: random.Random, state: Any) -> None:
 def reply(request: dict[str, Any]) -> dict[str, Any]:
     """Think about ``request``; the answer with ``ms``, the time it took."""
     started = time.perf_counter()
-    if request["task"] == importing.IMPORT:  # a match file to read: game/web/importing.py
+    if request["task"] in importing.TASKS:  # a match file to read: game/web/importing.py
         read = importing.reply(request)
         read["ms"] = (time.perf_counter() - started) * 1000
         return read
