@@ -166,10 +166,13 @@ def test_analyse_command_prints_players_then_games(selfplay_match, selfplay_anal
     status = analyse_cli.main(["--plies", "1"], io.StringIO(format_mat(selfplay_match)), out)
     assert status == 0
     lines = out.getvalue().splitlines()
-    assert len(lines) == 2 + 2 * len(selfplay_analysis.games)
+    # Then, after the games, each player's PR interval (game.analysis.intervals).
+    assert len(lines) == 2 + 2 * len(selfplay_analysis.games) + 2
     expected = selfplay_analysis.stats[1]
     assert lines[1] == f"player 2: {expected.error_rate:.1f} {expected.pr:.1f} {expected.decisions}"
     assert lines[2].startswith("game 1 player 1: ")
+    assert lines[-2].startswith("player 1 interval: ")
+    assert lines[-1].startswith("player 2 interval: ")
 
 
 def test_analyse_command_judges_at_the_strongest_judgement_by_default(
