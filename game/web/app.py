@@ -1275,6 +1275,10 @@ class App:
         if progress:
             progress.innerHTML = rating.progress_chart(self.rating)
             set_text("rating-progress-text", rating.progress_words(self.rating))
+        if element("rating-cards"):
+            kept = deck.read_deck(window.localStorage.getItem(deck.KEY))
+            found = deck.progress(kept, now=float(window.Date.now()))
+            set_text("rating-cards", "Cards to study again: " + deck.progress_words(found) + ".")
         element("rating-levels").innerHTML = rating.levels_html()
         document.body.dataset.rating = f"{self.rating.rating:.1f}"
 

@@ -193,6 +193,7 @@ def test_the_rating_moves_after_a_one_point_match(game_page: Page):
     expect(page.locator("#rating-text")).to_contain_text(f"{book.rating:.0f}")
     assert page.locator("#rating-chart svg polyline").count() == 1
     expect(page.locator("#rating-levels")).to_contain_text("Expert")
+    expect(page.locator("#rating-cards")).to_contain_text("0 cards, 0 learnt, 0 due now")
 
     page.reload()  # the finished match is not counted again
     page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
