@@ -5,8 +5,11 @@
 // slows the start.
 // It loads the same Python files as the page (pyscript.toml's [files]) and the bot's
 // weights ([bot-files]), imports the bot, then answers messages {id, request} with
-// {id, reply} or {id, error}; the request and the reply are JSON text of
-// game/web/thinker.py's dicts.
+// {id, reply} or {id, error}; the request and the reply are JSON text of the dataclasses
+// of game/web/messages.py (``to_dict()``: a dict whose "task" names the request).
+//
+// @typedef {{id: number, request: string}} Asked      page -> worker
+// @typedef {{id: number, reply: string} | {id: number, error: string} | {ready: boolean, error?: string}} Answered
 import { loadPyodide } from "./interpreter.mjs";
 
 const HOME = "/home/pyodide/";

@@ -32,6 +32,7 @@ RULES = {f"game.engine.{name}" for name in ("position", "plays", "dice", "match"
 # The only code that touches the browser (the DOM, the worker, storage).
 BROWSER_GLUE = {
     "game.web.app",
+    "game.web.browser",
     "game.web.dom",
     "game.web.embed_app",
     "game.web.embed_maker",

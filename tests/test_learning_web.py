@@ -396,16 +396,18 @@ def test_the_analysis_view_shows_the_figures_mistakes_and_chart_and_escapes_name
     assert "<script>" not in html and "&lt;script&gt;" in html
     for words in ("Error rate (mEMG)", "PR", "12.5", "6.2", "1800", "n/a", "-0.300"):
         assert words in html
-    assert html.count('class="mistake"') == 2 and 'data-mistake="1"' in html
+    assert html.count("data-mistake=") == 2 and 'data-mistake="1"' in html
     assert html.count("<polyline") == 2 and html.count("<details>") == 2
     assert "1 very bad, 2 doubtful" in html
     assert "Luck of each roll" in html and "Computer</span> 66 +0.310" in html
     names = ["You", "Computer"]
-    assert analysis_view.mistake_text(RESULT["mistakes"][0], names) == (
-        "Game 1 · You · 31: 24/21 21/20, better 8/5 6/5 · -0.200 (very bad)"
+    # Numbered as the move list numbers turns, the roll as players write it.
+    numbered = dict(RESULT["mistakes"][0], turn=12)
+    assert analysis_view.mistake_text(numbered, names) == (
+        "12. You 3-1: 24/21 21/20 \u2014 better 8/5 6/5, \u22120.200"
     )
-    assert analysis_view.mistake_text(RESULT["mistakes"][1], names) == (
-        "Game 2 · Computer · Pass, better take · -0.100 (bad)"
+    assert analysis_view.mistake_text(RESULT["mistakes"][1], names, games=2) == (
+        "Game 2, Computer: Pass \u2014 better take, \u22120.100"
     )
     clean = dict(RESULT, mistakes=[], match_length=0)
     assert "well played" in analysis_view.analysis_html(clean)

@@ -173,7 +173,16 @@ def test_the_engine_never_imports_the_browser():
     # Only the page's wiring touches pyscript; the rest is CPython.
     browser_side = tuple(
         f"game/web/{name}.py"
-        for name in ("app", "dom", "embed_app", "embed_maker", "guard", "main", "thinking")
+        for name in (
+            "app",
+            "browser",
+            "dom",
+            "embed_app",
+            "embed_maker",
+            "guard",
+            "main",
+            "thinking",
+        )
     )
     for path in manifest.needed_files():
         if path.endswith(".py") and path not in browser_side:

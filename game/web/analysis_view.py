@@ -115,21 +115,23 @@ def _players_table(names: list[str], players: list[dict[str, Any]], match_length
     return f'<table class="analysis-players">{"".join(rows)}</table>'
 
 
-def mistake_text(mistake: dict[str, Any], names: list[str]) -> str:
-    """``Game 1 · You · 31: 24/21 13/12, better 8/5 6/5 · -0.141 (bad)``."""
+def mistake_text(mistake: dict[str, Any], names: list[str], games: int = 1) -> str:
+    """A mistake as the move list numbers turns: ``12. You 6-1: 21/20 7/1 — better 21/15
+    19/18, -0.999`` (with a minus sign; ``Game 2, 12. …`` in a record of several games)."""
     who = names[int(mistake["player"])]
     kind = str(mistake["kind"])
     if kind == "play":
         dice = mistake.get("dice") or []
-        roll = "".join(str(d) for d in dice)
-        what = f"{roll}: {mistake['chosen']}, better {mistake['best']}"
+        roll = "-".join(str(d) for d in dice)
+        what = f"{who} {roll}: {mistake['chosen']} — better {mistake['best']}"
     else:
         best = KIND_WORDS.get(str(mistake["best"]), str(mistake["best"])).lower()
-        what = f"{KIND_WORDS.get(kind, kind)}, better {best}"
-    return (
-        f"Game {mistake['game']} · {who} · {what} · {signed(-float(mistake['error']))} "
-        f"({mistake['mark']})"
-    )
+        what = f"{who}: {KIND_WORDS.get(kind, kind)} — better {best}"
+    turn = mistake.get("turn")
+    number = f"{turn}. " if turn is not None else ""
+    game = f"Game {mistake['game']}, " if games > 1 else ""
+    error = f"{-float(mistake['error']):.3f}".replace("-", "\u2212")
+    return f"{game}{number}{what}, {error}"
 
 
 def _percent(value: float) -> str:
@@ -170,9 +172,11 @@ def mistakes_html(result: dict[str, Any]) -> str:
     mistakes = result.get("mistakes") or []
     if not mistakes:
         return '<p class="analysis-none">No mistake of 0.04 or more: well played.</p>'
+    games = len(result.get("games") or []) or 1
     items = "".join(
-        f'<li><button type="button" class="mistake" data-mistake="{i}">'
-        f"{escape(mistake_text(m, names))}</button>{why_html(m.get('why'))}</li>"
+        f'<li><button type="button" class="mistake mark-{escape(str(m["mark"]).replace(" ", "-"))}"'
+        f' data-mistake="{i}" title="{escape(str(m["mark"]))}">'
+        f"{escape(mistake_text(m, names, games))}</button>{why_html(m.get('why'))}</li>"
         for i, m in enumerate(mistakes)
     )
     return f'<ol class="mistakes">{items}</ol>'

@@ -7,7 +7,8 @@
 The address is read by ``embed_params.read_embed`` (pure, total); what is shown comes from
 ``embed`` and ``puzzle`` (pure); this module only binds buttons, keys and the board, keeps
 each embed's state under its own storage key, and tells the parent page its height. A
-``play`` embed is the page's own ``App`` with the embed's key, position and settings.
+``play`` embed is built from the page's own parts (``App``) with the embed's key, position
+and settings.
 Nothing from the address is ever inserted as HTML: captions, messages and rankings are
 set as text.
 """
@@ -38,6 +39,7 @@ from game.web.embed_params import (
 )
 from game.web.render import board_svg
 from game.web.replay import Replay
+from game.web.rooms import Setup
 from game.web.session import COMPUTER, FULL, Session, Settings, SettingsError
 from game.web.view import board_view, pips_text, status_text
 
@@ -350,35 +352,26 @@ class ReplayEmbed:
         post_height()
 
 
-class PlayEmbed(App):
-    """The live game from the embed's position (or a new one), saved under its own key."""
-
-    def __init__(self, query: str, spec: EmbedSpec) -> None:
-        super().__init__(query)
-        self.spec = spec
-        self.key = spec.key  # the keeper reads and writes through self.key
-        if spec.legacy:
-            return  # the plain board of old: its game and settings as before
-        settings = Settings(
-            opponent=spec.opponent,
-            level=spec.level,
-            rules=spec.rules or (FULL if spec.game is not None else Settings().rules),
-            match_length=spec.match_length if spec.game is None else 0,
-        )
-        if spec.game is not None:
-            game = embed.reader_on_roll(spec.game) if spec.opponent == COMPUTER else spec.game
-            self.session = Session(game, settings).after(game)
-        else:
-            self.session = Session.new(settings)
-        if spec.flip:
-            self.session = embed.FlippedSession(self.session.game, self.session.settings).after(
-                self.session.game
-            )
-
-    def open_link(self, fragment: str) -> None:
-        """The fragment is this embed's own position, read at start: not a link to take."""
-        if self.spec.legacy:
-            super().open_link(fragment)
+def play_embed(query: str, spec: EmbedSpec) -> App:
+    """The live game from the embed's position (or a new one), saved under its own key: the
+    page's own parts (game/web/app.py) with the embed's setup."""
+    if spec.legacy:  # the plain board of old: its game and settings as before, links taken
+        return App(query, Setup(key=spec.key, embed=True))
+    settings = Settings(
+        opponent=spec.opponent,
+        level=spec.level,
+        rules=spec.rules or (FULL if spec.game is not None else Settings().rules),
+        match_length=spec.match_length if spec.game is None else 0,
+    )
+    if spec.game is not None:
+        game = embed.reader_on_roll(spec.game) if spec.opponent == COMPUTER else spec.game
+        session = Session(game, settings).after(game)
+    else:
+        session = Session.new(settings)
+    if spec.flip:
+        session = embed.FlippedSession(session.game, session.settings).after(session.game)
+    # The fragment is this embed's own position, read at start: not a link to take.
+    return App(query, Setup(key=spec.key, session=session, take_links=False, embed=True))
 
 
 def apply_theme(spec: EmbedSpec) -> None:
@@ -431,7 +424,7 @@ def start() -> object:
         return None
     apply_theme(spec)
     if spec.mode == PLAY:
-        app: App = guard.start_safely(lambda query: PlayEmbed(query, spec))  # sets data-ready
+        app: App = guard.start_safely(lambda query: play_embed(query, spec))  # sets data-ready
         body.dataset.embedKey = spec.key
         watch_height()
         return app

@@ -25,6 +25,7 @@ from typing import Any
 from game.engine.notation import format_play
 from game.engine.plays import Play
 from game.engine.state import GameState, Phase
+from game.web.messages import RankRequest
 
 # The cube choices, as game.bot.cube names them.
 DOUBLE, NO_DOUBLE, TAKE, PASS = "double", "no-double", "take", "pass"
@@ -44,7 +45,7 @@ def cube_choices(game: GameState) -> tuple[str, ...]:
 def rank_request(game: GameState, plies: int) -> dict[str, Any]:
     from game.formats.save import write_save
 
-    return {"task": "rank", "game": write_save(game), "plies": plies}
+    return RankRequest(write_save(game), plies).to_dict()
 
 
 def rank_reply(game: GameState, plies: int) -> dict[str, Any]:

@@ -216,7 +216,51 @@ def move_list_html(record: Record, at: int) -> str:
 
 
 def where_text(replay: Replay) -> str:
-    """Where the replay stands, in words: ``Game 2, move 14 of 40``."""
+    """Where the replay stands, in words: ``Game 2, move 14 of 40`` (actions; the embeds')."""
     game, index, _ = replay.moments[replay.at]
     total = len(replay.record.games[game - 1])
     return f"Game {game}, move {index} of {total}"
+
+
+def turn_of(record: Record, moment: int) -> tuple[int, int, int]:
+    """The game, the turn (the move list's line, 0 before the first) and the game's number of
+    turns at ``moment``: the numbers the move list and the analysis's mistakes show.
+
+    >>> from game.engine.match import Rules
+    >>> from game.engine.record import Action
+    >>> record = Record.new(Rules.full()).extend([
+    ...     Action.roll((3, 1)), Action.play([(8, 5), (6, 5)]),
+    ...     Action.roll((6, 4)), Action.play([(24, 18), (13, 9)]), Action.roll((2, 1))])
+    >>> [turn_of(record, moment)[1] for moment in range(6)]
+    [0, 1, 1, 1, 1, 2]
+    """
+    games = move_list(record)
+    game = games[0]
+    for candidate in games:
+        if candidate.start <= moment:
+            game = candidate
+    entries = [
+        (entry.moment, row.number)
+        for row in game.rows
+        for entry in (row.left, row.right)
+        if entry is not None
+    ]
+    last = game.rows[-1].number if game.rows else 0
+    if moment <= game.start:
+        return game.number, 0, last
+    following = [number for at, number in entries if at >= moment]
+    if following:
+        return game.number, following[0], last
+    ended = game.ending is not None and moment >= game.ending.moment
+    open_row = bool(game.rows) and game.rows[-1].right is None  # its second turn to come
+    turn = last if ended or open_row or not entries else last + 1
+    return game.number, turn, max(last, turn)
+
+
+def turn_text(replay: Replay) -> str:
+    """The review's words: ``Game 1, turn 12 of 34 (move 25 of 70)`` — the turn as the move
+    list numbers it, the move as the record's actions count (the embeds' words)."""
+    game, turn, turns = turn_of(replay.record, replay.at)
+    _, index, _ = replay.moments[replay.at]
+    total = len(replay.record.games[game - 1])
+    return f"Game {game}, turn {turn} of {turns} (move {index} of {total})"

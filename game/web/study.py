@@ -31,6 +31,14 @@ from game.engine.record import Record
 from game.engine.state import GameState, Phase
 from game.formats.game_link import decode_game, encode_game
 from game.formats.save import read_save, write_save
+from game.web.messages import (
+    ANALYSE,
+    CANCEL,
+    HINT,
+    AnalyseRequest,
+    CancelRequest,
+    HintRequest,
+)
 
 if TYPE_CHECKING:
     from game.analysis.dice_stats import Count, PlayerDice
@@ -39,7 +47,6 @@ if TYPE_CHECKING:
     from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
     from game.analysis.why import PlayFacts
 
-HINT, ANALYSE, CANCEL = "hint", "analyse", "analyse-cancel"
 TASKS = (HINT, ANALYSE, CANCEL)
 STRONGEST = 2  # game.analysis.judgement.STRONGEST, without importing the bot on the page
 MISTAKES = 10  # the biggest mistakes listed
@@ -50,7 +57,7 @@ MISTAKES = 10  # the biggest mistakes listed
 
 def hint_request(game: GameState, plies: int = STRONGEST) -> dict[str, Any]:
     """Ask for the ranked plays (MOVE phase) or the cube hint (ROLL or DOUBLED)."""
-    return {"task": HINT, "game": write_save(game), "plies": plies}
+    return HintRequest(write_save(game), plies).to_dict()
 
 
 def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -124,21 +131,15 @@ def analyse_request(
     record: Record, job: str, plies: int = 1, budget_ms: float = 250.0
 ) -> dict[str, Any]:
     """Start analysing ``record`` (job ``job``); then ``continue_request`` until done."""
-    return {
-        "task": ANALYSE,
-        "job": job,
-        "record": record_data(record),
-        "plies": plies,
-        "budget_ms": budget_ms,
-    }
+    return AnalyseRequest(job, record_data(record), plies, budget_ms).to_dict()
 
 
 def continue_request(job: str, budget_ms: float = 250.0) -> dict[str, Any]:
-    return {"task": ANALYSE, "job": job, "budget_ms": budget_ms}
+    return AnalyseRequest(job, budget_ms=budget_ms).to_dict()
 
 
 def cancel_request(job: str) -> dict[str, Any]:
-    return {"task": CANCEL, "job": job}
+    return CancelRequest(job).to_dict()
 
 
 @dataclass
@@ -156,14 +157,15 @@ def analyse_reply(request: dict[str, Any]) -> dict[str, Any]:
     (``dice`` too in the first reply)."""
     from game.analysis.record_analysis import analysis_steps
 
-    job_id = str(request["job"])
-    budget = float(request.get("budget_ms", 250.0)) / 1000.0
+    asked = AnalyseRequest.from_dict(request)
+    job_id = str(asked.job)
+    budget = float(asked.budget_ms) / 1000.0
     reply: dict[str, Any] = {"job": job_id, "result": None}
-    if "record" in request:
+    if asked.record is not None:
         _JOBS.clear()  # one analysis at a time: a new one replaces any other
-        record = read_record(request["record"])
+        record = read_record(asked.record)
         games, moments = _games_with_moments(record)
-        steps = analysis_steps(games, int(request.get("plies", 1)))
+        steps = analysis_steps(games, int(asked.plies))
         _JOBS[job_id] = _Job(record, moments, steps)
         reply["dice"] = dice_data(record)
     job = _JOBS.get(job_id)
@@ -279,6 +281,14 @@ def _why(decision: Decision) -> dict[str, Any] | None:
     return {"chosen": _facts(why.chosen), "best": _facts(why.best)}
 
 
+def _with_turn(mistake: dict[str, Any], record: Record) -> dict[str, Any]:
+    """The mistake's turn as the move list numbers it (game/web/replay.py)."""
+    from game.web.replay import turn_of
+
+    mistake["turn"] = turn_of(record, int(mistake["moment"]))[1]
+    return mistake
+
+
 def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> dict[str, Any]:
     """The analysis as JSON-able data (see ``game.web.analysis_view``)."""
     length = record.rules.match_length
@@ -298,8 +308,11 @@ def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> d
             }
             for number, game in enumerate(result.games, 1)
         ],
-        "mistakes": [_mistake(g, d, moments) for g, d in result.biggest_mistakes(MISTAKES)],
         "cards": _cards(result),
+        "mistakes": [
+            _with_turn(_mistake(g, d, moments), record)
+            for g, d in result.biggest_mistakes(MISTAKES)
+        ],
     }
 
 

@@ -12,11 +12,12 @@
 
 The page asks a Web Worker (computer-worker.mjs, which runs this module in its own Pyodide)
 so the page's main thread never waits on the bot: the board, New game, Settings and Share
-answer while the computer thinks. Requests and replies are JSON-able dicts. A play comes
-back as its index in ``legal_plays`` (the same code orders them the same way on both sides),
-and the random generator travels with the request and back, so the dice and the
-deliberate mistakes of the lower levels are exactly those of thinking on the main thread:
-a ``?seed=`` game plays the same either way. Pure Python, no DOM.
+answer while the computer thinks. Requests and replies are the dataclasses of
+game/web/messages.py, JSON-able dicts on the wire. A play comes back as its index in
+``legal_plays`` (the same code orders them the same way on both sides), and the random
+generator travels with the request and back, so the dice and the deliberate mistakes of
+the lower levels are exactly those of thinking on the main thread: a ``?seed=`` game plays
+the same either way. Pure Python, no DOM.
 """
 
 from __future__ import annotations
@@ -29,22 +30,36 @@ from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.formats.save import read_save, write_save
 from game.web import computer, importing, study
+from game.web.messages import (
+    AnswerReply,
+    AnswerRequest,
+    DoubleReply,
+    DoubleRequest,
+    MessageError,
+    PlayReply,
+    PlayRequest,
+    RankRequest,
+    Request,
+    ResignationReply,
+    ResignationRequest,
+    read_request,
+)
 
 
 def play_request(game: GameState, level: str | None, rng: random.Random) -> dict[str, Any]:
-    return {"task": "play", "game": write_save(game), "level": level, "rng": rng.getstate()}
+    return PlayRequest(write_save(game), level, rng.getstate()).to_dict()
 
 
 def double_request(game: GameState, level: str | None) -> dict[str, Any]:
-    return {"task": "double", "game": write_save(game), "level": level}
+    return DoubleRequest(write_save(game), level).to_dict()
 
 
 def answer_request(game: GameState, level: str | None) -> dict[str, Any]:
-    return {"task": "answer", "game": write_save(game), "level": level}
+    return AnswerRequest(write_save(game), level).to_dict()
 
 
 def resignation_request(game: GameState) -> dict[str, Any]:
-    return {"task": "resignation", "game": write_save(game)}
+    return ResignationRequest(write_save(game)).to_dict()
 
 
 def request_for(game: GameState, level: str | None, rng: random.Random) -> dict[str, Any] | None:
@@ -69,14 +84,15 @@ def step_from(
     if game.phase is Phase.ROLL:
         if answer is None:
             return computer.Step(computer.ROLL)
-        action = computer.DOUBLE if answer["double"] else computer.ROLL
+        action = computer.DOUBLE if DoubleReply.from_dict(answer).double else computer.ROLL
         return computer.Step(action, weighed_cube=True)
     if answer is None:
         return None
     if game.phase is Phase.DOUBLED:
-        return computer.Step(answer["answer"], weighed_cube=True)
+        return computer.Step(AnswerReply.from_dict(answer).answer, weighed_cube=True)
     if game.phase is Phase.RESIGNED:
-        return computer.Step(computer.ACCEPT if answer["accept"] else computer.REFUSE)
+        accept = ResignationReply.from_dict(answer).accept
+        return computer.Step(computer.ACCEPT if accept else computer.REFUSE)
     play = chosen_play(game, answer, rng)
     return None if play is None else computer.Step(computer.PLAY, play)
 
@@ -87,56 +103,64 @@ def set_state(rng: random.Random, state: Any) -> None:
     rng.setstate((version, tuple(internal), gauss))
 
 
-def reply(request: dict[str, Any]) -> dict[str, Any]:
-    """Think about ``request``; the answer with ``ms``, the time it took."""
+def reply(data: dict[str, Any]) -> dict[str, Any]:
+    """Think about the request ``data`` holds (game/web/messages.py); the answer with
+    ``ms``, the time it took."""
     started = time.perf_counter()
-    if request["task"] in importing.TASKS:  # a match file to read: game/web/importing.py
-        read = importing.reply(request)
+    if data.get("task") in importing.TASKS:  # a match file to read: game/web/importing.py
+        read = importing.reply(data)
         read["ms"] = (time.perf_counter() - started) * 1000
         return read
-    if request["task"] in study.TASKS:  # hints and analysis: game/web/study.py
-        studied = study.reply(request)
+    request = read_request(data)
+    if request.TASK in study.TASKS:  # hints and analysis: game/web/study.py
+        studied = study.reply(data)
         studied["ms"] = (time.perf_counter() - started) * 1000
         return studied
-    game = read_save(request["game"])
-    level = request.get("level")
-    task = request["task"]
-    answer: dict[str, Any]
-    if task == "play":
-        if game.dice is None:
-            raise ValueError("no dice to play")
-        rng = random.Random()
-        set_state(rng, request["rng"])
-        from game.bot import choose_play  # the bot: only where it thinks
-        from game.bot.match_value import checker_play_state
-
-        scored = checker_play_state(game, game.turn)
-        play = choose_play(game.position, game.dice, computer.level_or_default(level), rng, scored)
-        index = None
-        if play is not None:
-            plays = legal_plays(game.position, game.dice)
-            index = next(i for i, p in enumerate(plays) if p.position == play.position)
-        answer = {"play": index, "rng": rng.getstate()}
-    elif task == "double":
-        answer = {"double": computer.wants_to_double(game, level)}
-    elif task == "answer":
-        answer = {"answer": computer.answer_double(game, level)}
-    elif task == "resignation":
-        answer = {"accept": computer.accepts_resignation(game)}
-    elif task == "rank":  # a puzzle embed's ranking (game/web/puzzle.py)
-        from game.web.puzzle import rank_reply
-
-        answer = rank_reply(game, int(request.get("plies", 2)))
-    else:
-        raise ValueError(f"unknown task {task!r}")
+    answer = think(request)
     answer["ms"] = (time.perf_counter() - started) * 1000
     return answer
 
 
+def think(request: Request) -> dict[str, Any]:
+    """The computer's decision for one of the game's requests, as its reply's plain dict."""
+    if isinstance(request, PlayRequest):
+        game = read_save(request.game)
+        if game.dice is None:
+            raise ValueError("no dice to play")
+        rng = random.Random()
+        set_state(rng, request.rng)
+        from game.bot import choose_play  # the bot: only where it thinks
+        from game.bot.match_value import checker_play_state
+
+        scored = checker_play_state(game, game.turn)
+        level = computer.level_or_default(request.level)
+        play = choose_play(game.position, game.dice, level, rng, scored)
+        index = None
+        if play is not None:
+            plays = legal_plays(game.position, game.dice)
+            index = next(i for i, p in enumerate(plays) if p.position == play.position)
+        return PlayReply(index, rng.getstate()).to_dict()
+    if isinstance(request, DoubleRequest):
+        wants = computer.wants_to_double(read_save(request.game), request.level)
+        return DoubleReply(wants).to_dict()
+    if isinstance(request, AnswerRequest):
+        answer = computer.answer_double(read_save(request.game), request.level)
+        return AnswerReply(answer).to_dict()
+    if isinstance(request, ResignationRequest):
+        accept = computer.accepts_resignation(read_save(request.game))
+        return ResignationReply(accept).to_dict()
+    if isinstance(request, RankRequest):  # a puzzle embed's ranking (game/web/puzzle.py)
+        from game.web.puzzle import rank_reply
+
+        return rank_reply(read_save(request.game), int(request.plies))
+    raise MessageError(f"unknown task {request.TASK!r}")
+
+
 def chosen_play(game: GameState, answer: dict[str, Any], rng: random.Random) -> Play | None:
     """The play a ``play`` answer names; ``rng`` takes the state the thinking left it in."""
-    set_state(rng, answer["rng"])
-    index: int | None = answer["play"]
+    reply = PlayReply.from_dict(answer)
+    set_state(rng, reply.rng)
+    index = reply.play
     if index is None or game.dice is None:
         return None
     return legal_plays(game.position, game.dice)[index]

@@ -1,0 +1,162 @@
+"""Painting: what the page shows, as pure functions of the ``PageState``.
+
+    >>> from game.web.page_state import PageState
+    >>> from game.web.session import Session
+    >>> frame = table_frame(PageState.new(Session.new()))
+    >>> frame.texts["status"], frame.hidden("roll")
+    ('Roll the dice to see who starts.', False)
+
+``table_frame`` is the whole page around the board (names, score, status, buttons, the
+ending card, the settings form), ``board_markup`` the board's SVG, ``review_frame`` the
+review's banner and move list. A ``Moment`` is a step of the computer's play being shown
+(its checkers moved one at a time). The result is applied by ``surface.apply``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.position import Position
+from game.engine.state import Phase
+from game.web import hint_panel
+from game.web.controls import controls, settings_form
+from game.web.page_state import ROOMS, PageState
+from game.web.render import board_svg
+from game.web.replay import Replay, move_list_html, where_text
+from game.web.session import Session
+from game.web.surface import Frame
+from game.web.view import (
+    board_view,
+    ending,
+    is_crawford,
+    last_play_text,
+    pips_text,
+    player_name,
+    score_label,
+    score_text,
+    status_text,
+)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The board part-way through a play: the position, the dice left, the checker moving."""
+
+    position: Position | None = None
+    dice_left: tuple[int, ...] | None = None
+    moving: tuple[int, int] | None = None
+
+
+def board_markup(state: PageState, moment: Moment | None = None, motion: bool = True) -> str:
+    """The board's SVG: the moment under review, a play drawn over it, or the live game."""
+    session = state.shown_session
+    if state.reviewing:
+        moment = None
+    moment = moment or Moment()
+    drawn = state.drawn
+    if drawn is not None and drawn[0] is session.game and moment.position is None:
+        return board_svg(hint_panel.hinted_view(session, drawn[1]))
+    moving = moment.moving if motion else None
+    return board_svg(board_view(session, moment.position, moment.dice_left, moving))
+
+
+def review_words(replay: Replay) -> str:
+    """The review's banner: which game and turn is shown, and the players."""
+    return f"{where_text(replay)} \u00b7 {' vs '.join(replay.record.names)}"
+
+
+def status_words(state: PageState) -> str:
+    """The status line: the live game's, or the review's (never the live game's then)."""
+    if state.replay is not None:
+        return f"Reviewing \u2014 {where_text(state.replay)}."
+    return status_text(state.session)
+
+
+def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
+    """Everything around the board for ``state``."""
+    frame = Frame()
+    replaying = state.reviewing
+    session = state.shown_session
+    position = None if replaying or moment is None else moment.position
+    busy = state.busy
+    frame.body_classes["replaying"] = replaying
+    for room in ROOMS:
+        frame.body_classes[f"room-{room}"] = state.room == room
+
+    bottom = session.bottom_player
+    top = 1 - bottom
+    frame.text("name-bottom", player_name(session, bottom))
+    frame.text("name-top", player_name(session, top))
+    frame.props("chip-bottom", className=f"chip chip-{('cyan', 'pink')[bottom]}")
+    frame.props("chip-top", className=f"chip chip-{('cyan', 'pink')[top]}")
+    to_act = session.game.to_act
+    frame.toggle("side-bottom", "on-roll", to_act == bottom)
+    frame.toggle("side-top", "on-roll", to_act == top)
+    answering = session.game.phase in (Phase.DOUBLED, Phase.RESIGNED)
+    frame.toggle("side-bottom", "answering", answering)
+    frame.toggle("side-top", "answering", answering)
+
+    frame.text("pips-text", pips_text(session, position))
+    frame.text("score-label", score_label(session))
+    frame.text("score-text", score_text(session))
+    frame.props("crawford", hidden=not is_crawford(session))
+
+    frame.text("status", status_words(state))
+    frame.toggle("status", "thinking", busy and session.computer_to_act and not replaying)
+    last = last_play_text(session)
+    frame.text("last-play-text", last)
+    frame.props("last-play", hidden=not last)
+    ending_frame(frame, session, replaying)
+
+    for name, button in controls(session, busy or replaying).items():
+        frame.props(name, hidden=not button.shown, disabled=not button.enabled)
+        if button.label is not None:
+            frame.text(name, button.label)
+    offered = hint_panel.hint_offered(session, busy or replaying or state.tutoring)
+    frame.props("hint", hidden=not offered)
+    settings_frame(frame, state.session)
+    if state.replay is not None:
+        review_frame(frame, state.replay)
+    return frame
+
+
+def ending_frame(frame: Frame, session: Session, reviewing: bool) -> None:
+    """The end of a game or a match: a card over the board with the next step."""
+    card = None if reviewing else ending(session)
+    frame.props("ending", hidden=card is None)
+    if card is None:
+        return
+    frame.text("ending-title", card.title)
+    frame.text("ending-reason", card.reason)
+    frame.text("ending-score", card.score)
+    frame.toggle("ending", "won", card.won)
+
+
+def review_frame(frame: Frame, replay: Replay) -> None:
+    """The review's banner and move list, its steps enabled as the record allows."""
+    frame.text("replay-where", review_words(replay))
+    frame.html("move-list", move_list_html(replay.record, replay.at))
+    frame.props("replay-back", disabled=replay.at_start)
+    frame.props("replay-forward", disabled=replay.at_end)
+
+
+def settings_frame(frame: Frame, session: Session) -> None:
+    """The settings form as the session's settings are."""
+    settings = session.settings
+    frame.radios[("settings", "opponent")] = settings.opponent
+    if settings.level is not None:
+        frame.props("level", value=settings.level)
+    frame.props("rotate", checked=settings.rotate)
+    frame.props("auto-confirm", checked=settings.auto_confirm)
+    frame.radios[("settings", "rules")] = settings.rules
+    frame.props("match-length", value=str(settings.match_length))
+    frame.props("jacoby", checked=settings.jacoby)
+    frame.props("beaver-rule", checked=settings.beaver)
+    frame.props("tutor-setting", checked=settings.tutor)
+    shown = settings_form(session)
+    frame.props("level-row", hidden=not shown.level_row)
+    frame.props("rotate-row", hidden=not shown.rotate_row)
+    frame.props("jacoby-row", hidden=not shown.money_rows)
+    frame.props("beaver-row", hidden=not shown.money_rows)
+    frame.text("rules-hint", shown.rules_hint)
+    frame.toggle("rules-hint", "pending", shown.rules_pending)

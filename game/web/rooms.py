@@ -1,0 +1,79 @@
+"""The page's parts joined: one ``Page`` and its controllers, on any surface.
+
+    rooms = build(surface, surroundings, Setup(), random.Random(seed), pace=1.0)
+    rooms.table.roll()
+
+game/web/app.py builds them on the browser (game/web/browser.py); CPython tests build them
+on a fake page (tests/web_fakes.py). ``Setup`` says how a page starts: the main page, or an
+embed's *play* mode with its own save key and position (game/web/embed_app.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass
+
+from game.web import storage
+from game.web.coach import Coach
+from game.web.notices import Notices
+from game.web.page import Page
+from game.web.page_state import PageState
+from game.web.rating import KEY as RATING_KEY
+from game.web.rating import read_book
+from game.web.review import Review
+from game.web.saving import Saving
+from game.web.session import Session
+from game.web.sharing import Sharing
+from game.web.study_room import StudyRoom
+from game.web.surface import Surface, Surroundings
+from game.web.table import Table
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a page starts: its save's key, the game before any save is read, links taken."""
+
+    key: str = storage.KEY
+    session: Session | None = None
+    take_links: bool = True
+    embed: bool = False
+
+
+@dataclass(frozen=True)
+class Rooms:
+    page: Page
+    notices: Notices
+    saving: Saving
+    coach: Coach
+    table: Table
+    review: Review
+    sharing: Sharing
+    study: StudyRoom
+
+
+def build(
+    surface: Surface,
+    around: Surroundings,
+    setup: Setup = Setup(),
+    rng: random.Random | None = None,
+    pace: float = 1.0,
+) -> Rooms:
+    session = setup.session or Session.new()
+    book = None
+    with contextlib.suppress(Exception):  # no storage here: a new book
+        book = around.stored(RATING_KEY)
+    state = PageState(session, PageState.new(session).history, rating=read_book(book))
+    page = Page(surface, around, state, rng, pace, embed=setup.embed)
+    notices = Notices(surface)
+    saving = Saving(page, notices, setup.key)
+    page.saver = saving.save
+    coach = Coach(page)
+    table = Table(page, coach, notices, saving)
+    review = Review(page, notices)
+    sharing = Sharing(page, notices, review)
+    sharing.take_links = setup.take_links
+    study = StudyRoom(page)
+    review.rated.append(study.estimated)
+    saving.download_game = review.export_mat
+    return Rooms(page, notices, saving, coach, table, review, sharing, study)

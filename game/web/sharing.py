@@ -1,0 +1,75 @@
+"""Links in and out: a shared position or game opened, Share's link written.
+
+    sharing.open_link("#pid=...&mid=...")   # a position: the person's to play (asks first
+                                            # when it would replace a game in progress)
+    await sharing.share()                   # the link copied, or shown to copy
+
+A link to a position (game/web/links.py) is opened for the person to play from the side to
+move; a whole-game link (``game=``) opens the review at its last moment, the live game kept
+until the person chooses to play on (game/web/review.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import replace
+
+from game.engine.state import GameState
+from game.formats.game_link import encode_game
+from game.web import links, prompts
+from game.web.notices import Notices
+from game.web.page import Page
+from game.web.review import Review
+from game.web.session import Session
+
+
+class Sharing:
+    def __init__(self, page: Page, notices: Notices, review: Review) -> None:
+        self.page = page
+        self.notices = notices
+        self.review = review
+        self.take_links = True  # an embed's fragment is its own position, not a link to take
+
+    def open_link(self, fragment: str) -> None:
+        if not self.take_links:
+            return
+        if "game=" in fragment:
+            self.page.around.clear_fragment()
+            self.review.open_game_link(fragment)
+            return
+        try:
+            found = links.read_fragment(fragment)
+        except links.LinkError as error:
+            self.page.around.clear_fragment()
+            self.notices.ask(prompts.broken_link_notice(str(error)))
+            return
+        if found is None:
+            return
+        game, opponent = found
+        self.page.around.clear_fragment()
+        state = self.page.state
+        if links.same_game(game, state.session.game):
+            return
+
+        def take_link() -> None:
+            self.take_position(game, opponent)
+
+        if state.session.in_progress and not self.page.embed:
+            self.notices.ask(prompts.shared_game_question(), take_link)
+        else:
+            take_link()
+
+    def take_position(self, game: GameState, opponent: str) -> None:
+        """Make ``game`` the live game, ``opponent`` the other side."""
+        state = self.page.state
+        settings = dataclasses.replace(state.session.settings, opponent=opponent)
+        session = Session(state.session.game, settings).after(game)
+        self.page.commit(replace(state, session=session, replay=None, drawn=None))
+
+    async def share(self) -> None:
+        state = self.page.state
+        fragment = links.share_fragment(state.session.game, state.session.settings.opponent)
+        fragment += f"&game={encode_game(state.history)}"  # the whole game: opens as a review
+        url = f"{self.page.around.page_url()}#{fragment}"
+        copied = await self.page.around.copy(url)
+        self.notices.ask(prompts.share_notice(copied), url=url)

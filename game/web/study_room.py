@@ -1,0 +1,100 @@
+"""The study: the person's rating, counted after each match against the computer.
+
+    study = StudyRoom(page)           # counts finished matches on every commit
+    study.toggle()                    # the rating panel shown or hidden
+
+The rating book (game/web/rating.py) is kept in localStorage under ``rating.KEY``; an
+analysis of the person's own game adds its estimate (game/web/review.py calls ``estimated``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from dataclasses import replace
+from typing import Any
+
+from game.engine.record import Record
+from game.formats.game_link import encode_game
+from game.web import deck, rating
+from game.web.page import Page
+from game.web.page_state import PageState
+from game.web.session import COMPUTER
+
+
+class StudyRoom:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        page.watchers.append(self.count_result)
+
+    def count_result(self, before: PageState, state: PageState) -> PageState:
+        """A match (or money game) against the computer just ended: rate it once."""
+        session = state.session
+        if session.settings.opponent != COMPUTER:
+            return state
+        result = rating.result_of(session.game)
+        if result is None:
+            return state
+        mark = rating.fingerprint(encode_game(state.history))
+        if mark == state.rating.last:
+            return state  # counted already (this page before a reload, or another tab)
+        length, won = result
+        book = state.rating.after_result(session.settings.level, length, won).with_last(mark)
+        self.keep(book)
+        return replace(state, rating=book)
+
+    def estimated(self, record: Record, result: dict[str, Any]) -> None:
+        """An analysis of the person's own game finished: its estimate refines the rating
+        (against the computer), and the person's cards join the trainer's deck."""
+        state = self.page.state
+        if record != state.named_history():
+            return
+        against_computer = state.session.settings.opponent == COMPUTER
+        if against_computer:
+            player = result["players"][0]
+            book = state.rating.with_analysis(player).with_match(player)
+            self.page.state = replace(state, rating=book)
+            self.keep(book)
+        self.keep_cards(result.get("cards") or [], (0,) if against_computer else (0, 1))
+
+    def keep_cards(self, records: list[dict[str, object]], people: tuple[int, ...]) -> None:
+        """The person's cards of an analysed game join the trainer's deck (game.web.deck)."""
+        mine = [r for r in records if r.get("player") in people]
+        around = self.page.around
+        with contextlib.suppress(Exception):
+            kept = deck.read_deck(around.stored(deck.KEY))
+            kept = kept.with_cards(mine, now=time.time() * 1000.0)
+            around.store(deck.KEY, kept.to_text())
+
+    def keep(self, book: rating.Book) -> None:
+        with contextlib.suppress(Exception):
+            self.page.around.store(rating.KEY, book.to_text())
+        self.show(book)
+
+    def toggle(self) -> None:
+        surface = self.page.surface
+        shown = surface.is_hidden("rating-panel")
+        surface.props("rating-panel", hidden=not shown)
+        surface.attribute("rating-toggle", "aria-expanded", "true" if shown else "false")
+        if shown:
+            self.show(self.page.state.rating)
+
+    def show(self, book: rating.Book) -> None:
+        surface = self.page.surface
+        if surface.is_hidden("rating-panel"):
+            return
+        surface.text("rating-text", rating.rating_words(book))
+        surface.html("rating-chart", rating.history_chart(book))
+        surface.text("rating-estimate", rating.estimate_words(book))
+        surface.html("rating-progress", rating.progress_chart(book))
+        surface.text("rating-progress-text", rating.progress_words(book))
+        if surface.has("rating-cards"):
+            stored = None
+            with contextlib.suppress(Exception):
+                stored = self.page.around.stored(deck.KEY)
+            found = deck.progress(deck.read_deck(stored), now=time.time() * 1000.0)
+            surface.text(
+                "rating-cards", "Cards to study again: " + deck.progress_words(found) + "."
+            )
+        surface.html("rating-levels", rating.levels_html())
+        surface.mark("rating", f"{book.rating:.1f}")

@@ -1,0 +1,182 @@
+"""The page's controllers driven in CPython on a fake page (tests/web_fakes.py): what a click
+does to the game, the save, and what is painted."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+
+from game.engine.match import Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
+from game.web import links, storage
+from game.web.page_state import REVIEW, TABLE
+from game.web.replay import Replay
+from game.web.rooms import Rooms, Setup, build
+from game.web.session import COMPUTER, FRIEND, Session, Settings
+from tests.web_fakes import FakeSurface, FakeSurroundings
+
+PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3 (as in test_learning)
+
+
+def rooms_on(session: Session | None = None, seed: int = 1, **around: object) -> Rooms:
+    surface, surroundings = FakeSurface(), FakeSurroundings(**around)  # type: ignore[arg-type]
+    rooms = build(surface, surroundings, Setup(session=session), random.Random(seed), pace=0)
+    rooms.page.paint()
+    return rooms
+
+
+def surface_of(rooms: Rooms) -> FakeSurface:
+    surface = rooms.page.surface
+    assert isinstance(surface, FakeSurface)
+    return surface
+
+
+def around_of(rooms: Rooms) -> FakeSurroundings:
+    around = rooms.page.around
+    assert isinstance(around, FakeSurroundings)
+    return around
+
+
+def test_a_fresh_page_paints_the_start_and_offers_only_the_roll():
+    rooms = rooms_on()
+    surface = surface_of(rooms)
+    assert surface.texts["status"] == "Roll the dice to see who starts."
+    assert surface.shown("roll") and not surface.prop("roll", "disabled")
+    assert not surface.shown("confirm") and not surface.shown("double")
+    assert surface.board_markup.count('class="checker') == 30
+    assert "room-table" in surface.body_classes
+
+
+def test_rolling_saves_the_game_and_the_person_plays_from_the_table():
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)
+    rooms.table.roll()
+    session = rooms.page.state.session
+    assert session.game.phase is Phase.MOVE and session.turn is not None
+    saved = storage.load_text(around_of(rooms).storage[storage.KEY])
+    assert saved.game == session.game  # every commit saves
+    assert surface_of(rooms).shown("undo") and surface_of(rooms).shown("confirm")
+    origin = next(iter(session.turn.origins()))
+    rooms.table.tap(origin if session.mover_at_bottom else 25 - origin)
+    assert rooms.page.state.session.selected is not None
+
+
+def test_the_computer_plays_its_turn_then_hands_the_dice_back():
+    rooms = rooms_on(seed=1)  # seed 1: the computer wins the opening roll
+    rooms.table.roll()
+    assert rooms.page.state.session.computer_to_act
+    around_of(rooms).run()
+    state = rooms.page.state
+    assert not state.busy and not surface_of(rooms).board_busy
+    assert state.session.person_to_act and state.session.game.phase is Phase.ROLL
+    assert surface_of(rooms).texts["last-play-text"].startswith("The computer played")
+    assert any(request["task"] == "play" for request in around_of(rooms).requests)
+
+
+def test_the_review_never_speaks_of_the_live_game_and_escape_returns_to_it():
+    rooms = rooms_on(seed=1)
+    rooms.table.roll()
+    around_of(rooms).run()
+    live = rooms.page.state.session
+    rooms.review.toggle()
+    surface = surface_of(rooms)
+    state = rooms.page.state
+    assert state.room == REVIEW and "room-review" in surface.body_classes
+    assert surface.texts["status"].startswith("Reviewing")
+    assert surface.prop("roll", "disabled")  # the table's actions wait
+    rooms.review.key("Home")
+    assert rooms.page.state.replay is not None and rooms.page.state.replay.at_start
+    rooms.table.roll()  # ignored while reviewing
+    assert rooms.page.state.session is live
+    assert rooms.review.key("Escape")
+    assert rooms.page.state.room == TABLE and rooms.page.state.replay is None
+    assert surface.texts["status"] == "Your turn: roll the dice."
+
+
+def test_a_record_reviewed_is_played_on_only_when_asked():
+    rooms = rooms_on(seed=1)
+    rooms.table.roll()
+    around_of(rooms).run()
+    record = rooms.page.state.named_history()
+    rooms.review.look_back(Replay.of(record, 0))
+    rooms.review.play_on()  # a game in progress: asked first
+    assert "notice" in surface_of(rooms).dialogs
+    rooms.notices.yes()
+    state = rooms.page.state
+    assert state.replay is None and state.session.game == next(iter(record.steps()))[2]
+
+
+def test_a_storage_the_browser_refuses_is_said_once_and_play_goes_on():
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), blocked=True)
+    assert rooms.saving.restore() is None  # as the page starts: nothing to read
+    assert not rooms.saving.keeper.available
+    rooms.saving.tell(storage.Outcome.NO_STORAGE)
+    assert "not saved" in surface_of(rooms).texts["notice-text"]
+    rooms.table.roll()
+    assert rooms.page.state.session.game.phase is not Phase.ROLL
+
+
+def test_a_shared_position_asks_before_it_replaces_a_game_in_progress():
+    rooms = rooms_on(seed=1)
+    rooms.table.roll()
+    around_of(rooms).run()
+    shared = GameState(Rules.simple(), position=Position.start(), phase=Phase.ROLL, turn=0)
+    rooms.sharing.open_link("#" + links.share_fragment(shared, COMPUTER))
+    assert "Open it?" in surface_of(rooms).texts["notice-text"]
+    rooms.notices.yes()
+    assert rooms.page.state.session.game.position == Position.start()
+
+
+def test_the_tutor_warns_once_and_its_better_play_is_played_instead():
+    async def scene() -> Rooms:
+        rooms = rooms_on(Session.new(Settings(tutor=True)), seed=PERSON_OPENS)
+        rooms.table.roll()  # the person's 5-3
+        game = rooms.page.state.session.game
+        assert game.dice == (5, 3)
+        for origin, destination in ((8, 3), (8, 5)):  # a blunder
+            rooms.table.tap(origin)
+            rooms.table.tap(destination)
+        rooms.table.confirm()
+        await asyncio.gather(*around_of(rooms).pending)
+        around_of(rooms).pending.clear()
+        return rooms
+
+    rooms = asyncio.run(scene())
+    surface = surface_of(rooms)
+    assert "tutor" in surface.dialogs and "8/3 6/3" in surface.texts["tutor-text"]
+    assert surface.shown("tutor-instead") and surface.focused == "tutor-instead"
+    rooms.coach.answer_tutor("instead")
+    state = rooms.page.state
+    assert state.session.last_play is not None
+    assert state.session.last_play[1] == ((8, 3, False), (6, 3, False))
+
+
+def test_a_confirm_after_the_better_play_was_shown_takes_the_play_without_a_second_warning():
+    async def scene() -> Rooms:
+        rooms = rooms_on(Session.new(Settings(tutor=True)), seed=PERSON_OPENS)
+        rooms.table.roll()
+        for origin, destination in ((8, 3), (8, 5)):
+            rooms.table.tap(origin)
+            rooms.table.tap(destination)
+        rooms.table.confirm()
+        await asyncio.gather(*around_of(rooms).pending)
+        around_of(rooms).pending.clear()
+        rooms.coach.answer_tutor("show")
+        assert rooms.page.state.drawn is not None
+        rooms.table.tap(6)  # back to the person's own play: the drawing goes
+        rooms.table.confirm()
+        return rooms
+
+    rooms = asyncio.run(scene())
+    assert "tutor" not in surface_of(rooms).dialogs
+    assert rooms.page.state.session.game.turn == 1  # the person's play was taken
+
+
+def test_the_board_is_painted_from_the_state_alone():
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)
+    rooms.table.roll()
+    painted = surface_of(rooms).board_markup
+    other = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=99)
+    other.page.show(replace(rooms.page.state))
+    assert surface_of(other).board_markup == painted
