@@ -215,7 +215,7 @@ class Table:
                     break
                 think_ms = (time.perf_counter() - thinking_at) * 1000
                 if step.weighed_cube:
-                    # The cube decision's time, for tools/bench_page.py and tests.
+                    # The cube decision's time, for tools/bench/page.py and tests.
                     page.surface.mark("cube-ms", f"{think_ms:.1f}")
                 if step.play is not None and answer is not None:
                     self.last_think_ms = think_ms
@@ -247,7 +247,7 @@ class Table:
             self.page.show(self.page.state, moment)
             if index == 0:
                 # From the person's confirm to the computer's first checker on the move,
-                # pauses excluded: the page's responsiveness figure (tools/bench_page.py).
+                # pauses excluded: the page's responsiveness figure (tools/bench/page.py).
                 latency = (time.perf_counter() - started - paused) * 1000
                 self.page.surface.mark("computer-ms", f"{latency:.1f}")
                 self.page.surface.mark("think-ms", f"{self.last_think_ms:.1f}")
