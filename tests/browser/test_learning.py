@@ -6,6 +6,7 @@ Each test boots one page and does several things on it (a boot costs seconds).""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -146,7 +147,8 @@ def test_analysis_shows_mistakes_and_chart_and_the_page_stays_responsive(game_pa
 
     # A mistake opens the board as it was, the better play drawn (a checker play's).
     plays = [i for i in range(mistakes.count()) if "better" in mistakes.nth(i).inner_text()]
-    checker = next(i for i in plays if ": " in mistakes.nth(i).inner_text().split("·")[2])
+    # Labelled as the move list numbers turns: "12. You 6-1: 21/20 7/1 — better ..., -0.999".
+    checker = next(i for i in plays if re.search(r"\d-\d: ", mistakes.nth(i).inner_text()))
     mistakes.nth(checker).click()
     expect(page.locator("#replay")).to_be_visible()
     expect(page.locator("#board g.trail line.arrow").first).to_be_attached()
