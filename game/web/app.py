@@ -238,8 +238,7 @@ class App:
 
     def run_analysis(self) -> None:
         plies = int(self.surface.value("analysis-plies") or "1")
-        record = self.page.state.reviewed_record()
-        self.around.spawn(self.review.analyse(record, plies))
+        self.around.spawn(self.review.analyse_shown(plies))
 
     # ----- for embed_maker: the game on the board ------------------------------------------------
 

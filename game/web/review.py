@@ -11,6 +11,7 @@ and an imported .mat or .sgf file open here.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from dataclasses import replace
 from typing import Any
@@ -34,6 +35,7 @@ class Review:
         self.notices = notices
         self.job: str | None = None  # the analysis running
         self.import_job: str | None = None  # the match file being read in the worker
+        self.importing: asyncio.Future[None] | None = None  # done once that file is shown
         self.jobs = 0
         self.rated: list[Any] = []  # callbacks for a rating estimate (the study room's)
         page.painted.append(self.follow_current)
@@ -149,6 +151,14 @@ class Review:
         self.page.around.spawn(self.import_file(text))
 
     async def import_file(self, text: str) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.importing = done
+        try:
+            await self.read_file(text)
+        finally:
+            done.set_result(None)
+
+    async def read_file(self, text: str) -> None:
         """Read the file in the worker in slices (a progress bar, Cancel), then review it."""
         self.jobs += 1
         job = f"import-{self.page.around.now_ms():.3f}-{self.jobs}"
@@ -183,6 +193,12 @@ class Review:
         await self.page.around.ask(importing.cancel_request(job))
 
     # ----- the analysis: in the worker, in slices (a progress bar, Cancel, the page usable) -----
+
+    async def analyse_shown(self, plies: int) -> None:
+        """Analyse the record under review (a match file being read: once it is shown)."""
+        if self.importing is not None:
+            await self.importing
+        await self.analyse(self.page.state.reviewed_record(), plies)
 
     async def analyse(self, record: Record, plies: int) -> None:
         page, surface = self.page, self.page.surface
