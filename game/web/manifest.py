@@ -8,7 +8,8 @@ and ``[bot-files]``.
 PyScript copies only the files listed in ``[files]`` into the browser's file
 system; a module missing there is an ImportError in the page while every
 CPython test still passes. So the list is computed: every module of the
-``game`` package that ``game/web/main.py`` imports, directly or through other
+``game`` package that ``game/web/main.py`` (or ``game/web/embed_frame.py``, which the
+embeds' shared runtime imports) imports, directly or through other
 modules (imports inside functions count too), each package's ``__init__.py``,
 and the files in the ``data/`` folder of every package imported (the bot's
 weights). Runs in CPython only; the page never imports it.
@@ -38,6 +39,8 @@ from game.web.pyscript_config import BOT_FILES, FILES, read_config
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "game"
 ENTRY = "game/web/main.py"
+# What the embeds' shared runtime (embed-worker.mjs) imports: needed whatever main.py imports.
+SHARED_ENTRY = "game/web/embed_frame.py"
 CONFIG = ROOT / "pyscript.toml"
 FILES_HEADER = f"[{FILES}]"
 BOT_FILES_HEADER = f"[{BOT_FILES}]"
@@ -70,6 +73,8 @@ def needed_files(entry: str = ENTRY) -> list[str]:
     """Paths (relative to the repo, with /) of every file the page needs, sorted."""
     found: set[Path] = set()
     todo = [ROOT / entry]
+    if entry == ENTRY and (ROOT / SHARED_ENTRY).is_file():
+        todo.append(ROOT / SHARED_ENTRY)
     entry_package = entry.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
     parts = entry_package.split(".")
     todo += [
