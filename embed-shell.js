@@ -135,6 +135,9 @@
     usePort(window[GROUP].port(), "group");
   }
 
+  // No buttons of a live game while it waits: the mode's own layout at once.
+  if (mode === "diagram" || mode === "replay") body.classList.add("mode-" + mode);
+
   var shared = null;
   // boot.js marks a frame whose storage is blocked: Chromium refuses it a SharedWorker.
   if (typeof SharedWorker !== "undefined" && body.dataset.storage !== "blocked") {

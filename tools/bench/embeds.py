@@ -62,7 +62,13 @@ RUNTIME = (
     "() => (document.body.dataset.runtime || 'own') + "
     "(document.body.dataset.runtimeId ? ':' + document.body.dataset.runtimeId.slice(0, 6) : '')"
 )
-NO_WORKERS = "delete window.SharedWorker; delete window.Worker;"
+# --own: the frames' shell sees no SharedWorker and no MessageChannel, so it boots the
+# frame's own Python; MessageChannel comes back before PyScript (which needs it) loads.
+NO_WORKERS = (
+    "window.SharedWorker = undefined; const channel = window.MessageChannel;"
+    " window.MessageChannel = undefined; document.addEventListener('DOMContentLoaded',"
+    " () => { window.MessageChannel = channel; }, { once: true });"
+)
 
 
 def host_page(site: str, diagrams: int, replay: bool) -> str:
