@@ -28,6 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.analysis.intervals import player_intervals
 from game.analysis.record_analysis import analyse_record
 from game.analysis.selfplay import BotPlayer, play_game
 from game.engine.match import Rules
@@ -138,9 +139,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gnubg 1.07 at {args.gnubg}-ply; error rate mEMG (decisions counted)")
         print(
             f"{'file':26} {'pl':>2} {'ours':>4} {'gnubg':>13} {'ours':>13} {'diff':>6}"
-            f"   checker gnubg/ours   cube gnubg/ours"
+            f"   checker gnubg/ours   cube gnubg/ours   our 90% interval of the error rate"
         )
         diffs: dict[int, list[float]] = {plies: [] for plies in args.ours}
+        inside: dict[int, list[bool]] = {plies: [] for plies in args.ours}
         seconds = dict.fromkeys(["gnubg", *args.ours], 0.0)
         for path in files:
             copy = Path(folder) / path.name
@@ -157,11 +159,15 @@ def main(argv: list[str] | None = None) -> int:
                     ours = analysis.stats[player]
                     rate, count, checker, cube, _, _ = theirs[player]
                     diffs[plies].append(ours.error_rate - rate)
+                    interval = player_intervals(ours).error_rate
+                    low, high = (interval.low, interval.high) if interval else (0.0, 0.0)
+                    inside[plies].append(low <= rate <= high)
                     print(
                         f"{path.name:26} {player + 1:>2} {plies:>4} {rate:7.1f} ({count:3d}) "
                         f"{ours.error_rate:7.1f} ({ours.decisions:3d}) {diffs[plies][-1]:+6.1f}"
                         f"   {checker:7.1f} {ours.checker_rate:7.1f}"
-                        f"   {cube:7.1f} {ours.cube_rate:7.1f}",
+                        f"   {cube:7.1f} {ours.cube_rate:7.1f}"
+                        f"   {low:6.1f} {high:6.1f} {'in' if inside[plies][-1] else 'OUT'}",
                         flush=True,
                     )
         for plies, found in diffs.items():
@@ -169,7 +175,9 @@ def main(argv: list[str] | None = None) -> int:
             mean_abs = sum(abs(d) for d in found) / len(found)
             print(
                 f"ours {plies}-ply vs gnubg {args.gnubg}-ply: mean difference {mean:+.1f}, "
-                f"mean absolute difference {mean_abs:.1f} mEMG ({len(found)} player-matches)"
+                f"mean absolute difference {mean_abs:.1f} mEMG ({len(found)} player-matches); "
+                f"gnubg's error rate inside our 90% interval in {sum(inside[plies])} of "
+                f"{len(found)}"
             )
         print("time: " + ", ".join(f"{name} {value:.0f} s" for name, value in seconds.items()))
     return 0
