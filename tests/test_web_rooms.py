@@ -12,9 +12,10 @@ from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web import links, storage
 from game.web.page_state import REVIEW, TABLE
+from game.web.paint import announcement
 from game.web.replay import Replay
 from game.web.rooms import Rooms, Setup, build
-from game.web.session import COMPUTER, FRIEND, Session, Settings
+from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
 from tests.web_fakes import FakeSurface, FakeSurroundings
 
 PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3 (as in test_learning)
@@ -180,3 +181,118 @@ def test_the_board_is_painted_from_the_state_alone():
     other = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=99)
     other.page.show(replace(rooms.page.state))
     assert surface_of(other).board_markup == painted
+
+
+def test_an_opened_position_is_the_persons_to_play_from_the_side_to_move():
+    rooms = rooms_on(Session.new(Settings(opponent=COMPUTER)))
+    # The computer's side (player 1) on roll in the position opened: the person takes it.
+    theirs = GameState(Rules.full(), position=Position.start(), phase=Phase.ROLL, turn=1)
+    rooms.sharing.open_link("#" + links.share_fragment(theirs, COMPUTER))
+    session = rooms.page.state.session
+    assert session.person_to_act and not session.computer_to_act
+    assert session.game.position == Position.start()  # the same position, seen by the mover
+    assert not around_of(rooms).pending  # the computer plays nothing first
+
+
+def test_index_opens_an_xgid_link_as_the_embed_does():
+    rooms = rooms_on()
+    xgid = "-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
+    rooms.sharing.open_link(f"#xgid={xgid}")
+    game = rooms.page.state.session.game
+    assert game.phase is Phase.MOVE and game.dice == (5, 2)
+    assert rooms.page.state.session.person_to_act
+
+
+def test_a_shared_game_keeps_its_players_names():
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)
+    rooms.table.roll()
+    asyncio.run(rooms.sharing.share())
+    url = around_of(rooms).copied[-1]
+    assert "&names=Cyan,Pink" in url
+    other = rooms_on()  # a visitor whose own game is against the computer
+    fragment = url.split("#", 1)[1].replace("names=Cyan,Pink", "names=Ann,Bob")
+    other.sharing.open_link("#" + fragment)
+    replay = other.page.state.replay
+    assert replay is not None and replay.record.names == ("Ann", "Bob")
+    assert "Ann vs Bob" in surface_of(other).texts["replay-where"]
+    assert "The computer" not in surface_of(other).texts["status"]
+
+
+def test_the_hints_play_this_plays_that_play_for_the_person():
+    async def scene() -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)
+        rooms.table.roll()
+        await rooms.coach.show_hint()
+        return rooms
+
+    rooms = asyncio.run(scene())
+    markup = surface_of(rooms).markup["hint-body"]
+    assert "Play this" in markup and "Win " in markup and "gammon" in markup
+    rooms.coach.play_hinted(3)
+    session = rooms.page.state.session
+    assert session.game.turn == 1 and session.last_play is not None
+
+
+def test_the_computers_play_and_the_turn_are_announced():
+    rooms = rooms_on(seed=1)
+    said: list[str] = []
+    rooms.page.watchers.append(
+        lambda before, after: said.append(announcement(before, after) or "") or after
+    )
+    rooms.table.roll()
+    around_of(rooms).run()
+    assert any(words.startswith("The computer played") for words in said)
+    assert said[-1].endswith("Your turn: roll the dice.")
+
+
+def test_one_tap_moves_a_checker_that_can_land_on_one_point_only():
+    for seed in range(60):
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=seed)
+        rooms.table.roll()
+        session = rooms.page.state.session
+        assert session.turn is not None
+        single = [o for o in session.turn.origins() if len(session.turn.destinations(o)) == 1]
+        if single and session.selected is None:
+            break
+    else:
+        raise AssertionError("no roll with a checker of one landing point")
+    rooms.table.one_tap = True
+    rooms.table.tap(to_viewer(single[0], session.mover_at_bottom))
+    after = rooms.page.state.session
+    assert after.turn is not None and len(after.turn.actions) == 1  # moved on one tap
+
+
+def test_keys_roll_undo_confirm_and_escape_leaves_the_review():
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)
+    access = rooms.access
+    assert access.key("r", "BODY", on_board=False)  # R rolls
+    session = rooms.page.state.session
+    assert session.game.phase is Phase.MOVE
+    for origin, destination in ((8, 3), (6, 3)):
+        rooms.table.tap(origin)
+        rooms.table.tap(destination)
+    assert access.key("u", "BODY", on_board=False)  # U undoes a move
+    assert len(rooms.page.state.session.turn.actions) == 1
+    rooms.table.tap(6)
+    rooms.table.tap(3)
+    assert not access.key("Enter", "BUTTON", on_board=False)  # a button takes Enter itself
+    assert access.key("Enter", "BODY", on_board=False)  # Enter confirms
+    assert rooms.page.state.session.game.turn == 1
+    rooms.review.toggle()
+    assert access.key("Escape", "BODY", on_board=False)
+    assert rooms.page.state.room == TABLE
+    assert access.key("?", "BODY", on_board=False)
+    assert "keys-dialog" in surface_of(rooms).dialogs
+    assert not access.key("q", "BODY", on_board=False)
+
+
+def test_the_keyboard_goes_to_the_next_useful_control():
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)
+    assert surface_of(rooms).focused == "roll"
+    surface_of(rooms).focused = None
+    rooms.table.roll()
+    rooms.table.tap(8)
+    rooms.table.tap(3)
+    rooms.table.tap(6)
+    rooms.table.tap(3)
+    assert surface_of(rooms).focused == "confirm"  # the play is whole: Confirm is next

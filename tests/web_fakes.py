@@ -99,6 +99,12 @@ class FakeSurface:
     def board(self, markup: str, busy: bool) -> None:
         self.board_markup, self.board_busy = markup, busy
 
+    def keep_focus(self, candidates: list[str], force: bool = False) -> None:
+        usable = [c for c in candidates if self.shown(c) and not self.prop(c, "disabled")]
+        nowhere = self.focused is None or not self.shown(self.focused)
+        if usable and (nowhere or force or self.prop(self.focused or "", "disabled")):
+            self.focused = usable[0]
+
     def form(self, form_id: str) -> tuple[set[str], dict[str, str]]:
         return self.forms.get(form_id, (set(), {}))
 
@@ -170,6 +176,10 @@ class FakeSurroundings:
 
     def hidden(self) -> bool:
         return False
+
+    def __del__(self) -> None:
+        for work in self.pending:  # tasks a test did not run: closed, never awaited
+            work.close()
 
     def run(self, rounds: int = 50) -> None:
         """Run the spawned tasks (and those they spawn) to the end."""

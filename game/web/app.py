@@ -16,6 +16,7 @@ page's *play* mode is built from the same parts with its own key and position
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,14 +27,16 @@ from pyscript import document, window
 
 from game.web import embed_maker, guard, storage, thinker, thinking
 from game.web.browser import BrowserSurface, BrowserSurroundings
-from game.web.dom import Event, board_target, on, on_board
-from game.web.page_state import PageState
+from game.web.dom import Event, board_target, on, on_board, point_target
+from game.web.page_state import ANALYSIS, DICE, MOVES, PageState
 from game.web.params import read_params
 from game.web.prerender import painted_board
 from game.web.rooms import Setup, build
 from game.web.session import Session
 
 CUBE_ACTIONS = ("double", "take", "beaver", "pass")
+ONE_TAP_KEY = "backgammon.one-tap"  # the one-tap moves setting (a page preference)
+CLICK_AFTER_PRESS = 1500.0  # ms: a click this soon after a pointer's press is that press
 
 
 class App:
@@ -52,6 +55,11 @@ class App:
         self.notices, self.saving, self.coach = rooms.notices, rooms.saving, rooms.coach
         self.table, self.review, self.sharing = rooms.table, rooms.review, rooms.sharing
         self.study = rooms.study
+        self.pressed: tuple[int | None, float] = (None, -1e9)  # a pointer's point, and when
+        with contextlib.suppress(Exception):  # no storage: one-tap moves stay off
+            self.table.one_tap = self.around.stored(ONE_TAP_KEY) == "1"
+        self.surface.props("one-tap", checked=self.table.one_tap)
+        self.access = rooms.access
 
     # ----- start-up (game/web/guard.py calls these) -------------------------------------------
 
@@ -135,16 +143,24 @@ class App:
             "#export-sgf": lambda: review.export_mat("sgf"),
             "#import-cancel": review.cancel_import,
             "#import-paste": lambda: review.import_mat(surface.value("import-text")),
-            "#hint": lambda: self.around.spawn(coach.show_hint()),
+            "#hint": self.access.hint,
             "#hint-close": coach.close_hint,
             "#tutor-show": lambda: coach.answer_tutor("show"),
             "#tutor-anyway": lambda: coach.answer_tutor("anyway"),
             "#tutor-instead": lambda: coach.answer_tutor("instead"),
-            "#analysis-toggle": lambda: self.toggle_section("analysis", "analysis-toggle"),
-            "#analysis-run": self.run_analysis,
+            "#analysis-toggle": lambda: review.open_tab(ANALYSIS),
+            "#room-play": self.access.to_table,
+            "#tab-moves": lambda: review.choose_tab(MOVES),
+            "#tab-analysis": lambda: review.choose_tab(ANALYSIS),
+            "#tab-dice": lambda: review.choose_tab(DICE),
+            "#ending-analyse": lambda: self.access.analyse_this_game(self.plies()),
+            "#analysis-run": lambda: self.access.run_analysis(self.plies()),
             "#analysis-cancel": review.cancel_analysis,
             "#rating-toggle": self.study.toggle,
             "#share": lambda: self.around.spawn(self.sharing.share()),
+            "#words-toggle": self.access.toggle_words,
+            "#keys-toggle": lambda: surface.open_dialog("keys-dialog", focus="keys-done"),
+            "#keys-done": lambda: surface.close_dialog("keys-dialog"),
         }
         for cube_action in CUBE_ACTIONS:
             clicks[f"#{cube_action}"] = partial(table.cube, cube_action)
@@ -155,6 +171,9 @@ class App:
 
         @on("change", "#settings")
         def on_settings(event: Event) -> None:
+            table.one_tap = surface.checked("one-tap")
+            with contextlib.suppress(Exception):  # kept in this browser, beside the save
+                self.around.store(ONE_TAP_KEY, "1" if table.one_tap else "0")
             table.settings_changed(*surface.form("settings"))
 
         @on("submit", "#settings")
@@ -189,8 +208,28 @@ class App:
                 return
             if event.altKey or event.ctrlKey or event.metaKey:
                 return
-            if review.key(str(event.key)):
+            tag = str(event.target.tagName)
+            if self.access.key(str(event.key), tag, self.on_board(event)):
                 event.preventDefault()
+
+        @on("pointerdown", "#board")
+        def on_pointer_down(event: Event) -> None:
+            if event.button != 0:
+                return
+            target = board_target(event, self.page.state.session.mover_at_bottom)
+            self.pressed = (target, self.around.now_ms())
+            if target is not None:
+                self.table.tap(target)
+
+        @on("pointerup", "#board")
+        def on_pointer_up(event: Event) -> None:
+            start = self.pressed[0]
+            self.pressed = (None, self.pressed[1])
+            if start is None:
+                return
+            end = point_target(event, self.page.state.session.mover_at_bottom)
+            if end is not None and end != start:  # dragged to another point: moved there
+                self.table.tap(end)
 
         @on("change", "#import-file")
         async def on_file(event: Event) -> None:
@@ -226,19 +265,21 @@ class App:
         embed_maker.bind(self)  # Share -> Embed, and Open… (game/web/embed_maker.py)
 
     def board_tap(self, event: Event) -> None:
+        """A click on the board, or Enter/Space on a point; a pointer's press already
+        counted (pointerdown), so the click that follows it is not a second tap."""
+        if event.type == "click" and self.around.now_ms() - self.pressed[1] < CLICK_AFTER_PRESS:
+            return
         target = board_target(event, self.page.state.session.mover_at_bottom)
         if target is not None:
             self.table.tap(target)
 
-    def toggle_section(self, section: str, button: str) -> None:
-        """Show or hide a panel under the toolbar."""
-        shown = self.surface.is_hidden(section)
-        self.surface.props(section, hidden=not shown)
-        self.surface.attribute(button, "aria-expanded", "true" if shown else "false")
+    @staticmethod
+    def on_board(event: Event) -> bool:
+        node = event.target
+        return bool(node) and bool(node.closest) and bool(node.closest("#board"))
 
-    def run_analysis(self) -> None:
-        plies = int(self.surface.value("analysis-plies") or "1")
-        self.around.spawn(self.review.analyse_shown(plies))
+    def plies(self) -> int:
+        return int(self.surface.value("analysis-plies") or "1")
 
     # ----- for embed_maker: the game on the board ------------------------------------------------
 

@@ -98,6 +98,36 @@ class BrowserSurface:
                 target.focus()
         board.classList.toggle("busy", busy)
 
+    def keep_focus(self, candidates: list[str], force: bool = False) -> None:
+        with contextlib.suppress(Exception):  # a nicety: never in the way of the game
+            self._keep_focus(candidates, force)
+
+    def _keep_focus(self, candidates: list[str], force: bool) -> None:
+        """When the keyboard is nowhere (the page itself) or on a control now hidden or
+        disabled (or, with ``force``, anywhere but a dialog or a field), put it on the first
+        of ``candidates`` that can be pressed (``board``: the board's first point to tap)."""
+        active = document.activeElement
+        if active and not active.isSameNode(document.body):
+            if active.closest("dialog") or str(active.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+                return
+            if not force:
+                if active.closest("#board"):
+                    return  # on the board (its points and checkers): left there
+                if not getattr(active, "disabled", False) and shown(active):
+                    return  # a control still shown and pressable
+        for element_id in candidates:
+            if element_id == "board":
+                node = document.querySelector('#board .lit[tabindex="0"], #board [tabindex="0"]')
+            else:
+                node = dom.element(element_id)
+            if node and not getattr(node, "disabled", False) and shown(node):
+                if active and node.isSameNode(active):
+                    return
+                from pyodide.ffi import to_js
+
+                node.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+                return
+
     def form(self, form_id: str) -> tuple[set[str], dict[str, str]]:
         form = dom.element(form_id)
         if not form:
@@ -119,6 +149,11 @@ class BrowserSurface:
         form = dom.element(form_id)
         node = form.querySelector(f'input[name="{name}"]:checked') if form else None
         return str(node.value) if node else None
+
+
+def shown(node: Any) -> bool:
+    """On the page, laid out (not hidden, not in a closed panel)."""
+    return bool(node.getClientRects().length > 0)
 
 
 class BrowserSurroundings:

@@ -106,6 +106,23 @@ def board_target(event: Event, mover_at_bottom: bool) -> int | None:
     return layout.target_at(local.x, local.y, mover_at_bottom)
 
 
+def point_target(event: Event, mover_at_bottom: bool) -> int | None:
+    """What is under the pointer now (a drag's end: the element it started on keeps a
+    touch's events, so the point is found from the coordinates)."""
+    node = document.elementFromPoint(event.clientX, event.clientY)
+    held = node.closest("#board [data-target]") if node else None
+    if held:
+        return int(held.dataset.target)
+    svg = element("board").querySelector("svg")
+    matrix = svg.getScreenCTM() if svg else None
+    if not matrix:
+        return None
+    point = svg.createSVGPoint()
+    point.x, point.y = event.clientX, event.clientY
+    local = point.matrixTransform(matrix.inverse())
+    return layout.target_at(local.x, local.y, mover_at_bottom)
+
+
 def safe(handler: Handler) -> Handler:
     """A bug in a handler is reported on the page; the game and its save stay as they were."""
     if inspect.iscoroutinefunction(handler):

@@ -111,7 +111,8 @@ def _points_text(name: str, side: Side) -> str:
         parts.append(f"{side[BAR]} on the bar")
     if side[OFF]:
         parts.append(f"{side[OFF]} borne off")
-    return f"{name}'s checkers: {', '.join(parts) or 'none'}."
+    whose = "Your" if name == "You" else f"{name}'s"
+    return f"{whose} checkers: {', '.join(parts) or 'none'}."
 
 
 def board_text(session: Session, play: Play | None = None) -> list[str]:
@@ -121,7 +122,8 @@ def board_text(session: Session, play: Play | None = None) -> list[str]:
     game = session.game
     bottom = session.bottom_player
     names = [player_name(session, player) for player in (0, 1)]
-    lines = [f"{names[bottom]} plays from the bottom, {names[1 - bottom]} from the top."]
+    plays = "play" if names[bottom] == "You" else "plays"
+    lines = [f"{names[bottom]} {plays} from the bottom, {names[1 - bottom]} from the top."]
     mover = names[game.turn]
     if game.phase is Phase.MOVE and game.dice:
         high, low = max(game.dice), min(game.dice)
@@ -135,6 +137,8 @@ def board_text(session: Session, play: Play | None = None) -> list[str]:
         owner = game.cube.owner
         where = "in the middle" if owner is None else f"owned by {names[owner]}"
         lines.append(f"The cube is at {game.cube.value}, {where}.")
+    else:
+        lines.append("No doubling cube (the Simple rules).")
     lines.append(f"{score_label(session)}: {score_text(session)}.")
     for player in (game.turn, 1 - game.turn):
         lines.append(_points_text(names[player], game.board_for(player).player))
@@ -261,9 +265,24 @@ def make_snippet(
     return snippet(page, mode, fragment, options), spec
 
 
+def fitting_mode(game: GameState) -> str:
+    """The embed mode Share → Embed… opens on: a finished game's replay, else a diagram.
+
+    >>> from game.engine.match import Rules
+    >>> fitting_mode(GameState.new(Rules.simple()))
+    'diagram'
+    """
+    return REPLAY if game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) else DIAGRAM
+
+
 def pasted_fragment(text: str) -> str:
     """What "Open…" on the main page was given, as a fragment the page opens: a link's own
-    fragment, ``PID:MID``, an XGID or a game link's text. Raises ``EmbedError`` in words."""
+    fragment, ``PID:MID`` (or gnubg's "Position ID: … Match ID: …"), an XGID or a game
+    link's text. Raises ``EmbedError`` in words.
+
+    >>> pasted_fragment("Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA")
+    'gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA'
+    """
     text = text.strip()
     if not text:
         raise EmbedError("paste a gnubg ID (PID:MID), an XGID or a game link")
@@ -271,6 +290,11 @@ def pasted_fragment(text: str) -> str:
         raise EmbedError("this is too long to be a position or a game")
     if "#" in text:
         text = text.split("#", 1)[1]
+    gnubg = re.search(
+        r"(?i)position\s*id:\s*([A-Za-z0-9+/]{14})\W+match\s*id:\s*([A-Za-z0-9+/]{12})", text
+    )
+    if gnubg:  # gnubg's own words: "Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA"
+        text = f"{gnubg.group(1)}:{gnubg.group(2)}"
     if re.fullmatch(r"(?i)(xgid=)?[-a-oA-O]{26}(:[-0-9DBR]{1,3}){8,9}", text):
         gnubg_id, beaver = gnubg_id_of_xgid(text)
         text = f"gnubgid={gnubg_id}" + ("&beaver=1" if beaver else "")

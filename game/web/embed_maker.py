@@ -31,9 +31,14 @@ def bind(app: Any) -> None:
     @on("click", "#notice-embed")
     def on_embed(event: Event) -> None:
         close_dialog("notice")
-        if not element("embed-form").querySelector('input[name="embed-mode"]:checked'):
-            element("embed-mode-diagram").checked = True  # not in the HTML: it is no setting
-        open_dialog("embed-dialog", focus="embed-mode-diagram")
+        # A mode that fits the game: a finished game is replayed, a game in play is shown.
+        mode = embed.fitting_mode(app.session.game)
+        for radio in element("embed-form").querySelectorAll('input[name="embed-mode"]'):
+            radio.checked = str(radio.value) == mode
+        open_dialog("embed-dialog")
+        chosen = element("embed-form").querySelector('input[name="embed-mode"]:checked')
+        if chosen:
+            chosen.focus()
         write(app)
 
     @on("change", "#embed-form")

@@ -33,6 +33,7 @@ class PlayRow:
     notation: str
     equity: str
     difference: str  # "best", or the equity lost against the best ("-0.141")
+    chances: str = ""  # "Win 54.1% · gammon 14.0% · backgammon 0.6%", when the answer has them
 
 
 def signed(value: float) -> str:
@@ -51,24 +52,46 @@ def play_rows(answer: dict[str, Any], shown: int = SHOWN) -> list[PlayRow]:
     for rank, play in enumerate(plays[:shown]):
         equity = float(play["equity"])
         difference = "best" if rank == 0 else signed(equity - best)
-        rows.append(PlayRow(int(play["index"]), str(play["notation"]), signed(equity), difference))
+        chances = chances_text(play.get("chances"))
+        row = PlayRow(
+            int(play["index"]), str(play["notation"]), signed(equity), difference, chances
+        )
+        rows.append(row)
     return rows
 
 
-def plays_html(answer: dict[str, Any], chosen: int | None = None) -> str:
-    """The ranked plays as a list of buttons (``data-hint``: the play's index)."""
+def chances_text(chances: object) -> str:
+    """The mover's chances after a play, in words: ``Win 54.1%, gammon 14.0%, backgammon
+    0.6%; lose a gammon 8.2%, a backgammon 0.3%``; empty when there are none."""
+    if not isinstance(chances, list) or len(chances) != 5:
+        return ""
+    win, gammon, backgammon, lose_gammon, lose_backgammon = (float(c) for c in chances)
+    wins = f"Win {win:.1%}, gammon {gammon:.1%}, backgammon {backgammon:.1%}"
+    return f"{wins}; lose a gammon {lose_gammon:.1%}, a backgammon {lose_backgammon:.1%}"
+
+
+def plays_html(answer: dict[str, Any], chosen: int | None = None, playable: bool = True) -> str:
+    """The ranked plays as a list of buttons (``data-hint``: the play's index, drawn on the
+    board) with their chances, each with *Play this* (``data-play-hint``) when ``playable``."""
     rows = play_rows(answer)
     if not rows:
         return '<p class="hint-none">No legal play: the roll passes.</p>'
     items = []
     for rank, row in enumerate(rows, 1):
         pressed = "true" if row.index == chosen else "false"
+        chances = f'<span class="hint-chances">{row.chances}</span>' if row.chances else ""
+        play_this = (
+            f'<button type="button" class="hint-play-this" data-play-hint="{row.index}" '
+            f'aria-label="Play {escape(row.notation)}">Play this</button>'
+            if playable
+            else ""
+        )
         items.append(
             f'<li><button type="button" class="hint-play" data-hint="{row.index}" '
             f'aria-pressed="{pressed}"><span class="hint-rank">{rank}.</span> '
             f'<span class="hint-notation">{escape(row.notation)}</span> '
             f'<span class="hint-equity">{row.equity}</span> '
-            f'<span class="hint-diff">{row.difference}</span></button></li>'
+            f'<span class="hint-diff">{row.difference}</span>{chances}</button>{play_this}</li>'
         )
     total = len(answer.get("plays") or [])
     more = ""

@@ -83,6 +83,44 @@ def share_fragment(game: GameState, opponent: str = COMPUTER) -> str:
     return fragment + ("&vs=friend" if opponent == FRIEND else "")
 
 
+MAX_NAME = 40  # characters of a player's name carried by a link
+
+
+def names_part(names: tuple[str, str]) -> str:
+    """``&names=A,B`` for a link (each name %-escaped, commas in names escaped too).
+
+    >>> names_part(("You", "Computer"))
+    '&names=You,Computer'
+    >>> read_names("gnubgid=x&" + names_part(("Ann, 2nd", "Bob&Co"))[1:])
+    ('Ann, 2nd', 'Bob&Co')
+    """
+    return "&names=" + ",".join(_quote(name[:MAX_NAME]) for name in names)
+
+
+def _quote(text: str) -> str:
+    """%-escape all but letters, digits and ``-_.~`` (urllib.parse is slow to import here)."""
+    safe = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"
+    return "".join(chr(b) if chr(b) in safe else f"%{b:02X}" for b in text.encode("utf-8"))
+
+
+def read_names(fragment: str) -> tuple[str, str] | None:
+    """The players' names a link carries (``names=A,B``); None when it has none usable."""
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    found = next((part for part in text.split("&") if part.startswith("names=")), None)
+    if found is None:
+        return None
+    pieces = found[len("names=") :].split(",")
+    if len(pieces) != 2:
+        return None
+    try:
+        names = tuple(" ".join(_unquote(piece).split())[:MAX_NAME] for piece in pieces)
+    except ValueError:
+        return None
+    if not all(names) or any(not ch.isprintable() for name in names for ch in name):
+        return None
+    return names[0], names[1]
+
+
 def read_fragment(fragment: object) -> tuple[GameState, Opponent] | None:
     """(game, opponent) from ``#gnubgid=...``; None when the fragment holds no game at all.
 

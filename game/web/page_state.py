@@ -25,6 +25,9 @@ from game.web.view import player_name
 # The rooms: the table (play), the review (moves, analysis, dice) and the study (rating).
 TABLE, REVIEW, STUDY = "table", "review", "study"
 ROOMS = (TABLE, REVIEW, STUDY)
+# The review's tabs, beside the board.
+MOVES, ANALYSIS, DICE = "moves", "analysis", "dice"
+TABS = (MOVES, ANALYSIS, DICE)
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class PageState:
     analysis: tuple[Record, dict[str, Any]] | None = None  # the record analysed and its result
     rating: rating.Book = field(default_factory=lambda: rating.read_book(None))
     room: str = TABLE
+    tab: str = MOVES  # the review's tab shown
 
     @classmethod
     def new(cls, session: Session, history: Record | None = None) -> PageState:

@@ -20,9 +20,9 @@ from game.engine.position import Position
 from game.engine.state import Phase
 from game.web import hint_panel
 from game.web.controls import controls, settings_form
-from game.web.page_state import ROOMS, PageState
+from game.web.page_state import REVIEW, ROOMS, STUDY, TABLE, TABS, PageState
 from game.web.render import board_svg
-from game.web.replay import Replay, move_list_html, where_text
+from game.web.replay import Replay, move_list_html, turn_of, where_text
 from game.web.session import Session
 from game.web.surface import Frame
 from game.web.view import (
@@ -65,10 +65,18 @@ def review_words(replay: Replay) -> str:
     return f"{where_text(replay)} \u00b7 {' vs '.join(replay.record.names)}"
 
 
+def turn_words(replay: Replay) -> str:
+    """The review's banner: ``Game 1, turn 12 of 34``, as the move list numbers turns."""
+    game, turn, turns = turn_of(replay.record, replay.at)
+    if turn == 0:
+        return f"Game {game}, the start ({turns} turns)"
+    return f"Game {game}, turn {turn} of {turns}"
+
+
 def status_words(state: PageState) -> str:
     """The status line: the live game's, or the review's (never the live game's then)."""
     if state.replay is not None:
-        return f"Reviewing \u2014 {where_text(state.replay)}."
+        return f"Reviewing: {turn_words(state.replay)}. Back to the game: Esc."
     return status_text(state.session)
 
 
@@ -80,8 +88,7 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     position = None if replaying or moment is None else moment.position
     busy = state.busy
     frame.body_classes["replaying"] = replaying
-    for room in ROOMS:
-        frame.body_classes[f"room-{room}"] = state.room == room
+    rooms_frame(frame, state)
 
     bottom = session.bottom_player
     top = 1 - bottom
@@ -120,6 +127,35 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     return frame
 
 
+ROOM_BUTTONS = {
+    "room-play": TABLE,
+    "replay-toggle": REVIEW,
+    "rating-toggle": STUDY,
+}
+
+
+def rooms_frame(frame: Frame, state: PageState) -> None:
+    """The room shown (the body's class), its buttons pressed, its panels and tabs shown."""
+    room = state.room
+    for name in ROOMS:
+        frame.body_classes[f"room-{name}"] = room == name
+    for button, shown in ROOM_BUTTONS.items():
+        pressed = room == shown and not (room == REVIEW and state.tab == "analysis")
+        frame.attribute(button, "aria-pressed", "true" if pressed else "false")
+    analysing = room == REVIEW and state.tab == "analysis"
+    frame.attribute("analysis-toggle", "aria-pressed", "true" if analysing else "false")
+    frame.props("replay", hidden=room != REVIEW)
+    for tab in TABS:
+        chosen = room == REVIEW and state.tab == tab
+        frame.attribute(f"tab-{tab}", "aria-selected", "true" if chosen else "false")
+        frame.props(f"tab-{tab}", tabIndex=0 if chosen else -1)
+        frame.props(tab, hidden=not chosen)
+    frame.props("rating-panel", hidden=room != STUDY)
+    frame.props("actions", hidden=room != TABLE)
+    if room != TABLE:
+        frame.props("hint-panel", hidden=True)
+
+
 def ending_frame(frame: Frame, session: Session, reviewing: bool) -> None:
     """The end of a game or a match: a card over the board with the next step."""
     card = None if reviewing else ending(session)
@@ -134,6 +170,7 @@ def ending_frame(frame: Frame, session: Session, reviewing: bool) -> None:
 
 def review_frame(frame: Frame, replay: Replay) -> None:
     """The review's banner and move list, its steps enabled as the record allows."""
+    frame.text("review-turn", turn_words(replay))
     frame.text("replay-where", review_words(replay))
     frame.html("move-list", move_list_html(replay.record, replay.at))
     frame.props("replay-back", disabled=replay.at_start)
@@ -160,3 +197,22 @@ def settings_frame(frame: Frame, session: Session) -> None:
     frame.props("beaver-row", hidden=not shown.money_rows)
     frame.text("rules-hint", shown.rules_hint)
     frame.toggle("rules-hint", "pending", shown.rules_pending)
+
+
+def announcement(before: PageState, after: PageState) -> str | None:
+    """What a screen reader hears after a change: the play just made and whose turn it is
+    now, when the turn or the phase changed; None otherwise (the status line is polite)."""
+    if after.reviewing:
+        return None
+    old, new = before.session, after.session
+    if old.game.to_act == new.game.to_act and old.game.phase is new.game.phase:
+        return None
+    words = [last_play_text(new), status_text(new)] if new.last_play != old.last_play else []
+    return " ".join(w for w in words or [status_text(new)] if w)
+
+
+def board_words(state: PageState) -> list[str]:
+    """The board as text, a sentence each: who is where, whose turn, the dice, the cube."""
+    from game.web.embed import board_text
+
+    return board_text(state.shown_session)

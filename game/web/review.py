@@ -22,7 +22,7 @@ from game.formats.match_file import write_match_file
 from game.web import analysis_view, hint_panel, importing, links, study
 from game.web.notices import Notices
 from game.web.page import Page
-from game.web.page_state import REVIEW, TABLE
+from game.web.page_state import ANALYSIS, MOVES, REVIEW, TABLE, TABS
 from game.web.replay import Replay
 from game.web.session import Session
 
@@ -40,23 +40,35 @@ class Review:
         self.rated: list[Any] = []  # callbacks for a rating estimate (the study room's)
         page.painted.append(self.follow_current)
 
-    def look_back(self, replay: Replay | None) -> None:
-        """Show a moment of a record (None: the live game)."""
+    def look_back(self, replay: Replay | None, tab: str | None = None) -> None:
+        """Show a moment of a record (None: the live game), on the review's ``tab``."""
         state = self.page.state
         room = REVIEW if replay is not None else TABLE
-        self.page.surface.props("replay", hidden=replay is None)
-        self.page.surface.attribute(
-            "replay-toggle", "aria-expanded", "false" if replay is None else "true"
-        )
-        self.page.show(replace(state, replay=replay, room=room))
+        self.page.show(replace(state, replay=replay, room=room, tab=tab or state.tab))
+
+    def open_tab(self, tab: str) -> None:
+        """The review on ``tab``; pressed again (the room's own button): the table."""
+        state = self.page.state
+        if state.reviewing and state.tab == tab:
+            self.look_back(None)
+            return
+        self.look_back(state.replay or Replay.of(state.named_history()), tab)
+
+    def choose_tab(self, tab: str) -> None:
+        if tab in TABS and self.page.state.reviewing:
+            self.look_back(self.page.state.replay, tab)
 
     def follow_current(self, state: Any) -> None:
         if state.replay is not None:
             self.page.surface.scroll_to("#move-list [aria-current='step']", "nearest")
 
     def toggle(self) -> None:
+        """Review (the move list) or, pressed in the review, back to the table."""
         state = self.page.state
-        self.look_back(None if state.reviewing else Replay.of(state.named_history()))
+        if state.reviewing:
+            self.look_back(None)
+        else:
+            self.look_back(Replay.of(state.named_history()), MOVES)
 
     def step(self, delta: int) -> None:
         replay = self.page.state.replay
@@ -95,7 +107,6 @@ class Review:
             if opponent is not None:
                 settings = dataclasses.replace(settings, opponent=opponent)
             session = Session(record.state, settings).after(record.state)
-            self.page.surface.props("replay", hidden=True)
             self.page.commit(replace(now, history=record, session=session, replay=None, room=TABLE))
 
         live = replay.record == state.named_history() and replay.at_end
@@ -128,6 +139,9 @@ class Review:
             found = links.read_fragment(rest)
         except links.LinkError:
             found = None
+        names = links.read_names(fragment)
+        if names is not None:
+            record = record.with_names(names)  # the players as the sharer's page named them
         state = self.page.state
         opponent = found[1] if found else None
         self.page.state = replace(state, linked=record, link_opponent=opponent)
@@ -205,6 +219,8 @@ class Review:
         self.jobs += 1
         job = f"{page.around.now_ms():.3f}-{self.jobs}"
         self.job = job
+        if page.state.reviewing:
+            self.choose_tab(ANALYSIS)
         surface.props("analysis-progress", hidden=False)
         surface.props("analysis-bar", value=0)
         surface.text("analysis-status", analysis_view.progress_text(0, 0))
@@ -259,5 +275,5 @@ class Review:
         drawn = None if play is None else (replay.state, play)
         self.page.state = replace(state, drawn=drawn)
         self.look_back(replay)
-        # The board as it was, from wherever the list is.
-        self.page.surface.scroll_to("#game", "start")
+        # The board as it was, whole: the page scrolls only if it is not in view already.
+        self.page.surface.scroll_to("#board", "nearest")

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 
 from game.web import storage
+from game.web.access import Access
 from game.web.coach import Coach
 from game.web.notices import Notices
 from game.web.page import Page
@@ -50,6 +51,7 @@ class Rooms:
     review: Review
     sharing: Sharing
     study: StudyRoom
+    access: Access
 
 
 def build(
@@ -76,4 +78,5 @@ def build(
     study = StudyRoom(page)
     review.rated.append(study.estimated)
     saving.download_game = review.export_mat
-    return Rooms(page, notices, saving, coach, table, review, sharing, study)
+    access = Access(page, table, coach, review)
+    return Rooms(page, notices, saving, coach, table, review, sharing, study, access)

@@ -17,10 +17,12 @@ from dataclasses import replace
 from game.engine.state import GameState
 from game.formats.game_link import encode_game
 from game.web import links, prompts
+from game.web.embed import reader_on_roll
+from game.web.embed_params import EmbedError, gnubg_id_of_xgid
 from game.web.notices import Notices
 from game.web.page import Page
 from game.web.review import Review
-from game.web.session import Session
+from game.web.session import COMPUTER, Session
 
 
 class Sharing:
@@ -32,6 +34,12 @@ class Sharing:
 
     def open_link(self, fragment: str) -> None:
         if not self.take_links:
+            return
+        try:
+            fragment = xgid_as_gnubg_id(fragment)
+        except EmbedError as error:
+            self.page.around.clear_fragment()
+            self.notices.ask(prompts.broken_link_notice(str(error)))
             return
         if "game=" in fragment:
             self.page.around.clear_fragment()
@@ -60,7 +68,10 @@ class Sharing:
             take_link()
 
     def take_position(self, game: GameState, opponent: str) -> None:
-        """Make ``game`` the live game, ``opponent`` the other side."""
+        """Make ``game`` the live game, ``opponent`` the other side: against the computer the
+        person plays the side to move (as in gnubg and XG), the computer the other."""
+        if opponent == COMPUTER:
+            game = reader_on_roll(game)
         state = self.page.state
         settings = dataclasses.replace(state.session.settings, opponent=opponent)
         session = Session(state.session.game, settings).after(game)
@@ -70,6 +81,25 @@ class Sharing:
         state = self.page.state
         fragment = links.share_fragment(state.session.game, state.session.settings.opponent)
         fragment += f"&game={encode_game(state.history)}"  # the whole game: opens as a review
+        fragment += links.names_part(state.named_history().names)  # kept by whoever opens it
         url = f"{self.page.around.page_url()}#{fragment}"
         copied = await self.page.around.copy(url)
         self.notices.ask(prompts.share_notice(copied), url=url)
+
+
+def xgid_as_gnubg_id(fragment: str) -> str:
+    """A link's ``xgid=XGID`` as the ``gnubgid=PID:MID`` the page reads (as embed.html does);
+    other fragments unchanged. Raises ``EmbedError`` in words for an XGID it cannot read.
+
+    >>> xgid_as_gnubg_id("#xgid=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10&vs=friend")
+    'gnubgid=4HPwATDgc/ABMA:cIkKAAAAAAAE&vs=friend'
+    """
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    parts = text.split("&")
+    found = next((part for part in parts if part.startswith("xgid=")), None)
+    if found is None or any(part.startswith("gnubgid=") for part in parts):
+        return fragment
+    gnubg_id, beaver = gnubg_id_of_xgid(links._unquote(found[len("xgid=") :]))
+    rest = [part for part in parts if part is not found]
+    head = f"gnubgid={gnubg_id}" + ("&beaver=1" if beaver else "")
+    return "&".join([head, *rest])

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine.plays import legal_plays
+from game.engine.plays import Play, legal_plays
 from game.engine.record import Record
 from game.engine.state import GameState, Phase
 from game.formats.game_link import decode_game, encode_game
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 TASKS = (HINT, ANALYSE, CANCEL)
 STRONGEST = 2  # game.analysis.judgement.STRONGEST, without importing the bot on the page
 MISTAKES = 10  # the biggest mistakes listed
+CHANCES_SHOWN = 10  # plays of a hint given their winning chances (the hint lists ten)
 
 
 # --- hints ---------------------------------------------------------------------------------
@@ -73,12 +74,29 @@ def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
             {"index": index[r.play.position], "notation": r.notation, "equity": r.equity}
             for r in play_hint(game, plies)
         ]
+        _add_chances(game, legal, plays[:CHANCES_SHOWN])
     figures = cube_hint(game, plies)
     return {
         "plays": plays,
         "cube": None if figures is None else cube_data(game, figures),
         "match": game.rules.match_length > 0,
     }
+
+
+def _add_chances(game: GameState, legal: list[Play], plays: list[dict[str, Any]]) -> None:
+    """Each play's winning chances for the mover after it (the network's, cubeless): win,
+    win a gammon, win a backgammon, lose a gammon, lose a backgammon."""
+    from game.bot.search import score_plays
+
+    chosen = [legal[int(play["index"])] for play in plays]
+    for play, chances in zip(plays, score_plays(game.position, chosen), strict=True):
+        play["chances"] = [
+            chances.win,
+            chances.win_gammon,
+            chances.win_backgammon,
+            chances.lose_gammon,
+            chances.lose_backgammon,
+        ]
 
 
 def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:

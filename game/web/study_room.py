@@ -18,7 +18,7 @@ from game.engine.record import Record
 from game.formats.game_link import encode_game
 from game.web import deck, rating
 from game.web.page import Page
-from game.web.page_state import PageState
+from game.web.page_state import STUDY, TABLE, PageState
 from game.web.session import COMPUTER
 
 
@@ -72,12 +72,11 @@ class StudyRoom:
         self.show(book)
 
     def toggle(self) -> None:
-        surface = self.page.surface
-        shown = surface.is_hidden("rating-panel")
-        surface.props("rating-panel", hidden=not shown)
-        surface.attribute("rating-toggle", "aria-expanded", "true" if shown else "false")
-        if shown:
-            self.show(self.page.state.rating)
+        """The study (the rating beside the live game); pressed there, back to the table."""
+        state = self.page.state
+        room = TABLE if state.room == STUDY else STUDY
+        self.page.show(replace(state, room=room, replay=None))
+        self.show(self.page.state.rating)
 
     def show(self, book: rating.Book) -> None:
         surface = self.page.surface

@@ -47,6 +47,11 @@ class Surface(Protocol):
         """Draw the board's SVG, keeping the keyboard on the board when it was there."""
         ...
 
+    def keep_focus(self, candidates: list[str], force: bool = False) -> None:
+        """The keyboard on the first usable of ``candidates`` (``board``: its first point
+        to tap) if it is nowhere useful, or (``force``) unless it is in a dialog."""
+        ...
+
     def form(self, form_id: str) -> tuple[set[str], dict[str, str]]:
         """A form's ticked boxes (names), chosen radios (``name=value``) and menus."""
         ...

@@ -28,7 +28,7 @@ from game.web.notices import Notices
 from game.web.page import Page
 from game.web.paint import Moment
 from game.web.saving import Saving
-from game.web.session import Session
+from game.web.session import Session, to_viewer
 from game.web.view import moved_checker, resign_label, resign_points, resign_question
 
 
@@ -39,6 +39,7 @@ class Table:
         self.notices = notices
         self.saving = saving
         self.last_think_ms = 0.0
+        self.one_tap = False  # a checker with one landing point moves on its first tap
         page.after.append(self.schedule_computer)
         page.painted.append(self.close_stale_dialogs)
 
@@ -165,10 +166,21 @@ class Table:
                 self.confirm()
                 return
         else:
-            after = before.tap(target)
+            after = self.one_tap_move(before.tap(target))
         if after is not before:
             moment = Moment(moving=moved_checker(before, after))
             self.page.commit(replace(state, session=after), moment)
+
+    def one_tap_move(self, session: Session) -> Session:
+        """With one-tap moves on: a checker just picked up that can land on one point only
+        goes there at once."""
+        if not self.one_tap or session.turn is None or session.selected is None:
+            return session
+        landings = session.turn.destinations(session.selected)
+        if len(landings) != 1:
+            return session
+        (point,) = landings
+        return session.tap(to_viewer(point, session.mover_at_bottom))
 
     def close_stale_dialogs(self, state: Any) -> None:
         if self.session.resigner is None or not self.idle():

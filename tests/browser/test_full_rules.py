@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 from game.engine.match import Cube, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import links
-from game.web.session import COMPUTER, FRIEND
+from game.web import links, storage
+from game.web.session import COMPUTER, FRIEND, FULL, Session, Settings
 from tests.browser.pages import open_game
 from tests.browser.test_game import click_target, move_once, session_of
 
@@ -34,6 +34,16 @@ def open_link(page: Page, fragment: str, query: str = "pace=0") -> None:
     if page.locator("#notice").is_visible():  # a game in progress: the page asks first
         expect(page.locator("#notice-text")).to_contain_text("Open it?")
         page.click("#notice-yes")
+
+
+def open_saved(page: Page, session: Session, query: str = "pace=0") -> None:
+    """Open the page on ``session`` as its saved game."""
+    page.goto("tools/bare/blank.html")
+    page.evaluate(
+        "([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }",
+        [storage.KEY, storage.save_text(session)],
+    )
+    open_game(page, query)
 
 
 def choose_rules(page: Page, length: int = 0, friend: bool = True) -> None:
@@ -185,7 +195,8 @@ def test_the_computer_doubles_when_far_ahead(game_page: Page):
     computer_side, person_side = AHEAD
     position = Position.from_points(computer_side, person_side)  # seen from the computer
     game = GameState(Rules.full(), position=position, phase=Phase.ROLL, turn=1)
-    open_link(game_page, link(game, COMPUTER))
+    # A saved game with the computer on roll (an opened position is the person's to play).
+    open_saved(game_page, Session(game, Settings(rules=FULL)).after(game))
     expect(game_page.locator("#status")).to_have_text(
         "The computer doubles to 2. Take or pass?", timeout=30_000
     )

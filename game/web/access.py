@@ -1,0 +1,138 @@
+"""Keys, the board in words, the keyboard's place and what screen readers hear.
+
+    access.key("r", tag="BODY", on_board=False)    # R rolls: True, the key was the page's
+    access.toggle_words()                          # the board as text, kept in step with it
+
+Keys (``KEYS``, listed by ``?``): R roll, D double, U undo, Enter confirm, H hint, T the
+board in words, ←/→/Home/End in the review, Esc closes a panel or leaves the review. After
+each paint the keyboard, when it is nowhere useful (on the page itself, or on a control now
+gone), goes to the next useful control (``FOCUS_ORDER``); each change of turn is said in a
+live region (``#announce``): the play just made and whose turn it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from html import escape
+
+from game.web.coach import Coach
+from game.web.page import Page
+from game.web.page_state import ANALYSIS, MOVES, TABLE, PageState
+from game.web.paint import announcement, board_words
+from game.web.review import Review
+from game.web.surface import Surface
+from game.web.table import Table
+
+KEYS = {
+    "r": "Roll the dice",
+    "d": "Double",
+    "u": "Undo a move",
+    "Enter": "Confirm the play",
+    "h": "Hint",
+    "t": "The board in words",
+    "Escape": "Close a panel; back to the game from the review",
+    "?": "The keys",
+}
+# Where the keyboard goes when the control it was on is gone: the next useful one.
+FOCUS_ORDER = ["confirm", "roll", "take", "accept", "next-game", "board", "undo", "new-game"]
+
+
+class Access:
+    def __init__(self, page: Page, table: Table, coach: Coach, review: Review) -> None:
+        self.page = page
+        self.table = table
+        self.coach = coach
+        self.review = review
+        self.shown_room = (TABLE, MOVES)
+        page.painted.append(self.after_paint)
+        page.watchers.append(self.announce)
+
+    @property
+    def surface(self) -> Surface:
+        return self.page.surface
+
+    def key(self, key: str, tag: str, on_board: bool) -> bool:
+        """A key pressed outside the forms; True when it was the page's (``KEYS``)."""
+        state = self.page.state
+        if self.review.key(key):
+            return True
+        if key == "Escape":
+            if not self.surface.is_hidden("hint-panel"):
+                self.coach.close_hint()
+            elif state.room != TABLE:
+                self.to_table()
+            elif not self.surface.is_hidden("board-words"):
+                self.toggle_words()
+            else:
+                return False
+            return True
+        if key == "Enter":
+            if tag == "BUTTON" or on_board or not state.session.may_confirm:
+                return False  # a button or a point takes Enter itself
+            self.table.confirm()
+            return True
+        actions: dict[str, Callable[[], object]] = {
+            "r": self.table.roll,
+            "d": lambda: self.table.cube("double"),
+            "u": self.table.undo,
+            "h": self.hint,
+            "t": self.toggle_words,
+            "?": lambda: self.surface.open_dialog("keys-dialog", focus="keys-done"),
+        }
+        action = actions.get(key.lower() if len(key) == 1 else key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def hint(self) -> None:
+        state = self.page.state
+        if self.surface.is_hidden("hint") or state.busy or state.tutoring or state.reviewing:
+            return
+        self.page.around.spawn(self.coach.show_hint())
+
+    def toggle_words(self) -> None:
+        """The board as text, a sentence a line (the live game, or the moment reviewed)."""
+        shown = self.surface.is_hidden("board-words")
+        self.surface.props("board-words", hidden=not shown)
+        self.surface.attribute("words-toggle", "aria-expanded", "true" if shown else "false")
+        if shown:
+            self.show_words(self.page.state)
+
+    def show_words(self, state: PageState) -> None:
+        if self.surface.is_hidden("board-words"):
+            return
+        lines = "".join(f"<p>{escape(line)}</p>" for line in board_words(state))
+        self.surface.html("board-words", lines)
+
+    def after_paint(self, state: PageState) -> None:
+        """The words kept in step with the board; a room opened at its top; the keyboard on
+        the next useful control."""
+        self.show_words(state)
+        if (state.room, state.tab) != self.shown_room:
+            self.shown_room = (state.room, state.tab)
+            self.surface.props("panel", scrollTop=0)
+        if state.room == TABLE and not state.busy:
+            # A whole play: Confirm is next, even from the board.
+            whole = state.session.may_confirm and not state.tutoring
+            self.surface.keep_focus(FOCUS_ORDER, whole)
+
+    def announce(self, before: PageState, after: PageState) -> PageState:
+        words = announcement(before, after)
+        if words:
+            self.surface.text("announce", words)
+        return after
+
+    def to_table(self) -> None:
+        """The table: the live game and its actions."""
+        self.page.show(replace(self.page.state, replay=None, room=TABLE))
+
+    def analyse_this_game(self, plies: int) -> None:
+        """The end card's *Analyse this game*: the review's analysis of the live game."""
+        self.review.open_tab(ANALYSIS)
+        self.run_analysis(plies)
+
+    def run_analysis(self, plies: int) -> None:
+        """Analyse the record under review (a match file being read: once it is shown)."""
+        self.page.around.spawn(self.review.analyse_shown(plies))

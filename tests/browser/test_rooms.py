@@ -1,0 +1,205 @@
+"""The page's rooms (the table, the review, the study) at the sizes players have: the whole
+board on screen after load and with every panel open, the actions beside the board in
+landscape, a header that never changes height; keys, dragging, opened positions; and an
+axe-core run in each room with no serious or critical violation.
+
+axe-core is pinned in package.json (devDependencies) and read from node_modules: it is put in
+the page through the browser's debugging channel, so the page's own CSP stays as it ships.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from game.engine.match import Rules
+from game.engine.position import Position
+from game.engine.state import GameState, Phase
+from game.web import links, storage
+from game.web.session import COMPUTER, to_viewer
+from tests.browser.pages import open_game
+from tests.browser.scenes import put_scene
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = ((1280, 800), (1366, 768), (1920, 1080), (375, 667), (320, 568), (667, 375))
+# Each room and panel, opened by its button (None: the table as the page opens).
+ROOMS = {
+    "table": None,
+    "review": "#replay-toggle",
+    "analysis": "#analysis-toggle",
+    "study": "#rating-toggle",
+}
+
+
+def in_view(page: Page, selector: str, size: tuple[int, int]) -> bool:
+    box = page.locator(selector).bounding_box()
+    width, height = size
+    return (
+        box is not None
+        and box["x"] >= -0.5
+        and box["y"] >= -0.5
+        and box["x"] + box["width"] <= width + 0.5
+        and box["y"] + box["height"] <= height + 0.5
+    )
+
+
+def open_room(page: Page, room: str) -> None:
+    page.click("#room-play")
+    button = ROOMS[room]
+    if button is not None:
+        page.click(button)
+
+
+def test_the_whole_board_is_on_screen_in_every_room_at_every_size(game_page: Page):
+    put_scene(game_page, "", "rolled")
+    heights = set()
+    for size in SIZES:
+        game_page.set_viewport_size({"width": size[0], "height": size[1]})
+        for room in ROOMS:
+            open_room(game_page, room)
+            game_page.evaluate("() => window.scrollTo(0, 0)")
+            assert in_view(game_page, "#board svg", size), (room, size)
+            assert game_page.evaluate(
+                "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+            ), (room, size)
+        open_room(game_page, "table")
+        game_page.click("#hint")  # a panel of the table: the hint
+        expect(game_page.locator("#hint-panel")).to_be_visible()
+        assert in_view(game_page, "#board svg", size), ("hint", size)
+        board = game_page.locator("#board svg").bounding_box()
+        undo = game_page.locator("#undo").bounding_box()
+        if size[0] > size[1]:  # landscape: the actions beside the board, on screen
+            assert undo["x"] >= board["x"] + board["width"] - 1, size
+            assert in_view(game_page, "#undo", size), size
+        heights.add(game_page.locator(".site-header").bounding_box()["height"])
+        game_page.click("#hint-close")
+    assert len(heights) == 2  # a fixed height: one for phones, one for larger screens
+
+
+def test_the_header_and_the_board_do_not_move_when_the_turn_changes(game_page: Page):
+    game_page.set_viewport_size({"width": 375, "height": 667})
+    open_game(game_page, "seed=1&pace=0")  # the computer opens
+    before = game_page.locator("#board svg").bounding_box()
+    game_page.click("#roll")
+    expect(game_page.locator("#roll")).to_be_enabled(timeout=60_000)  # the person's turn
+    assert game_page.locator("#board svg").bounding_box() == before
+
+
+def test_the_review_has_a_banner_tabs_and_the_status_never_speaks_of_the_live_game(
+    game_page: Page,
+):
+    open_game(game_page, "seed=1&pace=0")
+    game_page.click("#roll")
+    expect(game_page.locator("#roll")).to_be_enabled(timeout=60_000)
+    game_page.click("#replay-toggle")
+    expect(game_page.locator("#review-turn")).to_contain_text("Game 1, turn 1 of 1")
+    expect(game_page.locator("#status")).to_contain_text("Reviewing")
+    expect(game_page.locator("#replay-live")).to_be_visible()
+    game_page.keyboard.press("Home")
+    expect(game_page.locator("#review-turn")).to_contain_text("Game 1, the start")
+    game_page.click("#tab-dice")
+    expect(game_page.locator("#dice")).to_be_visible()
+    expect(game_page.locator("#moves")).to_be_hidden()
+    game_page.keyboard.press("Escape")
+    expect(game_page.locator("#replay")).to_be_hidden()
+    expect(game_page.locator("#status")).not_to_contain_text("Reviewing")
+
+
+def test_keys_roll_undo_and_list_themselves(game_page: Page):
+    open_game(game_page, "seed=5&pace=0")  # the person opens with 5-3
+    game_page.keyboard.press("r")
+    expect(game_page.locator("#status")).to_contain_text("5-3")
+    tap(game_page, 8)
+    tap(game_page, 3)
+    expect(game_page.locator("#undo")).to_be_enabled()
+    game_page.locator("#status").click()  # the keyboard back on the page itself
+    game_page.keyboard.press("u")
+    expect(game_page.locator("#undo")).to_be_disabled()
+    game_page.keyboard.press("?")
+    expect(game_page.locator("#keys-dialog")).to_be_visible()
+    expect(game_page.locator("#keys-dialog")).to_contain_text("Roll the dice")
+    game_page.keyboard.press("Escape")
+    expect(game_page.locator("#keys-dialog")).to_be_hidden()
+    game_page.keyboard.press("t")
+    expect(game_page.locator("#board-words")).to_contain_text("Your checkers: 2 on 24")
+
+
+def tap(page: Page, point: int) -> None:
+    page.locator(f'#board [data-target="{to_viewer(point, True)}"]').first.click()
+
+
+def test_a_checker_is_dragged_onto_a_point(game_page: Page):
+    open_game(game_page, "seed=5&pace=0")  # the person opens with 5-3
+    game_page.click("#roll")
+    origin = game_page.locator(f'#board [data-target="{to_viewer(8, True)}"] circle.checker')
+    target = game_page.locator(f'#board [data-target="{to_viewer(3, True)}"]')
+    origin.last.drag_to(target)
+    expect(game_page.locator("#undo")).to_be_enabled()
+    saved = storage.load_text(game_page.evaluate(f"() => localStorage.getItem('{storage.KEY}')"))
+    assert saved.turn is not None and len(saved.turn.actions) == 1
+
+
+def test_an_opened_position_is_the_persons_to_play(game_page: Page):
+    theirs = GameState(Rules.full(), position=Position.start(), phase=Phase.ROLL, turn=1)
+    fragment = links.share_fragment(theirs, COMPUTER)
+    game_page.goto(f"index.html?pace=0#{fragment}")
+    game_page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=90_000)
+    expect(game_page.locator("#roll")).to_be_enabled()
+    expect(game_page.locator("#status")).to_contain_text("Your turn")
+    # The save: the person on roll, nothing played by the computer.
+    saved = storage.load_text(game_page.evaluate(f"() => localStorage.getItem('{storage.KEY}')"))
+    assert saved.person_to_act and saved.game.phase is Phase.ROLL
+    assert saved.game.position == Position.start()
+
+
+def test_open_accepts_gnubgs_own_words(game_page: Page):
+    open_game(game_page, "pace=0")
+    game_page.click("#open-toggle")
+    game_page.fill("#open-text", "Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA")
+    game_page.click("#open-go")
+    expect(game_page.locator("#open-dialog")).to_be_hidden()
+    expect(game_page.locator("#roll")).to_be_enabled()
+
+
+@pytest.mark.parametrize("room", list(ROOMS))
+def test_axe_finds_no_serious_violation_in_the_room(game_page: Page, room: str):
+    put_scene(game_page, "", "rolled")
+    open_room(game_page, room)
+    game_page.evaluate(AXE.read_text(encoding="utf-8"))
+    violations = game_page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""
+    )
+    serious = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
+
+
+def test_share_embed_opens_on_a_mode_that_fits_a_finished_game_and_fits_the_screen(
+    game_page: Page,
+):
+    put_scene(game_page, "", "match-over")
+    game_page.set_viewport_size({"width": 1280, "height": 800})
+    game_page.click("#share")
+    game_page.click("#notice-embed")
+    expect(game_page.locator('input[name="embed-mode"][value="replay"]')).to_be_checked()
+    expect(game_page.locator("#embed-code")).not_to_have_value("")
+    expect(game_page.locator("#embed-problem")).to_be_hidden()
+    for button in ("#embed-copy", "#embed-done"):
+        assert in_view(game_page, button, (1280, 800)), button
+    game_page.click("#embed-done")
+
+
+def test_the_hint_lists_chances_and_plays_a_play(game_page: Page):
+    put_scene(game_page, "", "rolled")
+    game_page.click("#hint")
+    first = game_page.locator("#hint-body .hint-play").first
+    expect(first).to_contain_text("Win ", timeout=180_000)
+    expect(first).to_contain_text("gammon")
+    game_page.locator("#hint-body .hint-play-this").first.click()
+    expect(game_page.locator("#hint-panel")).to_be_hidden()
+    # The play is taken: the computer answers, and the person rolls again.
+    expect(game_page.locator("#roll")).to_be_enabled(timeout=180_000)
