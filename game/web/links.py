@@ -56,11 +56,12 @@ def parse_pairs(text: str) -> dict[str, str]:
         key, equals, value = part.partition("=")
         if not equals:
             raise ValueError(f"{quoted(part)} is not name=value")
-        fields[_unquote(key)] = _unquote(value)
+        fields[unquote(key)] = unquote(value)
     return fields
 
 
-def _unquote(text: str) -> str:
+def unquote(text: str) -> str:
+    """Percent-decoding of a link's field; a malformed escape raises ValueError."""
     if "%" not in text:
         return text
     pieces = text.split("%")
@@ -113,7 +114,7 @@ def read_names(fragment: str) -> tuple[str, str] | None:
     if len(pieces) != 2:
         return None
     try:
-        names = tuple(" ".join(_unquote(piece).split())[:MAX_NAME] for piece in pieces)
+        names = tuple(" ".join(unquote(piece).split())[:MAX_NAME] for piece in pieces)
     except ValueError:
         return None
     if not all(names) or any(not ch.isprintable() for name in names for ch in name):

@@ -99,7 +99,7 @@ def xgid_as_gnubg_id(fragment: str) -> str:
     found = next((part for part in parts if part.startswith("xgid=")), None)
     if found is None or any(part.startswith("gnubgid=") for part in parts):
         return fragment
-    gnubg_id, beaver = gnubg_id_of_xgid(links._unquote(found[len("xgid=") :]))
+    gnubg_id, beaver = gnubg_id_of_xgid(links.unquote(found[len("xgid=") :]))
     rest = [part for part in parts if part is not found]
     head = f"gnubgid={gnubg_id}" + ("&beaver=1" if beaver else "")
     return "&".join([head, *rest])
