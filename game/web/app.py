@@ -28,6 +28,7 @@ from pyscript import document, window
 from game.web import embed_maker, guard, storage, thinker, thinking
 from game.web.browser import BrowserSurface, BrowserSurroundings
 from game.web.dom import Event, board_target, on, on_board, point_target
+from game.web.drag import DraggedChecker
 from game.web.page_state import ANALYSIS, DICE, MOVES, PageState
 from game.web.params import read_params
 from game.web.prerender import painted_board
@@ -56,6 +57,7 @@ class App:
         self.table, self.review, self.sharing = rooms.table, rooms.review, rooms.sharing
         self.study = rooms.study
         self.pressed: tuple[int | None, float] = (None, -1e9)  # a pointer's point, and when
+        self.dragged = DraggedChecker()
         with contextlib.suppress(Exception):  # no storage: one-tap moves stay off
             self.table.one_tap = self.around.stored(ONE_TAP_KEY) == "1"
         self.surface.props("one-tap", checked=self.table.one_tap)
@@ -220,11 +222,23 @@ class App:
             self.pressed = (target, self.around.now_ms())
             if target is not None:
                 self.table.tap(target)
+                self.dragged.pick_up(event)
+
+        @on("pointermove", "#board")
+        def on_pointer_move(event: Event) -> None:
+            if self.pressed[0] is not None:
+                self.dragged.follow(event)
+
+        @on("pointercancel", "#board")
+        def on_pointer_cancel(event: Event) -> None:
+            self.pressed = (None, self.pressed[1])
+            self.dragged.drop()
 
         @on("pointerup", "#board")
         def on_pointer_up(event: Event) -> None:
             start = self.pressed[0]
             self.pressed = (None, self.pressed[1])
+            self.dragged.drop()
             if start is None:
                 return
             end = point_target(event, self.page.state.session.mover_at_bottom)

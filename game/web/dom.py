@@ -96,14 +96,8 @@ def board_target(event: Event, mover_at_bottom: bool) -> int | None:
     node = event.target.closest("[data-target]") if event.target else None  # null is falsy
     if node:
         return int(node.dataset.target)
-    svg = element("board").querySelector("svg")
-    matrix = svg.getScreenCTM() if svg else None
-    if not matrix:
-        return None
-    point = svg.createSVGPoint()
-    point.x, point.y = event.clientX, event.clientY
-    local = point.matrixTransform(matrix.inverse())
-    return layout.target_at(local.x, local.y, mover_at_bottom)
+    local = board_point(event)
+    return None if local is None else layout.target_at(local[0], local[1], mover_at_bottom)
 
 
 def point_target(event: Event, mover_at_bottom: bool) -> int | None:
@@ -113,14 +107,21 @@ def point_target(event: Event, mover_at_bottom: bool) -> int | None:
     held = node.closest("#board [data-target]") if node else None
     if held:
         return int(held.dataset.target)
-    svg = element("board").querySelector("svg")
+    local = board_point(event)
+    return None if local is None else layout.target_at(local[0], local[1], mover_at_bottom)
+
+
+def board_point(event: Event) -> tuple[float, float] | None:
+    """Where the pointer is, in the board's own SVG units (None without a board)."""
+    board = element("board")
+    svg: Node = board.querySelector("svg") if board else None
     matrix = svg.getScreenCTM() if svg else None
     if not matrix:
         return None
     point = svg.createSVGPoint()
     point.x, point.y = event.clientX, event.clientY
     local = point.matrixTransform(matrix.inverse())
-    return layout.target_at(local.x, local.y, mover_at_bottom)
+    return float(local.x), float(local.y)
 
 
 def safe(handler: Handler) -> Handler:

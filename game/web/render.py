@@ -263,12 +263,13 @@ def _bar(view: BoardView) -> str:
     ):
         n = side[BAR]
         shown = min(n, 4)
+        active = view.on_roll_bottom == bottom_side
         for i in range(shown):
             x, y = L.bar_centre(bottom_side, i)
-            parts.append(_checker(colour, x, y))
+            picked = active and view.selected == BAR and i == shown - 1
+            parts.append(_checker(colour, x, y, ' data-selected="true"' if picked else ""))
         if n:
             x, y = L.bar_centre(bottom_side, shown - 1)
-            active = view.on_roll_bottom == bottom_side
             if active and view.selected == BAR:
                 parts.append(_ring(x, y, BOARD["selected"]))
             elif active and BAR in view.movable:

@@ -136,7 +136,22 @@ def test_a_checker_is_dragged_onto_a_point(game_page: Page):
     game_page.click("#roll")
     origin = game_page.locator(f'#board [data-target="{to_viewer(8, True)}"] circle.checker')
     target = game_page.locator(f'#board [data-target="{to_viewer(3, True)}"]')
-    origin.last.drag_to(target)
+    start, end = origin.last.bounding_box(), target.bounding_box()
+    assert start is not None and end is not None
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    game_page.mouse.move(x0, y0)
+    game_page.mouse.down()
+    game_page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+    # Halfway, the checker travels under the pointer.
+    carried = game_page.locator("#board circle.dragged")
+    expect(carried).to_be_visible()
+    box = carried.bounding_box()
+    assert box is not None
+    assert abs(box["x"] + box["width"] / 2 - (x0 + x1) / 2) < box["width"] / 2
+    game_page.mouse.move(x1, y1, steps=4)
+    game_page.mouse.up()
+    expect(carried).to_have_count(0)
     expect(game_page.locator("#undo")).to_be_enabled()
     saved = storage.load_text(game_page.evaluate(f"() => localStorage.getItem('{storage.KEY}')"))
     assert saved.turn is not None and len(saved.turn.actions) == 1
