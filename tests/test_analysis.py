@@ -25,6 +25,7 @@ from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.engine.record import Action, Record
 from game.formats.mat import format_mat
+from game.formats.sgf import format_sgf
 
 
 @pytest.fixture(scope="module")
@@ -194,6 +195,19 @@ def test_analyse_command_judges_at_the_strongest_judgement_by_default(
     assert analyse_cli.main(["--plies", "1"], io.StringIO(text), io.StringIO()) == 0
     assert asked == [STRONGEST, 1]
     assert STRONGEST == 2
+
+
+def test_analyse_command_reads_an_sgf_as_its_mat():
+    record = Record.new(Rules.full(match_length=3)).extend(
+        [Action.roll((3, 1)), Action.play([(8, 5), (6, 5)]), Action.roll((6, 4)),
+         Action.play([(24, 18), (18, 14)]), Action.double(), Action.pass_()]
+    )  # fmt: skip
+    printed = []
+    for text in (format_mat(record), format_sgf(record)):
+        out = io.StringIO()
+        assert analyse_cli.main(["--plies", "1"], io.StringIO(text), out) == 0
+        printed.append(out.getvalue())
+    assert printed[0] == printed[1] and "game 1 player 1: " in printed[0]
 
 
 def test_analyse_command_refuses_a_file_it_cannot_read(capsys):

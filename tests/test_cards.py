@@ -19,6 +19,7 @@ from game.formats import parse_gnubg_id
 from game.formats.mat import format_mat, parse_mat
 
 MATCH = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-3.mat"
+SAVED = Path(__file__).parent / "data" / "sgf" / "gnubg-noisy-5-3.sgf"  # gnubg's save of MATCH
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +87,12 @@ def test_cards_come_in_the_order_of_games_and_moves(analysis):
     cards = cards_of(analysis)
     keys = [(card.game, card.decision.index) for card in cards]
     assert keys == sorted(keys) and len({card.game for card in cards}) > 1
+
+
+def test_gnubgs_sgf_of_the_match_gives_the_same_cards(printed):
+    out = io.StringIO()
+    assert cards_cli.main(["--plies", "1"], io.StringIO(SAVED.read_text()), out) == 0
+    assert out.getvalue().splitlines() == printed
 
 
 def test_a_match_played_well_has_no_cards():

@@ -1,4 +1,6 @@
-"""``python -m game analyse [--plies 2|1] < FILE.mat``: error rates of a whole match, game by game.
+"""``python -m game analyse [--plies 2|1] < FILE``: error rates of a whole match, game by game.
+
+FILE is a ``.mat`` or a gnubg ``.sgf``, told by its content as ``replay`` tells them.
 
 Prints ``player N: ERROR_RATE PR DECISIONS`` for players 1 and 2 (in the order the
 file names them) over the whole match, then ``game K player N: ...`` for every
@@ -23,7 +25,7 @@ from game.analysis.intervals import pr_interval
 from game.analysis.record_analysis import PlayerStats, analyse_record
 from game.cli.hint import read_plies
 from game.cli.lines import read_text
-from game.formats.mat import parse_mat
+from game.formats.match_file import read_match_file
 
 
 def stats_line(stats: PlayerStats) -> str:
@@ -31,8 +33,8 @@ def stats_line(stats: PlayerStats) -> str:
 
 
 def report(text: str, plies: int) -> list[str]:
-    """The lines printed for a ``.mat`` file's text; ``ValueError`` if it cannot be read."""
-    analysis = analyse_record(parse_mat(text), plies)
+    """The lines printed for a match file's text; ``ValueError`` if it cannot be read."""
+    analysis = analyse_record(read_match_file(text).record, plies)
     lines = [f"player {player + 1}: {stats_line(analysis.stats[player])}" for player in (0, 1)]
     for number, game in enumerate(analysis.games, 1):
         lines.extend(

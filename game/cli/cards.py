@@ -1,4 +1,4 @@
-"""``python -m game cards [--plies 2|1] < FILE.mat``: the decisions of a match to study again.
+"""``python -m game cards [--plies 2|1] < FILE``: the decisions of a match to study again.
 
 One line per card (``game.analysis.cards``), ordered by game and move::
 
@@ -8,7 +8,8 @@ the position and dice before the decision as ``python -m game hint`` reads them 
 the Match ID for a checker play, none for a cube decision), PLAYER 1 or 2 in the order the
 file names them, LOSS the equity lost (at least 0.040, three decimals), PLAYED and BEST in
 the notation ``hint`` prints or the cube action in words (``no double``, ``double``,
-``take``, ``pass``, ``beaver``). The judgement is ``python -m game analyse``'s: the
+``take``, ``pass``, ``beaver``). FILE is a ``.mat`` or a gnubg ``.sgf``, told by its content as
+``replay`` tells them. The judgement is ``python -m game analyse``'s: the
 strongest by default, ``--plies 1`` the network alone. A file that cannot be read prints
 ``error: REASON`` and exits 1.
 """
@@ -22,12 +23,12 @@ from game.analysis.cards import cards_of
 from game.analysis.record_analysis import analyse_record
 from game.cli.hint import read_plies
 from game.cli.lines import read_text
-from game.formats.mat import parse_mat
+from game.formats.match_file import read_match_file
 
 
 def card_lines(text: str, plies: int) -> list[str]:
-    """The lines printed for a ``.mat`` file's text; ``ValueError`` if it cannot be read."""
-    return [card.line() for card in cards_of(analyse_record(parse_mat(text), plies))]
+    """The lines printed for a match file's text; ``ValueError`` if it cannot be read."""
+    return [card.line() for card in cards_of(analyse_record(read_match_file(text).record, plies))]
 
 
 def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
