@@ -23,18 +23,17 @@ from typing import TextIO
 
 from game.analysis.intervals import pr_interval
 from game.analysis.record_analysis import PlayerStats, analyse_record
-from game.cli.hint import read_plies
-from game.cli.lines import read_text
-from game.formats.match_file import read_match_file
+from game.cli.match_report import run
+from game.engine.record import Record
 
 
 def stats_line(stats: PlayerStats) -> str:
     return f"{stats.error_rate:.1f} {stats.pr:.1f} {stats.decisions}"
 
 
-def report(text: str, plies: int) -> list[str]:
-    """The lines printed for a match file's text; ``ValueError`` if it cannot be read."""
-    analysis = analyse_record(read_match_file(text).record, plies)
+def report(record: Record, plies: int) -> list[str]:
+    """The lines printed for a match's record."""
+    analysis = analyse_record(record, plies)
     lines = [f"player {player + 1}: {stats_line(analysis.stats[player])}" for player in (0, 1)]
     for number, game in enumerate(analysis.games, 1):
         lines.extend(
@@ -56,16 +55,9 @@ def interval_text(stats: PlayerStats) -> str:
     return f"{interval.low:.1f} {interval.high:.1f}"
 
 
+def refuse(error: ValueError, out: TextIO) -> None:
+    sys.stderr.write(f"python -m game analyse: {error}\n")
+
+
 def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
-    try:
-        plies = read_plies(options)
-    except ValueError as error:
-        sys.stderr.write(f"python -m game analyse: {error}\n")
-        return 2
-    try:
-        lines = report(read_text(source), plies)
-    except ValueError as error:
-        sys.stderr.write(f"python -m game analyse: {error}\n")
-        return 1
-    out.write("\n".join(lines) + "\n")
-    return 0
+    return run("analyse", report, refuse, options, source, out)

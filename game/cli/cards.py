@@ -21,26 +21,18 @@ from typing import TextIO
 
 from game.analysis.cards import cards_of
 from game.analysis.record_analysis import analyse_record
-from game.cli.hint import read_plies
-from game.cli.lines import read_text
-from game.formats.match_file import read_match_file
+from game.cli.match_report import run
+from game.engine.record import Record
 
 
-def card_lines(text: str, plies: int) -> list[str]:
-    """The lines printed for a match file's text; ``ValueError`` if it cannot be read."""
-    return [card.line() for card in cards_of(analyse_record(read_match_file(text).record, plies))]
+def card_lines(record: Record, plies: int) -> list[str]:
+    """The lines printed for a match's record."""
+    return [card.line() for card in cards_of(analyse_record(record, plies))]
+
+
+def refuse(error: ValueError, out: TextIO) -> None:
+    out.write(f"error: {error}\n")
 
 
 def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
-    try:
-        plies = read_plies(options)
-    except ValueError as error:
-        sys.stderr.write(f"python -m game cards: {error}\n")
-        return 2
-    try:
-        lines = card_lines(read_text(source), plies)
-    except ValueError as error:
-        out.write(f"error: {error}\n")
-        return 1
-    out.write("".join(line + "\n" for line in lines))
-    return 0
+    return run("cards", card_lines, refuse, options, source, out)
