@@ -7,7 +7,6 @@ import hashlib
 import io
 import random
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +26,7 @@ from game.formats.game_link import (
 )
 from game.formats.mat import format_mat, parse_mat
 from game.formats.mat_dice import InvalidDiceHeaders, read_dice_headers, with_dice_headers
+from tests.gnubg_files import gnubg_open, needs_gnubg
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,12 +191,8 @@ def test_old_links_read_with_no_dice():
     assert parse_game_link(old) == record
 
 
-GNUBG = "/usr/games/gnubg"
-
-
-@pytest.mark.skipif(shutil.which(GNUBG) is None, reason="Debian's gnubg is not installed")
+@needs_gnubg
 def test_gnubg_imports_files_with_dice_headers(tmp_path):
-    from tests.test_mat_gnubg import gnubg_import
 
     records = [match(seed) for seed in range(3)]
     paths = []
@@ -204,7 +200,7 @@ def test_gnubg_imports_files_with_dice_headers(tmp_path):
         path = tmp_path / f"dice{index}.mat"
         path.write_text(mat_text(record, dice))
         paths.append(path)
-    for (record, _), (games, score, _) in zip(records, gnubg_import(paths, tmp_path), strict=True):
+    for (record, _), (games, score, _) in zip(records, gnubg_open(paths, tmp_path), strict=True):
         assert games == len(record.games) and score == record.state.score
 
 
@@ -269,9 +265,8 @@ def test_a_changed_roll_in_an_sgf_file_is_found():
     assert parse_sgf(changed).state == parse_mat(text).state
 
 
-@pytest.mark.skipif(shutil.which(GNUBG) is None, reason="Debian's gnubg is not installed")
+@needs_gnubg
 def test_gnubg_loads_sgf_files_with_dice(tmp_path):
-    from tests.test_sgf_gnubg import gnubg_load
 
     records = [match(seed) for seed in range(3)]
     paths = []
@@ -279,6 +274,6 @@ def test_gnubg_loads_sgf_files_with_dice(tmp_path):
         path = tmp_path / f"dice{index}.sgf"
         path.write_text(sgf_text(record, dice))
         paths.append(path)
-    loaded = gnubg_load(paths, tmp_path, "load match")
+    loaded = gnubg_open(paths, tmp_path)
     for (record, _), (games, score, _) in zip(records, loaded, strict=True):
         assert games == len(record.games) and score == record.state.score

@@ -3,52 +3,15 @@ every play, the same final score; and our reader reads the files gnubg writes ba
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
-
 from game.formats.mat import format_mat, parse_mat
+from tests.gnubg_files import gnubg_open, needs_gnubg
 from tests.records import as_mat_keeps, played, rolls_and_plays
 
-GNUBG = "/usr/games/gnubg"
 DIALECTS = Path(__file__).parent / "data" / "mat"
 
-pytestmark = pytest.mark.skipif(
-    shutil.which(GNUBG) is None,
-    reason="Debian's gnubg is not installed (make test-deps installs it)",
-)
-
-
-def gnubg_import(files: list[Path], tmp_path: Path) -> list[tuple[int, tuple[int, int], str]]:
-    """For each file: (games, final score) as gnubg scores them after ``import mat``, and the
-    text of gnubg's own ``export match mat`` of it."""
-    commands = []
-    for index, path in enumerate(files):
-        commands.append(
-            f"import mat {path}\nshow score\nexport match mat {tmp_path}/out{index}.mat\n"
-        )
-    script = tmp_path / "commands.txt"
-    script.write_text("".join(commands))
-    done = subprocess.run(
-        [GNUBG, "-t", "-q", "-r", "-c", str(script)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=tmp_path,
-    )
-    output = done.stdout + done.stderr
-    for warning in ("Invalid move", "Unrecognised", "not a valid", "WARNING"):
-        assert warning not in output, output[output.index(warning) - 300 :][:800]
-    scores = re.findall(r"The score \(after (\d+) games?\) is: .*? (\d+), .*? (\d+) \(", output)
-    assert len(scores) == len(files), output[-2000:]
-    return [
-        (int(g), (int(a), int(b)), (tmp_path / f"out{i}.mat").read_text())
-        for i, (g, a, b) in enumerate(scores)
-    ]
+pytestmark = needs_gnubg
 
 
 def test_gnubg_imports_every_game_and_play_we_write(tmp_path):
@@ -59,7 +22,7 @@ def test_gnubg_imports_every_game_and_play_we_write(tmp_path):
         path.write_text(format_mat(record))
         paths.append(path)
     for record, path, (games, score, exported) in zip(
-        records, paths, gnubg_import(paths, tmp_path), strict=True
+        records, paths, gnubg_open(paths, tmp_path), strict=True
     ):
         assert games == len(record.games), path.read_text()
         assert score == record.state.score, path.read_text()
@@ -95,7 +58,7 @@ def test_we_read_what_gnubg_writes(tmp_path):
         path = tmp_path / f"match{index}.mat"
         path.write_text(format_mat(record))
         paths.append(path)
-    for record, (_, _, exported) in zip(records, gnubg_import(paths, tmp_path), strict=True):
+    for record, (_, _, exported) in zip(records, gnubg_open(paths, tmp_path), strict=True):
         back = parse_mat(exported)
         assert [s.position for s in back.replay()] == [
             s.position for s in as_mat_keeps(record).replay()
@@ -106,6 +69,6 @@ def test_we_read_what_gnubg_writes(tmp_path):
 def test_other_programs_files_score_as_gnubg_scores_them(tmp_path):
     files = sorted(DIALECTS.glob("*.mat"))
     assert files, "tests/data/mat holds match files in other programs' ways"
-    for path, (games, score, _) in zip(files, gnubg_import(files, tmp_path), strict=True):
+    for path, (games, score, _) in zip(files, gnubg_open(files, tmp_path), strict=True):
         record = parse_mat(path.read_bytes().decode("utf-8", errors="replace"))
         assert (len(record.games), record.state.score) == (games, score), path.name
