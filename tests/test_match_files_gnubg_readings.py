@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.state import Phase
 from game.formats.mat import format_mat
 from game.formats.match_file import MatchFileError, read_match_file
 from tests.records import rolls_and_plays
@@ -45,7 +46,10 @@ def test_we_read_each_file_as_gnubg_does(name):
         assert error.game >= 1 and len(str(error)) < 300
         return
     record = match.record
-    assert (len(record.games), list(record.state.score)) == (gnubg["games"], gnubg["score"]), name
+    # gnubg counts the games played out: a last game the file leaves unfinished is not counted
+    unfinished = record.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER)
+    games = len(record.games) - unfinished
+    assert (games, list(record.state.score)) == (gnubg["games"], gnubg["score"]), name
     ours = as_lines(rolls_and_plays(format_mat(record)))
     theirs = gnubg["plays"]
     assert len(ours) == len(theirs), name
