@@ -82,8 +82,19 @@ def gnubg_choice(gnubg, position: Position, dice):
 # --- the decision set ---------------------------------------------------------
 
 
-def make_set(count: int, seed: int, only: str | None = None, path: Path = SET_FILE) -> None:
-    """``count`` decisions of gnubg 0-ply self-play (``only``: of that phase) into ``path``."""
+def make_set(
+    count: int,
+    seed: int,
+    only: str | None = None,
+    path: Path = SET_FILE,
+    exclude: tuple[Path, ...] = (),
+) -> None:
+    """``count`` decisions of gnubg 0-ply self-play (``only``: of that phase) into ``path``,
+    none of whose positions is in the teacher file or in a set of ``exclude``.
+
+    Resumable: each decision labelled is appended to ``path`` + ``.part`` as it is done; a
+    rerun with the same arguments replays the (cheap, deterministic) self-play and labels only
+    the decisions not found there."""
     import gnubg
 
     teacher = set()
@@ -91,6 +102,20 @@ def make_set(count: int, seed: int, only: str | None = None, path: Path = SET_FI
         for line in lines:
             if not line.startswith("#"):
                 teacher.add(line.split(None, 1)[0])
+    for other in exclude:
+        teacher.update(format_position_id(position) for position, _, _ in read_set(other))
+    part = path.with_name(path.name + ".part")
+    done: dict[tuple[str, tuple[int, int]], list[tuple[str, float, float]]] = {}
+    if part.exists():
+        for line in part.read_text().splitlines():
+            fields = line.split()
+            if len(fields) < 4:
+                continue  # a line cut short by an interruption
+            items = [item.split(":") for item in fields[3:]]
+            done[fields[0], (int(fields[1]), int(fields[2]))] = [
+                (rid, float(e2), float(e0)) for rid, e2, e0 in items
+            ]
+        print(f"  {len(done)} decisions already labelled in {part}", flush=True)
     rng = random.Random(seed)
     decisions = []
     seen = set()
@@ -112,7 +137,7 @@ def make_set(count: int, seed: int, only: str | None = None, path: Path = SET_FI
                     and len(decisions) < count
                 ):
                     seen.add((pid, dice))
-                    scored = [
+                    scored = done.get((pid, dice)) or [
                         (
                             format_position_id(play.position),
                             gnubg_equity_after(gnubg, play.position, 2),
@@ -120,6 +145,9 @@ def make_set(count: int, seed: int, only: str | None = None, path: Path = SET_FI
                         )
                         for play in plays
                     ]
+                    if (pid, dice) not in done:
+                        with part.open("a") as out:
+                            out.write(f"{decision_line(pid, dice, scored)}\n")
                     decisions.append((pid, dice, scored))
                     if len(decisions) % 50 == 0:
                         print(
@@ -142,9 +170,15 @@ def make_set(count: int, seed: int, only: str | None = None, path: Path = SET_FI
             " mover's equity after the play; RESULT_ID with the mover still on roll)\n"
         )
         for pid, dice, scored in decisions:
-            plays = " ".join(f"{rid}:{e2:.5f}:{e0:.5f}" for rid, e2, e0 in scored)
-            out.write(f"{pid} {dice[0]} {dice[1]} {plays}\n")
+            out.write(f"{decision_line(pid, dice, scored)}\n")
+    part.unlink(missing_ok=True)
     print(f"wrote {len(decisions)} decisions to {path} in {time.time() - started:.0f} s")
+
+
+def decision_line(pid: str, dice: tuple[int, int], scored: list[tuple[str, float, float]]) -> str:
+    """One line of a decision set: the position, the dice, every play's two equities."""
+    plays = " ".join(f"{rid}:{e2:.5f}:{e0:.5f}" for rid, e2, e0 in scored)
+    return f"{pid} {dice[0]} {dice[1]} {plays}"
 
 
 def measure_errors(decisions, levels: list[str], seed: int) -> dict:
@@ -393,6 +427,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes playing the games (the same games)"
     )
+    parser.add_argument(
+        "--exclude",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="--make-set: leave out the positions of these sets (a held-out set)",
+    )
     parser.add_argument("--limit", type=int, default=0, help="use only the first N decisions")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument(
@@ -411,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.make_set:
-        make_set(args.positions, args.seed, args.phase, args.set)
+        make_set(args.positions, args.seed, args.phase, args.set, tuple(args.exclude))
         return 0
     decisions = read_set(args.set)
     if args.limit:

@@ -1,0 +1,38 @@
+"""The held-out decisions (tools/data/held-out.txt.gz, made by ``python -m tools.bench.bot
+--make-set --seed 3034 --exclude ...``): drawn as the bench is, never used to choose anything
+(networks, budgets, filters), so a level's loss there is its loss on decisions it was never
+tuned on. These checks keep the set honest: none of its positions is in the sets the bot was
+tuned on, and every decision lists each legal play's result once, as the engine finds them.
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+from game.engine.plays import legal_plays
+from game.formats import format_position_id, parse_position_id
+
+DATA = Path(__file__).resolve().parent.parent / "tools" / "data"
+
+
+def decision_lines(name: str) -> list[list[str]]:
+    with gzip.open(DATA / name, "rt") as lines:
+        return [line.split() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_the_held_out_set_shares_no_position_with_the_sets_the_bot_was_tuned_on():
+    held_out = {fields[0] for fields in decision_lines("held-out.txt.gz")}
+    assert len(decision_lines("held-out.txt.gz")) == 1200
+    for name in ("bot-bench.txt.gz", "race-bench.txt.gz"):
+        assert not held_out & {fields[0] for fields in decision_lines(name)}, name
+
+
+def test_each_held_out_decision_lists_every_legal_play_once():
+    for fields in decision_lines("held-out.txt.gz")[::40]:
+        position = parse_position_id(fields[0])
+        dice = int(fields[1]), int(fields[2])
+        listed = [item.split(":")[0] for item in fields[3:]]
+        found = {format_position_id(play.position) for play in legal_plays(position, dice)}
+        assert len(listed) == len(set(listed)) >= 2
+        assert set(listed) == found, fields[:3]
