@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.record import ActionKind
+from game.engine.record import ActionKind, Record
 from game.engine.state import Phase
-from game.formats.mat import InvalidMatFile, read_mat
+from game.formats.game_link import decode_game, encode_game
+from game.formats.mat import InvalidMatFile, format_mat, read_mat
+from game.formats.sgf import format_sgf, parse_sgf
 
 HEAD = " 3 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
 
@@ -59,13 +61,56 @@ def test_galaxy_losses_disagreeing_with_wins_is_refused():
     assert "wins 2 points" in caught.value.reason
 
 
-def test_a_resignation_before_the_opening_roll_is_refused_in_words():
-    # gnubg scores it (a game of no rolls); our rules begin every game with the opening roll
-    body = "  1)                              Losses 1 point\n      Wins 1 point\n"
-    with pytest.raises(InvalidMatFile) as caught:
-        read_mat(HEAD + body)
-    assert (caught.value.game, caught.value.move) == (1, 1)
-    assert "before the opening roll" in caught.value.reason
+# Resignations before the opening roll, as Backgammon Galaxy and OpenGammon write a player gone
+# before the first roll; gnubg 1.07 scores them by the next game's score line (a last game of
+# no rolls it leaves unscored: we score it as the file says).
+BEFORE_THE_OPENING_ROLL = """ 7 point match
+
+ Game 1
+ Ann : 0                        Bob : 0
+  1) 31: 8/5 6/5                 52: 13/8 13/11
+  2)  Wins 1 point
+
+ Game 2
+ Ann : 1                        Bob : 0
+  1)                              Losses 1 point
+      Wins 1 point
+
+ Game 3
+ Ann : 2                        Bob : 0
+  1)  Losses 2 points
+                                  Wins 2 points
+
+ Game 4
+ Ann : 2                        Bob : 2
+  1)                                 Wins 3 points
+
+ Game 5
+ Ann : 2                        Bob : 5
+  1) 31: 8/5 6/5                 52: 13/8 13/11
+"""
+
+
+def test_a_resignation_before_the_opening_roll_is_scored():
+    record, written = read_mat(BEFORE_THE_OPENING_ROLL)
+    results = record.results()
+    assert [(r.winner, r.points, r.ended_by) for r in results[1:4]] == [
+        (0, 1, "resignation"),
+        (1, 2, "resignation"),
+        (1, 3, "resignation"),
+    ]
+    assert [len(game) for game in record.games[1:4]] == [2, 2, 2]  # resign, accept
+    assert record.state.score == (2, 5) and written[:4] == [1, 1, 2, 3]
+
+
+def test_a_resignation_before_the_opening_roll_goes_through_every_format():
+    record, _ = read_mat(BEFORE_THE_OPENING_ROLL)
+    assert read_mat(format_mat(record))[0] == record
+    assert parse_sgf(format_sgf(record)) == record
+    link = encode_game(record)
+    assert link.startswith("2.") and decode_game(link).with_names(record.names) == record
+    # A record without one keeps the link of version 1.
+    assert encode_game(Record.new()).startswith("1.")
 
 
 def test_choue_doubles_with_a_long_arrow():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.formats.mat import format_mat, parse_mat
+from game.formats.sgf import format_sgf
 from tests.gnubg_files import gnubg_open, needs_gnubg
 from tests.records import as_mat_keeps, played, rolls_and_plays
 
@@ -72,3 +73,23 @@ def test_other_programs_files_score_as_gnubg_scores_them(tmp_path):
     for path, (games, score, _) in zip(files, gnubg_open(files, tmp_path), strict=True):
         record = parse_mat(path.read_bytes().decode("utf-8", errors="replace"))
         assert (len(record.games), record.state.score) == (games, score), path.name
+
+
+def test_resignations_before_the_opening_roll_score_as_gnubg_scores_them(tmp_path):
+    # gnubg 1.07 scores a game of no rolls by the next game's score line; our .mat and .sgf
+    # of the same record score alike in gnubg.
+    from tests.test_mat_exports import BEFORE_THE_OPENING_ROLL
+
+    record = parse_mat(BEFORE_THE_OPENING_ROLL)
+    paths = []
+    for name, text in (
+        ("file.mat", BEFORE_THE_OPENING_ROLL),
+        ("ours.mat", format_mat(record)),
+        ("ours.sgf", format_sgf(record)),
+    ):
+        paths.append(tmp_path / name)
+        paths[-1].write_text(text)
+    readings = gnubg_open(paths, tmp_path, warnings_fail=False)
+    # gnubg counts the games played out: the last one is under way
+    assert [(games, score) for games, score, _ in readings] == [(4, record.state.score)] * 3
+    assert len(record.games) == 5

@@ -328,11 +328,27 @@ def test_a_resigned_gammon_counts_single_under_simple_rules():
     assert state.points_won == 1
 
 
-def test_resignation_needs_a_game_in_progress_and_a_real_result():
-    with pytest.raises(IllegalAction):
+def test_resignation_needs_a_real_result_and_before_the_opening_roll_a_player():
+    with pytest.raises(IllegalAction, match="name who resigns"):
         GameState.new().resign(SINGLE)
     with pytest.raises(IllegalAction, match="1 \\(single\\)"):
         on_roll(Position.start()).resign(4)
+
+
+def test_a_player_may_resign_before_the_opening_roll():
+    # Match files hold such games (a player gone before the first roll); gnubg scores them.
+    opening = GameState.new(Rules.full(match_length=5), score=(1, 0))
+    offered = opening.resign(GAMMON, player=1)
+    assert offered.phase is Phase.RESIGNED and offered.to_act == 0
+    assert offered.reject_resignation().phase is Phase.OPENING
+    over = offered.accept_resignation()
+    assert (over.phase, over.winner, over.points_won, over.score) == (Phase.GAME_OVER, 0, 2, (3, 0))
+    assert over.next_game().phase is Phase.OPENING
+    for state in (offered, over):
+        assert read_save(json.loads(json.dumps(write_save(state)))) == state
+    # The Match ID cannot say it: the ID shows the game not yet begun.
+    assert read_gnubg_id(write_gnubg_id(offered)).phase is Phase.OPENING
+    assert read_gnubg_id(write_gnubg_id(over)).score == (3, 0)
     with pytest.raises(IllegalAction):
         on_roll(Position.start()).accept_resignation()
 

@@ -28,7 +28,9 @@ includes ``points_won``; ``crawford``/``post_crawford`` still describe the
 finished game until ``next_game()``.
 
 A resignation is offered in ROLL or MOVE by either player (default: the one to
-act), never while a double waits for its answer (a pass already gives up the game).
+act), or by a named player before the opening roll (match files hold such games: a player
+gone before the first roll); never while a double waits for its answer (a pass already
+gives up the game).
 
 The formats live beside the others: ``game.formats.save`` (``write_save`` /
 ``read_save``, versioned JSON-able data) and ``game.formats.gnubg_id``
@@ -364,9 +366,11 @@ class GameState:
             # A pass already concedes the game at the cube's value, as a single resignation
             # would; the Match ID also has no way to hold both offers at once.
             raise IllegalAction("answer the double first: a pass gives up the game")
-        if self.phase not in (Phase.ROLL, Phase.MOVE):
+        if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
             raise IllegalAction(f"cannot resign now: {self._phase_text()}")
         player = self.to_act if player is None else player
+        if player is None:
+            raise IllegalAction("before the opening roll nobody is to act: name who resigns")
         if player not in (0, 1):
             raise IllegalAction(f"players are 0 and 1, got {player!r}")
         return replace(
@@ -575,7 +579,7 @@ def _check_state(state: GameState) -> None:
             fail("a resignation is 1, 2 or 3")
         if not _is_int(state.resigned_by) or state.resigned_by not in (0, 1):
             fail("a resignation needs the player resigning")
-        if state.resumed_phase not in (Phase.ROLL, Phase.MOVE):
+        if state.resumed_phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
             fail("a resignation needs the phase to go back to")
         inner = state.resumed_phase
     else:
@@ -586,5 +590,5 @@ def _check_state(state: GameState) -> None:
         fail("dice are shown exactly when a roll is to be played")
     if inner is Phase.DOUBLED and not match.may_double(state, state.turn):
         fail("a double is offered that the rules do not allow")
-    if phase is Phase.OPENING and state.turn != 0:
+    if inner is Phase.OPENING and state.turn != 0:
         fail("before the opening roll the position is seen from player 0")

@@ -12,7 +12,10 @@
 
 The text is ``VERSION.RULES.START.COUNT.ACTIONS.CHECK``:
 
-- ``VERSION`` is ``1``; a reader refuses versions it does not know.
+- ``VERSION`` is ``1``; ``2`` only for a record holding a resignation before an opening roll
+  (match files hold such games), whose opening choices add the six resignations (player 0
+  offering 1, 2, 3, then player 1): every other record keeps its version 1 text. A reader
+  refuses versions it does not know.
 - ``RULES``: match length times 16 plus cube 8, gammons 4, beaver 2, Jacoby 1, in base 36.
 - ``START``: empty for a new match or session; ``A-B`` for a new game at that score
   (``A-B-c`` the Crawford game, ``A-B-p`` post-Crawford); otherwise the start's GNU
@@ -69,6 +72,8 @@ __all__ = [
 ]
 
 LINK_VERSION = "1"
+OPENING_RESIGNATIONS_VERSION = "2"  # version 1 with resignations among the opening choices
+VERSIONS = (LINK_VERSION, OPENING_RESIGNATIONS_VERSION)
 MAX_TEXT = 40_000  # far beyond a long match (a 25-point match is about 3,000 characters)
 MAX_ACTIONS = 20_000  # a 64-point match has some 8,000: more is not a game, and slow to replay
 
@@ -89,12 +94,15 @@ def _sorted_plays(state: GameState) -> list[Play]:
     return sorted(state.legal_plays(), key=lambda p: (p.position.player, p.position.opponent))
 
 
-def _choices(state: GameState) -> list[tuple[ActionKind | str, object]]:
-    choices: list[tuple[ActionKind | str, object]]
+def _choices(state: GameState, version: str) -> list[tuple[ActionKind | str, object]]:
     """The actions possible in ``state``, in the link's order: (kind, detail)."""
+    choices: list[tuple[ActionKind | str, object]]
     phase = state.phase
     if phase is Phase.OPENING:
-        return [(ActionKind.ROLL, dice) for dice in _OPENING]
+        choices = [(ActionKind.ROLL, dice) for dice in _OPENING]
+        if version == OPENING_RESIGNATIONS_VERSION:
+            choices += [(ActionKind.RESIGN, (r, p)) for p in (0, 1) for r in (1, 2, 3)]
+        return choices
     if phase is Phase.GAME_OVER:
         return [(NEXT_GAME, None)]
     if phase is Phase.MATCH_OVER:
@@ -117,9 +125,9 @@ def _choices(state: GameState) -> list[tuple[ActionKind | str, object]]:
     return [*choices, *resignations]
 
 
-def _index(state: GameState, action: Action) -> tuple[int, int]:
+def _index(state: GameState, action: Action, version: str) -> tuple[int, int]:
     """(index, radix) of ``action`` among the choices of ``state``."""
-    choices = _choices(state)
+    choices = _choices(state, version)
     kind = action.kind
     for index, (name, detail) in enumerate(choices):
         if name != kind:
@@ -142,8 +150,11 @@ def _index(state: GameState, action: Action) -> tuple[int, int]:
 
 def encode_game(record: Record) -> str:
     """The record as link text (see the module notes)."""
+    version = LINK_VERSION
+    if any(game and game[0].kind == ActionKind.RESIGN for game in record.games):
+        version = OPENING_RESIGNATIONS_VERSION
     places: list[tuple[int, int]] = []
-    for number, index, state in _states_before(record):
+    for number, index, state in _states_before(record, version):
         if index == 0 and number > 1:
             places.append((0, 1))  # the next game: one choice
         if state is not None:
@@ -154,7 +165,7 @@ def encode_game(record: Record) -> str:
     data = value.to_bytes((value.bit_length() + 7) // 8, "big")
     payload = base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
     count = len(places)
-    fields = [LINK_VERSION, _base36(_rules_code(record.rules)), _start_text(record)]
+    fields = [version, _base36(_rules_code(record.rules)), _start_text(record)]
     body = ".".join([*fields, _base36(count), payload])
     return f"{body}.{_check(body)}"
 
@@ -167,7 +178,9 @@ def _check(body: str) -> str:
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
-def _states_before(record: Record) -> Iterator[tuple[int, int, tuple[int, int] | None]]:
+def _states_before(
+    record: Record, version: str
+) -> Iterator[tuple[int, int, tuple[int, int] | None]]:
     """(game, action, (index, radix)) for each action; (game, 0, None) where a game begins."""
     state = record.start
     for number, game in enumerate(record.games, 1):
@@ -175,7 +188,7 @@ def _states_before(record: Record) -> Iterator[tuple[int, int, tuple[int, int] |
             state = state.next_game()
         yield number, 0, None
         for position, action in enumerate(game, 1):
-            yield number, position, _index(state, action)
+            yield number, position, _index(state, action, version)
             from game.engine.record import apply_action
 
             state = apply_action(state, action)
@@ -232,10 +245,11 @@ def decode_game(text: object) -> Record:
         raise InvalidGameLink(f"the game link is too long ({len(text)} characters)")
     text = text.strip()
     version = text.split(".", 1)[0]
-    if version != LINK_VERSION:
+    if version not in VERSIONS:
         if version.isdigit():
             raise InvalidGameLink(
-                f"the game link is version {version}; this page reads version {LINK_VERSION}"
+                f"the game link is version {version[:8]}; this page reads versions "
+                f"{' and '.join(VERSIONS)}"
             )
         raise InvalidGameLink("not a game link: it starts with its version, '1.'")
     fields = _FIELDS.match(text)
@@ -261,7 +275,7 @@ def decode_game(text: object) -> Record:
     record = Record(start, ((),))
     for step in range(count):
         state = record.state
-        choices = _choices(state)
+        choices = _choices(state, version)
         if not choices:
             raise InvalidGameLink(
                 f"the game link goes on after the match is over (action {step + 1})"

@@ -64,6 +64,10 @@ def write_gnubg_id(state: GameState) -> str:
     if phase in OVER and state.ended_by == ENDED_BY_RESIGNATION:
         resignation = state.result
     decider = state.to_act if state.to_act is not None else state.turn
+    if inner is Phase.OPENING:
+        # A resignation offered before the opening roll (match files hold such games): the
+        # Match ID has no way to say it, so the ID shows the game not yet begun.
+        status, resignation, decider = GameStatus.NONE, 0, state.turn
     score = state.score
     if phase is Phase.MATCH_OVER:
         # The Match ID reader refuses scores past the match length: write the match as won.

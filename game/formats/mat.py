@@ -637,12 +637,10 @@ class _Replayer:
             return
         # The game goes on, so the loser resigned: the points say which result.
         loser = 1 - entry.player
+        # Before the opening roll too: a player gone before the first roll (Backgammon
+        # Galaxy, OpenGammon), scored as gnubg scores it when a game follows.
         inner = state.resumed_phase if state.phase is Phase.RESIGNED else state.phase
-        if inner is Phase.OPENING:
-            raise self.fail(
-                entry.move, "a resignation before the opening roll (here a game begins with it)"
-            )
-        if inner not in (Phase.ROLL, Phase.MOVE):
+        if inner not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
             raise self.fail(entry.move, f"a win by resignation where {_expected(state)}")
         needed = state.rules.match_length - state.score[entry.player]
         for result in (1, 2, 3):
