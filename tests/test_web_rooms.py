@@ -118,6 +118,42 @@ def test_a_storage_the_browser_refuses_is_said_once_and_play_goes_on():
     assert rooms.page.state.session.game.phase is not Phase.ROLL
 
 
+DAMAGED = "[" * 9975  # deeper than the JSON reader goes (issue 10)
+
+
+def damaged_save_page() -> Rooms:
+    """A page started over a save it cannot read, as app.start starts it."""
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), storage={storage.KEY: DAMAGED})
+    problem = rooms.saving.restore()
+    assert problem is not None and "could not be read" in problem
+    rooms.page.paint()
+    rooms.saving.offer_saved_copy(problem, rooms.table.reset)
+    return rooms
+
+
+def test_a_damaged_save_is_said_beside_a_board_that_stays_playable():
+    rooms = damaged_save_page()
+    surface, around = surface_of(rooms), around_of(rooms)
+    assert surface.shown("save-problem")
+    assert "could not be read" in surface.texts["save-problem-text"]
+    assert not surface.dialogs  # nothing in the board's way
+    rooms.table.roll()
+    assert rooms.page.state.session.game.phase is not Phase.OPENING
+    # Played on: the damaged save is kept as it was, downloadable, and no notice got in the way.
+    assert around.storage[storage.KEY] == DAMAGED and not surface.dialogs
+    rooms.saving.download_unreadable()
+    assert around.downloads[-1] == ("backgammon-save.json", DAMAGED)
+    assert surface.shown("save-problem")
+
+
+def test_a_damaged_save_has_a_new_game_one_click_away_that_replaces_it():
+    rooms = damaged_save_page()
+    surface, around = surface_of(rooms), around_of(rooms)
+    rooms.table.new_game()  # #save-problem-new (and the toolbar's New game): one click
+    assert not surface.dialogs and not surface.shown("save-problem")
+    assert '"app":"backgammon"' in around.storage[storage.KEY]
+
+
 def test_a_shared_position_asks_before_it_replaces_a_game_in_progress():
     rooms = rooms_on(seed=1)
     rooms.table.roll()

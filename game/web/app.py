@@ -132,6 +132,8 @@ class App:
             "#resign": table.offer_resignation,
             "#resign-cancel": lambda: surface.close_dialog("resign-panel"),
             "#new-game": table.new_game,
+            "#save-problem-new": table.new_game,
+            "#save-problem-download": self.saving.download_unreadable,
             "#settings-toggle": lambda: surface.open_dialog("settings-dialog"),
             "#settings-done": lambda: surface.close_dialog("settings-dialog"),
             "#notice-yes": notices.yes,

@@ -128,13 +128,28 @@ class Saving:
             self.notices.notice(text)
 
     def release(self) -> None:
-        self.keeper.release()  # the player chose a new game over an unreadable save
+        """The player chose a new game over an unreadable save: the next save replaces it."""
+        self.keeper.release()
+        self.page.surface.props("save-problem", hidden=True)
 
     def offer_saved_copy(self, problem: str, start_anew: Callable[[], object]) -> None:
-        """A save that could not be read: offer a copy of it, then to start anew."""
+        """A save that could not be read: said beside the board (``#save-problem``), which
+        stays playable, with the save's copy to download and a new game one click away
+        (``#save-problem-new``, New game's own button); the save is kept until the player
+        starts anew. A page without that place (an embed) asks in the notice instead."""
+        surface = self.page.surface
+        if surface.has("save-problem"):
+            surface.text(
+                "save-problem-text",
+                f"{problem} Download a copy (to keep it, or to report it), or start a new "
+                "game, which replaces it. Until then this game is not saved.",
+            )
+            surface.props("save-problem", hidden=False)
+            self.told.add(storage.Outcome.KEPT)  # said there: no notice in the board's way
+            return
 
         def download_it() -> None:
-            self.page.around.download(self.keeper.unreadable or "", SAVE_FILE, "application/json")
+            self.download_unreadable()
             self.notices.notice(
                 "The saved game was downloaded. Start a new game? It replaces the "
                 "unreadable save in this browser.",
@@ -150,6 +165,10 @@ class Saving:
             download_it,
             cancel="Not now",
         )
+
+    def download_unreadable(self) -> None:
+        """The unreadable save as it is stored, as a file (it stays stored)."""
+        self.page.around.download(self.keeper.unreadable or "", SAVE_FILE, "application/json")
 
     def other_tab_saved(self, key: str, text: object) -> Session | None:
         """Another tab saved: its game when it is newer than this one."""

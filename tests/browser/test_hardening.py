@@ -38,23 +38,28 @@ def test_an_unreadable_save_is_offered_for_download_never_deleted(game_page):
     game_page.goto("tools/bare/blank.html")
     game_page.evaluate(f"(text) => localStorage.setItem({SAVE_KEY!r}, text)", damaged)
     open_game(game_page, "seed=3&pace=0")
-    notice = game_page.locator("#notice")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text("could not be read")
+    problem = game_page.locator("#save-problem")
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("could not be read")
+    expect(game_page.locator("#notice")).not_to_be_visible()  # nothing in the board's way
     expect(game_page.locator("#board circle.checker")).to_have_count(30)
-    # Playing on before choosing does not write over the save.
-    game_page.click("#notice-no")
+    # The board beside it is playable; playing on does not write over the save.
     game_page.click("#roll")
+    expect(game_page.locator("#status")).not_to_contain_text("Roll the dice to see who starts")
     assert stored(game_page) == damaged
     game_page.reload()
     game_page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
-    expect(notice).to_contain_text("could not be read")
+    expect(problem).to_contain_text("could not be read")
     with game_page.expect_download() as download:
-        game_page.click("#notice-yes")
+        game_page.click("#save-problem-download")
     assert Path(download.value.path()).read_text(encoding="utf-8") == damaged
-    expect(notice).to_contain_text("Start a new game?")
-    game_page.click("#notice-yes")
-    assert stored(game_page) != damaged and '"app":"backgammon"' in stored(game_page)
+    assert stored(game_page) == damaged  # downloaded, and still kept
+    game_page.click("#save-problem-new")  # one click: a new game, which replaces the save
+    expect(problem).to_be_hidden()
+    expect(game_page.locator("#notice")).not_to_be_visible()
+    game_page.wait_for_function(
+        f"() => (localStorage.getItem({SAVE_KEY!r}) || '').includes('\"app\":\"backgammon\"')"
+    )
     assert "Traceback" not in game_page.inner_text("body")
 
 
