@@ -18,11 +18,12 @@ from html import escape
 
 from game.web.coach import Coach
 from game.web.page import Page
-from game.web.page_state import ANALYSIS, MOVES, TABLE, PageState
+from game.web.page_state import ANALYSIS, MOVES, TABLE, TRAIN, PageState
 from game.web.paint import announcement, board_words
 from game.web.review import Review
 from game.web.surface import Surface
 from game.web.table import Table
+from game.web.train_room import TrainRoom
 
 KEYS = {
     "r": "Roll the dice",
@@ -39,11 +40,14 @@ FOCUS_ORDER = ["confirm", "roll", "take", "accept", "next-game", "board", "undo"
 
 
 class Access:
-    def __init__(self, page: Page, table: Table, coach: Coach, review: Review) -> None:
+    def __init__(
+        self, page: Page, table: Table, coach: Coach, review: Review, train: TrainRoom
+    ) -> None:
         self.page = page
         self.table = table
         self.coach = coach
         self.review = review
+        self.train = train
         self.shown_room = (TABLE, MOVES)
         page.painted.append(self.after_paint)
         page.watchers.append(self.announce)
@@ -57,6 +61,10 @@ class Access:
         state = self.page.state
         if self.review.key(key):
             return True
+        if state.room == TRAIN and key not in ("Escape", "t", "T", "?"):
+            if key == "Enter" and (tag == "BUTTON" or on_board):
+                return False  # a button or a point takes Enter itself
+            return self.train.key(key)  # the table's keys never reach the live game here
         if key == "Escape":
             if not self.surface.is_hidden("hint-panel"):
                 self.coach.close_hint()
@@ -123,6 +131,13 @@ class Access:
         if words:
             self.surface.text("announce", words)
         return after
+
+    def tap(self, target: int) -> None:
+        """A tap on the board: the card asked in the train room, else the live game."""
+        if self.page.state.quizzing:
+            self.train.tap(target)
+        else:
+            self.table.tap(target)
 
     def to_table(self) -> None:
         """The table: the live game and its actions."""

@@ -34,6 +34,7 @@ from game.web.params import read_params
 from game.web.prerender import painted_board
 from game.web.rooms import Setup, build
 from game.web.session import Session
+from game.web.train_room import PRACTICE_SETS
 
 CUBE_ACTIONS = ("double", "take", "beaver", "pass")
 ONE_TAP_KEY = "backgammon.one-tap"  # the one-tap moves setting (a page preference)
@@ -56,6 +57,8 @@ class App:
         self.notices, self.saving, self.coach = rooms.notices, rooms.saving, rooms.coach
         self.table, self.review, self.sharing = rooms.table, rooms.review, rooms.sharing
         self.study = rooms.study
+        self.train = rooms.train
+        self.train.load_practice = load_practice
         self.pressed: tuple[int | None, float] = (None, -1e9)  # a pointer's point, and when
         self.dragged = DraggedChecker()
         with contextlib.suppress(Exception):  # no storage: one-tap moves stay off
@@ -161,11 +164,20 @@ class App:
             "#analysis-run": lambda: self.access.run_analysis(self.plies()),
             "#analysis-cancel": review.cancel_analysis,
             "#rating-toggle": self.study.toggle,
+            "#train-toggle": self.train.toggle,
+            "#train-undo": self.train.undo,
+            "#train-confirm": self.train.confirm,
+            "#train-next": self.train.next_card,
+            "#train-export": self.train.export,
             "#share": lambda: self.around.spawn(self.sharing.share()),
             "#words-toggle": self.access.toggle_words,
             "#keys-toggle": lambda: surface.open_dialog("keys-dialog", focus="keys-done"),
             "#keys-done": lambda: surface.close_dialog("keys-dialog"),
         }
+        for answer in ("double", "no double", "take", "pass"):
+            clicks[f"#train-{answer.replace(' ', '-')}"] = partial(self.train.cube, answer)
+        for name in PRACTICE_SETS:
+            clicks[f"#practice-{name}"] = partial(self.practise, name)
         for cube_action in CUBE_ACTIONS:
             clicks[f"#{cube_action}"] = partial(table.cube, cube_action)
         for result in (1, 2, 3):
@@ -220,10 +232,10 @@ class App:
         def on_pointer_down(event: Event) -> None:
             if event.button != 0:
                 return
-            target = board_target(event, self.page.state.session.mover_at_bottom)
+            target = board_target(event, self.page.state.shown_session.mover_at_bottom)
             self.pressed = (target, self.around.now_ms())
             if target is not None:
-                self.table.tap(target)
+                self.access.tap(target)
                 self.dragged.pick_up(event)
 
         @on("pointermove", "#board")
@@ -243,9 +255,16 @@ class App:
             self.dragged.drop()
             if start is None:
                 return
-            end = point_target(event, self.page.state.session.mover_at_bottom)
+            end = point_target(event, self.page.state.shown_session.mover_at_bottom)
             if end is not None and end != start:  # dragged to another point: moved there
-                self.table.tap(end)
+                self.access.tap(end)
+
+        @on("change", "#train-import-file")
+        async def on_deck_file(event: Event) -> None:
+            files = event.target.files
+            if files and files.length:
+                self.train.import_text(str(await files.item(0).text()))
+            event.target.value = ""
 
         @on("change", "#import-file")
         async def on_file(event: Event) -> None:
@@ -285,14 +304,17 @@ class App:
         counted (pointerdown), so the click that follows it is not a second tap."""
         if event.type == "click" and self.around.now_ms() - self.pressed[1] < CLICK_AFTER_PRESS:
             return
-        target = board_target(event, self.page.state.session.mover_at_bottom)
+        target = board_target(event, self.page.state.shown_session.mover_at_bottom)
         if target is not None:
-            self.table.tap(target)
+            self.access.tap(target)
 
     @staticmethod
     def on_board(event: Event) -> bool:
         node = event.target
         return bool(node) and bool(node.closest) and bool(node.closest("#board"))
+
+    def practise(self, name: str) -> None:
+        self.around.spawn(self.train.practice(name))
 
     def plies(self) -> int:
         return int(self.surface.value("analysis-plies") or "1")
@@ -308,6 +330,13 @@ class App:
 
     def open_link(self, fragment: str) -> None:
         self.sharing.open_link(fragment)
+
+
+async def load_practice() -> str | None:
+    """The practice sets (game/analysis/data/practice.json), fetched beside the page: the
+    page's Python files do not hold the data files (game/web/manifest.py)."""
+    answer = await window.fetch("./game/analysis/data/practice.json")
+    return str(await answer.text()) if answer.ok else None
 
 
 def pressed(action: Callable[[], object]) -> Callable[[Event], None]:

@@ -136,3 +136,30 @@ def pr_chart(matches: Sequence[tuple[float, float, float, float]]) -> str:
     )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def answers_chart(days: Sequence[tuple[str, int, int]]) -> str:
+    """The trainer's answers right per day, oldest first: ``(label, answers, right)``; the
+    share right drawn as a line, each day's ``right/answers`` under its point."""
+    title = "Your answers right per day in the train room: " + ", ".join(
+        f"{label} {right} of {total}" for label, total, right in days
+    )
+    parts = _frame(title)
+    parts += _grid([(0.0, "0%"), (50.0, "50%"), (100.0, "100%")], 0.0, 100.0)
+    count = len(days)
+    points = [
+        (_x(i, count), _y(100.0 * right / total if total else 0.0, 0.0, 100.0))
+        for i, (_, total, right) in enumerate(days)
+    ]
+    if points:
+        parts.append(_polyline(points, LINE, "right"))
+    for (x, y), (label, total, right) in zip(points, days, strict=True):
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{LINE}"/>'
+            f'<text x="{x:.1f}" y="{HEIGHT - 16}" text-anchor="middle" fill="{TEXT}">'
+            f"{escape(label)}</text>"
+            f'<text x="{x:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="{TEXT}">'
+            f"{right}/{total}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -22,12 +22,24 @@ from game.web.replay import Replay
 from game.web.session import Session
 from game.web.view import player_name
 
-# The rooms: the table (play), the review (moves, analysis, dice) and the study (rating).
-TABLE, REVIEW, STUDY = "table", "review", "study"
-ROOMS = (TABLE, REVIEW, STUDY)
+# The rooms: the table (play), the review (moves, analysis, dice), the study (rating) and the
+# train room (the trainer's cards asked again).
+TABLE, REVIEW, STUDY, TRAIN = "table", "review", "study", "train"
+ROOMS = (TABLE, REVIEW, STUDY, TRAIN)
 # The review's tabs, beside the board.
 MOVES, ANALYSIS, DICE = "moves", "analysis", "dice"
 TABS = (MOVES, ANALYSIS, DICE)
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """A card asked in the train room: the card (``game.web.deck``), the question on its own
+    board as played so far (never the live game), the answer's judgement once given."""
+
+    card: dict[str, Any]
+    session: Session
+    verdict: Any = None  # game.web.train.Verdict, once answered
+    answer: str | None = None  # the person's answer in words
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,7 @@ class PageState:
     rating: rating.Book = field(default_factory=lambda: rating.read_book(None))
     room: str = TABLE
     tab: str = MOVES  # the review's tab shown
+    quiz: Quiz | None = None  # the card asked in the train room
 
     @classmethod
     def new(cls, session: Session, history: Record | None = None) -> PageState:
@@ -54,8 +67,17 @@ class PageState:
         return self.replay is not None
 
     @property
+    def quizzing(self) -> bool:
+        """The board shows a card of the train room, not the live game."""
+        return self.room == TRAIN and self.quiz is not None and self.replay is None
+
+    @property
     def shown_session(self) -> Session:
-        """The session the board shows: the live one, or the moment under review."""
+        """The session the board shows: the live one, the moment under review, or the card
+        asked in the train room."""
+        if self.quizzing:
+            assert self.quiz is not None
+            return self.quiz.session
         if self.replay is None:
             return self.session
         return Session(self.replay.state, self.session.settings)

@@ -20,7 +20,7 @@ from game.engine.position import Position
 from game.engine.state import Phase
 from game.web import hint_panel
 from game.web.controls import controls, settings_form
-from game.web.page_state import REVIEW, ROOMS, STUDY, TABLE, TABS, PageState
+from game.web.page_state import REVIEW, ROOMS, STUDY, TABLE, TABS, TRAIN, PageState
 from game.web.render import board_svg
 from game.web.replay import Replay, move_list_html, turn_of, where_text
 from game.web.session import Session
@@ -50,6 +50,11 @@ class Moment:
 def board_markup(state: PageState, moment: Moment | None = None, motion: bool = True) -> str:
     """The board's SVG: the moment under review, a play drawn over it, or the live game."""
     session = state.shown_session
+    if state.quizzing:
+        assert state.quiz is not None
+        from game.web.train import quiz_view
+
+        return board_svg(quiz_view(state.quiz))
     if state.reviewing:
         moment = None
     moment = moment or Moment()
@@ -77,17 +82,22 @@ def status_words(state: PageState) -> str:
     """The status line: the live game's, or the review's (never the live game's then)."""
     if state.replay is not None:
         return f"Reviewing: {turn_words(state.replay)}. Back to the game: Esc."
+    if state.quizzing:
+        assert state.quiz is not None
+        from game.web.train import quiz_status
+
+        return quiz_status(state.quiz)
     return status_text(state.session)
 
 
 def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     """Everything around the board for ``state``."""
     frame = Frame()
-    replaying = state.reviewing
+    replaying = state.reviewing or state.quizzing  # the board shows no live game
     session = state.shown_session
     position = None if replaying or moment is None else moment.position
     busy = state.busy
-    frame.body_classes["replaying"] = replaying
+    frame.body_classes["replaying"] = state.reviewing
     rooms_frame(frame, state)
 
     bottom = session.bottom_player
@@ -131,6 +141,7 @@ ROOM_BUTTONS = {
     "room-play": TABLE,
     "replay-toggle": REVIEW,
     "rating-toggle": STUDY,
+    "train-toggle": TRAIN,
 }
 
 
@@ -151,6 +162,7 @@ def rooms_frame(frame: Frame, state: PageState) -> None:
         frame.props(f"tab-{tab}", tabIndex=0 if chosen else -1)
         frame.props(tab, hidden=not chosen)
     frame.props("rating-panel", hidden=room != STUDY)
+    frame.props("train-panel", hidden=room != TRAIN)
     frame.props("actions", hidden=room != TABLE)
     if room != TABLE:
         frame.props("hint-panel", hidden=True)

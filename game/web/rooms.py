@@ -29,6 +29,7 @@ from game.web.sharing import Sharing
 from game.web.study_room import StudyRoom
 from game.web.surface import Surface, Surroundings
 from game.web.table import Table
+from game.web.train_room import TrainRoom
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Rooms:
     sharing: Sharing
     study: StudyRoom
     access: Access
+    train: TrainRoom
 
 
 def build(
@@ -78,5 +80,6 @@ def build(
     study = StudyRoom(page)
     review.rated.append(study.estimated)
     saving.download_game = review.export_mat
-    access = Access(page, table, coach, review)
-    return Rooms(page, notices, saving, coach, table, review, sharing, study, access)
+    train = TrainRoom(page, notices)
+    access = Access(page, table, coach, review, train)
+    return Rooms(page, notices, saving, coach, table, review, sharing, study, access, train)

@@ -22,11 +22,19 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from game.engine.plays import Play
+from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.formats import format_position_id
 from game.formats.gnubg_id import read_gnubg_id
 from game.web.deck import judge_cube, judge_play
+from game.web.hint_panel import hinted_view
+from game.web.page_state import Quiz
+from game.web.render import BoardView
+from game.web.session import FRIEND, FULL, Session, Settings
+from game.web.view import board_view
+
+# The question's board: both sides played at this screen, the side to act at the bottom.
+QUIZ_SETTINGS = Settings(opponent=FRIEND, rotate=True, rules=FULL)
 
 ANSWERS = {
     "play": (),
@@ -50,6 +58,7 @@ class Verdict:
     right: bool
     words: str
     best_play: str | None  # the best play's Position ID after it, to draw (a checker play)
+    headline: str = ""  # the first sentence, for the status line
 
 
 def ask(card: dict[str, Any]) -> Question:
@@ -66,13 +75,17 @@ def ask(card: dict[str, Any]) -> Question:
     return Question(state, prompt, ANSWERS.get(kind, ()))
 
 
-def _equities(card: dict[str, Any]) -> str:
+def _equities(card: dict[str, Any], yours: str | None = None) -> str:
+    """The ranked plays (or the cube's equities), the person's answer marked ``yours``: a
+    Position ID after the play, or the cube action."""
     rows = card.get("plays") or []
     if rows:
         best = float(rows[0][2])
         items = "".join(
-            f"<li>{escape(str(row[0]))} {float(row[2]):+.3f}"
+            ('<li class="yours">' if row[1] == yours else "<li>")
+            + f"{escape(str(row[0]))} {float(row[2]):+.3f}"
             + ("" if index == 0 else f" ({float(row[2]) - best:+.3f})")
+            + (" \u2190 yours" if row[1] == yours else "")
             + "</li>"
             for index, row in enumerate(rows)
         )
@@ -80,12 +93,17 @@ def _equities(card: dict[str, Any]) -> str:
     cube = card.get("cube") or {}
     if not cube:
         return ""
-    return (
-        '<ul class="train-cube">'
-        f"<li>No double {float(cube['no_double']):+.3f}</li>"
-        f"<li>Double, take {float(cube['double_take']):+.3f}</li>"
-        f"<li>Double, pass {float(cube['double_pass']):+.3f}</li></ul>"
-    )
+    mine = {"no double": "no_double", "take": "double_take", "beaver": "double_take",
+            "double": "double_take", "pass": "double_pass"}.get(yours or "")  # fmt: skip
+    if card.get("kind") in ("no-double", "double") and yours == "double":
+        mine = "double_take" if cube["double_take"] < cube["double_pass"] else "double_pass"
+    items = "".join(
+        (f'<li class="yours">{label} {float(cube[key]):+.3f} \u2190 yours</li>'
+         if key == mine else f"<li>{label} {float(cube[key]):+.3f}</li>")
+        for label, key in (("No double", "no_double"), ("Double, take", "double_take"),
+                           ("Double, pass", "double_pass"))
+    )  # fmt: skip
+    return f'<ul class="train-cube">{items}</ul>'
 
 
 def _chances(card: dict[str, Any]) -> str:
@@ -118,7 +136,8 @@ def answer_play(card: dict[str, Any], play: Play) -> Verdict:
     else:
         head = f"Not this one: it loses {lost:.3f}; the best play is {best}."
     best_id = str(rows[0][1]) if rows else None
-    return Verdict(right, f"<p>{escape(head)}</p>" + _equities(card) + _chances(card), best_id)
+    words = f"<p>{escape(head)}</p>" + _equities(card, result) + _chances(card)
+    return Verdict(right, words + _why(card, play), best_id, head)
 
 
 def answer_cube(card: dict[str, Any], action: str) -> Verdict:
@@ -127,4 +146,79 @@ def answer_cube(card: dict[str, Any], action: str) -> Verdict:
     right = judge_cube(card, action)
     best = str(card["best"])
     head = f"Right: {best}." if right else f"Not this one: the best answer is {best}."
-    return Verdict(right, f"<p>{escape(head)}</p>" + _equities(card), None)
+    return Verdict(right, f"<p>{escape(head)}</p>" + _equities(card, action), None, head)
+
+
+# --- the quiz on the board -------------------------------------------------------------------
+
+
+def question_session(card: dict[str, Any]) -> Session:
+    """The card's question on its own board, the side to act at the bottom."""
+    state = ask(card).state
+    return Session(state, QUIZ_SETTINGS).after(state)
+
+
+def best_play(card: dict[str, Any]) -> Play | None:
+    """The card's best play (checker play), among the legal plays of its position."""
+    rows = card.get("plays") or []
+    state = ask(card).state
+    if not rows or state.dice is None:
+        return None
+    return next(
+        (p for p in legal_plays(state.position, state.dice)
+         if format_position_id(p.position) == rows[0][1]),
+        None,
+    )  # fmt: skip
+
+
+def quiz_view(quiz: Quiz) -> BoardView:
+    """The board of a quiz: the question as played so far; once answered, the best play
+    drawn from the question's position (arrows from faint checkers)."""
+    if quiz.verdict is not None and quiz.card.get("kind") == "play":
+        best = best_play(quiz.card)
+        if best is not None:
+            return hinted_view(question_session(quiz.card), best)
+    return board_view(quiz.session)
+
+
+def quiz_status(quiz: Quiz) -> str:
+    """The status line in the train room: the question, then the verdict's first words."""
+    if quiz.verdict is not None:
+        return str(quiz.verdict.headline)
+    question = ask(quiz.card)
+    if question.answers:
+        return question.prompt
+    if quiz.session.may_confirm:
+        return question.prompt.replace("find the best play.", "confirm your play (or undo).")
+    return question.prompt
+
+
+def _facts_text(shots: int, blots: int, wasted: int | None) -> str:
+    words = f"{shots} shots of 36 at {blots} blot{'s' if blots > 1 else ''}" if blots else "no blot"
+    return words if wasted is None else f"{words}, {wasted} pips wasted"
+
+
+def _why(card: dict[str, Any], play: Play) -> str:
+    """The person's play beside the best in the engine's own counts (shots, pips wasted) and
+    the chances the card holds."""
+    from game.analysis.why import blots, shots, wasted_pips
+
+    best = best_play(card)
+    state = ask(card).state
+    if best is None or state.dice is None:
+        return ""
+    dice = (state.dice[0], state.dice[1])
+    rows = []
+    for label, each in (("Yours", play), ("Best", best)):
+        after = each.position
+        facts = _facts_text(shots(after), blots(after), wasted_pips(state.position, dice, each))
+        rows.append(f'<li><span class="why-who">{label}</span>: {escape(facts)}</li>')
+    played = (card.get("chances") or {}).get("played")
+    played_id = next((r[1] for r in card.get("plays") or [] if r[0] == card.get("played")), None)
+    if played and played_id == format_position_id(play.position) and len(played) == 6:
+        win, win_g, _, lose, lose_g, _ = (100.0 * float(v) for v in played)
+        rows.append(
+            f"<li>After your play: wins {win:.1f}% (gammon {win_g:.1f}%), loses {lose:.1f}% "
+            f"(gammon {lose_g:.1f}%).</li>"
+        )
+    return f'<ul class="why">{"".join(rows)}</ul>'

@@ -31,6 +31,7 @@ ROOMS = {
     "review": "#replay-toggle",
     "analysis": "#analysis-toggle",
     "study": "#rating-toggle",
+    "train": "#train-toggle",
 }
 
 

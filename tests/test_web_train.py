@@ -1,0 +1,206 @@
+"""The train room driven in CPython on a fake page (tests/web_fakes.py): due cards asked on
+their own board, answers judged and scheduled, the live game never touched, the deck as a file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine.state import Phase
+from game.web import deck as decks
+from game.web.deck import DAY_MS, WRONG_AGAIN_MS
+from game.web.page_state import TABLE, TRAIN
+from game.web.rooms import Rooms
+from game.web.session import FRIEND, Session, Settings, to_viewer
+from game.web.train import best_play
+from tests.test_web_rooms import PERSON_OPENS, around_of, rooms_on, surface_of
+
+PRACTICE = Path(__file__).resolve().parents[1] / "game" / "analysis" / "data" / "practice.json"
+NOW = 1_000_000_000_000.0
+
+
+def practice_cards() -> list[dict[str, Any]]:
+    return list(json.loads(PRACTICE.read_text(encoding="utf-8"))["cards"])
+
+
+def of_kind(kind: str) -> dict[str, Any]:
+    return next(card for card in practice_cards() if card["kind"] == kind)
+
+
+def trainer(cards: list[dict[str, Any]], session: Session | None = None) -> Rooms:
+    """A page whose deck holds ``cards``, all due, its clock at ``NOW``."""
+    kept = decks.Deck().with_cards(cards, now=NOW - 1000)
+    rooms = rooms_on(session, seed=PERSON_OPENS, storage={decks.KEY: kept.to_text()})
+    rooms.train.clock = lambda: NOW
+    return rooms
+
+
+def stored_deck(rooms: Rooms) -> decks.Deck:
+    return decks.read_deck(around_of(rooms).storage.get(decks.KEY))
+
+
+def play_on_board(rooms: Rooms, moves: list[tuple[int, int]]) -> None:
+    """Moves (the mover's numbering) made by taps on the board, as the page sends them."""
+    session = rooms.page.state.shown_session
+    for origin, destination in moves:
+        rooms.access.tap(to_viewer(origin, session.mover_at_bottom))
+        rooms.access.tap(to_viewer(destination, session.mover_at_bottom))
+
+
+def best_moves(card: dict[str, Any]) -> list[tuple[int, int]]:
+    play = best_play(card)
+    assert play is not None
+    return [(move.origin, move.destination) for move in play.moves]
+
+
+def wrong_moves(card: dict[str, Any]) -> list[tuple[int, int]]:
+    """The moves of the card's worst ranked play (more than 0.04 worse than the best)."""
+    from game.engine.plays import legal_plays
+    from game.formats import format_position_id
+    from game.web.train import ask
+
+    state = ask(card).state
+    worst = card["plays"][-1]
+    assert card["plays"][0][2] - worst[2] > 0.04
+    play = next(
+        p
+        for p in legal_plays(state.position, state.dice)
+        if format_position_id(p.position) == worst[1]
+    )
+    return [(move.origin, move.destination) for move in play.moves]
+
+
+def test_the_train_room_asks_a_due_card_on_its_own_board_and_leaves_the_game_as_it_was():
+    card = of_kind("play")
+    rooms = trainer([card], Session.new(Settings(opponent=FRIEND)))
+    rooms.table.roll()  # a live game in progress: the opening roll, a play to make
+    live = rooms.page.state.session
+    board_before = surface_of(rooms).board_markup
+    rooms.train.toggle()
+    state = rooms.page.state
+    assert state.room == TRAIN and state.quiz is not None
+    assert state.quiz.card["id"] == card["id"]
+    assert "train-room" not in surface_of(rooms).body_classes
+    assert "room-train" in surface_of(rooms).body_classes
+    assert surface_of(rooms).board_markup != board_before  # the card's board is drawn
+    assert not surface_of(rooms).prop("train-panel", "hidden")
+    assert surface_of(rooms).texts["train-prompt"].endswith("find the best play.")
+    play_on_board(rooms, best_moves(card)[:1])
+    assert rooms.access.key("u", "BODY", on_board=False)  # U undoes the quiz's move
+    assert rooms.page.state.quiz.session.turn.actions == ()
+    assert not rooms.access.key("r", "BODY", on_board=False)  # the table's keys rest here
+    assert rooms.page.state.session is live  # the live game never touched
+    rooms.access.to_table()
+    assert rooms.page.state.room == TABLE
+    assert rooms.page.state.session is live
+    assert surface_of(rooms).board_markup == board_before  # back to the game as it was
+
+
+def test_a_wrong_answer_comes_back_before_a_right_one():
+    first, second = [
+        c
+        for c in practice_cards()
+        if c["kind"] == "play" and c["plays"][0][2] - c["plays"][-1][2] > 0.04
+    ][:2]
+    rooms = trainer([first, second])
+    rooms.train.toggle()
+    asked = rooms.page.state.quiz.card
+    play_on_board(rooms, wrong_moves(asked))
+    assert surface_of(rooms).prop("train-confirm", "disabled") is False
+    assert rooms.access.key("Enter", "BODY", on_board=False)  # Enter confirms the quiz's play
+    assert surface_of(rooms).marks["train-verdict"] == "wrong"
+    assert "Not this one" in surface_of(rooms).markup["train-verdict"]
+    assert "yours" in surface_of(rooms).markup["train-verdict"]
+    assert (
+        "shots of 36" in surface_of(rooms).markup["train-verdict"]
+        or "no blot" in (surface_of(rooms).markup["train-verdict"])
+    )
+    wrong_id = asked["id"]
+    rooms.train.next_card()
+    asked = rooms.page.state.quiz.card
+    assert asked["id"] != wrong_id
+    play_on_board(rooms, best_moves(asked))
+    rooms.train.confirm()
+    assert surface_of(rooms).marks["train-verdict"] == "right"
+    right_id = asked["id"]
+    kept = stored_deck(rooms)
+    assert kept.card(wrong_id).due == NOW + WRONG_AGAIN_MS
+    assert kept.card(right_id).due == NOW + DAY_MS
+    rooms.train.next_card()  # nothing due: when the next one is, and the practice sets
+    assert rooms.page.state.quiz is None
+    assert "in 10 minutes" in surface_of(rooms).texts["train-when"]
+    assert not surface_of(rooms).prop("train-empty", "hidden")
+    rooms.train.clock = lambda: NOW + WRONG_AGAIN_MS + 1
+    rooms.train.next_card()
+    assert rooms.page.state.quiz.card["id"] == wrong_id  # the wrong one first, the right later
+    assert "1 of 2" in surface_of(rooms).texts["train-progress"]
+    assert "<svg" in surface_of(rooms).markup["train-chart"]
+
+
+@pytest.mark.parametrize("best", ["double", "no double"])
+def test_a_cube_card_is_answered_with_buttons_and_scheduled(best: str):
+    card = next(c for c in practice_cards() if "cube" in c and c["best"] == best)
+    rooms = trainer([card])
+    rooms.train.toggle()
+    surface = surface_of(rooms)
+    assert surface.shown("train-double") and surface.shown("train-no-double")
+    assert not surface.shown("train-take") and not surface.shown("train-confirm")
+    wrong = "no double" if card["best"] == "double" else "double"
+    rooms.train.cube("take")  # not an answer to this question: nothing happens
+    assert rooms.page.state.quiz.verdict is None
+    rooms.train.cube(wrong)
+    assert surface.marks["train-verdict"] == "wrong"
+    assert "the best answer is" in surface.markup["train-verdict"]
+    assert "yours" in surface.markup["train-verdict"]
+    assert surface.shown("train-next") and not surface.shown("train-double")
+    assert stored_deck(rooms).card(card["id"]).due == NOW + WRONG_AGAIN_MS
+
+
+def test_a_practice_set_joins_the_deck_and_is_asked():
+    rooms = trainer([])
+    rooms.train.toggle()
+    assert rooms.page.state.quiz is None
+    assert "none yet" in surface_of(rooms).texts["train-when"]
+
+    async def load() -> str:
+        return PRACTICE.read_text(encoding="utf-8")
+
+    rooms.train.load_practice = load
+    around_of(rooms).spawn(rooms.train.practice("race"))
+    around_of(rooms).run()
+    kept = stored_deck(rooms)
+    assert len(kept.cards) == 10
+    assert {card.data["source"] for card in kept.cards} == {"practice:race"}
+    assert rooms.page.state.quiz is not None
+    assert surface_of(rooms).texts["train-prompt"].startswith("Races:")
+
+
+def test_the_deck_is_exported_and_an_import_merges_or_is_refused_with_nothing_lost():
+    cards = practice_cards()
+    rooms = trainer(cards[:2])
+    rooms.train.export()
+    name, text = around_of(rooms).downloads[-1]
+    assert name.endswith(".json") and decks.read_deck(text) == stored_deck(rooms)
+    before = around_of(rooms).storage[decks.KEY]
+    rooms.train.import_text("this is not a deck")
+    assert "no cards" in surface_of(rooms).texts["notice-text"]
+    assert around_of(rooms).storage[decks.KEY] == before  # nothing lost
+    other = decks.Deck().with_cards(cards[1:4], now=0).to_text()
+    rooms.train.import_text(other)
+    assert "2 new cards added, 1 known already" in surface_of(rooms).texts["notice-text"]
+    assert [card.id for card in stored_deck(rooms).cards] == [c["id"] for c in cards[:4]]
+
+
+def test_the_live_game_goes_on_under_the_train_room():
+    """The computer's turn in the live game does not draw over the card's board."""
+    rooms = trainer([of_kind("play")], None)  # against the computer
+    rooms.table.roll()
+    rooms.train.toggle()
+    quiz_board = surface_of(rooms).board_markup
+    around_of(rooms).run()
+    assert rooms.page.state.room == TRAIN
+    assert surface_of(rooms).board_markup == quiz_board
+    assert rooms.page.state.session.game.phase in (Phase.ROLL, Phase.MOVE, Phase.OPENING)
