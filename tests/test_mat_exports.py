@@ -113,6 +113,23 @@ def test_a_resignation_before_the_opening_roll_goes_through_every_format():
     assert encode_game(Record.new()).startswith("1.")
 
 
+# OpenGammon's export of a match forfeited before the first roll, as ngvlamis/gammonview-helper's
+# tests quote it ("a real forfeit"): names written "name: 0", an empty first row.
+OPENGAMMON_FORFEIT = (
+    '; [Site "OpenGammon"]\n\n5 point match\n\n Game 1\n gopreta: 0    hajjs: 0\n'
+    "  1)                \n   Wins 5 points and the match\n"
+)
+
+
+def test_an_opengammon_forfeit_before_the_first_roll_is_the_most_a_resignation_gives():
+    # No resignation gives 5 points with the cube on 1, and the engine has no forfeit of a
+    # match: the forfeit is read as a backgammon resigned (gnubg 1.07 leaves the game unscored).
+    record, written = read_mat(OPENGAMMON_FORFEIT)
+    (result,) = record.results()
+    assert record.names == ("gopreta", "hajjs") and written == [5]
+    assert (result.winner, result.points, result.ended_by) == (0, 3, "resignation")
+
+
 def test_choue_doubles_with_a_long_arrow():
     body = (
         "  1) 31: 8/5 6/5                  Doubles ==> 2\n"
