@@ -165,6 +165,14 @@ def test_a_shared_position_asks_before_it_replaces_a_game_in_progress():
     assert rooms.page.state.session.game.position == Position.start()
 
 
+async def settle(rooms: Rooms) -> None:
+    """Run the tasks the page spawned, and those they spawn, inside the running loop."""
+    around = around_of(rooms)
+    while around.pending:
+        work, around.pending = around.pending, []
+        await asyncio.gather(*work)
+
+
 def test_the_tutor_warns_once_and_its_better_play_is_played_instead():
     async def scene() -> Rooms:
         rooms = rooms_on(Session.new(Settings(tutor=True)), seed=PERSON_OPENS)
@@ -175,8 +183,7 @@ def test_the_tutor_warns_once_and_its_better_play_is_played_instead():
             rooms.table.tap(origin)
             rooms.table.tap(destination)
         rooms.table.confirm()
-        await asyncio.gather(*around_of(rooms).pending)
-        around_of(rooms).pending.clear()
+        await settle(rooms)
         return rooms
 
     rooms = asyncio.run(scene())
@@ -189,6 +196,26 @@ def test_the_tutor_warns_once_and_its_better_play_is_played_instead():
     assert state.session.last_play[1] == ((8, 3, False), (6, 3, False))
 
 
+def test_the_tutors_warning_says_why_in_the_engines_numbers():
+    async def scene() -> Rooms:
+        rooms = rooms_on(Session.new(Settings(tutor=True)), seed=PERSON_OPENS)
+        rooms.table.roll()  # the person's 5-3
+        for origin, destination in ((8, 3), (8, 5)):  # a blunder: three blots
+            rooms.table.tap(origin)
+            rooms.table.tap(destination)
+        rooms.table.confirm()
+        await settle(rooms)  # the tutor's hint, then its why
+        return rooms
+
+    rooms = asyncio.run(scene())
+    surface = surface_of(rooms)
+    assert "tutor" in surface.dialogs
+    why = surface.markup["tutor-why"]
+    assert "Played 8/5 8/3" in why and "Best 8/3 6/3" in why
+    assert "wins" in why and "gammon" in why  # the chances after each play
+    assert "shots of 36 at 3 blots" in why and "no blot" in why  # the shots left
+
+
 def test_a_confirm_after_the_better_play_was_shown_takes_the_play_without_a_second_warning():
     async def scene() -> Rooms:
         rooms = rooms_on(Session.new(Settings(tutor=True)), seed=PERSON_OPENS)
@@ -197,8 +224,7 @@ def test_a_confirm_after_the_better_play_was_shown_takes_the_play_without_a_seco
             rooms.table.tap(origin)
             rooms.table.tap(destination)
         rooms.table.confirm()
-        await asyncio.gather(*around_of(rooms).pending)
-        around_of(rooms).pending.clear()
+        await settle(rooms)
         rooms.coach.answer_tutor("show")
         assert rooms.page.state.drawn is not None
         rooms.table.tap(6)  # back to the person's own play: the drawing goes

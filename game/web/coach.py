@@ -12,12 +12,13 @@ once is taken without a second warning.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from game.engine.state import GameState, Phase
-from game.web import hint_panel, study, tutor
+from game.web import analysis_view, hint_panel, study, tutor
 from game.web.page import Page
 from game.web.page_state import PageState
 
@@ -169,7 +170,18 @@ class Coach:
         surface.text("tutor-show", label)
         surface.props("tutor-instead", hidden=better is None)
         surface.mark("tutor-mark", warning.mark)
+        surface.html("tutor-why", "")
         surface.open_dialog("tutor", focus="tutor-instead" if better is not None else "tutor-show")
+        if chosen is not None and better is not None:
+            page.around.spawn(self.explain(game, chosen, better))
+
+    async def explain(self, game: GameState, chosen: int, best: int) -> None:
+        """The tutor's warning about a play, with the engine's numbers the analysis shows: the
+        chances after each play, the shots left, the pips wasted (game.analysis.why)."""
+        with contextlib.suppress(Exception):  # no numbers: the warning says enough
+            why = await self.page.around.ask(study.why_request(game, chosen, best))
+            if self.page.state.session.game is game and self.go is not None:
+                self.page.surface.html("tutor-why", analysis_view.why_html(why))
 
     def answer_tutor(self, choice: str) -> None:
         """Close the tutor's warning and do what was chosen: ``instead``, ``show``, ``anyway``."""

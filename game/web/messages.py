@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 PLAY, DOUBLE, ANSWER, RESIGNATION, RANK = "play", "double", "answer", "resignation", "rank"
-HINT, ANALYSE, CANCEL = "hint", "analyse", "analyse-cancel"
+HINT, ANALYSE, CANCEL, WHY = "hint", "analyse", "analyse-cancel", "why"
 
 
 class MessageError(ValueError):
@@ -113,6 +113,17 @@ class HintRequest(Message):
 
 
 @dataclass(frozen=True)
+class WhyRequest(Message):
+    """Two plays of ``game``'s dice (indexes in ``legal_plays``) in the engine's own numbers
+    (game.analysis.why): the chances after each, the shots left, the pips wasted."""
+
+    TASK: ClassVar[str] = WHY
+    game: dict[str, Any]  # the save's data (game/formats/save.py)
+    chosen: int
+    best: int
+
+
+@dataclass(frozen=True)
 class AnalyseRequest(Message):
     """One slice of analysis job ``job``; the first carries the ``record``."""
 
@@ -136,6 +147,7 @@ Request = (
     | ResignationRequest
     | RankRequest
     | HintRequest
+    | WhyRequest
     | AnalyseRequest
     | CancelRequest
 )
@@ -148,6 +160,7 @@ REQUESTS: dict[str, type[Message]] = {
         ResignationRequest,
         RankRequest,
         HintRequest,
+        WhyRequest,
         AnalyseRequest,
         CancelRequest,
     )

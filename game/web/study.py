@@ -35,9 +35,11 @@ from game.web.messages import (
     ANALYSE,
     CANCEL,
     HINT,
+    WHY,
     AnalyseRequest,
     CancelRequest,
     HintRequest,
+    WhyRequest,
 )
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
     from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
     from game.analysis.why import PlayFacts
 
-TASKS = (HINT, ANALYSE, CANCEL)
+TASKS = (HINT, ANALYSE, CANCEL, WHY)
 STRONGEST = 2  # game.analysis.judgement.STRONGEST, without importing the bot on the page
 MISTAKES = 10  # the biggest mistakes listed
 CHANCES_SHOWN = 10  # plays of a hint given their winning chances (the hint lists ten)
@@ -299,6 +301,24 @@ def _why(decision: Decision) -> dict[str, Any] | None:
     return {"chosen": _facts(why.chosen), "best": _facts(why.best)}
 
 
+def why_request(game: GameState, chosen: int, best: int) -> dict[str, Any]:
+    """Ask for two plays' facts (indexes in ``legal_plays``): the tutor's why."""
+    return WhyRequest(write_save(game), chosen, best).to_dict()
+
+
+def why_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The chosen and the best play's facts, as the analysis gives them (``_why``)."""
+    from game.analysis.why import compare
+
+    asked = WhyRequest.from_dict(request)
+    game = read_save(asked.game)
+    if game.dice is None:
+        raise ValueError("no dice to play")
+    legal = legal_plays(game.position, game.dice)
+    why = compare(game.position, game.dice, legal[int(asked.chosen)], legal[int(asked.best)])
+    return {"chosen": _facts(why.chosen), "best": _facts(why.best)}
+
+
 def _with_turn(mistake: dict[str, Any], record: Record) -> dict[str, Any]:
     """The mistake's turn as the move list numbers it (game/web/replay.py)."""
     from game.web.replay import turn_of
@@ -383,4 +403,6 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         return analyse_reply(request)
     if task == CANCEL:
         return cancel_reply(request)
+    if task == WHY:
+        return why_reply(request)
     raise ValueError(f"unknown task {task!r}")
