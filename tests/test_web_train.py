@@ -204,3 +204,17 @@ def test_the_live_game_goes_on_under_the_train_room():
     assert rooms.page.state.room == TRAIN
     assert surface_of(rooms).board_markup == quiz_board
     assert rooms.page.state.session.game.phase in (Phase.ROLL, Phase.MOVE, Phase.OPENING)
+
+
+def test_with_no_card_asked_the_live_board_rests_in_the_train_room():
+    rooms = trainer([], Session.new(Settings(opponent=FRIEND)))
+    rooms.table.roll()  # the person's 5-3 to play in the live game
+    live = rooms.page.state.session
+    rooms.train.toggle()
+    assert rooms.page.state.quiz is None
+    rooms.access.tap(8)  # a tap on the live board shown under the room: nothing moves
+    assert rooms.page.state.session is live
+    assert not rooms.access.key("u", "BODY", on_board=False)
+    rooms.train.toggle()  # pressed again: back to the table, where the tap plays
+    rooms.access.tap(8)
+    assert rooms.page.state.session.selected is not None

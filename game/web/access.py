@@ -134,9 +134,10 @@ class Access:
 
     def tap(self, target: int) -> None:
         """A tap on the board: the card asked in the train room, else the live game."""
-        if self.page.state.quizzing:
+        state = self.page.state
+        if state.quizzing:
             self.train.tap(target)
-        else:
+        elif state.room != TRAIN:  # with no card asked there, the live board rests
             self.table.tap(target)
 
     def to_table(self) -> None:
