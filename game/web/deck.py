@@ -283,7 +283,8 @@ def progress_words(found: Progress) -> str:
     """``12 cards, 5 learnt, 3 due now; answers right: 18 of 25``."""
     given = sum(total for _, total, _ in found.days)
     right = sum(r for _, _, r in found.days)
-    words = f"{found.cards} card{'' if found.cards == 1 else 's'}, {found.learnt} learnt, {found.due} due now"
+    cards = f"{found.cards} card{'' if found.cards == 1 else 's'}"
+    words = f"{cards}, {found.learnt} learnt, {found.due} due now"
     if given:
         words += f"; answers right: {right} of {given}"
     return words
