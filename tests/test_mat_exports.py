@@ -130,6 +130,17 @@ def test_an_opengammon_forfeit_before_the_first_roll_is_the_most_a_resignation_g
     assert (result.winner, result.points, result.ended_by) == (0, 3, "resignation")
 
 
+def test_opengammon_resigned_match_is_a_note_the_wins_line_scores():
+    # OpenGammon writes a match given up as "Resigned Match" in the next row, then the
+    # winner's "Wins N points and the match" (tests/data/mat_corpus has the whole file).
+    body = (
+        "  1) 31: 8/5 6/5                            52: 13/8 13/11\n"
+        "  2)                                        Resigned Match\n"
+        "                                            Wins 3 points and the match\n"
+    )
+    assert last_game_result(HEAD + body) == (1, 3, (0, 3))
+
+
 def test_choue_doubles_with_a_long_arrow():
     body = (
         "  1) 31: 8/5 6/5                  Doubles ==> 2\n"

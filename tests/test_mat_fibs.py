@@ -36,14 +36,18 @@ def test_a_match_given_up_ends_the_match_with_the_files_points():
     assert lines == ["game 1: 2 100", "final 1 7"]
 
 
-def test_a_resignation_worth_no_result_stays_an_error_when_it_does_not_end_the_match():
+def test_points_no_resignation_gives_read_as_gnubg_reads_them_mid_match():
+    # gnubg 1.07 reads any such number as the resignation of the fewest games' worth of cubes
+    # that covers it, a backgammon at most: 4 points with the cube on 1 are a backgammon
+    # (choue.net writes "Wins 4 point" so), also when the match goes on.
     text = (
         GIVEN_UP.format(points=4)
         .replace("Ann,1770 : 1", "Ann,1770 : 0")
         .replace("Bob,1760 : 4", "Bob,1760 : 0")
     )
-    with pytest.raises(InvalidMatFile, match="no resignation gives 4 points"):
-        parse_mat(text)
+    assert replayed(text) == ["game 1: 2 4", "final 0 3"]
+    with pytest.raises(InvalidMatFile, match="no resignation gives 0 points"):
+        parse_mat(GIVEN_UP.format(points=0))
 
 
 UNWRITTEN = """ 7 point match

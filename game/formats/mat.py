@@ -200,7 +200,7 @@ _LABEL = re.compile(r"\s*([0-9]+)\)")
 # Where an entry of a move line begins: a roll "52:", or one of the cube and result words.
 _ENTRY = re.compile(
     r"(?<![\w/*])([1-6][1-6])\s*:"
-    r"|\b(doubles|redoubles|takes|accepts|drops|passes|refuses|beavers|raccoons|wins|losses|resigns)\b",
+    r"|\b(doubles|redoubles|takes|accepts|drops|passes|refuses|beavers|raccoons|wins|losses|resigns|resigned)\b",
     re.IGNORECASE,
 )
 _SCORE_MARK = re.compile(r":\s*([0-9]+)")  # ": 3" after a player's name
@@ -568,8 +568,10 @@ class _Replayer:
             # Backgammon Galaxy writes the loser's "Losses N point(s)" (alone, after a move or
             # a take), then the winner's "Wins": the other player wins those points.
             self.wins(_Entry(1 - entry.player, "wins", entry.text, entry.move), state)
-        elif word == "resigns":
-            pass  # .gam files note the resignation; the "Wins" line carries it
+        elif word in ("resigns", "resigned"):
+            # .gam files note the resignation ("Resigns"), OpenGammon a match given up
+            # ("Resigned Match"); the "Wins" line that follows carries it.
+            pass
         self.beavered = False
 
     retried = False  # the roll entry met repeats a roll whose play was refused
@@ -642,23 +644,18 @@ class _Replayer:
         inner = state.resumed_phase if state.phase is Phase.RESIGNED else state.phase
         if inner not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
             raise self.fail(entry.move, f"a win by resignation where {_expected(state)}")
-        needed = state.rules.match_length - state.score[entry.player]
         for result in (1, 2, 3):
             if game_points(state.rules, state.cube, result) == points:
                 break
         else:
-            if not state.rules.is_money and points >= needed:
-                # FIBS writes the match's end when a player gives the match up (or drops out)
-                # as a win of more points than a game can give: read it as the resignation
-                # of the fewest games' worth of cubes that covers them (gnubg's reading).
-                result = min(3, -(-points // state.cube.value))
-                self.do(Action.resign(result, loser), entry.move)
-                self.do(Action.accept(), entry.move)
-                return
-            raise self.fail(
-                entry.move,
-                f"no resignation gives {_plural(points)} with the cube on {state.cube.value}",
-            )
+            # Points no resignation gives: FIBS writes a match given up (or a player gone) as a
+            # win of more points than a game can give, Backgammon Studio "Wins 2008 point",
+            # choue.net "Wins 4 point" with the cube on 1. Read as gnubg 1.07 reads them: the
+            # resignation of the fewest games' worth of cubes that covers them, a backgammon
+            # at most (the file's number is kept for what it says).
+            if points < 1:
+                raise self.fail(entry.move, f"no resignation gives {_plural(points)}")
+            result = min(3, -(-points // state.cube.value))
         self.do(Action.resign(result, loser), entry.move)
         self.do(Action.accept(), entry.move)
 
