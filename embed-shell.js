@@ -14,6 +14,7 @@
   var body = document.body;
   var HEIGHT_MESSAGE = "backgammon-embed:height";
   var HELLO_MS = 20000;  // the worker says hello before its Python boots
+  var PROTOCOL = 2;  // the messages' version: embed-worker.mjs says its own in its hello
   var booted = false;
 
   function bootOwn(reason) {
@@ -63,7 +64,16 @@
     port.addEventListener("message", function (event) {
       if (port !== next) return;
       var data = event.data || {};
-      if (data.hello !== undefined) { clearTimeout(hello); return; }
+      if (data.hello !== undefined) {
+        clearTimeout(hello);
+        // A runtime that speaks another version of these messages (a SharedWorker of an
+        // older build that kept the same name): this page's frames run their own.
+        if (data.protocol !== PROTOCOL && kind === "shared") {
+          body.dataset.runtimeRefused = String(data.protocol);
+          group();
+        }
+        return;
+      }
       var done = waiting[data.id];
       delete waiting[data.id];
       delete outstanding[data.id];
@@ -76,10 +86,12 @@
     Object.keys(outstanding).forEach(function (id) { port.postMessage(outstanding[id]); });
   }
 
-  function ask(request, callback) {
+  // priority: 0 on screen, 1 off screen, 2 once nothing else waits (a replay's whole match).
+  function ask(request, callback, priority) {
     asked += 1;
     waiting[asked] = callback;
-    outstanding[asked] = { id: asked, request: request, priority: visible ? 0 : 1 };
+    if (priority === undefined) priority = visible ? 0 : 1;
+    outstanding[asked] = { id: asked, request: request, priority: priority };
     if (port) port.postMessage(outstanding[asked]);
     return asked;
   }
@@ -138,17 +150,53 @@
   // No buttons of a live game while it waits: the mode's own layout at once.
   if (mode === "diagram" || mode === "replay") body.classList.add("mode-" + mode);
 
-  var shared = null;
-  // boot.js marks a frame whose storage is blocked: Chromium refuses it a SharedWorker.
-  if (typeof SharedWorker !== "undefined" && body.dataset.storage !== "blocked") {
+  // The site's build (sw-files.js's SITE_VERSION, a hash of every file the site serves;
+  // "" when it cannot be read): the SharedWorker's name carries it, so that a tab kept
+  // open across a deploy, whose SharedWorker runs the old build, never serves the frames
+  // of the new one. The frame's asks wait in `outstanding` meanwhile.
+  // One frame of the page reads it; its same-origin siblings take its answer (as `group`).
+  var BUILD = "backgammonEmbedBuild";
+  function siteBuild() {
+    var sibling = siblingBuild();
+    if (!sibling) return readBuild();
+    // A sibling going away may never settle its promise: this frame then reads its own.
+    return new Promise(function (resolve) {
+      sibling.then(resolve);
+      setTimeout(function () { readBuild().then(resolve); }, 3000);
+    });
+  }
+  function siblingBuild() {
+    var list;
+    try { list = window.parent !== window ? window.parent.frames : null; } catch (error) { list = null; }
+    for (var i = 0; list && i < list.length; i++) {
+      try {
+        if (list[i] !== window && list[i][BUILD]) return list[i][BUILD];
+      } catch (error) {
+        // a frame of another origin: not ours
+      }
+    }
+    return null;
+  }
+  function readBuild() {
+    window[BUILD] = window[BUILD] || fetch(new URL("./sw-files.js", document.baseURI).href, { cache: "no-cache" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (script) {
+        var found = /SITE_VERSION\s*=\s*"([^"]*)"/.exec(script);
+        return found ? found[1] : "";
+      })
+      .catch(function () { return ""; });
+    return window[BUILD];
+  }
+
+  function sharedRuntime(build) {
+    var shared;
     try {
       shared = new SharedWorker(new URL("./embed-worker.mjs", document.baseURI),
-                                { type: "module", name: "backgammon-embeds" });
+                                { type: "module", name: "backgammon-embeds:" + build });
     } catch (error) {
-      shared = null;
+      return group();
     }
-  }
-  if (shared) {
+    body.dataset.runtimeBuild = build;
     // A third-party frame without storage gets an error here: the frames then group.
     shared.addEventListener("error", function () {
       if (body.dataset.runtime === "shared" && !booted) {
@@ -157,6 +205,12 @@
       }
     });
     usePort(shared.port, "shared");
+  }
+
+  // boot.js marks a frame whose storage is blocked: Chromium refuses it a SharedWorker.
+  if (typeof SharedWorker !== "undefined" && body.dataset.storage !== "blocked" &&
+      typeof fetch !== "undefined") {
+    siteBuild().then(sharedRuntime);
   } else {
     group();
   }
@@ -244,10 +298,13 @@
     }
   }
 
-  function request(moment) {
+  // first: a frame's first ask, to which the start of a match file is enough (the runtime
+  // then reads its first game only and says "partial"; the whole is asked for after).
+  function request(moment, first) {
     var wanted = { search: location.search, hash: location.hash };
     if (moment !== undefined) wanted.moment = moment;
     if (matText !== undefined) wanted.mat = matText;
+    if (first) wanted.first = true;
     return wanted;
   }
 
@@ -274,24 +331,38 @@
       if (got.status) return problem("The match file " + name + " could not be loaded (" + got.status + ").");
       if (got.failed) return problem("The match file " + name + " could not be loaded.");
       matText = got.text;
-      ask(request(), answered);
+      askMoment(undefined, true);
     });
+  }
+
+  // A replay shows the answer to its latest ask (a step taken while the whole match was
+  // being read is not undone by that reading's answer).
+  var latest = null;
+  function askMoment(moment, first, priority) {
+    var id = ask(request(moment, first), function (reply) {
+      if (id === latest || shown === null) answered(reply);
+    }, priority);
+    latest = id;
   }
 
   function answered(reply) {
     if (reply.boot) return bootOwn("");
     if (reply.problem !== undefined) return problem(reply.problem);
     if (reply.fetch !== undefined) return fetchMatch(reply.fetch);
+    var saved = null;
     if (reply.mode === "replay" && shown === null) {
-      var saved = savedMoment(reply.key + ".replay");
+      saved = savedMoment(reply.key + ".replay");
       if (saved !== reply.at && saved <= reply.last) {
         shown = reply;  // the first answer tells the key; show the saved moment
-        return ask(request(saved), answered);
+        return askMoment(saved);
       }
     }
     var first = body.dataset.ready !== "true";
     draw(reply);
     if (first) { bindReplay(); ready(); }
+    // The start of a match is drawn: now the whole of it, once the other frames are drawn
+    // (at the saved moment if that lies beyond the first game).
+    if (reply.partial) askMoment(saved !== null && saved > reply.at ? saved : reply.at, false, 2);
   }
 
   var bound = false;
@@ -301,7 +372,7 @@
     function step(delta) {
       if (!shown) return;
       var at = Math.max(0, Math.min(shown.last, shown.at + delta));
-      if (at !== shown.at) ask(request(at), answered);
+      if (at !== shown.at) askMoment(at);
     }
     [["embed-first", -1e6], ["embed-back", -1], ["embed-forward", 1], ["embed-last", 1e6]].forEach(
       function (pair) { element(pair[0]).addEventListener("click", function () { step(pair[1]); }); });
@@ -316,22 +387,29 @@
 
   // Draw when near the viewport: the first ask says whether this frame is on screen;
   // one that comes into view later is promoted in the worker's queue.
-  var first = null;
+  var first = null;    // the id of the first ask, once made
+  var started = false;
   function start() {
-    first = ask(request(), answered);
+    started = true;
+    // A replay of a match file fetched early asks with its text, not for it.
+    (early || Promise.resolve({})).then(function (got) {
+      if (got.text !== undefined) matText = got.text;
+      askMoment(undefined, true);
+      first = latest;
+    });
   }
   if (window.IntersectionObserver) {
     var observer = new IntersectionObserver(function (entries) {
       var seen = entries.some(function (entry) { return entry.isIntersecting; });
-      if (first === null) {
+      if (!started) {
         visible = seen;
         start();
       } else if (seen) {
         visible = true;
-        promote(first);
+        if (first !== null) promote(first);
         observer.disconnect();
       }
-      if (first !== null && visible) observer.disconnect();
+      if (started && visible) observer.disconnect();
     });
     observer.observe(element("board") || body);
   } else {

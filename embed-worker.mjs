@@ -6,41 +6,26 @@
 // there is no SharedWorker (or it is refused: a third-party frame without storage), one
 // frame of the page runs it as a dedicated Worker and hands every sibling frame of the
 // same origin a port to it. A frame
-// sends {id, request, priority} (priority 0: on screen; 1: not yet), later maybe
+// sends {id, request, priority} (priority 0: on screen; 1: not yet; 2: once the frames
+// have stopped asking for a moment, as a replay's whole match after its start), later maybe
 // {promote: id} when it scrolls into view; the worker replies {id, reply} or
 // {id, error}. Requests wait while Python boots and are then answered on-screen first,
 // one at a time, so a frame that comes into view jumps the queue. On connecting, a frame
-// gets {hello: BOOT} at once (before Python is up), so it knows the worker runs.
-import { loadPyodide } from "./interpreter.mjs";
+// gets {hello: BOOT, protocol} at once (before Python is up), so it knows the worker runs
+// and speaks its messages. As a SharedWorker it is named after the site's build
+// ("backgammon-embeds:" + sw-files.js's SITE_VERSION): a deploy gets a new one.
+import { bootPython } from "./python-files.mjs";
 
-const HOME = "/home/pyodide/";
 // This worker's one boot, told to every frame (tests count the boots of a page by it).
 const BOOT = Math.random().toString(36).slice(2) + Date.now().toString(36);
-
-// The page's Python files ([files] in pyscript.toml, as game/web/manifest.py writes it);
-// the bot's weights ([bot-files]) are not needed to draw.
-async function projectFiles() {
-  const config = await (await fetch(new URL("./pyscript.toml", import.meta.url))).text();
-  const files = [];
-  let inside = false;
-  for (const line of config.split("\n")) {
-    const table = line.match(/^\s*\[([^\]]+)\]\s*$/);
-    if (table) inside = table[1] === "files";
-    const entry = inside && line.match(/^\s*"([^"]+)"\s*=\s*"([^"]+)"\s*$/);
-    if (entry) files.push([entry[1], entry[2]]);
-  }
-  return files;
-}
+// The version of these messages, told in the hello: a frame whose embed-shell.js expects
+// another (a SharedWorker of an older build, still alive) does not use this worker.
+const PROTOCOL = 2;
 
 async function boot() {
-  const [pyodide, files] = await Promise.all([loadPyodide(), projectFiles()]);
-  await Promise.all(files.map(async ([url, path]) => {
-    const response = await fetch(new URL(url, import.meta.url));
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    const target = HOME + path.replace(/^\.\//, "");
-    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
-  }));
+  // The page's Python files ([files] in pyscript.toml); the bot's weights ([bot-files])
+  // are not needed to draw.
+  const pyodide = await bootPython(["files"]);
   pyodide.runPython("import json, game.web.embed_frame");
   return pyodide.runPython(
     "lambda text: json.dumps(game.web.embed_frame.frame_reply(json.loads(text)))");
@@ -49,6 +34,8 @@ async function boot() {
 let answer = null;  // boot()'s promise, started by the first frame
 const waiting = [];  // {port, id, request, priority}
 let busy = false;
+let lastAsked = 0;  // when a frame last asked (Date.now())
+const IDLE_MS = 250;
 
 function message(error) {
   return String((error && error.message) || error);
@@ -72,6 +59,13 @@ async function pump() {
     for (let i = 1; i < waiting.length; i++) {
       if (waiting[i].priority < waiting[next].priority) next = i;
     }
+    // Work for later (priority 2: a replay's whole match) waits until no frame has asked
+    // for a while, so frames still loading are drawn before it.
+    const quiet = IDLE_MS - (Date.now() - lastAsked);
+    if (waiting[next].priority >= 2 && quiet > 0) {
+      await new Promise((resolve) => setTimeout(resolve, quiet));
+      continue;
+    }
     const { port, id, request } = waiting.splice(next, 1)[0];
     try {
       port.postMessage({ id, runtime: BOOT, reply: JSON.parse(reply(request)) });
@@ -94,10 +88,11 @@ function serve(port) {
       return;
     }
     waiting.push({ port, id: data.id, request: JSON.stringify(data.request), priority: data.priority || 0 });
+    lastAsked = Date.now();
     pump();
   });
   port.start();
-  port.postMessage({ hello: BOOT });
+  port.postMessage({ hello: BOOT, protocol: PROTOCOL });
 }
 
 // A SharedWorker: each frame connects. A dedicated Worker (started by one frame of the

@@ -11,8 +11,9 @@ from pathlib import Path
 from game.analysis.selfplay import RandomPlayer, self_play
 from game.engine.match import Rules
 from game.formats.game_link import format_game_link
+from game.formats.mat import parse_mat
 from game.web import embed
-from game.web.embed_frame import MAX_MATCH_FILE, frame_reply
+from game.web.embed_frame import MAX_MATCH_FILE, first_game, frame_reply
 from game.web.embed_params import read_embed
 from game.web.render import board_svg
 from game.web.replay import Replay
@@ -84,3 +85,32 @@ def test_a_match_file_is_asked_for_then_read_or_refused():
     assert broken["problem"].startswith("The match file matches/final.mat cannot be read")
     huge = ask(search, "", mat="x" * (MAX_MATCH_FILE + 1))
     assert huge == {"problem": "This file is too large to be a match file."}
+
+
+def test_a_frames_first_ask_reads_only_the_first_game_of_a_match_file():
+    search = "?mode=replay&mat=matches/opening.mat"
+    text = MATCH.read_text(encoding="utf-8").replace("Pink", "Red")  # not read before
+    whole = Replay.of(parse_mat(text), 0)
+    first_moments = [m for m in whole.moments if m[0] == 1]
+    start = ask(search, "", mat=text, first=True)
+    assert start["partial"] is True and start["at"] == 0
+    assert start["last"] == len(first_moments) - 1 < len(whole.moments) - 1
+    moves = len(whole.record.games[0])
+    assert start["where"] == f"Game 1, move 0 of {moves}: the start of the game"
+    # Within the first game it draws what the whole match draws.
+    inside = ask(search, "", mat=text, first=True, moment=5)
+    assert inside["partial"] is True and inside["last"] == start["last"]
+    whole_at_5 = ask(search, "", mat=text, moment=5)
+    same = {"last": whole_at_5["last"], "partial": False}
+    assert {**inside, **same} == {**whole_at_5, **same}
+    # Asked again without "first", the whole match; once read, "first" changes nothing.
+    later = ask(search, "", mat=text, moment=len(first_moments) + 3)
+    assert "partial" not in later and later["last"] == len(whole.moments) - 1
+    assert later["where"].startswith("Game 2,")
+    assert "partial" not in ask(search, "", mat=text, first=True)
+    # One game, or a file that cannot be read: no cut, the same answers as before.
+    one = first_game(text)
+    assert one is not None and first_game(one) is None
+    assert "partial" not in ask(search, "", mat=one, first=True)
+    broken = ask(search, "", mat="5 point match\n Game 1\n Game 2\n", first=True)
+    assert broken["problem"].startswith("The match file matches/opening.mat cannot be read")

@@ -15,13 +15,17 @@ functions (``embed``, ``render``, ``view``): the board's SVG, its words for scre
 both pip counts, the status line, the replay's moment and its words, the storage key.
 A request is ``{"search", "hash"}`` (the frame's address), for a replay also ``moment``
 (the one to show: the saved one, or a step from the last) and ``mat`` (the match file's
-text, which the frame fetches itself: same origin only). The reply is one of:
+text, which the frame fetches itself: same origin only) and ``first`` (true on a frame's
+first ask: the start of the match is enough, so only its first game is read, and the reply
+says ``partial``; the frame draws it at once and then asks again, at a lower priority, for
+the whole match). The reply is one of:
 
 - ``{"problem": words}``: the address cannot be shown (said in the frame, as today);
 - ``{"boot": True}``: a puzzle or a live game, which the frame runs with its own Python;
 - ``{"fetch": path}``: a replay of a match file not yet sent;
 - the frame: ``mode``, ``theme``, ``caption``, ``legacy``, ``key``, ``svg``, ``words``,
-  ``pips``, ``status``, and for a replay ``where``, ``at``, ``last``.
+  ``pips``, ``status``, and for a replay ``where``, ``at``, ``last`` (and ``partial``: true
+  when only the first game of a match file was read, ``last`` being its last moment).
 
 Total: any request gives one of these, never an exception (a bug is a ``problem``).
 """
@@ -29,6 +33,7 @@ Total: any request gives one of these, never an exception (a bug is a ``problem`
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from game.formats.mat import InvalidMatFile, parse_mat
@@ -39,6 +44,7 @@ from game.web.replay import Replay
 from game.web.view import pips_text
 
 MAX_MATCH_FILE = 2_000_000
+_GAME_LINE = re.compile(r"\s*Game\s+[0-9]+\b", re.IGNORECASE)  # as game.formats.mat reads it
 _REPLAYS: dict[str, Replay] = {}  # games and match files read, by a hash (a few kept)
 
 
@@ -75,7 +81,19 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
             "pips": pips_text(session),
             "status": " ".join(words[1:2]),
         }
-    replay = _replay(spec, fragment, request.get("mat"))
+    text = request.get("mat")
+    partial = False
+    if (
+        request.get("first") is True
+        and isinstance(text, str)
+        and len(text) <= MAX_MATCH_FILE
+        and not _read(spec, fragment, text)
+    ):
+        opening = first_game(text)
+        if opening is not None:
+            partial = isinstance(_replay(spec, fragment, opening), Replay)
+            text = opening if partial else text
+    replay = _replay(spec, fragment, text)
     if replay is None:
         return {"fetch": spec.mat}
     if isinstance(replay, str):
@@ -92,22 +110,37 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
         "where": where,
         "at": replay.at,
         "last": len(replay.moments) - 1,
+        **({"partial": True} if partial else {}),
     }
+
+
+def first_game(text: str) -> str | None:
+    """A match file's text cut before its second game (the header and the first game), or
+    None when it has no second game."""
+    lines = text.splitlines(keepends=True)
+    games = [at for at, line in enumerate(lines) if _GAME_LINE.match(line)]
+    return "".join(lines[: games[1]]) if len(games) > 1 else None
+
+
+def _digest(spec: EmbedSpec, fragment: str, text: Any) -> str:
+    source = "link:" + fragment if spec.record is not None else "mat:" + str(text)
+    return hashlib.sha256(source.encode("utf-8", "replace")).hexdigest()
+
+
+def _read(spec: EmbedSpec, fragment: str, text: Any) -> bool:
+    """Whether this game or match file was read already."""
+    return _digest(spec, fragment, text) in _REPLAYS
 
 
 def _replay(spec: EmbedSpec, fragment: str, text: Any) -> Replay | str | None:
     """The replay of the game link or match file (every moment worked out once and kept
     for the steps that follow), the words that refuse a match file, or None while its
     text has not been sent."""
-    if spec.record is not None:
-        source = "link:" + fragment
-    elif not isinstance(text, str):
+    if spec.record is None and not isinstance(text, str):
         return None
-    elif len(text) > MAX_MATCH_FILE:
+    if spec.record is None and len(text) > MAX_MATCH_FILE:
         return "This file is too large to be a match file."
-    else:
-        source = "mat:" + text
-    digest = hashlib.sha256(source.encode("utf-8", "replace")).hexdigest()
+    digest = _digest(spec, fragment, text)
     if digest not in _REPLAYS:
         record = spec.record
         if record is None:

@@ -56,8 +56,8 @@ def _local(reference: str) -> str | None:
 def _references(root: Path, path: str) -> set[str]:
     """Files a page, stylesheet or web app manifest names (relative to the site root)."""
     file = root / path
-    if not file.is_file():
-        return set()
+    if not path.endswith((".html", ".css", ".js", ".mjs", ".webmanifest")) or not file.is_file():
+        return set()  # nothing else names files (and Pyodide's wasm is not read as text)
     text = file.read_text(encoding="utf-8", errors="replace")
     base = Path(path).parent
     found: set[str] = set()
@@ -118,9 +118,23 @@ def version(root: Path, files: list[str]) -> str:
     """A hash of every listed file's path and bytes (``./`` is index.html's bytes)."""
     digest = hashlib.sha256()
     for path in files:
-        data = (root / ("index.html" if path == "./" else path)).read_bytes()
-        digest.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+        digest.update(
+            path.encode() + b"\0" + _file_digest(root / ("index.html" if path == "./" else path))
+        )
     return digest.hexdigest()[:20]
+
+
+_DIGESTS: dict[tuple[str, int, int], bytes] = {}  # by path, modification time and size
+
+
+def _file_digest(file: Path) -> bytes:
+    """The SHA-256 of a file's bytes, read again only when its time or size changed (the
+    local server answers sw-files.js afresh on every request: Pyodide's 10 MB each time)."""
+    stat = file.stat()
+    key = (str(file), stat.st_mtime_ns, stat.st_size)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = hashlib.sha256(file.read_bytes()).digest()
+    return _DIGESTS[key]
 
 
 def sw_files_script(root: Path = ROOT) -> str:

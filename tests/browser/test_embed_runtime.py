@@ -105,6 +105,7 @@ def host(counted_site: tuple[str, Counted], tmp_path_factory: pytest.TempPathFac
     root: Path = tmp_path_factory.mktemp("lesson")
     (root / "lesson.html").write_text(frames_html(site, LESSON), encoding="utf-8")
     (root / "long.html").write_text(frames_html(site, LESSON, gap=4000), encoding="utf-8")
+    (root / "one.html").write_text(frames_html(site, LESSON[:1]), encoding="utf-8")
     server, url = serve_in_thread(root=root, csp=False)
     yield url
     server.shutdown()
@@ -170,4 +171,56 @@ def test_frames_on_the_first_screen_are_drawn_first(browser: Browser, host: str)
     drawn(page, [name for name, _ in LESSON])  # all of them, without scrolling
     order = page.evaluate("window.order")
     assert sorted(order[:2]) == ["d0", "d1"], order  # the two on screen
+    context.close()
+
+
+def test_a_deploy_gets_a_new_shared_runtime(browser: Browser, host: str):
+    """A tab kept open across a deploy keeps its SharedWorker alive: frames of the new build
+    (sw-files.js's SITE_VERSION) start their own, named after it, and never use the old."""
+    context = browser.new_context()
+    pages = []
+
+    def one_diagram() -> tuple[str, str]:
+        page = context.new_page()
+        pages.append(page)  # kept open, as a reader's tabs
+        page.goto(host + "one.html")
+        frame = drawn(page, ["d0"])["d0"]
+        runtime, build = frame.evaluate(
+            "() => [document.body.dataset.runtime + ':' + document.body.dataset.runtimeId,"
+            " document.body.dataset.runtimeBuild]"
+        )
+        return runtime, build
+
+    before, build = one_diagram()
+    assert before.startswith("shared:") and build, (before, build)
+    assert one_diagram() == (before, build)  # the same build: the same runtime
+    deployed = 'self.SITE_VERSION = "deployed";\n'
+    context.route("**/sw-files.js", lambda route: route.fulfill(body=deployed))
+    after, new_build = one_diagram()
+    assert new_build == "deployed" and after.startswith("shared:") and after != before
+    assert one_diagram() == (after, "deployed")
+    context.close()
+
+
+def test_a_shared_runtime_of_another_version_is_not_used(browser: Browser, host: str):
+    """A SharedWorker that speaks another version of the messages (an older build's, kept
+    under the same name): the frames share one frame's Worker instead, and are drawn."""
+    context = browser.new_context()
+    worker = (ROOT / "embed-worker.mjs").read_text(encoding="utf-8")
+    assert "const PROTOCOL = 2;" in worker
+    older = worker.replace("const PROTOCOL = 2;", "const PROTOCOL = 1;")
+    context.route(
+        "**/embed-worker.mjs",
+        lambda route: route.fulfill(body=older, content_type="text/javascript"),
+    )
+    context.route("**/sw-files.js", lambda route: route.fulfill(body='SITE_VERSION = "older"'))
+    page = context.new_page()
+    page.goto(host + "lesson.html")
+    frames = drawn(page, [name for name, _ in LESSON])
+    refused = {
+        frame.evaluate("() => document.body.dataset.runtimeRefused") for frame in frames.values()
+    }
+    assert refused == {"1"}, refused
+    kinds = runtimes(frames)
+    assert len(kinds) == 1 and next(iter(kinds)).startswith("group:"), kinds
     context.close()

@@ -1,10 +1,11 @@
 """A page of embeds, in Chromium: the time until every frame is drawn, and Chromium's memory
 over a blank tab, for 1, 5, 10 (and a replay) and 20 frames, against one frame.
 
-    python -m tools.bench.embeds [--runs 3] [--own] [--same-site]
+    python -m tools.bench.embeds [--runs 3] [--own] [--where cross|same|both]
 
-Serves the site, and the host pages on another port under another name (``localhost``
-against ``127.0.0.1``: another site, so the frames are third-party, as on a blog), each a
+Serves the site, and the host pages on another port: under another name (``localhost``
+against ``127.0.0.1``: another site, so the frames are third-party, as on a blog) and, for
+the same-site variant, under the same name (the frames are then first-party), each a
 grid of ``embed.html?mode=diagram`` frames (different positions) all on screen, the
 snippet's ``loading="lazy"`` included; the page of ten adds a replay of a match file. Loads
 each in headless /usr/bin/chromium with a warm HTTP cache (a first load fills it) and
@@ -13,12 +14,15 @@ prints, per page, the median over ``--runs`` loads and every run of
 - the time from navigation until every frame has told the host page its height (which a
   frame does once drawn), read by the host page's own clock;
 - the proportional set size (PSS, from /proc) of every process of this Chromium, once
-  every frame is drawn, minus the same for a blank tab just before.
+  every frame is drawn, minus the same for a blank tab just before;
+- where the time goes (the median run): when the first and the last diagram were drawn,
+  and the replay; and the memory each frame beyond the first adds.
 
 ``--own`` runs the frames as before the shared runtime (each boots its own Python: no
-SharedWorker, no Worker in the frames); ``--same-site`` serves the host page from
-``127.0.0.1`` too (another port only: same site, so SharedWorker is allowed). Both
-figures are given also as a ratio to the one-frame page of the same run.
+SharedWorker, no Worker in the frames); ``--where`` chooses the host pages: cross-site,
+same-site (``127.0.0.1`` too, another port only: SharedWorker is allowed), or both (the
+default: cross-site first, then same-site, in the same Chromium). The figures are given
+also as a ratio to the one-frame page of the same variant in the same run.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 from playwright.sync_api import BrowserContext, sync_playwright
 
@@ -50,11 +55,14 @@ PAGES = {
     "10 diagrams and a replay": (10, True),
     "20 diagrams": (20, False),
 }
-# The host page counts the frames that told their height (docs/embedding.md's message).
+# The host page notes when each frame first told its height (docs/embedding.md's message),
+# by the frame's title (a diagram or a replay).
 COUNTER = (
-    "window.drawn = new Set(); addEventListener('message', (e) => {"
+    "window.drawn = new Set(); window.times = []; addEventListener('message', (e) => {"
     " if (e.data && e.data.type === 'backgammon-embed:height' && !drawn.has(e.source)) {"
-    " drawn.add(e.source); window.lastDrawn = performance.now(); } });"
+    " drawn.add(e.source); window.lastDrawn = performance.now();"
+    " const f = [...document.querySelectorAll('iframe')].find((f) => f.contentWindow === e.source);"
+    " times.push([f ? f.title : '', lastDrawn]); } });"
 )
 # How a frame was drawn: by the shared runtime (SharedWorker, or a frame's Worker shared
 # by the group of frames) and which boot of it, or by its own Python.
@@ -127,10 +135,16 @@ def chromium_pss(profile: str) -> int:
     return total
 
 
-def load(context: BrowserContext, url: str, count: int, profile: str) -> tuple[float, int, str]:
-    """(seconds until every frame is drawn, bytes over a blank tab, the runtimes that drew
-    them), in a new tab: the previous one is closed first, and with it its frames and their
-    runtime."""
+class Load(NamedTuple):
+    seconds: float  # until every frame is drawn
+    memory: int  # bytes over a blank tab
+    kinds: str  # the runtimes that drew the frames
+    detail: str  # when the diagrams and the replay were drawn
+
+
+def load(context: BrowserContext, url: str, count: int, profile: str) -> Load:
+    """One load of a host page, in a new tab: the previous one is closed first, and with it
+    its frames and their runtime."""
     page = context.new_page()
     for old in context.pages:
         if old is not page:
@@ -145,18 +159,57 @@ def load(context: BrowserContext, url: str, count: int, profile: str) -> tuple[f
             raise TimeoutError(f"{count} embeds not drawn in 600 s")
         time.sleep(0.1)
     drawn_ms = float(page.evaluate("window.lastDrawn"))
+    times: list[tuple[str, float]] = page.evaluate("window.times")
     time.sleep(1.5)  # what the frames do once drawn (the worker going idle) is counted too
     memory = chromium_pss(profile) - blank
     kinds = Counter(frame.evaluate(RUNTIME) for frame in page.frames[1:])
-    return drawn_ms / 1000, memory, " ".join(f"{n}x{kind}" for kind, n in kinds.items())
+    diagrams = [ms / 1000 for title, ms in times if "diagram" in title]
+    replays = [ms / 1000 for title, ms in times if "replay" in title]
+    detail = f"diagrams {min(diagrams):.2f}-{max(diagrams):.2f} s" if diagrams else ""
+    detail += "".join(f", replay {seconds:.2f} s" for seconds in replays)
+    return Load(
+        drawn_ms / 1000,
+        memory,
+        " ".join(f"{n}x{kind}" for kind, n in kinds.items()),
+        detail,
+    )
+
+
+def measure(context: BrowserContext, parent_url: str, runs: int, profile: str, where: str) -> None:
+    """Load each host page ``runs`` times and print its line (see the module's docstring)."""
+    load(context, parent_url + "p0.html", 1, profile)  # fill the HTTP cache
+    first: Load | None = None
+    for number, (name, (diagrams, replay)) in enumerate(PAGES.items()):
+        count = diagrams + replay
+        loads = sorted(
+            (load(context, parent_url + f"p{number}.html", count, profile) for _ in range(runs)),
+            key=lambda one: one.seconds,
+        )
+        seconds = statistics.median(one.seconds for one in loads)
+        megabytes = statistics.median(one.memory for one in loads) / 1e6
+        middle = loads[len(loads) // 2]
+        one = first = first or Load(seconds, int(megabytes * 1e6), "", "")
+        per_frame = (megabytes - one.memory / 1e6) / (count - 1) if count > 1 else 0.0
+        every = ", ".join(f"{t.seconds:.2f} s {t.memory / 1e6:.0f} MB {t.kinds}" for t in loads)
+        print(
+            f"{where} {name}: {seconds:.2f} s ({seconds / one.seconds:.2f}x), "
+            f"+{megabytes:.0f} MB ({megabytes / (one.memory / 1e6):.2f}x)"
+            + (f", +{per_frame:.1f} MB a frame beyond the first" if count > 1 else "")
+            + f"; the median run: {middle.detail}  [{every}]",
+            flush=True,
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--own", action="store_true", help="every frame boots its own Python")
-    parser.add_argument("--same-site", action="store_true", help="host page on 127.0.0.1 too")
+    parser.add_argument("--where", choices=["cross", "same", "both"], default="both")
+    parser.add_argument("--same-site", action="store_true", help="as --where same")
     args = parser.parse_args()
+    variants = ["cross", "same"] if args.where == "both" else [args.where]
+    if args.same_site:
+        variants = ["same"]
     server, site = serve_in_thread()
     with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as profile:
         root = Path(folder)
@@ -164,8 +217,6 @@ def main() -> None:
             page_html = host_page(site, diagrams, replay)
             (root / f"p{number}.html").write_text(page_html, encoding="utf-8")
         parent, parent_url = serve_in_thread(root=root, csp=False)
-        if not args.same_site:
-            parent_url = parent_url.replace("127.0.0.1", "localhost")
         with sync_playwright() as playwright:
             context = playwright.chromium.launch_persistent_context(
                 profile,
@@ -175,23 +226,10 @@ def main() -> None:
             )
             if args.own:
                 context.add_init_script(NO_WORKERS)
-            load(context, parent_url + "p0.html", 1, profile)  # fill the HTTP cache
-            first: tuple[float, float] | None = None
-            for number, (name, (diagrams, replay)) in enumerate(PAGES.items()):
-                count = diagrams + replay
-                runs = [
-                    load(context, parent_url + f"p{number}.html", count, profile)
-                    for _ in range(args.runs)
-                ]
-                seconds = statistics.median(t for t, _, _ in runs)
-                megabytes = statistics.median(m for _, m, _ in runs) / 1e6
-                first = first or (seconds, megabytes)
-                every = ", ".join(f"{t:.2f} s {m / 1e6:.0f} MB {kinds}" for t, m, kinds in runs)
-                print(
-                    f"{name}: {seconds:.2f} s ({seconds / first[0]:.2f}x), "
-                    f"+{megabytes:.0f} MB ({megabytes / first[1]:.2f}x)  [{every}]",
-                    flush=True,
-                )
+            for where in variants:
+                host = "localhost" if where == "cross" else "127.0.0.1"
+                url = parent_url.replace("127.0.0.1", host)
+                measure(context, url, args.runs, profile, f"{where}-site")
             context.close()
         parent.shutdown()
     server.shutdown()
