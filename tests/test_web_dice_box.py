@@ -79,7 +79,7 @@ def test_a_game_played_on_from_a_replay_has_no_commitment():
     record, box = finished_game(seed("replay"))
     box = box.without_seed(1)
     assert box.next_roll(record.truncated(1, 3)) is None
-    assert box.panel(record).lines == ("This game's dice have no commitment.",)
+    assert box.panel(record).lines[0].startswith("This game's dice have no commitment")
 
 
 def test_the_computers_requests_never_carry_the_seed():

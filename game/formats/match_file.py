@@ -15,11 +15,15 @@ both with ``game``, ``move`` and ``reason``); ``write_match_file`` writes either
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.engine.record import Record
+from game.engine.seeded_dice import GameDice
 from game.formats.mat import InvalidMatFile, Steps, finish_steps, format_mat, read_mat_steps
+from game.formats.mat_dice import with_dice_headers
 from game.formats.sgf import InvalidSgfFile, format_sgf, looks_like_sgf, read_sgf_steps
+from game.formats.sgf_dice import dice_properties
 
 __all__ = [
     "KINDS",
@@ -57,10 +61,12 @@ def read_match_file_steps(text: str) -> Steps[MatchFile]:
     return MatchFile(record, "mat", tuple(written))
 
 
-def write_match_file(record: Record, kind: str) -> str:
-    """The record as a file of ``kind`` (``mat`` or ``sgf``); ``ValueError`` if it cannot be."""
+def write_match_file(record: Record, kind: str, dice: Mapping[int, GameDice] | None = None) -> str:
+    """The record as a file of ``kind`` (``mat`` or ``sgf``); ``ValueError`` if it cannot be.
+    ``dice``: each game's commitment and seed (``docs/dice.md``), written as ``.mat`` header
+    tags or ``.sgf`` ``DC[]``/``DS[]``."""
     if kind == "mat":
-        return format_mat(record)
+        return with_dice_headers(format_mat(record), dice or {})
     if kind == "sgf":
-        return format_sgf(record)
+        return format_sgf(record, dice_properties(dice or {}))
     raise ValueError(f"a match file is {' or '.join(KINDS)}, got {kind!r}")

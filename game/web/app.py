@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -45,7 +44,11 @@ class App:
     def __init__(self, query: str, setup: Setup | None = None) -> None:
         params = read_params(query)  # never raises: unusable values fall back to defaults
         embed = params.embed or bool(document.body.classList.contains("embed"))
-        setup = setup or Setup(key=storage.KEY + (".embed" if embed else ""), embed=embed)
+        setup = setup or Setup(
+            key=storage.KEY + (".embed" if embed else ""),
+            embed=embed,
+            checkable_dice=params.seed is None and not embed,  # ?seed=: dice from random
+        )
         self.setup = setup
         self.surface = BrowserSurface()
         self.around = BrowserSurroundings()
@@ -156,6 +159,8 @@ class App:
             "#tutor-anyway": lambda: coach.answer_tutor("anyway"),
             "#tutor-instead": lambda: coach.answer_tutor("instead"),
             "#analysis-toggle": lambda: review.open_tab(ANALYSIS),
+            "#dice-toggle": lambda: review.open_tab(DICE),
+            "#ending-dice-check": lambda: review.open_tab(DICE),
             "#room-play": self.access.to_table,
             "#tab-moves": lambda: review.choose_tab(MOVES),
             "#tab-analysis": lambda: review.choose_tab(ANALYSIS),
@@ -293,7 +298,7 @@ class App:
         def on_storage(event: Event) -> None:
             newer = self.saving.other_tab_saved(str(event.key), event.newValue)
             if newer is not None:
-                self.page.show(replace(self.page.state, session=newer))
+                self.page.show(self.saving.adopted_state(self.page.state, newer))
                 if not self.around.hidden():
                     table.schedule_computer()
 

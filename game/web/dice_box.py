@@ -102,28 +102,25 @@ class DiceBox:
     def panel(self, record: Record) -> DicePanel:
         """The Dice panel for the current game of ``record``."""
         number = len(record.games)
-        dice = self.game_dice(record).get(number)
-        if dice is None:
-            return DicePanel(f"Dice, game {number}", ("This game's dice have no commitment.",))
-        rolls = [a.dice for a in record.games[-1] if a.kind == ROLL and a.dice is not None]
-        lines = [f"Commitment: {dice.commitment}"]
-        if dice.seed is None:
-            if not rolls:
-                lines.append(
-                    "Every roll of this game is fixed by a secret seed whose SHA-256 is this "
-                    "commitment. The seed is shown when the game is over."
-                )
-            else:
-                lines.append(f"{_count(len(rolls))} so far; the seed is shown when the game ends.")
-            return DicePanel(f"Dice, game {number}", tuple(lines))
-        lines.append(f"Seed: {dice.seed}")
-        try:
-            throws = check_game_rolls(dice, rolls)
-        except DiceMismatch as error:
-            lines.append(f"Roll {error.roll} does not match the commitment: {error.reason}.")
-            return DicePanel(f"Dice, game {number}", tuple(lines), checked=False)
-        lines.append(f"All {_count(throws)} match the commitment.")
-        return DicePanel(f"Dice, game {number}", tuple(lines), checked=True)
+        return dice_panel(record, number, self.game_dice(record).get(number))
+
+    def follow(self, before: Record | None, after: Record) -> DiceBox:
+        """The box for the page's record ``after`` once ``before`` became it (None: the box
+        was saved with ``after``). A game keeps its seed while ``after`` goes on from
+        ``before`` (the same start, the game's actions as they were, or more of them in
+        ``before``'s last game); a game that begins in ``after`` at its opening with nothing
+        played gets a fresh seed; any other game has none (a position from a link, a game
+        played on from a replay: rolls that were seen cannot be committed to)."""
+        games = after.games
+        if before is after and len(self.seeds) == len(games):
+            return self
+        kept = len(games) if before is None else _carried(before, after)
+        seeds = list(self.seeds[:kept])
+        while len(seeds) < len(games):
+            last = len(seeds) == len(games) - 1
+            fresh = last and not games[-1] and after.state.phase is Phase.OPENING
+            seeds.append(new_seed() if fresh else None)
+        return DiceBox(tuple(seeds))
 
     def to_data(self) -> dict[str, object]:
         """JSON-able data for the page's save (seeds of games in progress included: the
@@ -150,6 +147,63 @@ class DiceBox:
             except ValueError:
                 return cls()
         return cls(tuple(read))
+
+
+def _carried(before: Record, after: Record) -> int:
+    """How many of ``after``'s games go on from ``before``'s, from the first."""
+    if before.start != after.start:
+        return 0
+    old = before.games
+    kept = 0
+    for index, game in enumerate(after.games[: len(old)]):
+        previous = old[index]
+        extended = index == len(old) - 1 and game[: len(previous)] == previous
+        if game != previous and not extended:
+            break
+        kept = index + 1
+    return kept
+
+
+def dice_panel(record: Record, number: int, dice: GameDice | None) -> DicePanel:
+    """The Dice panel for game ``number`` of ``record`` whose dice are ``dice`` (None: it
+    has no commitment). Once the seed is revealed the engine checks every roll of the game
+    against it (``check_game_rolls``)."""
+    title = f"Dice, game {number}"
+    if dice is None:
+        return DicePanel(
+            title,
+            (
+                "This game's dice have no commitment, so they cannot be checked (they were "
+                "thrown by the page's ordinary random generator: an address with ?seed=, a "
+                "position from a link, or a game played on from the review).",
+            ),
+        )
+    actions = record.games[number - 1] if 0 < number <= len(record.games) else ()
+    rolls = [a.dice for a in actions if a.kind == ROLL and a.dice is not None]
+    over = number < len(record.games) or record.state.phase in (
+        Phase.GAME_OVER,
+        Phase.MATCH_OVER,
+    )
+    lines = [f"Commitment: {dice.commitment}"]
+    if dice.seed is None:
+        if over:
+            lines.append("The seed of this game was not revealed, so its rolls cannot be checked.")
+        elif not rolls:
+            lines.append(
+                "Every roll of this game is fixed by a secret seed whose SHA-256 is this "
+                "commitment. The seed is shown when the game is over."
+            )
+        else:
+            lines.append(f"{_count(len(rolls))} so far; the seed is shown when the game ends.")
+        return DicePanel(title, tuple(lines))
+    lines.append(f"Seed: {dice.seed}")
+    try:
+        throws = check_game_rolls(dice, rolls)
+    except DiceMismatch as error:
+        lines.append(f"Roll {error.roll} does not match the commitment: {error.reason}.")
+        return DicePanel(title, tuple(lines), checked=False)
+    lines.append(f"All {_count(throws)} match the commitment.")
+    return DicePanel(title, tuple(lines), checked=True)
 
 
 def panel_html(panel: DicePanel) -> str:

@@ -1,7 +1,7 @@
 """The page's one state and its one way to change: ``commit`` saves, paints, lets the computer on.
 
     page = Page(surface, surroundings, PageState.new(Session.new()))
-    page.commit(replace(page.state, session=page.state.session.roll(page.rng)))
+    page.commit(replace(page.state, session=page.rolled()))
 
 Controllers (``table``, ``coach``, ``review``, ``sharing``, ``study_room``) hold the
 ``Page`` and never keep state of their own that painting needs. ``commit`` runs the
@@ -17,8 +17,10 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.engine.record import same_moment
 from game.web.page_state import PageState
 from game.web.paint import Moment, board_markup, table_frame
+from game.web.session import Session
 from game.web.surface import Surface, Surroundings, apply
 
 Saver = Callable[[PageState], PageState]
@@ -41,6 +43,7 @@ class Page:
         self.rng = rng or random.Random()
         self.pace = pace  # ?pace=0: the computer's moves without pauses (tests)
         self.embed = embed
+        self.checkable_dice = False  # each game's rolls from its own secret seed (dice_box.py)
         self.saver: Saver = lambda state: state
         self.watchers: list[Watcher] = []
         self.painted: list[Callable[[PageState], None]] = []  # after every paint
@@ -57,6 +60,15 @@ class Page:
         self.paint(moment)
         for hook in self.after:
             hook()
+
+    def rolled(self) -> Session:
+        """The live session after the next roll: from the game's secret seed when it has one
+        (checkable dice), else from ``rng`` (``?seed=``, a game with no commitment)."""
+        state = self.state
+        dice = state.dice.next_roll(state.history) if self.checkable_dice else None
+        if dice is None or not same_moment(state.history.state, state.session.game):
+            return state.session.roll(self.rng)
+        return state.session.set_dice(dice)
 
     def show(self, state: PageState, moment: Moment | None = None) -> None:
         """Paint ``state`` without saving it (the busy mark, a step of the computer's play)."""

@@ -16,8 +16,10 @@ from typing import Any
 
 from game.engine.plays import Play
 from game.engine.record import Record
+from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState
 from game.web import rating
+from game.web.dice_box import DiceBox
 from game.web.replay import Replay
 from game.web.session import Session
 from game.web.view import player_name
@@ -57,6 +59,7 @@ class PageState:
     room: str = TABLE
     tab: str = MOVES  # the review's tab shown
     quiz: Quiz | None = None  # the card asked in the train room
+    dice: DiceBox = field(default_factory=DiceBox)  # the live match's seeds (dice_box.py)
 
     @classmethod
     def new(cls, session: Session, history: Record | None = None) -> PageState:
@@ -86,6 +89,18 @@ class PageState:
         """The live record with the players' names as the page shows them."""
         names = (player_name(self.session, 0), player_name(self.session, 1))
         return self.history.with_names(names)
+
+    def live_dice(self) -> dict[int, GameDice]:
+        """The live match's commitments, and each finished game's seed."""
+        return self.dice.game_dice(self.history)
+
+    def live_replay(self) -> Replay:
+        """The live match to review, at its last moment, with its dice."""
+        return Replay.of(self.named_history(), dice=self.live_dice())
+
+    def reviewed_dice(self) -> dict[int, GameDice]:
+        """The dice of ``reviewed_record``: its file's or link's, or the live match's."""
+        return dict(self.replay.dice) if self.replay is not None else self.live_dice()
 
     def reviewed_record(self) -> Record:
         """The record under review when there is one (a file, a link), else the live game."""

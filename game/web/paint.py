@@ -20,7 +20,8 @@ from game.engine.position import Position
 from game.engine.state import Phase
 from game.web import hint_panel
 from game.web.controls import controls, settings_form
-from game.web.page_state import REVIEW, ROOMS, STUDY, TABLE, TABS, TRAIN, PageState
+from game.web.dice_box import dice_panel, panel_html
+from game.web.page_state import ANALYSIS, DICE, REVIEW, ROOMS, STUDY, TABLE, TABS, TRAIN, PageState
 from game.web.render import board_svg
 from game.web.replay import Replay, move_list_html, turn_of, where_text
 from game.web.session import Session
@@ -124,6 +125,11 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     frame.text("last-play-text", last)
     frame.props("last-play", hidden=not last)
     ending_frame(frame, session, replaying)
+    checked = None if replaying else ending_dice_words(state)
+    frame.props("ending-dice", hidden=checked is None)
+    frame.props("ending-dice-check", hidden=checked is None)
+    if checked is not None:
+        frame.text("ending-dice", checked)
 
     for name, button in controls(session, busy or replaying).items():
         frame.props(name, hidden=not button.shown, disabled=not button.enabled)
@@ -134,7 +140,30 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     settings_frame(frame, state.session)
     if state.replay is not None:
         review_frame(frame, state.replay)
+        frame.html("dice-check", dice_check_markup(state.replay))
     return frame
+
+
+def ending_dice_words(state: PageState) -> str | None:
+    """The ending card's word on the dice of the game just over (None: it has no seed)."""
+    history = state.history
+    if history.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        return None
+    if state.dice.cup(len(history.games)) is None:
+        return None
+    panel = state.dice.panel(history)
+    return f"Dice: {panel.lines[-1]}" if panel.checked is not None else None
+
+
+def dice_check_markup(replay: Replay) -> str:
+    """The Dice tab's check of the game shown: its commitment, and once it is over its seed
+    and whether every roll matches (``game.web.dice_box``)."""
+    number = replay.game
+    panel = dice_panel(replay.record, number, replay.dice.get(number))
+    return panel_html(panel) + (
+        '<p class="hint-note">How to check it yourself, with a few lines of Python: '
+        '<a href="#faq-dice">the FAQ</a>.</p>'
+    )
 
 
 ROOM_BUTTONS = {
@@ -151,10 +180,11 @@ def rooms_frame(frame: Frame, state: PageState) -> None:
     for name in ROOMS:
         frame.body_classes[f"room-{name}"] = room == name
     for button, shown in ROOM_BUTTONS.items():
-        pressed = room == shown and not (room == REVIEW and state.tab == "analysis")
+        pressed = room == shown and not (room == REVIEW and state.tab in (ANALYSIS, DICE))
         frame.attribute(button, "aria-pressed", "true" if pressed else "false")
-    analysing = room == REVIEW and state.tab == "analysis"
-    frame.attribute("analysis-toggle", "aria-pressed", "true" if analysing else "false")
+    for button, tab in (("analysis-toggle", ANALYSIS), ("dice-toggle", DICE)):
+        chosen = room == REVIEW and state.tab == tab
+        frame.attribute(button, "aria-pressed", "true" if chosen else "false")
     frame.props("replay", hidden=room != REVIEW)
     for tab in TABS:
         chosen = room == REVIEW and state.tab == tab

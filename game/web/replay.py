@@ -22,13 +22,15 @@ knows the moment it leads to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from game.engine.match import RESULT_NAMES
 from game.engine.notation import format_play
 from game.engine.record import ActionKind, Record, play_of
 from game.engine.scoresheet import Entry as SheetEntry
 from game.engine.scoresheet import scoresheet
+from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, Phase
 
 
@@ -130,13 +132,17 @@ class Replay:
     record: Record
     moments: tuple[tuple[int, int, GameState], ...]
     at: int
+    dice: Mapping[int, GameDice] = field(default_factory=dict)  # per game (docs/dice.md)
 
     @classmethod
-    def of(cls, record: Record, at: int | None = None) -> Replay:
-        """The replay of ``record``, at its last moment unless ``at`` says which."""
+    def of(
+        cls, record: Record, at: int | None = None, dice: Mapping[int, GameDice] | None = None
+    ) -> Replay:
+        """The replay of ``record``, at its last moment unless ``at`` says which; ``dice``:
+        each game's commitment and seed, where the record came with them."""
         moments = tuple(record.steps())
         last = len(moments) - 1
-        return cls(record, moments, last if at is None else max(0, min(at, last)))
+        return cls(record, moments, last if at is None else max(0, min(at, last)), dice or {})
 
     @property
     def state(self) -> GameState:
@@ -155,7 +161,8 @@ class Replay:
         return self.at == len(self.moments) - 1
 
     def jump(self, moment: int) -> Replay:
-        return Replay(self.record, self.moments, max(0, min(moment, len(self.moments) - 1)))
+        at = max(0, min(moment, len(self.moments) - 1))
+        return Replay(self.record, self.moments, at, self.dice)
 
     def back(self) -> Replay:
         return self.jump(self.at - 1)

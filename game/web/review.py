@@ -17,8 +17,12 @@ from dataclasses import replace
 from typing import Any
 
 from game.engine.record import Record
-from game.formats.game_link import InvalidGameLink, parse_game_link
+from game.engine.seeded_dice import GameDice
+from game.formats.game_link import InvalidGameLink, parse_game_link, parse_game_link_dice
+from game.formats.mat_dice import read_dice_headers
 from game.formats.match_file import write_match_file
+from game.formats.sgf import looks_like_sgf
+from game.formats.sgf_dice import read_sgf_dice
 from game.web import analysis_view, hint_panel, importing, links, study
 from game.web.notices import Notices
 from game.web.page import Page
@@ -52,7 +56,7 @@ class Review:
         if state.reviewing and state.tab == tab:
             self.look_back(None)
             return
-        self.look_back(state.replay or Replay.of(state.named_history()), tab)
+        self.look_back(state.replay or state.live_replay(), tab)
 
     def choose_tab(self, tab: str) -> None:
         if tab in TABS and self.page.state.reviewing:
@@ -68,7 +72,7 @@ class Review:
         if state.reviewing:
             self.look_back(None)
         else:
-            self.look_back(Replay.of(state.named_history()), MOVES)
+            self.look_back(state.live_replay(), MOVES)
 
     def step(self, delta: int) -> None:
         replay = self.page.state.replay
@@ -133,8 +137,14 @@ class Review:
                 "Your own game is on the board."
             )
             return
+        try:
+            dice = parse_game_link_dice(fragment)
+        except InvalidGameLink as error:
+            dice = {}
+            self.notices.notice(f"This link's dice cannot be read ({error}): the game is shown.")
         # The position beside the game says who plays whom (computer or friend), as before.
-        rest = "&".join(p for p in fragment.lstrip("#").split("&") if not p.startswith("game="))
+        parts = fragment.lstrip("#").split("&")
+        rest = "&".join(p for p in parts if not p.startswith(("game=", "dice=")))
         try:
             found = links.read_fragment(rest)
         except links.LinkError:
@@ -145,12 +155,13 @@ class Review:
         state = self.page.state
         opponent = found[1] if found else None
         self.page.state = replace(state, linked=record, link_opponent=opponent)
-        self.look_back(Replay.of(record))
+        self.look_back(Replay.of(record, dice=dice))
 
     def export_mat(self, kind: str = "mat") -> None:
         """The match as a ``.mat`` (or gnubg ``.sgf``) file to download."""
         try:
-            text = write_match_file(self.page.state.reviewed_record(), kind)
+            state = self.page.state
+            text = write_match_file(state.reviewed_record(), kind, state.reviewed_dice())
         except ValueError as error:
             self.notices.notice(f"This match cannot be written as a .{kind} file: {error}.")
             return
@@ -195,7 +206,7 @@ class Review:
             self.notices.notice(str(answer["error"]))
             return
         surface.props("import-text", value="")
-        self.look_back(Replay.of(importing.read_answer(answer)))
+        self.look_back(Replay.of(importing.read_answer(answer), dice=file_dice(text)))
 
     def cancel_import(self) -> None:
         job, self.import_job = self.import_job, None  # an answer still coming is dropped
@@ -277,3 +288,15 @@ class Review:
         self.look_back(replay)
         # The board as it was, whole: the page scrolls only if it is not in view already.
         self.page.surface.scroll_to("#board", "nearest")
+
+
+def file_dice(text: str) -> dict[int, GameDice]:
+    """The dice commitments and seeds a match file holds (``.mat`` header tags, ``.sgf``
+    ``DC[]``/``DS[]``); none when it holds none or they cannot be read (the match is still
+    shown, without a check)."""
+    try:
+        if looks_like_sgf(text):
+            return read_sgf_dice(text)[1] if "DC[" in text else {}
+        return read_dice_headers(text)
+    except ValueError:
+        return {}

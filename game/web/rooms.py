@@ -1,6 +1,6 @@
 """The page's parts joined: one ``Page`` and its controllers, on any surface.
 
-    rooms = build(surface, surroundings, Setup(), random.Random(seed), pace=1.0)
+    rooms = build(surface, surroundings, Setup(checkable_dice=True), random.Random(), pace=1.0)
     rooms.table.roll()
 
 game/web/app.py builds them on the browser (game/web/browser.py); CPython tests build them
@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.web import storage
 from game.web.access import Access
 from game.web.coach import Coach
+from game.web.dice_box import DiceBox
 from game.web.notices import Notices
 from game.web.page import Page
 from game.web.page_state import PageState
@@ -40,6 +41,7 @@ class Setup:
     session: Session | None = None
     take_links: bool = True
     embed: bool = False
+    checkable_dice: bool = False  # each game's rolls from a secret seed (game/web/dice_box.py)
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ def build(
         book = around.stored(RATING_KEY)
     state = PageState(session, PageState.new(session).history, rating=read_book(book))
     page = Page(surface, around, state, rng, pace, embed=setup.embed)
+    if setup.checkable_dice:
+        page.checkable_dice = True
+        page.state = replace(state, dice=DiceBox().follow(None, state.history))
     notices = Notices(surface)
     saving = Saving(page, notices, setup.key)
     page.saver = saving.save

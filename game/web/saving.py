@@ -18,8 +18,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.engine.record import Record
+from game.engine.state import Phase
 from game.web import storage
-from game.web.history import history_data, read_history
+from game.web.dice_box import DiceBox
+from game.web.history import history_data, read_history_and_dice
 from game.web.notices import Notices
 from game.web.page import Page
 from game.web.page_state import PageState
@@ -42,6 +44,12 @@ TOLD = {
     storage.Outcome.KEPT: "Your unreadable saved game is kept, so this game is not "
     "saved yet. Start a new game to replace it.",
 }
+
+LOST_DICE = (
+    "The dice seed of this game could not be read back from this browser's save, so the "
+    "rest of this game is thrown without a commitment and cannot be checked. The game "
+    "itself is kept, and the next game has checkable dice again."
+)
 
 
 class Saving:
@@ -66,14 +74,43 @@ class Saving:
             return f"Your saved game could not be read: {error}. It is kept as it was."
         if session is None:
             session = state.session
-        history = Record(session.game)
+        history, box = self.saved_history(session)
+        self.page.state = replace(state, session=session, history=history)
+        self.restore_dice(box)
+        return None
+
+    def saved_history(self, session: Session) -> tuple[Record, DiceBox | None]:
+        """The match's record and dice seeds saved beside ``session``'s game."""
+        history: tuple[Record, DiceBox | None] = (Record(session.game), None)
         with contextlib.suppress(Exception):  # no history, or not readable: it starts here
             saved = self.page.around.stored(self.key + ".history")
             if saved:
                 data = storage.parse_stored(saved, storage.MAX_HISTORY_LENGTH)
-                history = read_history(data, session.game)
-        self.page.state = replace(state, session=session, history=history)
-        return None
+                history = read_history_and_dice(data, session.game)
+        return history
+
+    def adopted_state(self, state: PageState, session: Session) -> PageState:
+        """``state`` with another tab's newer game, its record and its dice seeds."""
+        history, box = self.saved_history(session)
+        state = replace(state, session=session, history=history)
+        if self.page.checkable_dice:
+            state = replace(state, dice=(box or DiceBox()).follow(None, history))
+        return state
+
+    def restore_dice(self, box: DiceBox | None) -> None:
+        """The saved seeds into the page's state (checkable dice only). Seeds that are lost
+        lose no game: the game in progress goes on without a commitment (the player is told
+        when it had begun), and the next game has a fresh seed."""
+        if not self.page.checkable_dice:
+            return
+        state = self.page.state
+        dice = (box or DiceBox()).follow(None, state.history)
+        self.page.state = replace(state, dice=dice)
+        number = len(state.history.games)
+        begun = bool(state.history.games[-1]) or state.history.state.phase is not Phase.OPENING
+        over = state.session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        if dice.cup(number) is None and begun and not over:
+            self.notices.notice(LOST_DICE)
 
     def keep_unreadable(self) -> None:
         """Started without restoring: the save is kept as it is (it may be the cause)."""
@@ -87,6 +124,8 @@ class Saving:
             tuple((origin, destination) for origin, destination, _hit in last[1]) if last else ()
         )
         state = replace(state, history=state.history.follow(session.game, moves))
+        if self.page.checkable_dice:  # the seeds follow the record from the page's last one
+            state = replace(state, dice=state.dice.follow(self.page.state.history, state.history))
         outcome = self.keeper.save(session)
         around = self.page.around
         if outcome is storage.Outcome.FULL:
@@ -101,7 +140,7 @@ class Saving:
             self.notices.notice("The game is saved again.")
         if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
             # Another tab played on: show its game rather than write over it.
-            state = replace(state, session=self.keeper.adopted)
+            state = self.adopted_state(state, self.keeper.adopted)
             self.tell(outcome)
         elif outcome is not storage.Outcome.WRITTEN:
             self.tell(outcome)
@@ -111,7 +150,8 @@ class Saving:
                 board = painted_board(session, self.keeper.last_text or "")
                 around.store(board_key(self.key), board)
             with contextlib.suppress(Exception):
-                history = json.dumps(history_data(state.history), separators=(",", ":"))
+                data = history_data(state.history, state.dice)
+                history = json.dumps(data, separators=(",", ":"))
                 around.store(self.key + ".history", history)
         return state
 

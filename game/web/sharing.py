@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import replace
 
 from game.engine.state import GameState
-from game.formats.game_link import encode_game
+from game.formats.game_link import encode_game, format_link_dice
 from game.web import links, prompts
 from game.web.embed import reader_on_roll
 from game.web.embed_params import EmbedError, gnubg_id_of_xgid
@@ -81,6 +81,8 @@ class Sharing:
         state = self.page.state
         fragment = links.share_fragment(state.session.game, state.session.settings.opponent)
         fragment += f"&game={encode_game(state.history)}"  # the whole game: opens as a review
+        dice = format_link_dice(state.live_dice())  # commitments, finished games' seeds
+        fragment += f"&dice={dice}" if dice else ""
         fragment += links.names_part(state.named_history().names)  # kept by whoever opens it
         url = f"{self.page.around.page_url()}#{fragment}"
         copied = await self.page.around.copy(url)

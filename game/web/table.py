@@ -63,7 +63,7 @@ class Table:
             return
 
         def go() -> None:
-            self.act(self.session.roll(self.page.rng))
+            self.act(self.page.rolled())
 
         if self.session.may_double:
             self.coach.with_tutor("no-double", go)
@@ -236,7 +236,9 @@ class Table:
                         replaced = True
                         return
                     started, paused = time.perf_counter(), 0.0
-                page.commit(replace(page.state, session=step.apply(self.session, page.rng)))
+                after = page.rolled() if step.action == computer.ROLL else None
+                after = after or step.apply(self.session, page.rng)
+                page.commit(replace(page.state, session=after))
         finally:
             page.update(busy=False)
             if replaced:
