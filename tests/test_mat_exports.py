@@ -5,6 +5,8 @@ with gnubg's own readings."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.engine.record import ActionKind, Record
@@ -174,3 +176,16 @@ def test_fibs_illegal_play_left_as_the_last_line_keeps_the_roll():
     board = "board:You:Bob:3:0:0:0:-2:0:0:25:0:5:0:3"
     record, _ = read_mat(HEAD + f"  1) 31: 8/5 6/5                 52: Illegal play ({board})\n")
     assert record.state.phase is Phase.MOVE and record.state.dice == (5, 2)
+
+
+def test_a_fibs_illegal_play_the_game_keeps_is_refused_in_words():
+    # A real FIBS log (tests/data/mat_refused/SOURCES): the note's board is the position after
+    # an 11 moving six pips, and the game goes on from it; gnubg sets that board as an edit.
+    path = Path(__file__).parent / "data" / "mat_refused" / "fibs-illegal-play-kept-game-12.mat"
+    with pytest.raises(InvalidMatFile) as caught:
+        read_mat(path.read_text())
+    assert (caught.value.game, caught.value.move) == (1, 10)
+    assert (
+        "'Illegal play'" in caught.value.reason and "no play of 11 reaches" in caught.value.reason
+    )
+    assert len(str(caught.value)) < 300

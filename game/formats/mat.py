@@ -215,6 +215,7 @@ class _Entry:
     text: str  # the rest of the entry
     move: int  # the file's move number
     dice: tuple[int, int] | None = None
+    illegal: bool = False  # a FIBS "Illegal play (...)" note stood where its play is
 
 
 class _Game:
@@ -423,7 +424,13 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
     entries: list[_Entry] = []
     move = 0
     for raw in body:
-        line = without_illegal_plays(raw.expandtabs(8)).rstrip()
+        expanded = raw.expandtabs(8)
+        line = without_illegal_plays(expanded).rstrip()
+        notes = (
+            [note.start() for note in _ILLEGAL_PLAY.finditer(expanded)]
+            if line != expanded.rstrip()
+            else []
+        )
         if not line.strip() or line.strip()[0] in ";#":
             continue
         label = _LABEL.match(line)
@@ -451,7 +458,8 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
             rest = line[entry.end() : end].strip()
             if entry.group(1):
                 d1, d2 = int(entry.group(1)[0]), int(entry.group(1)[1])
-                entries.append(_Entry(player, "roll", rest, move, (d1, d2)))
+                illegal = any(entry.end() <= note < end for note in notes)
+                entries.append(_Entry(player, "roll", rest, move, (d1, d2), illegal))
             else:
                 entries.append(_Entry(player, entry.group(2).lower(), rest, move))
     return entries
@@ -812,10 +820,20 @@ def _replay_game(record: Record, game: _Game, last: bool) -> _Replayer:
     guessed = replayer.guessed
     if guessed is None:
         raise first_error
+    dice = f"{guessed.dice[0]}{guessed.dice[1]}"  # type: ignore[index]
+    if guessed.illegal:
+        # A FIBS log whose note carries the board after a play FIBS kept against the rules:
+        # gnubg sets that board (an edited game); a record here holds only legal plays.
+        raise InvalidMatFile(
+            game.number,
+            guessed.move,
+            f"the file marks the play of {dice} 'Illegal play' and the game goes on from a "
+            f"position no play of {dice} reaches ({first_error})",
+        )
     raise InvalidMatFile(
         game.number,
         guessed.move,
-        f"no play written for {guessed.dice[0]}{guessed.dice[1]} "  # type: ignore[index]
+        f"no play written for {dice} "
         f"and none of its plays agrees with the rest of the game ({first_error})",
     )
 
