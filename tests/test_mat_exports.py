@@ -189,3 +189,17 @@ def test_a_fibs_illegal_play_the_game_keeps_is_refused_in_words():
         "'Illegal play'" in caught.value.reason and "no play of 11 reaches" in caught.value.reason
     )
     assert len(str(caught.value)) < 300
+
+
+def test_a_play_broken_off_by_a_resignation_leaves_the_roll_unplayed():
+    # An archive's way (tests/data/mat_corpus: extmatchdb-bgdb-play-cut-after-one-die-crlf.mat):
+    # the loser's last play written with one die only, then the winner's "Wins"; gnubg 1.07
+    # takes the half play, a record holds only legal plays: the roll stays unplayed.
+    body = "  1) 31: 8/5 6/5                 64: 24/18\n      Wins 1 point\n"
+    record, _ = read_mat(HEAD + body)
+    game = record.games[0]
+    assert [a.kind for a in game][-3:] == [ActionKind.ROLL, ActionKind.RESIGN, ActionKind.ACCEPT]
+    assert record.results()[0].winner == 0
+    # Not followed by a resignation, the half play is refused as before.
+    with pytest.raises(InvalidMatFile, match="as much of the roll"):
+        read_mat(HEAD + "  1) 31: 8/5 6/5                 64: 24/18\n  2) 52: 13/8 13/11\n")

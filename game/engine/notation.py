@@ -237,6 +237,23 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     )
 
 
+def is_partial_play(text: str, position: Position, dice: Iterable[int]) -> bool:
+    """Whether ``text`` reads as some of the moves of a legal play of ``dice``, not all of
+    them: a play broken off (some sites write the moves made before a resignation)."""
+    try:
+        paths = _read_paths(text)
+    except InvalidPlay:
+        return False
+    written = Counter((a, b) for path in paths for a, b in itertools.pairwise(path))
+    if not written:
+        return False
+    for play in legal_plays(position, check_dice(dice)):
+        steps = Counter((move.origin, move.destination) for move in play.moves)
+        if written <= steps and written != steps:
+            return True
+    return False
+
+
 def _pips_moved(before: Position, after: Position) -> int:
     return before.pip_count() - after.pip_count()
 

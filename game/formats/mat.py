@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from game.engine.match import IllegalAction, Rules, game_points
-from game.engine.notation import InvalidPlay, parse_play
+from game.engine.notation import InvalidPlay, is_partial_play, parse_play
 from game.engine.plays import Move
 from game.engine.record import Action, ActionKind, Record, RecordError
 from game.engine.scoresheet import Entry, scoresheet
@@ -518,11 +518,19 @@ class _Replayer:
         """A roll written without a play, followed by something else than a resignation:
         the play was forced (gnubg leaves a forced play out), or the file lacks it."""
         state = self.record.state
+        broken_off, self.broken_off = self.broken_off, None
         if self.unplayed is None or state.phase is not Phase.MOVE:
             self.unplayed = None
             return
         roll = self.unplayed
         self.unplayed = None
+        by_roller = (entry.word == "wins" and entry.player != roll.player) or (
+            entry.word == "losses" and entry.player == roll.player
+        )
+        if by_roller:
+            return  # a roll (its play perhaps broken off), then the roller's resignation
+        if broken_off is not None:
+            raise self.fail(roll.move, broken_off)
         if entry.word == "wins":
             return  # a roll, then a resignation
         if (
@@ -583,6 +591,7 @@ class _Replayer:
         self.beavered = False
 
     retried = False  # the roll entry met repeats a roll whose play was refused
+    broken_off: str | None = None  # why the unplayed roll's written moves are not a play
 
     def roll(self, entry: _Entry, state: GameState) -> None:
         d1, d2 = entry.dice  # type: ignore[misc]
@@ -614,7 +623,12 @@ class _Replayer:
         try:
             play = parse_play(text, after.position, after.dice)  # type: ignore[arg-type]
         except InvalidPlay as error:
-            raise self.fail(entry.move, str(error)) from None
+            if not is_partial_play(text, after.position, after.dice):  # type: ignore[arg-type]
+                raise self.fail(entry.move, str(error)) from None
+            # Some of the play's moves only: a play broken off by the resignation that must
+            # follow (the roll stays unplayed, as gnubg's forced play before a resignation).
+            self.unplayed, self.broken_off = entry, str(error)
+            return
         self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
 
     def wins(self, entry: _Entry, state: GameState) -> None:
