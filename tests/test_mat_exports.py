@@ -203,3 +203,39 @@ def test_a_play_broken_off_by_a_resignation_leaves_the_roll_unplayed():
     # Not followed by a resignation, the half play is refused as before.
     with pytest.raises(InvalidMatFile, match="as much of the roll"):
         read_mat(HEAD + "  1) 31: 8/5 6/5                 64: 24/18\n  2) 52: 13/8 13/11\n")
+
+
+# Game 9 of a Backgammon Studio export (pipandlove/bg-db, fixtures/extmatchdb/
+# hidden-play-and-empty-rows_13pt.txt, names replaced there), whole: QX resigns before rolling,
+# written "00: ????"; gnubg 1.07 reads the file, with Sage winning the game.
+STUDIO_NO_ROLL = """13 point match
+
+
+ Game 9
+ Sage : 5                               QX : 8
+  1) 54: 24/20 13/8                     55: 8/3(2) 6/1*(2)
+  2) 41: bar/20                         65: 24/18 13/8
+  3) 33: 13/7*(2)                       62: bar/23 13/7
+  4) 42: 8/4 6/4                        61: 23/22 13/7
+  5) 61: 8/1*                           55: bar/15 7/2(2)
+  6) 43: 7/3* 6/3                       62: bar/23 15/9
+  7) 53: 7/4 6/1                        63: 23/20 9/3
+  8) 33: 13/10(2) 8/5*(2)               31: Cannot Move
+  9) 64: 20/14 10/6                     53: Cannot Move
+  10) 44: 20/16 10/2 6/2                62: Cannot Move
+  11) 41: 16/11                         41: Cannot Move
+  12) 55: 14/4 11/1                     61: Cannot Move
+  13) 51: 5/4 5/off                     54: bar/20 13/9
+  14) 65: 6/1 6/off                     65: 20/9
+  15) 54: 4/off(2)                      64: 13/7 9/5
+  16) 22: 4/off 2/off(2)                64: 9/3 8/4
+  17) 32: 4/2 3/off                     00: ????
+  18)  Wins 1 point
+"""
+
+
+def test_backgammon_studio_no_roll_before_a_resignation():
+    record, written = read_mat(STUDIO_NO_ROLL)
+    (result,) = record.results()
+    assert (result.winner, result.points, result.ended_by) == (0, 1, "resignation")
+    assert record.state.score == (6, 8) and written == [1]

@@ -205,6 +205,8 @@ _ENTRY = re.compile(
 )
 _SCORE_MARK = re.compile(r":\s*([0-9]+)")  # ": 3" after a player's name
 _ILLEGAL_PLAY = re.compile(r"illegal play", re.IGNORECASE)
+# Backgammon Studio's "00: ????": the turn of a player who resigned before rolling.
+_NO_ROLL = re.compile(r"(?<![\w/*])00[ \t]*:[ \t]*\?*")
 _IGNORED = re.compile(r"^\(?\s*crawford(\s+game)?\s*\)?$|^\*+$", re.IGNORECASE)
 
 
@@ -425,10 +427,11 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
     move = 0
     for raw in body:
         expanded = raw.expandtabs(8)
-        line = without_illegal_plays(expanded).rstrip()
+        blanked = without_illegal_plays(expanded).rstrip()
+        line = _NO_ROLL.sub(lambda found: " " * len(found.group()), blanked)
         notes = (
             [note.start() for note in _ILLEGAL_PLAY.finditer(expanded)]
-            if line != expanded.rstrip()
+            if blanked != expanded.rstrip()
             else []
         )
         if not line.strip() or line.strip()[0] in ";#":
