@@ -157,6 +157,10 @@ class FakeSurroundings:
         self.copied.append(text)
         return True
 
+    async def share_link(self, url: str, title: str) -> str:
+        self.copied.append(url)
+        return "copied"
+
     def download(self, text: str, name: str, mime: str) -> None:
         self.downloads.append((name, text))
 

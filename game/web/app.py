@@ -77,6 +77,8 @@ class App:
         problem = self.saving.restore() if restore else None
         if not restore:
             self.saving.keep_unreadable()
+        elif not self.page.embed:
+            self.rooms.links.restore()  # the games by link, the board's as its last link left it
         self.bind()
         self.page.paint()
         document.body.dataset.ready = "true"
@@ -178,6 +180,9 @@ class App:
             "#words-toggle": self.access.toggle_words,
             "#keys-toggle": lambda: surface.open_dialog("keys-dialog", focus="keys-done"),
             "#keys-done": lambda: surface.close_dialog("keys-dialog"),
+            "#link-send": lambda: self.around.spawn(self.rooms.links.send()),
+            "#link-new": self.rooms.links.start,
+            "#link-open": self.open_pasted_link,
         }
         for answer in ("double", "no double", "take", "pass"):
             clicks[f"#train-{answer.replace(' ', '-')}"] = partial(self.train.cube, answer)
@@ -216,6 +221,22 @@ class App:
             index = data_of(event, "hint")
             if index is not None:
                 coach.draw_hint(index)
+
+        @on("click", "#link-games")
+        def on_link_game(event: Event) -> None:
+            node = event.target.closest("[data-link-play], [data-link-remove]")
+            if not node:
+                return
+            played = node.getAttribute("data-link-play")
+            if played:
+                self.rooms.links.choose(str(played))
+            else:
+                self.rooms.links.remove(str(node.getAttribute("data-link-remove")))
+
+        @on("submit", "#link-open-form")
+        def on_link_submit(event: Event) -> None:
+            event.preventDefault()
+            self.open_pasted_link()
 
         @on("click", "#analysis-result")
         def on_mistake(event: Event) -> None:
@@ -296,6 +317,7 @@ class App:
 
         @on("storage", window)
         def on_storage(event: Event) -> None:
+            self.rooms.links.other_tab_saved(str(event.key))
             newer = self.saving.other_tab_saved(str(event.key), event.newValue)
             if newer is not None:
                 self.page.show(self.saving.adopted_state(self.page.state, newer))
@@ -320,6 +342,13 @@ class App:
 
     def practise(self, name: str) -> None:
         self.around.spawn(self.train.practice(name))
+
+    def open_pasted_link(self) -> None:
+        """A friend's link pasted into the panel of games by link."""
+        text = self.surface.value("link-paste").strip()
+        if text:
+            self.surface.props("link-paste", value="")
+            self.rooms.links.open(text)
 
     def plies(self) -> int:
         return int(self.surface.value("analysis-plies") or "1")

@@ -190,6 +190,20 @@ class BrowserSurroundings:
         except Exception:  # no clipboard permission (or no clipboard): shown instead
             return False
 
+    async def share_link(self, url: str, title: str) -> str:
+        share = getattr(window.navigator, "share", None)
+        if share is not None:
+            from pyodide.ffi import to_js
+
+            data = to_js({"title": title, "url": url}, dict_converter=window.Object.fromEntries)
+            try:
+                await window.navigator.share(data)
+                return "shared"
+            except Exception as error:  # cancelled by the person, or refused: copy instead
+                if "AbortError" in str(error):
+                    return ""
+        return "copied" if await self.copy(url) else ""
+
     def download(self, text: str, name: str, mime: str) -> None:
         if mime == "application/json":
             guard.download(text, name)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.state import Phase
-from game.web.session import COMPUTER, FRIEND, FULL, SIMPLE, Session, Settings, SettingsError
+from game.web.session import COMPUTER, FRIEND, FULL, LINK, SIMPLE, Session, Settings, SettingsError
 
 # The buttons, by their element id, in the order the page lays them out.
 ACTIONS = ("double", "roll", "take", "beaver", "pass", "accept", "refuse", "undo", "confirm")
@@ -101,7 +101,9 @@ def settings_from_form(checked: set[str], chosen: dict[str, str]) -> Settings | 
     something the page does not offer (the settings stay as they were)."""
     try:
         return Settings(
-            opponent=FRIEND if "opponent=friend" in checked else COMPUTER,
+            opponent=next(
+                (name for name in (FRIEND, LINK) if f"opponent={name}" in checked), COMPUTER
+            ),
             level=chosen.get("level") or None,
             rotate="rotate" in checked,
             auto_confirm="auto-confirm" in checked,

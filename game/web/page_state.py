@@ -18,8 +18,10 @@ from game.engine.plays import Play
 from game.engine.record import Record
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState
+from game.formats.friend_link import FriendGame
 from game.web import rating
 from game.web.dice_box import DiceBox
+from game.web.friend_games import FriendGames
 from game.web.replay import Replay
 from game.web.session import Session
 from game.web.view import player_name
@@ -60,6 +62,8 @@ class PageState:
     tab: str = MOVES  # the review's tab shown
     quiz: Quiz | None = None  # the card asked in the train room
     dice: DiceBox = field(default_factory=DiceBox)  # the live match's seeds (dice_box.py)
+    links: FriendGames = field(default_factory=FriendGames)  # the games by link on this device
+    link_game: bytes | None = None  # the id of the game by link on the board (None: none)
 
     @classmethod
     def new(cls, session: Session, history: Record | None = None) -> PageState:
@@ -73,6 +77,17 @@ class PageState:
     def quizzing(self) -> bool:
         """The board shows a card of the train room, not the live game."""
         return self.room == TRAIN and self.quiz is not None and self.replay is None
+
+    @property
+    def friend(self) -> FriendGame | None:
+        """The game by link on the board (game/web/link_play.py), if it is one."""
+        return None if self.link_game is None else self.links.find(self.link_game)
+
+    @property
+    def waiting(self) -> bool:
+        """A game by link whose next link is the friend's: nothing to do here but send ours."""
+        friend = self.friend
+        return friend is not None and not friend.my_turn
 
     @property
     def shown_session(self) -> Session:

@@ -21,6 +21,7 @@ from game.engine.state import Phase
 from game.web import hint_panel
 from game.web.controls import controls, settings_form
 from game.web.dice_box import dice_panel, panel_html
+from game.web.link_view import link_status
 from game.web.page_state import ANALYSIS, DICE, REVIEW, ROOMS, STUDY, TABLE, TABS, TRAIN, PageState
 from game.web.render import board_svg
 from game.web.replay import Replay, move_list_html, turn_of, where_text
@@ -88,6 +89,9 @@ def status_words(state: PageState) -> str:
         from game.web.train import quiz_status
 
         return quiz_status(state.quiz)
+    friend = state.friend
+    if friend is not None:
+        return link_status(friend, state.session)
     return status_text(state.session)
 
 
@@ -131,10 +135,13 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     if checked is not None:
         frame.text("ending-dice", checked)
 
-    for name, button in controls(session, busy or replaying).items():
+    waiting = state.waiting  # a game by link: the friend's link is awaited
+    for name, button in controls(session, busy or replaying or waiting).items():
         frame.props(name, hidden=not button.shown, disabled=not button.enabled)
         if button.label is not None:
             frame.text(name, button.label)
+    if waiting:
+        frame.props("next-game", disabled=True)
     offered = hint_panel.hint_offered(session, busy or replaying or state.tutoring)
     frame.props("hint", hidden=not offered)
     settings_frame(frame, state.session)

@@ -18,6 +18,7 @@ from game.web import storage
 from game.web.access import Access
 from game.web.coach import Coach
 from game.web.dice_box import DiceBox
+from game.web.link_play import LinkPlay
 from game.web.notices import Notices
 from game.web.page import Page
 from game.web.page_state import PageState
@@ -56,6 +57,7 @@ class Rooms:
     study: StudyRoom
     access: Access
     train: TrainRoom
+    links: LinkPlay
 
 
 def build(
@@ -87,4 +89,10 @@ def build(
     saving.download_game = review.export_mat
     train = TrainRoom(page, notices)
     access = Access(page, table, coach, review, train)
-    return Rooms(page, notices, saving, coach, table, review, sharing, study, access, train)
+    links = LinkPlay(page, notices)
+    table.links = links
+    if setup.take_links:
+        sharing.friend_link = links.open
+    return Rooms(
+        page, notices, saving, coach, table, review, sharing, study, access, train, links
+    )

@@ -351,7 +351,8 @@ class Session:
     def after(self, game: GameState) -> Session:
         """The session once ``game`` is reached: a person on the move gets a fresh Turn."""
         turn = None
-        if game.phase is Phase.MOVE and not self.is_computer(game.turn) and game.dice:
+        mine = self.settings.opponent != LINK or game.turn == self.link_side
+        if game.phase is Phase.MOVE and not self.is_computer(game.turn) and game.dice and mine:
             keep = (
                 self.turn is not None
                 and self.turn.start_position == game.position

@@ -12,6 +12,7 @@ until the person chooses to play on (game/web/review.py).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import replace
 
 from game.engine.state import GameState
@@ -19,6 +20,7 @@ from game.formats.game_link import encode_game, format_link_dice
 from game.web import links, prompts
 from game.web.embed import reader_on_roll
 from game.web.embed_params import EmbedError, gnubg_id_of_xgid
+from game.web.link_play import is_friend_link
 from game.web.notices import Notices
 from game.web.page import Page
 from game.web.review import Review
@@ -31,9 +33,14 @@ class Sharing:
         self.notices = notices
         self.review = review
         self.take_links = True  # an embed's fragment is its own position, not a link to take
+        self.friend_link: Callable[[str], None] | None = None  # a game by link's (link_play)
 
     def open_link(self, fragment: str) -> None:
         if not self.take_links:
+            return
+        if self.friend_link is not None and is_friend_link(fragment):
+            self.page.around.clear_fragment()  # the link is taken once; a reload does not
+            self.friend_link(fragment)
             return
         try:
             fragment = xgid_as_gnubg_id(fragment)

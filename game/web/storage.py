@@ -51,6 +51,7 @@ def save_data(session: Session) -> dict[str, object]:
         "settings": session.settings.to_dict(),
         "last_play": _last_play_data(session.last_play),
         "news": list(session.news) if session.news is not None else None,
+        "link_side": session.link_side,
     }
 
 
@@ -119,7 +120,9 @@ def load_data(data: object) -> Session:
         settings = Settings.from_dict(data.get("settings", {}))
     except (InvalidState, SettingsError) as error:
         raise SaveError(f"the saved game is damaged: {error}") from None
-    session = Session(game, settings).after(game)
+    side = data.get("link_side", 0)
+    side = side if type(side) is int and side in (0, 1) else 0  # by links: this device's side
+    session = Session(game, settings, link_side=side).after(game)
     moves = data.get("moves", [])
     if (
         not isinstance(moves, list)
@@ -134,13 +137,13 @@ def load_data(data: object) -> Session:
             turn = Turn.replay(session.turn.start_position, session.turn.dice, moves)
         except IllegalMove as error:
             raise SaveError(f"the saved game is damaged: {error}") from None
-        session = Session(game, settings, turn=turn)
+        session = Session(game, settings, turn=turn, link_side=side)
     selected = data.get("selected")
     if session.turn is not None and type(selected) is int and selected in session.turn.origins():
-        session = Session(game, settings, turn=session.turn, selected=selected)
+        session = Session(game, settings, session.turn, selected, link_side=side)
     last_play = _read_last_play(data.get("last_play"))
     news = _read_news(data.get("news"))
-    return Session(game, settings, session.turn, session.selected, last_play, news)
+    return Session(game, settings, session.turn, session.selected, last_play, news, side)
 
 
 def _read_news(data: object) -> tuple[str, int] | None:

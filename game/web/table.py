@@ -16,7 +16,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from game.engine.plays import Play
 from game.engine.state import GameState, Phase
@@ -28,13 +28,24 @@ from game.web.notices import Notices
 from game.web.page import Page
 from game.web.paint import Moment
 from game.web.saving import Saving
-from game.web.session import Session, to_viewer
+from game.web.session import LINK, Session, Settings, to_viewer
 from game.web.view import moved_checker, resign_label, resign_points, resign_question
+
+
+class LinkHooks(Protocol):
+    """What the table hands to the games by link (game/web/link_play.py)."""
+
+    def roll(self) -> None: ...
+    def next_game(self) -> None: ...
+    def start(self) -> None: ...
+    def enter(self, settings: Settings) -> None: ...
+    def leave(self, settings: Settings) -> None: ...
 
 
 class Table:
     def __init__(self, page: Page, coach: Coach, notices: Notices, saving: Saving) -> None:
         self.page = page
+        self.links: LinkHooks | None = None  # a game by link: its dice, its next game
         self.coach = coach
         self.notices = notices
         self.saving = saving
@@ -50,7 +61,7 @@ class Table:
     def idle(self) -> bool:
         """Nothing holds the person's actions: not the computer, the tutor, or a review."""
         state = self.page.state
-        return not (state.busy or state.tutoring or state.reviewing)
+        return not (state.busy or state.tutoring or state.reviewing or state.waiting)
 
     def act(self, session: Session) -> None:
         """A person's action: the new session saved, painted, and the computer goes on."""
@@ -59,6 +70,9 @@ class Table:
     # ----- the person's actions ------------------------------------------------------------
 
     def roll(self) -> None:
+        if self.links is not None and self.page.state.friend is not None:
+            self.links.roll()  # the dice both players fixed (or "I roll" to the friend)
+            return
         if not self.idle() or not self.session.may_roll:
             return
 
@@ -80,6 +94,9 @@ class Table:
 
     def next_game(self) -> None:
         if self.page.state.busy:
+            return
+        if self.links is not None and self.page.state.friend is not None:
+            self.links.next_game()
             return
         phase = self.session.game.phase
         if phase is Phase.GAME_OVER:
@@ -131,6 +148,9 @@ class Table:
             self.act(self.session.resign(result))
 
     def new_game(self) -> None:
+        if self.links is not None and self.page.state.friend is not None:
+            self.links.start()  # the game on the board stays in the list of games by link
+            return
         question = prompts.new_game_question(self.session)
         if question is None:
             self.reset()
@@ -143,7 +163,14 @@ class Table:
 
     def settings_changed(self, checked: set[str], chosen: dict[str, str]) -> None:
         settings = settings_from_form(checked, chosen)
-        if settings is not None:
+        if settings is None:
+            return
+        was, now = self.session.settings.opponent == LINK, settings.opponent == LINK
+        if self.links is not None and was != now:
+            (self.links.enter if now else self.links.leave)(settings)
+        elif now:  # a game by link keeps the rules it was started with
+            self.act(replace(self.session, settings=settings))
+        else:
             self.act(self.session.with_settings(settings))
 
     def tap(self, target: int) -> None:

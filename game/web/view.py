@@ -23,7 +23,7 @@ from game.engine.plays import Move
 from game.engine.position import Position, Side
 from game.engine.state import Phase
 from game.web.render import CYAN, PINK, BoardView
-from game.web.session import BEAVERED, COMPUTER, REFUSED, TAKEN, Session, to_viewer
+from game.web.session import BEAVERED, COMPUTER, LINK, REFUSED, TAKEN, Session, to_viewer
 
 COLOURS = (CYAN, PINK)
 
@@ -31,7 +31,19 @@ COLOURS = (CYAN, PINK)
 def player_name(session: Session, player: int) -> str:
     if session.settings.opponent == COMPUTER:
         return ("You", "Computer")[player]
+    if session.settings.opponent == LINK:
+        return "You" if player == session.link_side else "Friend"
     return ("Cyan", "Pink")[player]
+
+
+def person_side(session: Session) -> int | None:
+    """The side of the one person at this device (against the computer, or a friend by
+    links); None for two people at one screen."""
+    if session.settings.opponent == COMPUTER:
+        return 0
+    if session.settings.opponent == LINK:
+        return session.link_side
+    return None
 
 
 def _sides(position: Position, mover_at_bottom: bool) -> tuple[Side, Side]:
@@ -182,7 +194,7 @@ def status_text(session: Session) -> str:
     def name(player: int) -> str:
         return player_name(session, player)
 
-    computer = session.settings.opponent == COMPUTER
+    own = person_side(session)
     phase = game.phase
     if phase is Phase.OPENING:
         return "Roll the dice to see who starts."
@@ -197,11 +209,13 @@ def status_text(session: Session) -> str:
         before = _news_text(session)
         if game.blocked_dice:
             d1, d2 = sorted(game.blocked_dice, reverse=True)
-            who = "You" if computer and mover == 1 else name(1 - mover)
+            who = "You" if 1 - mover == own else name(1 - mover)
             before += f"{who} rolled {d1}-{d2} and cannot move. "
         if session.is_computer(mover):
             return before + "The computer is rolling…"
-        if computer:
+        if own is not None and mover != own:
+            return before + "Your friend's turn to roll."
+        if own is not None:
             return before + (
                 "Your turn: roll or double." if session.may_double else "Your turn: roll the dice."
             )
@@ -215,17 +229,17 @@ def status_text(session: Session) -> str:
             if opening:
                 return f"The computer starts with {high}-{low} and is thinking…"
             return before + f"The computer rolled {high}-{low} and is thinking…"
-        who = "You" if computer else name(mover)
+        who = "You" if mover == own else name(mover)
         turn = session.turn
         if opening and turn is not None and not turn.actions:
-            first = "You start" if computer and mover == 0 else f"{name(mover)} starts"
+            first = "You start" if mover == own else f"{_subject(session, mover)[0]} starts"
             return f"{first} with {high}-{low}. Tap a checker to move it."
         if turn is not None and turn.is_complete:
             return "Confirm the play, or undo a move."
         if turn is not None and turn.actions:
             left = "-".join(map(str, sorted(turn.dice_left, reverse=True)))
             return f"{who}: {len(turn.dice_left)} more to play ({left})."
-        rolled = "You rolled" if computer else f"{name(mover)} rolled"
+        rolled = f"{_subject(session, mover)[0]} rolled"
         return before + f"{rolled} {high}-{low}. Tap a checker to move it."
     return game.last_event
 
@@ -238,11 +252,13 @@ def _subject(session: Session, player: int) -> tuple[str, str]:
     """(the player as a sentence's subject, the verb ending): ("You", "") or ("Pink", "s")."""
     if session.settings.opponent == COMPUTER:
         return ("You", "") if player == 0 else ("The computer", "s")
+    if session.settings.opponent == LINK:
+        return ("You", "") if player == session.link_side else ("Your friend", "s")
     return player_name(session, player), "s"
 
 
 def _lower(subject: str) -> str:
-    return subject if subject not in ("You", "The computer") else subject.lower()
+    return subject if subject not in ("You", "The computer", "Your friend") else subject.lower()
 
 
 RESULT_WORDS = {SINGLE: "a single game", GAMMON: "a gammon", BACKGAMMON: "a backgammon"}
@@ -259,6 +275,8 @@ def ending_text(session: Session) -> str:
     if not game.rules.cube and not game.rules.gammons:
         if session.settings.opponent == COMPUTER:
             text = "You win the game!" if winner == 0 else "The computer wins this game."
+        elif session.settings.opponent == LINK:
+            text = f"{who} win{s} the game!"
         else:
             text = f"{who} wins the game!"
         if game.ended_by == "resignation":
@@ -368,8 +386,8 @@ def last_play_text(session: Session) -> str:
     notation = format_play([Move(origin, destination, hit) for origin, destination, hit in moves])
     if not notation:
         return ""
-    if session.settings.opponent == COMPUTER:
-        who = "You" if player == 0 else "The computer"
+    if person_side(session) is not None:
+        who = _subject(session, player)[0]
     else:
         who = player_name(session, player)
     return f"{who} played {notation}."
@@ -384,7 +402,9 @@ def _doubled_text(session: Session) -> str:
     if session.is_computer(taker):
         return f"{offer} The computer is thinking…"
     answers = "take, beaver or pass" if game.may_beaver() else "take or pass"
-    if session.settings.opponent == COMPUTER:
+    if person_side(session) == doubler:
+        return f"{offer} Waiting for your friend's answer."
+    if person_side(session) is not None:
         return f"{offer} {answers.capitalize()}?"
     return f"{offer} {player_name(session, taker)}: {answers}?"
 
@@ -398,7 +418,9 @@ def _resigned_text(session: Session) -> str:
     offer = f"{who} offer{s} to resign {RESULT_WORDS[game.resignation]} ({_points(points)})."
     if session.is_computer(other):
         return f"{offer} The computer is thinking…"
-    if session.settings.opponent == COMPUTER:
+    if person_side(session) == resigner:
+        return f"{offer} Waiting for your friend's answer."
+    if person_side(session) is not None:
         return f"{offer} Accept or refuse?"
     return f"{offer} {player_name(session, other)}: accept or refuse?"
 
@@ -465,6 +487,6 @@ def resign_label(result: int, points: int) -> str:
 def resign_question(session: Session) -> str:
     """The question above the resign buttons."""
     resigner = session.resigner
-    if session.settings.opponent == COMPUTER or resigner is None:
+    if person_side(session) is not None or resigner is None:
         return "Offer to resign: how much do you give up?"
     return f"{player_name(session, resigner)} offers to resign: how much to give up?"
