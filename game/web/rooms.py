@@ -93,6 +93,4 @@ def build(
     table.links = links
     if setup.take_links:
         sharing.friend_link = links.open
-    return Rooms(
-        page, notices, saving, coach, table, review, sharing, study, access, train, links
-    )
+    return Rooms(page, notices, saving, coach, table, review, sharing, study, access, train, links)
