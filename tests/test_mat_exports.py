@@ -239,3 +239,22 @@ def test_backgammon_studio_no_roll_before_a_resignation():
     (result,) = record.results()
     assert (result.winner, result.points, result.ended_by) == (0, 1, "resignation")
     assert record.state.score == (6, 8) and written == [1]
+
+
+def test_a_game_from_an_xg_set_position_is_refused_in_words():
+    # The first rows of pipandlove/bg-db's fixtures/invalid/set-position-start_11pt.mat, an
+    # eXtreme Gammon export whose game 1 starts from "; Set Pos=XGID" (gnubg 1.07 reads no game
+    # of it); the starting position set so is no hindrance.
+    text = (
+        '; [Site "eXtreme Gammon"]\n\n11 point match\n\n Game 1\n'
+        " Nathaniel Whitford : 0          Karen Kingsby : 1\n"
+        "; Set Pos=----cBD-D-B--A--Abcdc---A-/0\n"
+        "  1) 21: 16/15 15/13             61: 7/1 6/5\n"
+    )
+    with pytest.raises(InvalidMatFile) as caught:
+        read_mat(text)
+    assert (caught.value.game, caught.value.move) == (1, 0)
+    assert "starts from a set position" in caught.value.reason
+    opening = text.replace("----cBD-D-B--A--Abcdc---A-", "-b----E-C---eE---c-e----B-")
+    opening = opening.replace("21: 16/15 15/13", "21: 13/11 6/5").replace("7/1 6/5", "13/7 8/7")
+    assert read_mat(opening)[0].games[0][1].moves == ((13, 11), (6, 5))

@@ -205,6 +205,8 @@ _ENTRY = re.compile(
 )
 _SCORE_MARK = re.compile(r":\s*([0-9]+)")  # ": 3" after a player's name
 _ILLEGAL_PLAY = re.compile(r"illegal play", re.IGNORECASE)
+_SET_POSITION = re.compile(r";[ \t]*set[ \t]*pos[ \t]*=[ \t]*([A-Za-z-]{26})", re.IGNORECASE)
+_OPENING_XGID = "-b----E-C---eE---c-e----B-"  # the starting position, either side on roll
 # Backgammon Studio's "00: ????": the turn of a player who resigned before rolling.
 _NO_ROLL = re.compile(r"(?<![\w/*])00[ \t]*:[ \t]*\?*")
 _IGNORED = re.compile(r"^\(?\s*crawford(\s+game)?\s*\)?$|^\*+$", re.IGNORECASE)
@@ -435,6 +437,15 @@ def _read_entries(body: list[str], game: int) -> list[_Entry]:
             else []
         )
         if not line.strip() or line.strip()[0] in ";#":
+            set_position = _SET_POSITION.match(line.strip())
+            if set_position and set_position.group(1) != _OPENING_XGID:
+                # eXtreme Gammon's "; Set Pos=XGID": the game starts from another position.
+                raise InvalidMatFile(
+                    game,
+                    move,
+                    f"the game starts from a set position ({quoted(line.strip(), 40)}): "
+                    "here a game begins with the opening roll",
+                )
             continue
         label = _LABEL.match(line)
         start = 0
