@@ -2,7 +2,7 @@
 
     >>> interval = mean_interval([0.0] * 40 + [0.05, 0.1, 0.2, 0.02] * 2)
     >>> round(interval.low, 3), round(interval.high, 3)
-    (0.007, 0.03)
+    (0.006, 0.033)
 
 One match's error rate rests on a few dozen decisions: had the same player met other
 positions, it would have come out otherwise. The interval says by how much: the decisions
@@ -11,9 +11,12 @@ analysis always gives the same interval) and the statistic recomputed on each re
 the interval is the bias-corrected and accelerated (BCa) percentile interval of those
 values (Efron), its percentiles widened as Student's t for the number of decisions
 (Hesterberg's expanded percentile). "90%": an interval made this way covers the player's
-true rate — the rate over many more such decisions — nine times in ten. It cannot see
-blunders that a match happened not to hold: with a few dozen decisions and rare large
-errors it covers less often than it claims (tests/test_intervals.py simulates both cases).
+true rate — the rate over many more such decisions — nine times in ten. People's losses are
+heavy-tailed: a few blunders carry much of the total, and a match that happened to hold
+none cannot show them, so the bootstrap's own 90% interval covers people's true rates less
+often than it says. Its tails are therefore cut at ``TAILS`` of their nominal size (the
+90% interval is the bootstrap's 95%), chosen and checked on people's matches
+(``python -m tools.qa.interval_coverage``; the figures in docs/performance.md).
 
 ``PlayerStats`` (``game.analysis.record_analysis``) keeps each counted decision's loss;
 ``player_intervals`` gives the error rate's (and PR's: half of it), the checker play's, the
@@ -31,6 +34,7 @@ from statistics import NormalDist
 from game.analysis.record_analysis import PlayerStats, rating_of
 
 LEVEL = 0.90
+TAILS = 0.5  # the share of the nominal tails left out: 90% is the bootstrap's 95%
 RESAMPLES = 1000
 SEED = 36
 # The error-based rating is shown only from this many counted decisions: below it the
@@ -63,8 +67,10 @@ def bootstrap(
     level: float = LEVEL,
     resamples: int = RESAMPLES,
     seed: int = SEED,
+    tails: float = TAILS,
 ) -> Interval | None:
-    """The BCa bootstrap interval of ``statistic`` of the means of ``strata``.
+    """The BCa bootstrap interval of ``statistic`` of the means of ``strata``, claimed at
+    ``level``, its tails cut at ``tails`` of their nominal size.
 
     Each stratum (the losses of one kind of decision) is resampled apart, keeping its size;
     ``statistic`` gets the means of the strata (0 for an empty one). None without values.
@@ -116,7 +122,7 @@ def bootstrap(
         upper = min(lower + 1, resamples - 1)
         return values[lower] + (values[upper] - values[lower]) * (position - lower)
 
-    tail = (1.0 - level) / 2.0
+    tail = (1.0 - level) / 2.0 * tails
     return Interval(quantile(tail), quantile(1.0 - tail), level)
 
 
@@ -193,6 +199,7 @@ def enough_for_rating(stats: PlayerStats) -> bool:
 __all__ = [
     "LEVEL",
     "RATING_DECISIONS",
+    "TAILS",
     "Interval",
     "PlayerIntervals",
     "bootstrap",
