@@ -24,6 +24,9 @@ gnubg 0-ply: the position after that reply, the first mover on roll again. The b
 2-ply look-ahead evaluates exactly such positions, and gnubg 1-ply labels there
 (``--plies 1``, 0.8 ms a position) are what makes a 1-ply look-ahead agree with gnubg 2-ply.
 ``--replies K`` labels the K best replies to each roll instead of the best alone.
+``--race --leaves 3 --top 3 --margin 0.16 --without-bearoffs --plies 1`` labels the race
+network's leaves: the positions a look-ahead from a race decision ends on, bear-offs left out
+(the bot looks those up).
 
 An interrupted run resumes: the labels go to ``OUT.part`` (plain text, a line per
 position), which a rerun of the same command reads back and goes on from; the
@@ -77,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         help="only the decisions that are races (no contact left): the race network's data",
     )
     parser.add_argument(
+        "--without-bearoffs",
+        action="store_true",
+        help="leave out the bear-offs (both sides with every checker home): the bot looks"
+        " them up in its table and never asks a network",
+    )
+    parser.add_argument(
         "--shard",
         default="0/1",
         help="K/N: label only every N-th decision from the K-th (N processes in parallel)",
@@ -122,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
                 plays = close_calls(plays, args.top, args.margin, cube, ranking)
             for after_id, after in plays:
                 if after_id in written or after_id in known:
+                    continue
+                if args.without_bearoffs and is_bearoff(after):
                     continue
                 written.add(after_id)
                 values = gnubg.evaluate(after, cube, context)[:5]
@@ -207,6 +218,11 @@ def leaves(after, count: int, rolls: random.Random, cube, ranking, replies: int 
         scored.sort(key=lambda item: item[0])
         for _, leaf in scored[:replies]:
             yield gnubg.positionid(leaf), leaf
+
+
+def is_bearoff(board) -> bool:
+    """Both sides with every checker on their home points (or off): the bear-off table's reach."""
+    return not any(board[0][6:]) and not any(board[1][6:])
 
 
 def is_contact(pid: str) -> bool:

@@ -14,6 +14,15 @@
         --close-weight 8 --sibling-plies 1 --more-siblings --net pruning \
         --pruning-hidden 32 --pruning-epochs 8 --batch 1024 --lr 0.003 \
         --run close8s78                               # the pruning network that ships
+    nice python -m tools.training.train --jobs 2 \
+        --teacher tools/checkpoints/races-0ply-s12-0of2.txt.gz \
+        --teacher tools/checkpoints/races-0ply-s12-1of2.txt.gz --race-without-bearoffs \
+        --net race --init FOLDER --race-epochs 10 --lr 0.001 --run racein1
+        # the race network on its own inputs (branch bot-races's encoding 3; FOLDER:
+        # 7213641's race.net; docs/performance.md, sessions 15 and 16)
+    nice python -m tools.training.train --jobs 2 --race-leaves 1 --races-only \
+        --race-without-bearoffs --net race --init FOLDER --race-epochs 10 --lr 0.001 \
+        --run racelv1                                 # the race network on its leaves alone
 
 By default it reads ../shared/data/teacher/gnubg-2ply.txt.gz (926k positions,
 gnubg 2-ply labels) and the "siblings": the 2.3M positions reached by every legal
@@ -51,9 +60,12 @@ import numpy as np
 
 from game.bot.encoding import (
     ENCODING_VERSION,
+    FEATURE_BASE,
+    FEATURES,
     INPUTS,
     PRUNING_INPUTS,
     RACE_INPUTS,
+    SIDE_INPUTS,
     encode,
 )
 from game.bot.network import Network
@@ -81,6 +93,10 @@ LEAF_ROLLS, LEAF_TOP, LEAF_MARGIN = 3, 3, 0.16
 # The races (--races): the siblings of every race decision of the teacher file (one roll
 # each, seed 12), for the race network.
 RACE_RUN = (12, 926000)
+# The race leaves (--race-leaves): the positions a look-ahead from each race decision of the
+# teacher file ends on (one roll each, seed 13), as LEAF_ROLLS, LEAF_TOP and LEAF_MARGIN
+# say, bear-offs left out (the bot looks them up).
+RACE_LEAF_RUN = (13, 926000)
 NETS = ("contact", "race")
 PARTS = ("indptr", "indices", "values", "targets", "ids")
 
@@ -132,6 +148,20 @@ def race_files(plies: int, jobs: int) -> list[Path]:
     shards = [CHECKPOINTS / f"races-{plies}ply-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)]
     options = ["--race", "--decisions", str(decisions), "--plies", str(plies), "--seed", str(seed)]
     label(shards, options, f"the siblings of the race decisions (seed {seed})")
+    return shards
+
+
+def race_leaf_files(plies: int, jobs: int) -> list[Path]:
+    """The leaves of RACE_LEAF_RUN's race decisions labelled at ``plies``, made first when
+    missing (tools/training/teacher.py --race --leaves --without-bearoffs)."""
+    seed, decisions = RACE_LEAF_RUN
+    shards = [
+        CHECKPOINTS / f"race-leaves-{plies}ply-s{seed}-{k}of{jobs}.txt.gz" for k in range(jobs)
+    ]
+    options = ["--race", "--without-bearoffs", "--decisions", str(decisions)]
+    options += ["--plies", str(plies), "--seed", str(seed), "--leaves", str(LEAF_ROLLS)]
+    options += ["--top", str(LEAF_TOP), "--margin", str(LEAF_MARGIN)]
+    label(shards, options, f"the leaves of the race decisions (seed {seed})")
     return shards
 
 
@@ -358,6 +388,10 @@ def train_net(net: str, data, args) -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     indptr, indices, values, targets, ids = data
+    if net == "race" and args.race_without_bearoffs:
+        indptr, indices, values, targets, ids = without_bearoffs(
+            indptr, indices, values, targets, ids
+        )
     x = torch.from_numpy(dense_all(indptr, indices, values))
     del data, indptr, indices, values  # the sparse copy: GBs with the siblings
     if args.without_extras:
@@ -498,6 +532,28 @@ def train_net(net: str, data, args) -> None:
             unread = sorted(set(range(INPUTS)) - set(PRUNING_INPUTS))
             model[0].weight[:, unread] = 0.0
     export(model, args.out / f"{net}.net")
+
+
+def without_bearoffs(indptr, indices, values, targets, ids):
+    """The CSR rows less the bear-offs (both sides with every checker home: no
+    ``stragglers`` input on either side), which the bot looks up in its bear-off table
+    and never asks the race network about."""
+    stragglers = [
+        which * SIDE_INPUTS + FEATURE_BASE + FEATURES.index("stragglers") for which in (0, 1)
+    ]
+    row_of = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
+    keep = np.zeros(len(indptr) - 1, dtype=bool)
+    keep[row_of[np.isin(indices, stragglers)]] = True
+    entries = keep[row_of]
+    lengths = np.diff(indptr)[keep]
+    print(f"race: {int((~keep).sum())} bear-offs left out of {len(keep)} positions", flush=True)
+    return (
+        np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64),
+        indices[entries],
+        values[entries],
+        targets[keep],
+        ids[keep],
+    )
 
 
 class RankBatches:
@@ -687,6 +743,27 @@ def main(argv: list[str] | None = None) -> int:
         " labelled at PLIES (1: about 10 min on 2 cores), last",
     )
     parser.add_argument(
+        "--race-leaves",
+        type=int,
+        default=None,
+        metavar="PLIES",
+        help="also the leaves of a look-ahead from every race decision of the teacher file"
+        " (3 best plays, 3 rolls each, the best reply; bear-offs left out) labelled at PLIES"
+        " (1: about 5 min on 2 cores), before --races",
+    )
+    parser.add_argument(
+        "--races-only",
+        action="store_true",
+        help="train on --race-leaves and --races alone (not the teacher file and the"
+        " siblings): for --net race",
+    )
+    parser.add_argument(
+        "--race-without-bearoffs",
+        action="store_true",
+        help="leave the bear-offs (both sides home: the bot looks them up) out of the race"
+        " network's positions",
+    )
+    parser.add_argument(
         "--leaf-weight",
         type=int,
         default=1,
@@ -739,18 +816,26 @@ def main(argv: list[str] | None = None) -> int:
     # runs after the first two come last, so that the set encoded without them is reused
     # (load_teacher): their labels are 1-ply, as the siblings', so the order between them
     # changes the order of the rows only.
-    teachers = args.teacher or [
-        DEFAULT_TEACHER,
-        *(
-            sibling_files(close_runs, args.close_calls, args.jobs, CLOSE_TOP)
-            if args.close_calls is not None
-            else []
-        ),
-        *(leaf_files(args.leaves, args.jobs, leaf_runs[:2]) if leaf_runs else []),
-        *sibling_files(runs, args.sibling_plies, args.jobs),
-        *(leaf_files(args.leaves, args.jobs, leaf_runs[2:]) if leaf_runs else []),
+    race_data = [
+        *(race_leaf_files(args.race_leaves, args.jobs) if args.race_leaves is not None else []),
         *(race_files(args.races, args.jobs) if args.races is not None else []),
     ]
+    teachers = (
+        args.teacher
+        or (race_data if args.races_only else None)
+        or [
+            DEFAULT_TEACHER,
+            *(
+                sibling_files(close_runs, args.close_calls, args.jobs, CLOSE_TOP)
+                if args.close_calls is not None
+                else []
+            ),
+            *(leaf_files(args.leaves, args.jobs, leaf_runs[:2]) if leaf_runs else []),
+            *sibling_files(runs, args.sibling_plies, args.jobs),
+            *(leaf_files(args.leaves, args.jobs, leaf_runs[2:]) if leaf_runs else []),
+            *race_data,
+        ]
+    )
     groups = [tuple(int(part) for part in spec.split(":")) for spec in args.groups]
     if args.rank_weight > 0 and not args.teacher:
         groups = groups or list(runs)
