@@ -80,4 +80,5 @@ def test_fair_dice_over_a_long_session_are_within_chance():
 
 
 def test_the_faq_answer_says_how_the_dice_are_rolled():
-    assert "Mersenne" in HOW_THE_DICE_ARE_ROLLED and "seed" in HOW_THE_DICE_ARE_ROLLED
+    for fact in ("HMAC-SHA256", "commitment", "Mersenne", "?seed=N"):
+        assert fact in HOW_THE_DICE_ARE_ROLLED

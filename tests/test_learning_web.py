@@ -528,5 +528,31 @@ def test_the_faq_answers_how_the_dice_are_rolled():
 
     html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     answer = re.search(r'<dd id="faq-dice">(.*?)</dd>', html, re.S).group(1)
-    for fact in ("Mersenne Twister", "cryptographic", "seed=N", "within what chance gives"):
+    for fact in (
+        "HMAC-SHA256",
+        "commitment",
+        "cryptographic",
+        "seed=N",
+        "within what chance gives",
+    ):
         assert fact in answer
+
+
+def test_the_faqs_lines_of_python_give_the_engines_throws():
+    import hashlib
+    import html
+    import io
+    from contextlib import redirect_stdout
+    from pathlib import Path
+
+    from game.engine.seeded_dice import throw
+
+    page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    code = html.unescape(re.search(r'<pre class="faq-code"><code>(.*?)</code>', page, re.S)[1])
+    seed = hashlib.sha256(b"faq").digest()
+    code = code.replace("SEED", seed.hex()).replace("COMMITMENT", hashlib.sha256(seed).hexdigest())
+    printed = io.StringIO()
+    with redirect_stdout(printed):
+        exec(code, {})
+    lines = printed.getvalue().splitlines()
+    assert lines == [f"{n} {' '.join(map(str, throw(seed, n)))}" for n in range(1, 41)]

@@ -100,7 +100,7 @@ def test_the_first_roll_and_every_roll_after_it_come_from_the_games_committed_se
     assert cup.seed.hex() not in dice_tab(rooms)  # the game goes on: still hidden
 
 
-def test_the_computers_rolls_come_from_the_seed_too():
+def test_the_computers_rolls_come_from_the_seed_and_it_is_never_given_the_seed():
     rooms = page_on(session=Session.new(Settings(rules="full")))
     cup = the_cup(rooms)
     for _ in range(6):
@@ -114,6 +114,10 @@ def test_the_computers_rolls_come_from_the_seed_too():
     rolls = rolls_of_game(rooms)
     assert len(rolls) >= 4
     assert [sorted(r) for r in rolls] == [sorted(cup.roll(k)) for k in range(len(rolls))]
+    # The computer is asked with the position and its dice only: never the seed.
+    asked = json.dumps(around_of(rooms).requests)
+    assert around_of(rooms).requests and cup.seed.hex() not in asked
+    assert cup.seed.hex() not in json.dumps(storage.save_data(rooms.page.state.session))
 
 
 def test_a_reload_keeps_the_seed_and_the_next_rolls():
@@ -253,3 +257,22 @@ def test_a_game_played_on_from_the_review_has_no_commitment():
     rooms.notices.yes()
     assert rooms.page.state.dice.cup(1) is None
     assert HEX.search(dice_tab(rooms)) is None
+
+
+def test_a_save_without_seeds_or_with_a_game_that_has_none_says_nothing():
+    store: dict[str, str] = {}
+    first = page_on(store, friends())
+    play_turns(first, 4, random.Random(9))
+    data = json.loads(store[storage.KEY + ".history"])
+    del data["dice"]  # a save from before checkable dice
+    store[storage.KEY + ".history"] = json.dumps(data)
+    again = page_on(dict(store))
+    assert again.page.state.dice.cup(1) is None and not surface_of(again).texts.get("notice-text")
+    again.review.toggle()  # played on from the review: no seed, saved as such
+    again.review.step(-1)
+    again.review.play_on()
+    again.notices.yes()
+    assert again.page.state.dice.seeds == (None,)
+    third = page_on(around_of(again).storage)
+    assert third.page.state.dice.seeds == (None,)
+    assert not surface_of(third).texts.get("notice-text")

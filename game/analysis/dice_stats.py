@@ -217,15 +217,16 @@ def _rolls_p_value(stats: PlayerDice) -> float:
 
 
 HOW_THE_DICE_ARE_ROLLED = (
-    "The dice are thrown by Python's standard random number generator (the Mersenne "
-    "Twister), running in your browser. It is seeded once, when the page opens, from the "
-    "browser's cryptographic random source, so no two visits throw the same dice. Each die "
-    "is a whole number from 1 to 6, each equally likely, thrown independently of the "
-    "position, of the score, of who is playing and of the computer's level: the computer "
-    "never sees a roll before it is thrown and cannot choose one. The opening roll is one "
-    "die each, thrown again on a tie. With ?seed=N in the address the same N always gives "
-    "the same rolls, for tests and bug reports. Runs of good or bad rolls happen with fair "
-    "dice far more often than intuition suggests; the dice statistics of a match compare "
-    "each player's rolls, doubles, entering from the bar and hitting shots with what fair "
-    "dice give and say whether they are within what chance gives."
+    "Each game's dice come from its own secret seed, drawn from the browser's cryptographic "
+    "random source before the game's first roll: throw n is the HMAC-SHA256 of n keyed with "
+    "the seed, reduced without bias to one of the 36 outcomes (docs/dice.md). The seed's "
+    "SHA-256, its commitment, is shown before the first roll and the seed when the game is "
+    "over, so anyone can check that every roll was fixed before the game began; the computer "
+    "never sees the seed or a roll to come. Games opened from a position, played on from the "
+    "review, or started with ?seed=N in the address (the same N gives the same rolls, for "
+    "tests and bug reports) are thrown by Python's Mersenne Twister and have no commitment. "
+    "Runs of good or bad rolls happen with fair dice far more often than intuition suggests; "
+    "the dice statistics of a match compare each player's rolls, doubles, entering from the "
+    "bar and hitting shots with what fair dice give and say whether they are within what "
+    "chance gives."
 )

@@ -50,8 +50,9 @@ def read_history(data: object, game: GameState) -> Record:
 
 
 def read_history_and_dice(data: object, game: GameState) -> tuple[Record, DiceBox | None]:
-    """``read_history``, and the seeds saved with it: None when there are none, they cannot
-    be read (``DiceBox.from_data`` is total), or the history itself gave way."""
+    """``read_history``, and the seeds saved with it: None when none were saved (or the
+    history itself gave way), an empty box when they cannot be read (``DiceBox.from_data``
+    is total)."""
     fresh = Record(game)
     if not isinstance(data, dict) or data.get("version") != HISTORY_VERSION:
         return fresh, None
@@ -64,5 +65,6 @@ def read_history_and_dice(data: object, game: GameState) -> tuple[Record, DiceBo
         record = record.with_names((names[0][:MAX_NAME], names[1][:MAX_NAME]))
     if not same_moment(record.state, game):
         return Record(game, ((),), record.names), None
-    box = DiceBox.from_data(data.get("dice"))
-    return record, box if box.seeds else None
+    if "dice" not in data:
+        return record, None
+    return record, DiceBox.from_data(data["dice"])

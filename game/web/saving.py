@@ -100,7 +100,8 @@ class Saving:
     def restore_dice(self, box: DiceBox | None) -> None:
         """The saved seeds into the page's state (checkable dice only). Seeds that are lost
         lose no game: the game in progress goes on without a commitment (the player is told
-        when it had begun), and the next game has a fresh seed."""
+        when it had begun and seeds were saved: a save from before seeds, or a position put
+        in the save, says nothing), and the next game has a fresh seed."""
         if not self.page.checkable_dice:
             return
         state = self.page.state
@@ -109,7 +110,8 @@ class Saving:
         number = len(state.history.games)
         begun = bool(state.history.games[-1]) or state.history.state.phase is not Phase.OPENING
         over = state.session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
-        if dice.cup(number) is None and begun and not over:
+        lost = box is not None and len(box.seeds) < number  # saved, but not read back
+        if lost and dice.cup(number) is None and begun and not over:
             self.notices.notice(LOST_DICE)
 
     def keep_unreadable(self) -> None:

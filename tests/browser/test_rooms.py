@@ -30,6 +30,7 @@ ROOMS = {
     "table": None,
     "review": "#replay-toggle",
     "analysis": "#analysis-toggle",
+    "dice": "#dice-toggle",
     "study": "#rating-toggle",
     "train": "#train-toggle",
 }
