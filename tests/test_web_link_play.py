@@ -294,3 +294,20 @@ def test_settings_keep_the_rules_of_a_game_by_link():
     assert ann.page.state.session.game.rules == rules  # the invitation fixed them
     assert ann.page.state.friend is not None
     assert Settings().opponent == COMPUTER
+
+
+def test_a_link_taken_in_another_tab_is_never_written_over():
+    ann, bob, _ = start_match(seed=31)
+    storage = ann.page.around.storage  # type: ignore[attr-defined]
+    other_tab = page(storage=storage)  # the same browser: the same localStorage
+    assert other_tab.page.state.friend == ann.page.state.friend
+    open_url(other_tab, link_shown(bob))  # the friend's link opened in the other tab
+    newer = other_tab.page.state.friend
+    assert newer is not None and newer.seq > ann.page.state.friend.seq  # type: ignore[union-attr]
+    # This tab, still showing the older game, saves something: the newer game is kept.
+    ann.table.settings_changed({"rules=full", "opponent=link", "rotate"}, {"match-length": "3"})
+    kept = json.loads(storage[GAMES_KEY])
+    assert [game["seq"] for game in kept["games"]] == [newer.seq]
+    ann.links.other_tab_saved(GAMES_KEY)  # the storage event: this tab follows
+    assert ann.page.state.friend == newer
+    assert surface_of(ann).texts["status"] == "Roll the dice to see who starts."

@@ -205,9 +205,12 @@ class LinkPlay:
             return
         state = self.page.state
         state = replace(state, links=self.newer(state.links, add=True))
-        game = state.friend
+        _, board = self.stored()
+        game = state.links.find(board) if board is not None else None
         if game is not None:
-            state = self.board_state(state, game)
+            state = self.board_state(state, game)  # the game that tab has on its board
+        elif state.link_game is not None and state.session.settings.opponent != LINK:
+            state = replace(state, link_game=None)  # that tab left play by link
         self.page.show(state)
 
     # ----- the board ----------------------------------------------------------------------
