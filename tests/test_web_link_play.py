@@ -12,6 +12,7 @@ import pytest
 
 from game.engine.match import Rules
 from game.engine.state import Phase
+from game.formats import friend_link
 from game.formats.friend_link import FriendGame
 from game.formats.mat import parse_mat
 from game.web.link_play import GAMES_KEY
@@ -121,7 +122,14 @@ def test_settings_offer_a_friend_by_link_and_starting_one_gives_its_invitation()
     assert kept["board"] == game.game_id.hex() and len(kept["games"]) == 1
 
 
-def test_two_pages_that_share_only_links_play_a_match_to_its_end():
+def fixed_secrets(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The games' keys from a seed, so that a test plays the same dice every time."""
+    keys = random.Random(seed)
+    monkeypatch.setattr(friend_link.secrets, "token_bytes", keys.randbytes)
+
+
+def test_two_pages_that_share_only_links_play_a_match_to_its_end(monkeypatch):
+    fixed_secrets(monkeypatch, 3)  # a short match: two games
     rng = random.Random(6)
     ann, bob, links = start_match(length=3, seed=6)
     sides = [ann, bob]

@@ -550,13 +550,14 @@ class FriendGame:
     # ----- saving ----------------------------------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
+        record = encode_game(self.record)
         return {
             "version": 1,
             "key": self.key.hex(),
             "me": self.me,
             "master": self.master.hex(),
-            "agreed": encode_game(self.agreed),
-            "record": encode_game(self.record),
+            "agreed": record if self.agreed == self.record else encode_game(self.agreed),
+            "record": record,
             "seq": self.seq,
             "commits": [[i, c.hex()] for i, c in self.commits],
             "nonces": [[i, n.hex()] for i, n in self.nonces],
