@@ -110,8 +110,10 @@ def test_a_wrong_answer_comes_back_before_a_right_one():
     asked = rooms.page.state.quiz.card
     play_on_board(rooms, wrong_moves(asked))
     assert surface_of(rooms).prop("train-confirm", "disabled") is False
+    assert surface_of(rooms).focused == "train-confirm"  # a whole play: Confirm is next
     assert rooms.access.key("Enter", "BODY", on_board=False)  # Enter confirms the quiz's play
     assert surface_of(rooms).marks["train-verdict"] == "wrong"
+    assert surface_of(rooms).focused == "train-next"
     assert "Not this one" in surface_of(rooms).markup["train-verdict"]
     assert "yours" in surface_of(rooms).markup["train-verdict"]
     assert (

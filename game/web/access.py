@@ -32,7 +32,8 @@ KEYS = {
     "Enter": "Confirm the play",
     "h": "Hint",
     "t": "The board in words",
-    "Escape": "Close a panel; back to the game from the review",
+    "n": "The next card (the train room)",
+    "Escape": "Close a panel; back to the game from the review or the train room",
     "?": "The keys",
 }
 # Where the keyboard goes when the control it was on is gone: the next useful one.

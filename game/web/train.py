@@ -67,7 +67,7 @@ def ask(card: dict[str, Any]) -> Question:
     kind = str(card["kind"])
     if kind == "play":
         dice = state.dice or (0, 0)
-        prompt = f"Your roll {max(dice)}-{min(dice)}: find the best play."
+        prompt = f"Your roll {max(dice)}\u2011{min(dice)}: find the best play."  # kept whole
     elif state.phase is Phase.DOUBLED:
         prompt = "You are doubled: take or pass?"
     else:

@@ -38,6 +38,9 @@ PRACTICE_SETS = {
 PRACTICE_CARDS = 10  # cards a practice set adds at once
 EXPORT_NAME = "backgammon-cards.json"
 DAYS_CHARTED = 14
+# Where the keyboard goes in the room when the control it was on is gone: the next useful one.
+FOCUS_ORDER = ["train-confirm", "board", "train-double", "train-take", "train-next",
+               "practice-opening"]  # fmt: skip
 
 
 def now_ms() -> float:
@@ -95,7 +98,7 @@ class TrainRoom:
     def next_card(self) -> None:
         if self.page.state.room == TRAIN:
             self.page.show(replace(self.page.state, quiz=self.next_quiz()))
-            self.page.surface.focus("board")
+            self.page.surface.keep_focus(FOCUS_ORDER[1:], force=True)
 
     def asking(self) -> Quiz | None:
         """The quiz waiting for an answer, in this room."""
@@ -140,7 +143,7 @@ class TrainRoom:
         kept = self.stored().answered(str(quiz.card["id"]), verdict.right, self.clock())
         self.keep(kept)
         self.show_quiz(replace(quiz, verdict=verdict))
-        self.page.surface.focus("train-next")
+        self.page.surface.keep_focus(["train-next"], force=True)
 
     def key(self, key: str) -> bool:
         """A key in the train room; True when it was the room's."""
@@ -229,6 +232,9 @@ class TrainRoom:
     def painted(self, state: Any) -> None:
         if state.room == TRAIN:
             self.show_panel(state.quiz)
+            # A whole play: Confirm is next, even from the board.
+            whole = state.quiz is not None and state.quiz.session.may_confirm
+            self.page.surface.keep_focus(FOCUS_ORDER, force=whole)
 
     def show_panel(self, quiz: Quiz | None) -> None:
         surface = self.page.surface

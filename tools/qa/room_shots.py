@@ -2,10 +2,12 @@
 
     python3 -m tools.qa.room_shots                   # every room at every size, into docs/rooms
     python3 -m tools.qa.room_shots --out /tmp/rooms --sizes 375x667,1280x800
+    python3 -m tools.qa.room_shots --rooms train      # only the train room
 
 The rooms: the table (a game in play, the computer's last play drawn), the review (a
 finished 3-point match at turn 6 of its first game, the move list), the analysis of that
-match (run once, then shown at every size) and the study (the rating). One page boots; the
+match (run once, then shown at every size), the study (the rating) and the train room (two
+practice cards in the deck, the first answered wrong: its verdict). One page boots; the
 window is resized in place. Needs Debian's Chromium (``make test`` installs it).
 """
 
@@ -56,11 +58,38 @@ def shoot(page, out: Path, room: str, sizes: list[tuple[int, int]]) -> None:
         print(path)
 
 
+def seed_deck(page) -> None:
+    """Two practice checker-play cards in the deck, the first asked and answered wrong."""
+    from game.web import deck as decks
+    from tests.test_web_train import practice_cards, wrong_moves
+
+    cards = [
+        c
+        for c in practice_cards()
+        if c["kind"] == "play" and c["plays"][0][2] - c["plays"][-1][2] > 0.04
+    ][:2]
+    page.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)",
+        [decks.KEY, decks.Deck().with_cards(cards, now=0).to_text()],
+    )
+    if page.locator("#notice").is_visible():
+        page.click("#notice-yes")  # a notice about the game (its dice): read, closed
+    page.click("#room-play")
+    page.click("#train-toggle")
+    for origin, destination in wrong_moves(cards[0]):
+        page.locator(f'#board [data-target="{origin}"]').first.click()
+        page.locator(f'#board [data-target="{destination}"]').first.click()
+    page.click("#train-confirm")
+    page.wait_for_function("() => document.body.dataset.trainVerdict === 'wrong'")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "rooms"))
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
+    parser.add_argument("--rooms", default="table,review,analysis,study,train")
     args = parser.parse_args()
+    rooms = set(args.rooms.split(","))
 
     from playwright.sync_api import sync_playwright
 
@@ -74,21 +103,29 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_context(device_scale_factor=1).new_page()
         put_scene(page, base_url, "rolled")
-        shoot(page, out, "table", sizes)
-        seed_match(page, base_url)
-        page.click("#replay-toggle")
-        page.keyboard.press("Home")
-        for _ in range(12):
-            page.keyboard.press("ArrowRight")
-        shoot(page, out, "review", sizes)
-        page.click("#tab-analysis")
-        page.click("#analysis-run")
-        page.wait_for_function(
-            "() => document.body.dataset.analysis === 'done'", timeout=600_000, polling=500
-        )
-        shoot(page, out, "analysis", sizes)
-        page.click("#rating-toggle")
-        shoot(page, out, "study", sizes)
+        if "table" in rooms:
+            shoot(page, out, "table", sizes)
+        if rooms & {"review", "analysis", "study"}:
+            seed_match(page, base_url)
+            page.click("#replay-toggle")
+            page.keyboard.press("Home")
+            for _ in range(12):
+                page.keyboard.press("ArrowRight")
+            if "review" in rooms:
+                shoot(page, out, "review", sizes)
+            if "analysis" in rooms:
+                page.click("#tab-analysis")
+                page.click("#analysis-run")
+                page.wait_for_function(
+                    "() => document.body.dataset.analysis === 'done'", timeout=600_000, polling=500
+                )
+                shoot(page, out, "analysis", sizes)
+            page.click("#rating-toggle")
+            if "study" in rooms:
+                shoot(page, out, "study", sizes)
+        if "train" in rooms:
+            seed_deck(page)
+            shoot(page, out, "train", sizes)
         browser.close()
     server.shutdown()
     return 0
