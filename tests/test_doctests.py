@@ -1,7 +1,7 @@
 """Every docstring example in ``game/`` runs and shows what it says.
 
-The page's browser-only modules (those importing ``js``, ``pyodide`` or ``pyscript``)
-cannot be imported in CPython and are left to the browser tests.
+The page's browser-only modules (those importing ``js``, ``pyodide`` or ``pyscript``, or a
+``game`` module that does) cannot be imported in CPython and are left to the browser tests.
 """
 
 from __future__ import annotations
@@ -18,12 +18,16 @@ BROWSER_ONLY = {"js", "pyodide", "pyscript"}
 
 
 def _imports(path: Path) -> set[str]:
+    """Every name ``path`` imports, whole (``from game.web import dom`` gives ``game.web``
+    and ``game.web.dom``) and by its first part."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            for alias in node.names:
+                names.update((alias.name, alias.name.split(".")[0]))
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
+            names.update((node.module, node.module.split(".")[0]))
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
 
 
@@ -32,11 +36,19 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-MODULES = sorted(
-    _module_name(path)
-    for path in GAME.rglob("*.py")
-    if not BROWSER_ONLY & _imports(path) and path.name != "__main__.py"
-)
+def _browser_only(paths: dict[str, Path]) -> set[str]:
+    """The modules that import the browser, directly or through other ``game`` modules."""
+    imports = {name: _imports(path) for name, path in paths.items()}
+    found = {name for name, names in imports.items() if BROWSER_ONLY & names}
+    while True:
+        more = {name for name, names in imports.items() if name not in found and names & found}
+        if not more:
+            return found
+        found |= more
+
+
+PATHS = {_module_name(path): path for path in GAME.rglob("*.py") if path.name != "__main__.py"}
+MODULES = sorted(set(PATHS) - _browser_only(PATHS))
 
 
 def test_the_browser_only_modules_are_few():
