@@ -220,3 +220,24 @@ def test_with_no_card_asked_the_live_board_rests_in_the_train_room():
     rooms.train.toggle()  # pressed again: back to the table, where the tap plays
     rooms.access.tap(8)
     assert rooms.page.state.session.selected is not None
+
+
+def test_a_double_to_answer_is_asked_with_take_and_pass_on_the_doubled_board():
+    from game.analysis.cards import card_record, cards_of
+    from game.analysis.record_analysis import analyse_record
+    from game.formats.mat import parse_mat
+
+    match = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-2.mat"
+    records = [card_record(c) for c in cards_of(analyse_record(parse_mat(match.read_text()), 1))]
+    card = json.loads(json.dumps(next(r for r in records if r["kind"] in ("take", "pass"))))
+    rooms = trainer([card])
+    rooms.train.toggle()
+    surface = surface_of(rooms)
+    assert rooms.page.state.shown_session.game.phase is Phase.DOUBLED
+    assert surface.texts["train-prompt"].endswith("take or pass?")
+    assert surface.shown("train-take") and surface.shown("train-pass")
+    assert not surface.shown("train-double") and not surface.shown("train-confirm")
+    rooms.train.cube(card["best"])
+    assert surface.marks["train-verdict"] == "right"
+    assert "doubler" in surface.markup["train-verdict"]
+    assert stored_deck(rooms).card(card["id"]).due == NOW + DAY_MS

@@ -97,13 +97,19 @@ def _equities(card: dict[str, Any], yours: str | None = None) -> str:
             "double": "double_take", "pass": "double_pass"}.get(yours or "")  # fmt: skip
     if card.get("kind") in ("no-double", "double") and yours == "double":
         mine = "double_take" if cube["double_take"] < cube["double_pass"] else "double_pass"
+    whose = (
+        '<p class="train-note">The equities are the doubler\'s: taking is right when '
+        "doubled and taken is worth less to the doubler than a pass.</p>"
+        if card.get("kind") in ("take", "pass", "beaver")
+        else ""
+    )
     items = "".join(
         (f'<li class="yours">{label} {float(cube[key]):+.3f} \u2190 yours</li>'
          if key == mine else f"<li>{label} {float(cube[key]):+.3f}</li>")
         for label, key in (("No double", "no_double"), ("Double, take", "double_take"),
                            ("Double, pass", "double_pass"))
     )  # fmt: skip
-    return f'<ul class="train-cube">{items}</ul>'
+    return f'<ul class="train-cube">{items}</ul>{whose}'
 
 
 def _chances(card: dict[str, Any]) -> str:
