@@ -85,7 +85,8 @@
       var save = localStorage.getItem(key);
       var kept = save && JSON.parse(localStorage.getItem(key + ".board"));
       if (!kept || kept.save !== save || typeof kept.svg !== "string") return;
-      var drawn = document.querySelector("#board > svg");
+      // embed.html holds its starting board as text (#board-start), shown by embed-shell.js.
+      var drawn = document.querySelector("#board > svg") || document.getElementById("board-start");
       var template = document.createElement("template");
       template.innerHTML = kept.svg;
       var svg = template.content.firstElementChild;

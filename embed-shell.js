@@ -21,11 +21,23 @@
     if (booted) return;
     booted = true;
     body.dataset.runtime = "own";
+    showStartingBoard();
     if (reason) body.dataset.runtimeReason = reason;
     var script = document.createElement("script");
     script.type = "module";
     script.src = "./runtime/pyscript/core.js";
     document.head.appendChild(script);
+  }
+
+  // embed.html holds the starting board as text (#board-start): a frame that boots its
+  // own Python shows it now, unless boot.js painted a saved one.
+  function showStartingBoard() {
+    var held = document.getElementById("board-start");
+    if (!held || document.querySelector("#board > svg")) return;
+    var template = document.createElement("template");
+    template.innerHTML = held.textContent;
+    var svg = template.content.querySelector("svg");
+    if (svg) held.replaceWith(svg);
   }
 
   function field(text, name) {
