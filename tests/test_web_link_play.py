@@ -300,6 +300,7 @@ def test_settings_keep_the_rules_of_a_game_by_link():
     rules = ann.page.state.session.game.rules
     ann.table.settings_changed({"rules=full", "opponent=link"}, {"match-length": "7"})
     assert ann.page.state.session.game.rules == rules  # the invitation fixed them
+    assert "keeps its rules" in surface_of(ann).texts["rules-hint"]
     assert ann.page.state.friend is not None
     assert Settings().opponent == COMPUTER
 

@@ -80,7 +80,9 @@ class SettingsForm:
 def settings_form(session: Session) -> SettingsForm:
     settings = session.settings
     pending = settings.make_rules() != session.game.rules
-    if pending:
+    if settings.opponent == LINK:  # the invitation fixed the game's rules
+        hint = "A game by link keeps its rules: New game starts one with these."
+    elif pending:
         hint = "Press New game to play with these rules."
     elif session.fresh:
         hint = "Nothing played yet: rule changes apply at once."

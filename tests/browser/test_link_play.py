@@ -23,6 +23,7 @@ from game.web.link_play import GAMES_KEY
 from game.web.session import LINK, Session
 from tests.browser.pages import open_game
 from tests.browser.test_game import move_once
+from tests.browser.test_rooms import AXE
 
 
 def session_of(page: Page) -> Session:
@@ -150,6 +151,15 @@ def test_two_browsers_play_a_match_by_links_refusing_tampered_and_replayed_ones(
         assert session_of(page).settings.opponent == LINK
         expect(page.locator("#ending-title")).to_contain_text("the match")
     expect(ann.locator("#link-games")).to_contain_text("match over")
+    # The panel of games by link, its list open: axe-core finds nothing serious in it.
+    ann.click("#link-games-title")
+    expect(ann.locator("#link-new")).to_be_visible()
+    ann.evaluate(AXE.read_text(encoding="utf-8"))
+    violations = ann.evaluate(
+        """async () => (await axe.run('#link-panel', {resultTypes: ['violations']})).violations
+            .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target)}))"""
+    )
+    assert not [v for v in violations if v["impact"] in ("serious", "critical")], violations
     # Afterwards a normal record: the review's .mat export holds the whole match.
     ann.click("#replay-toggle")
     expect(ann.locator("#move-list")).to_contain_text("Game 2")
