@@ -1,6 +1,7 @@
 """The train room in Chromium: cards put in the deck (localStorage), one answered wrong and one
 right on the board, and after ten minutes (the deck's stored times moved back) the wrong one
-is asked again while the right one waits; the live game untouched."""
+is asked again while the right one waits; the live game untouched. And the tutor's warning
+with the engine's numbers, as the analysis gives them."""
 
 from __future__ import annotations
 
@@ -96,3 +97,21 @@ def test_a_wrong_answer_comes_back_before_a_right_one(game_page: Page):
     expect(game_page.locator("#train-panel")).to_be_hidden()
     assert game_page.locator("#board").inner_html() == live
     expect(game_page.locator("#status")).to_contain_text("5-3")
+
+
+def test_the_tutors_warning_says_why_in_the_engines_numbers(game_page: Page):
+    open_game(game_page, "seed=5&pace=0")  # the person opens with 5-3
+    game_page.click("#settings-toggle")
+    game_page.check("#tutor-setting")
+    game_page.click("#settings-done")
+    game_page.click("#roll")
+    play(game_page, [(8, 3), (8, 5)])  # three blots where 8/3 6/3 makes a point
+    game_page.click("#confirm")
+    expect(game_page.locator("#tutor-text")).to_contain_text("8/3 6/3", timeout=180_000)
+    why = game_page.locator("#tutor-why")
+    expect(why).to_contain_text("Played 8/5 8/3", timeout=180_000)
+    expect(why).to_contain_text("shots of 36 at 3 blots")
+    expect(why).to_contain_text("Best 8/3 6/3")
+    expect(why).to_contain_text("no blot")
+    game_page.click("#tutor-instead")
+    expect(game_page.locator("#tutor")).to_be_hidden()
