@@ -155,11 +155,10 @@ def test_corrupted_save_shows_a_message_and_a_playable_board(game_page: Page):
         f"{json.dumps(json.dumps({'app': 'backgammon', 'version': 1, 'game': 7}))})"
     )
     open_game(game_page)
-    expect(game_page.locator("#notice")).to_be_visible()
-    expect(game_page.locator("#notice-text")).to_contain_text("could not be read")
-    assert game_page.locator("#board circle.checker").count() == 30
-    game_page.click("#notice-no")  # "Not now": the save is kept, the board plays on
+    # Said beside the board, never over it: the save is kept, the board plays on.
+    expect(game_page.locator("#save-problem-text")).to_contain_text("could not be read")
     expect(game_page.locator("#notice")).to_be_hidden()
+    assert game_page.locator("#board circle.checker").count() == 30
     game_page.click("#roll")
     expect(game_page.locator("#board .die").first).to_be_visible()
 
@@ -171,7 +170,7 @@ def test_old_save_version_is_refused_politely(game_page: Page):
         f"{json.dumps(json.dumps({'app': 'backgammon', 'version': 0}))})"
     )
     open_game(game_page)
-    expect(game_page.locator("#notice-text")).to_contain_text("older version")
+    expect(game_page.locator("#save-problem-text")).to_contain_text("older version")
 
 
 def test_shared_link_reopens_the_same_position(game_page: Page):

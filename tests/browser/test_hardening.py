@@ -127,13 +127,12 @@ def test_a_failing_start_gives_a_new_game_and_keeps_the_save(game_page):
     assert saved
     game_page.add_init_script(BREAK_THE_START_ONCE)
     open_game(game_page, "seed=3&pace=0")
-    notice = game_page.locator("#notice")
-    expect(notice).to_contain_text("could not start as it was saved")
-    expect(notice).to_contain_text("the start broke")
+    problem = game_page.locator("#save-problem")  # said beside the board, not over it
+    expect(problem).to_contain_text("could not start as it was saved")
+    expect(problem).to_contain_text("the start broke")
     assert "Traceback" not in game_page.inner_text("body")
     expect(game_page.locator("#board circle.checker")).to_have_count(30)
-    game_page.click("#notice-no")  # not now: play on, unsaved, the save kept as it was
-    game_page.click("#roll")
+    game_page.click("#roll")  # play on, unsaved, the save kept as it was
     expect(game_page.locator("#status")).not_to_contain_text("to see who starts")
     assert stored(game_page) == saved
 
