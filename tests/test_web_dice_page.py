@@ -4,6 +4,7 @@ written into every export; ``?seed=`` pages throw from ``random`` as before."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -276,3 +277,28 @@ def test_a_save_without_seeds_or_with_a_game_that_has_none_says_nothing():
     third = page_on(around_of(again).storage)
     assert third.page.state.dice.seeds == (None,)
     assert not surface_of(third).texts.get("notice-text")
+
+
+def test_a_game_with_a_friend_by_link_takes_no_seed_of_this_page(monkeypatch):
+    """Its dice both players fix together (link_play.py): a checkable page commits to none
+    of them, says nothing false on the ending card, and exports no dice tags for them."""
+    from tests import test_web_link_play as by_link
+
+    monkeypatch.setattr(by_link, "Setup", functools.partial(Setup, checkable_dice=True))
+    rng = random.Random(6)
+    ann, bob, _links = by_link.start_match(length=1, seed=6)
+    sides = [ann, bob]
+    turn = 1
+    for _ in range(500):
+        by_link.play_part(sides[turn], rng, double=0.0)
+        if all(side.page.state.friend.over for side in sides):  # type: ignore[union-attr]
+            break
+        by_link.open_url(sides[1 - turn], by_link.link_shown(sides[turn]))
+        turn = 1 - turn
+    for side in sides:
+        state = side.page.state
+        assert state.friend is not None and state.friend.over
+        assert all(seed is None for seed in state.dice.seeds)
+        assert not surface_of(side).shown("ending-dice")
+        side.review.export_mat()
+        assert "Dice" not in around_of(side).downloads[-1][1]

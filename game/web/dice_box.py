@@ -173,9 +173,10 @@ def dice_panel(record: Record, number: int, dice: GameDice | None) -> DicePanel:
         return DicePanel(
             title,
             (
-                "This game's dice have no commitment, so they cannot be checked (they were "
-                "thrown by the page's ordinary random generator: an address with ?seed=, a "
-                "position from a link, or a game played on from the review).",
+                "This game's dice have no commitment here, so this panel cannot check them: "
+                "they were not thrown from a seed of this page (an address with ?seed=, a "
+                "position from a link, a game played on from the review, or a game with a "
+                "friend by link, whose dice both players fix together).",
             ),
         )
     actions = record.games[number - 1] if 0 < number <= len(record.games) else ()

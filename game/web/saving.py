@@ -26,7 +26,7 @@ from game.web.notices import Notices
 from game.web.page import Page
 from game.web.page_state import PageState
 from game.web.prerender import board_key, painted_board
-from game.web.session import Session
+from game.web.session import LINK, Session
 
 SAVE_FILE = "backgammon-save.json"
 
@@ -89,6 +89,13 @@ class Saving:
                 history = read_history_and_dice(data, session.game)
         return history
 
+    def dice_for(self, state: PageState) -> DiceBox:
+        """The seeds of ``state``'s record, from the page's last record's. A game by link has
+        none: both players fix its dice together (game/web/link_play.py)."""
+        if state.session.settings.opponent == LINK:
+            return DiceBox(tuple(None for _ in state.history.games))
+        return state.dice.follow(self.page.state.history, state.history)
+
     def adopted_state(self, state: PageState, session: Session) -> PageState:
         """``state`` with another tab's newer game, its record and its dice seeds."""
         history, box = self.saved_history(session)
@@ -127,7 +134,7 @@ class Saving:
         )
         state = replace(state, history=state.history.follow(session.game, moves))
         if self.page.checkable_dice:  # the seeds follow the record from the page's last one
-            state = replace(state, dice=state.dice.follow(self.page.state.history, state.history))
+            state = replace(state, dice=self.dice_for(state))
         outcome = self.keeper.save(session)
         around = self.page.around
         if outcome is storage.Outcome.FULL:
