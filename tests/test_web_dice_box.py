@@ -164,3 +164,15 @@ def test_the_panel_as_html():
     assert 'data-checked="yes"' in text and "match the commitment.</p>" in text
     before = panel_html(box.panel(Record.new(record.rules)))
     assert 'data-checked=""' in before and seed("html").hex() not in before
+
+
+def test_a_game_over_before_its_first_roll_is_not_said_to_match():
+    from game.engine.seeded_dice import GameDice
+    from game.web.dice_box import dice_panel
+
+    seed_bytes = seed("no rolls")
+    dice = GameDice(hashlib.sha256(seed_bytes).hexdigest(), seed_bytes.hex())
+    record = Record.new(Rules.full(match_length=3))
+    record = record.extend([Action.resign(1, 0), Action.accept()])  # over before a roll
+    panel = dice_panel(record, 1, dice)
+    assert panel.checked is None and panel.lines[-1] == "No roll was made in this game."

@@ -198,6 +198,9 @@ def dice_panel(record: Record, number: int, dice: GameDice | None) -> DicePanel:
             lines.append(f"{_count(len(rolls))} so far; the seed is shown when the game ends.")
         return DicePanel(title, tuple(lines))
     lines.append(f"Seed: {dice.seed}")
+    if not rolls:
+        lines.append("No roll was made in this game.")
+        return DicePanel(title, tuple(lines))
     try:
         throws = check_game_rolls(dice, rolls)
     except DiceMismatch as error:
