@@ -320,3 +320,30 @@ def test_a_link_taken_in_another_tab_is_never_written_over():
     ann.links.other_tab_saved(GAMES_KEY)  # the storage event: this tab follows
     assert ann.page.state.friend == newer
     assert surface_of(ann).texts["status"] == "Roll the dice to see who starts."
+
+
+def test_the_friends_play_is_drawn_move_by_move_then_the_board_is_the_game():
+    rng = random.Random(2)
+    ann, bob, _ = start_match(seed=7)
+    open_url(ann, link_shown(bob))
+    ann.table.roll()
+    if not ann.page.state.waiting:
+        play_part(ann, rng, double=0)
+    sender, receiver = (ann, bob) if ann.page.state.waiting else (bob, ann)
+    if receiver is ann:  # Bob starts: he plays first
+        open_url(bob, link_shown(ann))
+        play_part(bob, rng, double=0)
+    around = receiver.page.around
+    assert isinstance(around, FakeSurroundings)
+    around.reduced_motion = False
+    moments = []
+    show = receiver.page.show
+    receiver.page.show = lambda state, moment=None: (moments.append(moment), show(state, moment))  # type: ignore[method-assign]
+    open_url(receiver, link_shown(sender))
+    after = receiver.page.state
+    assert len(around.pending) == 1
+    around.run()
+    moving = [m for m in moments if m is not None and m.moving is not None]
+    last = after.session.last_play
+    assert last is not None and len(moving) == len(last[1])  # each checker of the play
+    assert receiver.page.state is after and not after.busy  # then the game as it stands

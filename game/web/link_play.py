@@ -20,16 +20,20 @@ import dataclasses
 import json
 from dataclasses import replace
 
+from game.engine.plays import Play
 from game.engine.record import Action, ActionKind, Record, play_of
 from game.engine.state import GameState, Phase
+from game.engine.turn import Turn
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of
 from game.web import prompts
+from game.web.computer import STEP_SECONDS
 from game.web.dice_box import DiceBox
 from game.web.friend_games import GAMES_VERSION, FriendGames
 from game.web.link_view import FRAGMENT, link_frame, link_url
 from game.web.notices import Notices
 from game.web.page import Page
 from game.web.page_state import TABLE, PageState
+from game.web.paint import Moment
 from game.web.session import BEAVERED, COMPUTER, LINK, REFUSED, TAKEN, Session, Settings
 from game.web.storage import SaveError, parse_stored
 from game.web.surface import Frame, apply
@@ -84,6 +88,23 @@ def decided(game: FriendGame) -> bool:
     return state.turn == game.me and (
         (state.phase is Phase.ROLL and game.ready_sent) or state.phase is Phase.DOUBLED
     )
+
+
+def friend_play(old: Record | None, game: FriendGame) -> tuple[GameState, Play] | None:
+    """The friend's last play among the actions ``game`` has beyond ``old`` (the state it
+    was made from, and the play), to draw it move by move; None when there is none."""
+    record = game.record
+    found = None
+    before: GameState | None = None
+    for number, index, after in record.steps():
+        action = record.games[number - 1][index - 1] if index else None
+        new = old is None or number > len(old.games) or index > len(old.games[number - 1])
+        played = action is not None and action.kind is ActionKind.PLAY
+        if played and new and before is not None and before.turn != game.me:
+            assert action is not None
+            found = (before, play_of(before.position, action.moves))
+        before = after
+    return found
 
 
 def session_of(game: FriendGame, settings: Settings) -> Session:
@@ -377,6 +398,30 @@ class LinkPlay:
             )
             return
         self.show(game, state)
+        drawn = friend_play(old.record if old is not None else None, game)
+        if drawn is not None and not self.page.around.reduced_motion:
+            self.page.around.spawn(self.draw_play(*drawn))
+
+    async def draw_play(self, before: GameState, play: Play) -> None:
+        """The friend's play drawn move by move over the board (the board it was made on),
+        then the game as it stands; given up when anything else happens meanwhile."""
+        page = self.page
+        shown = page.state
+        if before.dice is None:
+            return
+        session = Session(before, shown.session.settings, link_side=shown.session.link_side)
+        drawing = replace(shown, session=session, busy=True)
+        turn = Turn.start(before.position, before.dice)
+        for move in play.moves:
+            if page.state is not shown and page.state is not drawing:
+                return  # a link, a choice or another tab came in: leave the board to it
+            turn = turn.move_steps((move,))
+            page.show(
+                drawing, Moment(turn.position, turn.dice_left, (move.origin, move.destination))
+            )
+            await page.around.sleep(STEP_SECONDS * page.pace)
+        if page.state is drawing:
+            page.show(shown)
 
     def choose(self, game_id: str) -> None:
         """Put another game of the list on the board."""
