@@ -303,7 +303,9 @@
       show("embed-replay", true);
       text("embed-where", reply.where);
       element("embed-first").disabled = element("embed-back").disabled = reply.at === 0;
-      element("embed-forward").disabled = element("embed-last").disabled = reply.at === reply.last;
+      // While only the first game is read (partial), the match goes on past its last moment.
+      element("embed-forward").disabled = element("embed-last").disabled =
+        reply.at === reply.last && !reply.partial;
       body.dataset.moment = String(reply.at);
       saveMoment(reply.key + ".replay", reply.at);
       postHeight();
@@ -383,7 +385,7 @@
     bound = true;
     function step(delta) {
       if (!shown) return;
-      var at = Math.max(0, Math.min(shown.last, shown.at + delta));
+      var at = Math.max(0, Math.min(shown.partial ? 1e6 : shown.last, shown.at + delta));
       if (at !== shown.at) askMoment(at);
     }
     [["embed-first", -1e6], ["embed-back", -1], ["embed-forward", 1], ["embed-last", 1e6]].forEach(
