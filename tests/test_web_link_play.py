@@ -162,7 +162,8 @@ def test_two_pages_that_share_only_links_play_a_match_to_its_end(monkeypatch):
     assert "match" in words
 
 
-def test_the_friends_play_is_drawn_and_the_turn_said_in_plain_words():
+def test_the_friends_play_is_drawn_and_the_turn_said_in_plain_words(monkeypatch):
+    fixed_secrets(monkeypatch, 5)
     rng = random.Random(2)
     ann, bob, _ = start_match(seed=7)
     # Bob's page sent its part of the opening roll at once: it waits.
@@ -195,7 +196,8 @@ def tampered(url: str) -> str:
 
 
 @pytest.mark.parametrize("kind", ["tampered", "replayed", "other game", "old turn", "garbage"])
-def test_a_bad_link_is_refused_in_words_and_nothing_changes(kind):
+def test_a_bad_link_is_refused_in_words_and_nothing_changes(kind, monkeypatch):
+    fixed_secrets(monkeypatch, 1)
     rng = random.Random(4)
     ann, bob, links = start_match(seed=11)
     links.append(link_shown(bob))
@@ -322,7 +324,8 @@ def test_a_link_taken_in_another_tab_is_never_written_over():
     assert surface_of(ann).texts["status"] == "Roll the dice to see who starts."
 
 
-def test_the_friends_play_is_drawn_move_by_move_then_the_board_is_the_game():
+def test_the_friends_play_is_drawn_move_by_move_then_the_board_is_the_game(monkeypatch):
+    fixed_secrets(monkeypatch, 5)
     rng = random.Random(2)
     ann, bob, _ = start_match(seed=7)
     open_url(ann, link_shown(bob))

@@ -52,11 +52,10 @@ def link_status(game: FriendGame, session: Session) -> str:
     if state.phase is Phase.GAME_OVER:
         return f"{words} {send}: it lets them roll for the next game."
     if game.ready_sent:
-        return f"You roll: {send[0].lower()}{send[1:]}. Their answer brings your dice."
+        return "You roll: send your friend the link below. Their answer brings your dice."
     if state.phase in (Phase.DOUBLED, Phase.RESIGNED):
         return f"{words} {send}, then open their answer."
-    then = "then open the link they send back"
-    return f"Waiting for your friend: {send[0].lower()}{send[1:]}, {then}."
+    return "Waiting for your friend: send them the link below, then open the link they send back."
 
 
 def row_text(row: GameRow) -> str:
