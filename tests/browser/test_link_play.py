@@ -11,6 +11,7 @@ clicks on the board (the first checker that can move, its first landing point)."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -69,6 +70,8 @@ def play_part(page: Page, score: tuple[int, int]) -> None:
     for _ in range(30):
         if page.locator("#link-out").is_visible():
             return
+        # The friend's play may still be drawn move by move: the table waits for it.
+        expect(page.locator("#board")).not_to_have_class(re.compile(r"\bbusy\b"))
         session = session_of(page)
         game = session.game
         me = session.link_side
