@@ -20,6 +20,8 @@ from game.web import dom, guard, thinking
 
 
 class BrowserSurface:
+    placed: str | None = None  # the control ``keep_focus`` last put the keyboard on
+
     def has(self, element_id: str) -> bool:
         return bool(dom.element(element_id))
 
@@ -107,7 +109,11 @@ class BrowserSurface:
         disabled (or, with ``force``, anywhere but a dialog or a field), put it on the first
         of ``candidates`` that can be pressed (``board``: the board's first point to tap)."""
         active = document.activeElement
-        if active and not active.isSameNode(document.body):
+        # Where this put the keyboard last time: while it is still there, a control more
+        # useful that has come back since (Roll, once the computer has played) takes it.
+        placed = dom.element(self.placed) if self.placed else None
+        ours = bool(active) and bool(placed) and bool(active.isSameNode(placed))
+        if active and not active.isSameNode(document.body) and not ours:
             if active.closest("dialog") or str(active.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
                 return
             if not force:
@@ -126,6 +132,7 @@ class BrowserSurface:
                 from pyodide.ffi import to_js
 
                 node.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+                self.placed = None if element_id == "board" else element_id
                 return
 
     def form(self, form_id: str) -> tuple[set[str], dict[str, str]]:

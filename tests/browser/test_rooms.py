@@ -129,6 +129,17 @@ def test_keys_roll_undo_and_list_themselves(game_page: Page):
     expect(game_page.locator("#board-words")).to_contain_text("Your checkers: 2 on 24")
 
 
+def test_the_keyboard_is_back_on_roll_after_the_computers_turn(game_page: Page):
+    # seed=1: the computer wins the opening roll and plays; Roll goes while it plays (the
+    # keyboard parked on New game) and comes back for the person's turn, and so does the keyboard.
+    open_game(game_page, "seed=1")
+    game_page.keyboard.press("r")
+    expect(game_page.locator("#status")).to_contain_text("Your turn: roll the dice", timeout=30_000)
+    expect(game_page.locator("#roll")).to_be_focused()
+    game_page.keyboard.press("Enter")  # the keyboard user rolls from where the keyboard is
+    expect(game_page.locator("#roll")).to_be_hidden()
+
+
 def tap(page: Page, point: int) -> None:
     page.locator(f'#board [data-target="{to_viewer(point, True)}"]').first.click()
 
