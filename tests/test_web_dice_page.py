@@ -22,7 +22,7 @@ from game.web.page_state import DICE
 from game.web.rooms import Rooms, Setup, build
 from game.web.saving import LOST_DICE
 from game.web.session import FRIEND, Session, Settings
-from tests.web_fakes import FakeSurface, FakeSurroundings
+from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 HEX = re.compile(r"[0-9a-f]{64}")
 
@@ -36,18 +36,6 @@ def page_on(
     assert problem is None
     rooms.page.paint()
     return rooms
-
-
-def surface_of(rooms: Rooms) -> FakeSurface:
-    surface = rooms.page.surface
-    assert isinstance(surface, FakeSurface)
-    return surface
-
-
-def around_of(rooms: Rooms) -> FakeSurroundings:
-    around = rooms.page.around
-    assert isinstance(around, FakeSurroundings)
-    return around
 
 
 def friends() -> Session:

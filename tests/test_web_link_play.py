@@ -19,7 +19,7 @@ from game.web.link_play import GAMES_KEY
 from game.web.link_view import link_url
 from game.web.rooms import Rooms, Setup, build
 from game.web.session import COMPUTER, LINK, Session, Settings
-from tests.web_fakes import FakeSurface, FakeSurroundings
+from tests.web_fakes import FakeSurface, FakeSurroundings, surface_of
 
 
 def page(storage: dict[str, str] | None = None, seed: int = 1) -> Rooms:
@@ -29,12 +29,6 @@ def page(storage: dict[str, str] | None = None, seed: int = 1) -> Rooms:
     rooms.links.restore()
     rooms.page.paint()
     return rooms
-
-
-def surface_of(rooms: Rooms) -> FakeSurface:
-    surface = rooms.page.surface
-    assert isinstance(surface, FakeSurface)
-    return surface
 
 
 def choose_link(rooms: Rooms, length: int = 3) -> None:

@@ -16,7 +16,7 @@ from game.web.paint import announcement
 from game.web.replay import Replay
 from game.web.rooms import Rooms, Setup, build
 from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
-from tests.web_fakes import FakeSurface, FakeSurroundings
+from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3 (as in test_learning)
 
@@ -26,18 +26,6 @@ def rooms_on(session: Session | None = None, seed: int = 1, **around: object) ->
     rooms = build(surface, surroundings, Setup(session=session), random.Random(seed), pace=0)
     rooms.page.paint()
     return rooms
-
-
-def surface_of(rooms: Rooms) -> FakeSurface:
-    surface = rooms.page.surface
-    assert isinstance(surface, FakeSurface)
-    return surface
-
-
-def around_of(rooms: Rooms) -> FakeSurroundings:
-    around = rooms.page.around
-    assert isinstance(around, FakeSurroundings)
-    return around
 
 
 def test_a_fresh_page_paints_the_start_and_offers_only_the_roll():

@@ -18,6 +18,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from game.web import thinker
+from game.web.rooms import Rooms
 
 
 class FakeSurface:
@@ -196,3 +197,17 @@ class FakeSurroundings:
                 await asyncio.gather(*work)
 
         asyncio.run(drain())
+
+
+def surface_of(rooms: Rooms) -> FakeSurface:
+    """The fake surface a page of ``build`` was given (typed for the tests)."""
+    surface = rooms.page.surface
+    assert isinstance(surface, FakeSurface)
+    return surface
+
+
+def around_of(rooms: Rooms) -> FakeSurroundings:
+    """The fake surroundings a page of ``build`` was given."""
+    around = rooms.page.around
+    assert isinstance(around, FakeSurroundings)
+    return around
