@@ -215,19 +215,7 @@ class BrowserSurroundings:
         if mime == "application/json":
             guard.download(text, name)
             return
-        from pyodide.ffi import to_js
-
-        blob = window.Blob.new(
-            to_js([text]), to_js({"type": mime}, dict_converter=window.Object.fromEntries)
-        )
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = name
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(lambda: window.URL.revokeObjectURL(url), 1000)
+        dom.download(dom.blob_url(text, mime), name)
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         return await thinking.ask(request)

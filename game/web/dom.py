@@ -16,7 +16,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, when
+from pyscript import document, when, window
 
 from game.web import layout
 
@@ -68,6 +68,28 @@ def close_dialog(element_id: str) -> None:
     node = element(element_id)
     if node and node.open:
         node.close()
+
+
+def blob_url(data: Any, kind: str) -> Any:
+    """An object URL for ``data`` (text) of MIME type ``kind``."""
+    from pyodide.ffi import to_js
+
+    options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
+    return window.URL.createObjectURL(window.Blob.new(to_js([data]), options))
+
+
+def download(url: Any, name: str) -> None:
+    """Offer what ``url`` points at as a file named ``name`` (a blob: URL is freed later)."""
+    from pyodide.ffi import create_once_callable
+
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    if str(url).startswith("blob:"):
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
 
 
 def on(event: str, selector: object) -> Callable[[Handler], Handler]:

@@ -20,7 +20,17 @@ from typing import Any
 from pyscript import document, window
 
 from game.web import embed, picture
-from game.web.dom import Event, close_dialog, element, on, open_dialog, set_props, set_text
+from game.web.dom import (
+    Event,
+    blob_url,
+    close_dialog,
+    download,
+    element,
+    on,
+    open_dialog,
+    set_props,
+    set_text,
+)
 from game.web.embed_params import DIAGRAM, EmbedError
 from game.web.render import board_svg
 
@@ -140,26 +150,6 @@ def write(app: Any) -> None:
     elif spec.game is not None:
         session = embed.embed_session(spec)
         element("embed-preview").innerHTML = board_svg(embed.diagram_view(session, spec.play))
-
-
-def blob_url(data: Any, kind: str) -> Any:
-    from pyodide.ffi import to_js
-
-    options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
-    return window.URL.createObjectURL(window.Blob.new(to_js([data]), options))
-
-
-def download(url: Any, name: str) -> None:
-    from pyodide.ffi import create_once_callable
-
-    link = document.createElement("a")
-    link.href = url
-    link.download = name
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    if str(url).startswith("blob:"):
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
 
 
 async def download_png(svg: str) -> None:
