@@ -36,3 +36,14 @@ def test_each_held_out_decision_lists_every_legal_play_once():
         found = {format_position_id(play.position) for play in legal_plays(position, dice)}
         assert len(listed) == len(set(listed)) >= 2
         assert set(listed) == found, fields[:3]
+
+
+def test_the_second_judges_sample_is_every_4th_held_out_decision_with_the_same_plays():
+    held_out = decision_lines("held-out.txt.gz")[::4]
+    sample = decision_lines("held-out-3ply.txt.gz")
+    assert len(sample) == len(held_out) == 300
+    for deeper, drawn in zip(sample, held_out, strict=True):
+        assert deeper[:3] == drawn[:3]
+        plays = {item.split(":")[0]: item.split(":")[2] for item in drawn[3:]}
+        # Each play keeps its 0-ply equity; only the judge's equity is gnubg 3-ply's.
+        assert {item.split(":")[0]: item.split(":")[2] for item in deeper[3:]} == plays
