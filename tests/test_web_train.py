@@ -241,3 +241,94 @@ def test_a_double_to_answer_is_asked_with_take_and_pass_on_the_doubled_board():
     assert surface.marks["train-verdict"] == "right"
     assert "doubler" in surface.markup["train-verdict"]
     assert stored_deck(rooms).card(card["id"]).due == NOW + DAY_MS
+
+
+# --- the card drawn as the person's game was: cyan at the bottom -----------------------------
+
+
+def colours_on_points(svg: str) -> dict[int, set[str]]:
+    """The checkers' colours on each point of the drawn board (viewer's numbering)."""
+    found: dict[int, set[str]] = {}
+    for part in svg.split('<g class="point')[1:]:
+        point = int(part.split('data-target="', 1)[1].split('"', 1)[0])
+        inside = part.split('<g class="point', 1)[0].split('<g class="bar"', 1)[0]
+        found[point] = {c for c in ("cyan", "pink") if f'class="checker {c}"' in inside}
+    return found
+
+
+def mover_colour(svg: str, card: dict[str, Any], at_bottom: bool) -> str:
+    """The one colour of the mover's checkers on the board, each looked for where the mover
+    sits (bottom: the viewer's numbering is the mover's; top: mirrored)."""
+    from game.formats.gnubg_id import read_gnubg_id
+
+    points = read_gnubg_id(card["gnubg_id"]).position.player
+    drawn = colours_on_points(svg)
+    seen = {
+        colour
+        for point in range(1, 25)
+        if points[point]
+        for colour in drawn[point if at_bottom else 25 - point]
+    }
+    assert len(seen) == 1, seen
+    return seen.pop()
+
+
+def own_cards() -> list[dict[str, Any]]:
+    from game.analysis.cards import card_record, cards_of
+    from game.analysis.record_analysis import analyse_record
+    from game.formats.mat import parse_mat
+
+    match = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-2.mat"
+    records = [card_record(c) for c in cards_of(analyse_record(parse_mat(match.read_text()), 1))]
+    return list(json.loads(json.dumps(records)))
+
+
+def answered_best(rooms: Rooms, card: dict[str, Any]) -> None:
+    play_on_board(rooms, best_moves(card))
+    rooms.train.confirm()
+    assert surface_of(rooms).marks["train-verdict"] == "right"
+    assert stored_deck(rooms).card(card["id"]).due == NOW + DAY_MS
+
+
+def test_a_practice_card_with_pink_to_play_is_asked_as_the_persons_cyan_at_the_bottom():
+    from game.formats.gnubg_id import read_gnubg_id
+
+    card = next(
+        c
+        for c in practice_cards()
+        if c["kind"] == "play" and read_gnubg_id(c["gnubg_id"]).turn == 1
+    )
+    rooms = trainer([card])
+    rooms.train.toggle()
+    surface = surface_of(rooms)
+    assert mover_colour(surface.board_markup, card, at_bottom=True) == "cyan"
+    assert (surface.texts["name-bottom"], surface.texts["name-top"]) == ("Cyan", "Pink")
+    assert surface.texts["pips-text"].startswith("Cyan ")
+    answered_best(rooms, card)  # the best play, made on the cyan side, is judged right
+    svg = surface.board_markup  # the verdict's best play: cyan's trail from the bottom
+    assert 'class="trail" data-colour="cyan"' in svg
+    assert mover_colour(svg, card, at_bottom=True) == "cyan"
+
+
+def test_a_card_of_the_persons_own_cyan_mistake_is_cyan_at_the_bottom():
+    card = next(c for c in own_cards() if c["player"] == 0 and c["kind"] == "play")
+    for rotate in (True, False):
+        rooms = trainer([card], Session.new(Settings(rotate=rotate)))
+        rooms.train.toggle()
+        assert mover_colour(surface_of(rooms).board_markup, card, at_bottom=True) == "cyan"
+        answered_best(rooms, card)
+
+
+@pytest.mark.parametrize("rotate", [True, False])
+def test_a_friends_pink_mistake_is_drawn_as_the_friend_board_drew_it(rotate: bool):
+    card = next(c for c in own_cards() if c["player"] == 1 and c["kind"] == "play")
+    rooms = trainer([card], Session.new(Settings(opponent=FRIEND, rotate=rotate)))
+    rooms.train.toggle()
+    svg = surface_of(rooms).board_markup
+    # Facing the player on roll, pink plays from the bottom; not turned, cyan stays there.
+    assert mover_colour(svg, card, at_bottom=rotate) == "pink"
+    bottom = "Pink" if rotate else "Cyan"
+    assert surface_of(rooms).texts["name-bottom"] == bottom  # the words follow the drawing
+    assert rooms.page.state.shown_session.mover_at_bottom is rotate
+    answered_best(rooms, card)
+    assert 'class="trail" data-colour="pink"' in surface_of(rooms).board_markup

@@ -18,10 +18,11 @@ card's own figures and say what was best, by how much, and the chances after the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
+from game.engine.match import Cube
 from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.formats import format_position_id
@@ -33,7 +34,8 @@ from game.web.render import BoardView
 from game.web.session import FRIEND, FULL, Session, Settings
 from game.web.view import board_view
 
-# The question's board: both sides played at this screen, the side to act at the bottom.
+# The question's board: both sides played at this screen, the side to act at the bottom
+# (``question_session`` may turn the rotation off, as the live friend board may have it).
 QUIZ_SETTINGS = Settings(opponent=FRIEND, rotate=True, rules=FULL)
 
 ANSWERS = {
@@ -62,8 +64,14 @@ class Verdict:
 
 
 def ask(card: dict[str, Any]) -> Question:
-    """The question of ``card``: the state to play on and the prompt."""
+    """The question of ``card``: the state to play on and the prompt.
+
+    A card of the person's own games (``player`` set: 0 cyan, 1 pink, as in that game) keeps
+    its players. A card with no player (a practice set) is the person's to answer, and the
+    person plays cyan: its players are exchanged when pink is to act in its ID."""
     state = read_gnubg_id(str(card["gnubg_id"]))
+    if card.get("player") not in (0, 1) and state.to_act == 1:
+        state = sides_exchanged(state)
     kind = str(card["kind"])
     if kind == "play":
         dice = state.dice or (0, 0)
@@ -73,6 +81,18 @@ def ask(card: dict[str, Any]) -> Question:
     else:
         prompt = "Double or no double?"
     return Question(state, prompt, ANSWERS.get(kind, ()))
+
+
+def sides_exchanged(state: GameState) -> GameState:
+    """``state`` with the players' colours exchanged: the same position (kept from the view of
+    the player on roll), the turn, the score and the cube's owner change hands."""
+    owner = state.cube.owner
+    return replace(
+        state,
+        turn=1 - state.turn,
+        score=(state.score[1], state.score[0]),
+        cube=Cube(state.cube.value, None if owner is None else 1 - owner),
+    )
 
 
 def _equities(card: dict[str, Any], yours: str | None = None) -> str:
@@ -158,10 +178,13 @@ def answer_cube(card: dict[str, Any], action: str) -> Verdict:
 # --- the quiz on the board -------------------------------------------------------------------
 
 
-def question_session(card: dict[str, Any]) -> Session:
-    """The card's question on its own board, the side to act at the bottom."""
+def question_session(card: dict[str, Any], rotate: bool = True) -> Session:
+    """The card's question on its own board, drawn as the live board draws a game at this
+    screen (``Session.bottom_player``): the side to act at the bottom, or with ``rotate`` off
+    (the page's setting for a friend at this screen) cyan always at the bottom. The person's
+    own cards and the practice sets are cyan to act (``ask``), so at the bottom either way."""
     state = ask(card).state
-    return Session(state, QUIZ_SETTINGS).after(state)
+    return Session(state, replace(QUIZ_SETTINGS, rotate=rotate)).after(state)
 
 
 def best_play(card: dict[str, Any]) -> Play | None:
@@ -183,7 +206,7 @@ def quiz_view(quiz: Quiz) -> BoardView:
     if quiz.verdict is not None and quiz.card.get("kind") == "play":
         best = best_play(quiz.card)
         if best is not None:
-            return hinted_view(question_session(quiz.card), best)
+            return hinted_view(question_session(quiz.card, quiz.session.settings.rotate), best)
     return board_view(quiz.session)
 
 

@@ -28,6 +28,7 @@ from game.web.chart import answers_chart as chart_of_answers
 from game.web.notices import Notices
 from game.web.page import Page
 from game.web.page_state import TABLE, TRAIN, Quiz
+from game.web.session import Session
 
 PRACTICE_SETS = {
     "opening": "Opening replies",
@@ -93,7 +94,12 @@ class TrainRoom:
         card = self.stored().next_card(self.clock())
         if card is None:
             return None
-        return Quiz(card.data, train.question_session(card.data))
+        return Quiz(card.data, self.question_session(card.data))
+
+    def question_session(self, card: dict[str, Any]) -> Session:
+        """A card's question drawn as the live board draws a game at this screen (the page's
+        rotation setting)."""
+        return train.question_session(card, self.page.state.session.settings.rotate)
 
     def next_card(self) -> None:
         if self.page.state.room == TRAIN:
@@ -181,7 +187,7 @@ class TrainRoom:
     def open_card(self, card_id: str) -> None:
         card = self.stored().card(card_id)
         if card is not None:
-            quiz = Quiz(card.data, train.question_session(card.data))
+            quiz = Quiz(card.data, self.question_session(card.data))
             self.page.show(replace(self.page.state, room=TRAIN, replay=None, quiz=quiz))
 
     async def practice_set(self) -> list[dict[str, Any]]:
