@@ -63,6 +63,22 @@ def test_the_computer_plays_its_turn_then_hands_the_dice_back():
     assert any(request["task"] == "play" for request in around_of(rooms).requests)
 
 
+def test_resign_before_the_opening_roll_is_offered_answered_and_scored():
+    rooms = rooms_on(Session.new(Settings(rules="full")))
+    surface = surface_of(rooms)
+    assert rooms.page.state.session.game.phase is Phase.OPENING
+    assert not surface.prop("resign", "disabled")
+    rooms.table.offer_resignation()
+    assert "resign-panel" in surface.dialogs
+    rooms.table.resign(1)
+    assert rooms.page.state.session.game.phase is Phase.RESIGNED
+    around_of(rooms).run()  # the computer answers in its worker
+    game = rooms.page.state.session.game
+    assert any(request["task"] == "resignation" for request in around_of(rooms).requests)
+    assert game.phase is Phase.GAME_OVER and game.score == (0, 1)
+    assert surface.shown("next-game") and not surface.shown("roll")
+
+
 def test_the_review_never_speaks_of_the_live_game_and_escape_returns_to_it():
     rooms = rooms_on(seed=1)
     rooms.table.roll()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Cube, Rules
+from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Cube, IllegalAction, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web import links, storage
@@ -238,6 +238,29 @@ def test_against_the_computer_the_person_resigns_even_while_the_computer_is_on_r
     session = at_roll(Session.new(Settings(rules=FULL)), Position.start(), turn=1)
     assert session.resigner == 0
     assert session.resign(SINGLE).game.resigned_by == 0
+
+
+def test_against_the_computer_the_person_may_resign_before_the_opening_roll():
+    session = Session.new(Settings(rules=FULL))
+    assert session.game.phase is Phase.OPENING
+    assert session.resigner == 0
+    offered = session.resign(SINGLE)
+    assert offered.game.resigned_by == 0 and offered.game.resumed_phase is Phase.OPENING
+    # Nothing is played yet: a single game given away is worth more to the computer than
+    # playing on from the start, so it accepts, and the game is scored.
+    assert accepts_resignation(offered.game)
+    accepted = offered.accept_resignation()
+    assert accepted.game.phase is Phase.GAME_OVER and accepted.game.score == (0, 1)
+    refused = offered.reject_resignation()
+    assert refused.game.phase is Phase.OPENING and refused.may_roll
+
+
+def test_between_friends_nobody_resigns_before_the_opening_roll():
+    session = friends()
+    assert session.game.phase is Phase.OPENING
+    assert session.resigner is None
+    with pytest.raises(IllegalAction):
+        session.resign(SINGLE)
 
 
 # ----- the computer ------------------------------------------------------------------------

@@ -237,10 +237,11 @@ class Session:
 
     @property
     def resigner(self) -> int | None:
-        """The person who may offer to resign now: against the computer, always the person;
-        between friends, the player to act. None when no resignation may be offered."""
+        """The person who may offer to resign now: against the computer, always the person
+        (before the opening roll too); between friends, the player to act (nobody before the
+        opening roll, when neither is). None when no resignation may be offered."""
         game = self.game
-        if game.phase not in (Phase.ROLL, Phase.MOVE):
+        if game.phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
             return None
         if self.settings.opponent == COMPUTER:
             return 1 - COMPUTER_PLAYER
