@@ -46,7 +46,11 @@ def test_every_button_of_the_page_is_decided():
 def test_a_new_game_offers_the_roll_and_the_toolbar():
     session = Session.new()
     assert shown(session) == {"roll", "new-game", "resign", "share", "settings-toggle"}
-    assert "roll" in enabled(session) and "resign" not in enabled(session)
+    # Against the computer the person may give the game up before the opening roll;
+    # between friends nobody is to act yet, so nobody may.
+    assert "roll" in enabled(session) and "resign" in enabled(session)
+    friends = Session.new(Settings(opponent=FRIEND))
+    assert "roll" in enabled(friends) and "resign" not in enabled(friends)
 
 
 def test_while_the_computer_moves_a_person_may_only_start_anew_share_or_change_settings():
