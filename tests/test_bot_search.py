@@ -20,6 +20,7 @@ from game.bot.search import (
     reply_candidates,
 )
 from game.engine.plays import legal_plays
+from game.engine.position import Position
 from game.formats import parse_position_id
 from tests import soak
 
@@ -252,6 +253,36 @@ def test_the_movers_ranking_uses_the_ranking_network_and_the_look_ahead_the_cont
     )
     got, _ = search.after_best_play(after, reply_dice)
     assert got.flip().equity == pytest.approx(leaf.equity, abs=1e-9)
+
+
+def test_a_race_is_ranked_by_the_race_ranking_network_and_looked_ahead_by_the_race_one():
+    ranking, race = evaluator.network("race-ranking"), evaluator.network("race")
+    assert ranking is not None and race is not None and ranking is not race  # shipped
+    position = Position.from_points(
+        {6: 3, 5: 3, 4: 3, 3: 2, 8: 2, 9: 2}, {6: 4, 4: 4, 10: 4, 12: 3}
+    )
+    assert not position.is_contact()
+    dice = (4, 2)
+    plays = legal_plays(position, dice)
+    by_ranking = sorted(
+        (
+            evaluator.settle(p, "race", ranking.evaluate(evaluator.encode(p))).flip().equity
+            for p in (play.position.flip() for play in plays)
+        ),
+        reverse=True,
+    )
+    assert [e for e, _ in rank_plays(position, dice, plays)] == pytest.approx(by_ranking, abs=1e-9)
+    # The strongest level ranks by the look-ahead's network, the race network.
+    by_race = sorted(
+        (
+            evaluator.settle(p, "race", race.evaluate(evaluator.encode(p))).flip().equity
+            for p in (play.position.flip() for play in plays)
+        ),
+        reverse=True,
+    )
+    ranked = rank_plays(position, dice, plays, ranking=False)
+    assert [e for e, _ in ranked] == pytest.approx(by_race, abs=1e-9)
+    assert by_race != pytest.approx(by_ranking, abs=1e-6)
 
 
 def test_without_the_ranking_network_the_contact_network_ranks(monkeypatch):

@@ -25,6 +25,7 @@ mover's own plays at 1-ply (``Scorer(base, ranking=True)``), before any look-ahe
 are trained on different mixes (game/bot/README.md): the positions a look-ahead ends on
 are those after good plays and good replies, while a ranking must tell every play of a
 roll apart, the poor ones included. Without ranking.net the contact network does both.
+Races likewise: **race-ranking** ranks the mover's own plays, **race** values the rest.
 """
 
 from __future__ import annotations
@@ -44,15 +45,18 @@ NET_FILES = {
     "race": "race.net",
     "pruning": "pruning.net",
     "ranking": "ranking.net",
+    "race-ranking": "race-ranking.net",
 }
+# The network that ranks the mover's own plays at 1-ply, by the phase of the position.
+RANKING = {"contact": "ranking", "race": "race-ranking"}
 
 # The networks loaded so far by phase (None: its file is missing; tests set one to None).
 loaded_networks: dict[str, Network | None] = {}
 
 
 def network(phase: str) -> Network | None:
-    """The network for ``phase`` ('contact', 'race', 'pruning' or 'ranking'), loaded once;
-    None if its file is missing."""
+    """The network for ``phase`` ('contact', 'race', 'pruning', 'ranking' or 'race-ranking'),
+    loaded once; None if its file is missing."""
     if phase not in loaded_networks:
         path = DATA / NET_FILES[phase]
         loaded_networks[phase] = Network.load(path) if path.exists() else None
@@ -122,10 +126,10 @@ class Scorer:
     def __init__(self, base: Position, ranking: bool = False) -> None:
         self.phase = phase_of(base)
         self.net = network(self.phase)
-        if ranking and self.phase == "contact":
-            # The mover's own plays, ranked before any look-ahead: the ranking network
-            # where there is one (see the module notes).
-            self.net = network("ranking") or self.net
+        if ranking:
+            # The mover's own plays, ranked before any look-ahead: the phase's ranking
+            # network where there is one (see the module notes).
+            self.net = network(RANKING[self.phase]) or self.net
         self.inputs = encode(base)
         self.vector, self.removed = _base(self.inputs)
         self.sums = self.net.hidden_sums(self.inputs) if self.net is not None else None

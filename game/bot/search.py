@@ -38,7 +38,14 @@ from collections.abc import Callable
 from typing import Protocol
 
 from game.bot.encoding import ROLLS, is_contact
-from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network, phase_of
+from game.bot.evaluator import (
+    RANKING,
+    PruningScorer,
+    Scorer,
+    evaluate_position,
+    network,
+    phase_of,
+)
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.probabilities import Probabilities
 from game.engine.plays import Play, legal_plays
@@ -170,7 +177,7 @@ class Rolls:
         self._candidates: dict[tuple[int, int, int], list[int]] = {}
         self._scorers: dict[bool, Scorer] = {}
         self._stay: Probabilities | None = None
-        self._ranking = network("ranking") is not None and phase_of(position.flip()) == "contact"
+        self._ranking = network(RANKING[phase_of(position.flip())]) is not None
 
     def plays(self, dice: tuple[int, int]) -> list[Play]:
         """``legal_plays`` of ``dice`` (the same list for either order of the dice)."""

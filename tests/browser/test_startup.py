@@ -262,9 +262,14 @@ def test_the_bot_data_is_fetched_only_once_the_board_is_playable(shared_context)
     finally:
         shared_context.remove_listener("request", note)
     fetched = {url.rsplit("/", 1)[1] for _, url in bot_data}
-    assert fetched == {"bearoff.bin", "contact.net", "pruning.net", "race.net", "ranking.net"}, (
-        bot_data
-    )  # by the worker
+    assert fetched == {
+        "bearoff.bin",
+        "contact.net",
+        "pruning.net",
+        "race.net",
+        "race-ranking.net",
+        "ranking.net",
+    }, bot_data  # by the worker
     assert all(at >= ready_at for at, _ in bot_data), (ready_at, bot_data)
     page.close()
 
@@ -294,6 +299,7 @@ def test_without_a_worker_the_page_fetches_the_bot_itself_and_the_computer_plays
         "contact.net",
         "pruning.net",
         "race.net",
+        "race-ranking.net",
         "ranking.net",
     }
     assert "Something went wrong" not in page.inner_text("body")
