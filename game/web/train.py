@@ -22,12 +22,12 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
-from game.engine.match import Cube
 from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.formats import format_position_id
 from game.formats.gnubg_id import read_gnubg_id
 from game.web.deck import judge_cube, judge_play
+from game.web.embed import reader_on_roll
 from game.web.hint_panel import hinted_view
 from game.web.page_state import Quiz
 from game.web.render import BoardView
@@ -71,7 +71,7 @@ def ask(card: dict[str, Any]) -> Question:
     person plays cyan: its players are exchanged when pink is to act in its ID."""
     state = read_gnubg_id(str(card["gnubg_id"]))
     if card.get("player") not in (0, 1) and state.to_act == 1:
-        state = sides_exchanged(state)
+        state = reader_on_roll(state)
     kind = str(card["kind"])
     if kind == "play":
         dice = state.dice or (0, 0)
@@ -81,18 +81,6 @@ def ask(card: dict[str, Any]) -> Question:
     else:
         prompt = "Double or no double?"
     return Question(state, prompt, ANSWERS.get(kind, ()))
-
-
-def sides_exchanged(state: GameState) -> GameState:
-    """``state`` with the players' colours exchanged: the same position (kept from the view of
-    the player on roll), the turn, the score and the cube's owner change hands."""
-    owner = state.cube.owner
-    return replace(
-        state,
-        turn=1 - state.turn,
-        score=(state.score[1], state.score[0]),
-        cube=Cube(state.cube.value, None if owner is None else 1 - owner),
-    )
 
 
 def _equities(card: dict[str, Any], yours: str | None = None) -> str:
