@@ -236,6 +236,15 @@ new MutationObserver((changes, observer) => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
 BOT_DATA = "/game/bot/data/"
+# What the computer fetches from there: its networks and the bear-off table.
+BOT_FILES = {
+    "bearoff.bin",
+    "contact.net",
+    "pruning.net",
+    "race.net",
+    "race-ranking.net",
+    "ranking.net",
+}
 
 
 def test_the_bot_data_is_fetched_only_once_the_board_is_playable(shared_context):
@@ -262,14 +271,7 @@ def test_the_bot_data_is_fetched_only_once_the_board_is_playable(shared_context)
     finally:
         shared_context.remove_listener("request", note)
     fetched = {url.rsplit("/", 1)[1] for _, url in bot_data}
-    assert fetched == {
-        "bearoff.bin",
-        "contact.net",
-        "pruning.net",
-        "race.net",
-        "race-ranking.net",
-        "ranking.net",
-    }, bot_data  # by the worker
+    assert fetched == BOT_FILES, bot_data  # by the worker
     assert all(at >= ready_at for at, _ in bot_data), (ready_at, bot_data)
     page.close()
 
@@ -294,13 +296,6 @@ def test_without_a_worker_the_page_fetches_the_bot_itself_and_the_computer_plays
         " && !document.getElementById('board').classList.contains('busy')",
         timeout=120_000,
     )
-    assert {url.rsplit("/", 1)[1] for url in fetched} == {
-        "bearoff.bin",
-        "contact.net",
-        "pruning.net",
-        "race.net",
-        "race-ranking.net",
-        "ranking.net",
-    }
+    assert {url.rsplit("/", 1)[1] for url in fetched} == BOT_FILES
     assert "Something went wrong" not in page.inner_text("body")
     page.close()
