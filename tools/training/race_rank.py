@@ -41,7 +41,18 @@ import numpy as np
 
 from game.bot.encoding import INPUTS, encode, is_contact
 from tools.training.teacher import TEACHER, is_bearoff, siblings, teacher_ids
-from tools.training.train import CHECKPOINTS, dense_all, equity, export, fast_parser, start_from
+from tools.training.train import (
+    CHECKPOINTS,
+    centred,
+    dense_all,
+    equity,
+    export,
+    fast_parser,
+    group_rows,
+    resume,
+    save_checkpoint,
+    start_from,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_SETS = ("race-bench.txt.gz", "bot-bench.txt.gz", "held-out.txt.gz")
@@ -101,19 +112,27 @@ def make_data(seed: int, path: Path) -> None:
         if decisions % 20000 == 0:
             print(f"  {decisions} decisions, {len(ids)} positions ({time.time() - started:.0f} s)")
     path.parent.mkdir(parents=True, exist_ok=True)
+    save_encoded(
+        path, ids, lengths, indices, values, targets, groups=np.array(groups, dtype=np.int64)
+    )
+    print(
+        f"wrote {decisions} decisions, {len(ids)} positions to {path} ({skipped} bench"
+        f" positions left out) in {time.time() - started:.0f} s",
+        flush=True,
+    )
+
+
+def save_encoded(path: Path, ids, lengths, indices, values, targets, **more) -> None:
+    """Encoded positions as the training reads them: sparse rows (``indptr``, ``indices``,
+    ``values``), five targets a row and the Position IDs, plus any ``more`` arrays."""
     np.savez(
         path,
         indptr=np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64),
         indices=np.array(indices, dtype=np.int16),
         values=np.array(values, dtype=np.float32),
         targets=np.array(targets, dtype=np.float32).reshape(-1, 5),
-        groups=np.array(groups, dtype=np.int64),
         ids=np.array(ids, dtype="S14"),
-    )
-    print(
-        f"wrote {decisions} decisions, {len(ids)} positions to {path} ({skipped} bench"
-        f" positions left out) in {time.time() - started:.0f} s",
-        flush=True,
+        **more,
     )
 
 
@@ -142,14 +161,7 @@ def teacher_races(path: Path) -> None:
                 indices.append(index)
                 values.append(value)
             targets.append([float(x) for x in fields[1:6]])
-    np.savez(
-        path,
-        indptr=np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64),
-        indices=np.array(indices, dtype=np.int16),
-        values=np.array(values, dtype=np.float32),
-        targets=np.array(targets, dtype=np.float32).reshape(-1, 5),
-        ids=np.array(ids, dtype="S14"),
-    )
+    save_encoded(path, ids, lengths, indices, values, targets)
     print(f"wrote {len(ids)} teacher race positions to {path} in {time.time() - started:.0f} s")
 
 
@@ -157,23 +169,6 @@ def gnubg_board(pid: str):
     import gnubg
 
     return gnubg.positionfromid(pid)
-
-
-def group_rows(groups: np.ndarray, chosen: np.ndarray, starts, sizes):
-    """The rows of the ``chosen`` groups and each row's group numbered 0..len(chosen)-1."""
-    size = sizes[chosen]
-    offsets = np.arange(int(size.sum())) - np.repeat(np.cumsum(size) - size, size)
-    rows = np.repeat(starts[chosen], size) + offsets
-    return rows, np.repeat(np.arange(len(chosen)), size)
-
-
-def centred(values, group, count: int):
-    """Each value less the mean of its group."""
-    import torch
-
-    sums = torch.zeros(count, dtype=values.dtype).index_add_(0, group, values)
-    sizes = torch.zeros(count, dtype=values.dtype).index_add_(0, group, torch.ones_like(values))
-    return values - (sums / sizes)[group]
 
 
 def train(args) -> None:
@@ -190,7 +185,7 @@ def train(args) -> None:
     order = np.random.default_rng(args.seed).permutation(len(starts))
     n_valid = int(len(starts) * args.validation)
     valid, training = order[:n_valid], order[n_valid:]
-    valid_rows, valid_group = group_rows(groups, valid, starts, sizes)
+    valid_rows, valid_group = group_rows(valid, starts, sizes)
     x_valid, y_valid = x[valid_rows], y[valid_rows]
     valid_group_t = torch.from_numpy(valid_group)
     if not args.teacher_file.exists():
@@ -250,12 +245,7 @@ def train(args) -> None:
     checkpoint = CHECKPOINTS / f"race-rank-{args.run}.pt"
     start_epoch = 0
     if checkpoint.exists():
-        state = torch.load(checkpoint, weights_only=False)
-        model.load_state_dict(state["model"])
-        optimizer.load_state_dict(state["optimizer"])
-        schedule.load_state_dict(state["schedule"])
-        start_epoch = state["epoch"]
-        torch.set_rng_state(state["rng"])
+        start_epoch = resume(checkpoint, model, optimizer, schedule)
         print(f"resumed from {checkpoint.name} after epoch {start_epoch}", flush=True)
     print(
         f"{len(training)} training and {n_valid} validation decisions ({len(groups)} positions),"
@@ -273,7 +263,7 @@ def train(args) -> None:
         total = 0.0
         for lo in range(0, len(shuffled), per_batch):
             chosen = shuffled[lo : lo + per_batch]
-            rows, group = group_rows(groups, chosen, starts, sizes)
+            rows, group = group_rows(chosen, starts, sizes)
             rows_t, group_t = torch.from_numpy(rows), torch.from_numpy(group)
             logits = model(x[rows_t])
             target = y[rows_t]
@@ -305,16 +295,7 @@ def train(args) -> None:
             f" ({time.time() - started:.0f} s)",
             flush=True,
         )
-        torch.save(
-            {
-                "model": model.state_dict(),
-                "optimizer": optimizer.state_dict(),
-                "schedule": schedule.state_dict(),
-                "epoch": epoch + 1,
-                "rng": torch.get_rng_state(),
-            },
-            checkpoint,
-        )
+        save_checkpoint(checkpoint, model, optimizer, schedule, epoch + 1)
     export(model, args.out)
 
 

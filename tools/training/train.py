@@ -470,12 +470,7 @@ def train_net(net: str, data, args) -> None:
     checkpoint = CHECKPOINTS / f"{tag}.pt"
     start_epoch = 0
     if checkpoint.exists() and not args.fresh:
-        state = torch.load(checkpoint, weights_only=False)
-        model.load_state_dict(state["model"])
-        optimizer.load_state_dict(state["optimizer"])
-        schedule.load_state_dict(state["schedule"])
-        start_epoch = state["epoch"]
-        torch.set_rng_state(state["rng"])
+        start_epoch = resume(checkpoint, model, optimizer, schedule)
         print(f"{net}: resumed from {checkpoint.name} after epoch {start_epoch}", flush=True)
     loss_fn = torch.nn.BCEWithLogitsLoss()
     rank_batches = (
@@ -517,16 +512,7 @@ def train_net(net: str, data, args) -> None:
             f"validation equity error {error:.4f} ({time.time() - started:.0f} s)",
             flush=True,
         )
-        torch.save(
-            {
-                "model": model.state_dict(),
-                "optimizer": optimizer.state_dict(),
-                "schedule": schedule.state_dict(),
-                "epoch": epoch + 1,
-                "rng": torch.get_rng_state(),
-            },
-            checkpoint,
-        )
+        save_checkpoint(checkpoint, model, optimizer, schedule, epoch + 1)
     if net == "pruning":
         with torch.no_grad():  # inputs it never reads: their rows stayed at their random start
             unread = sorted(set(range(INPUTS)) - set(PRUNING_INPUTS))
@@ -591,12 +577,8 @@ class RankBatches:
             order = rng.permutation(len(self.sizes))
             for lo in range(0, len(order), self.per_batch):
                 chosen = order[lo : lo + self.per_batch]
-                sizes = self.sizes[chosen]
-                # the rows of each chosen group: its start plus 0..size-1
-                offsets = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
-                rows = self.rows[np.repeat(self.starts[chosen], sizes) + offsets]
-                group = np.repeat(np.arange(len(chosen)), sizes)
-                yield torch.from_numpy(rows), torch.from_numpy(group), len(chosen)
+                rows, group = group_rows(chosen, self.starts, self.sizes)
+                yield torch.from_numpy(self.rows[rows]), torch.from_numpy(group), len(chosen)
 
 
 def rank_loss(logits, target, group, count: int):
@@ -607,12 +589,52 @@ def rank_loss(logits, target, group, count: int):
     """
     import torch
 
-    def centred(values):
-        sums = torch.zeros(count, dtype=values.dtype).index_add_(0, group, values)
-        sizes = torch.zeros(count, dtype=values.dtype).index_add_(0, group, torch.ones_like(values))
-        return values - (sums / sizes)[group]
+    mine, theirs = equity(torch.sigmoid(logits)), equity(target)
+    return torch.mean((centred(mine, group, count) - centred(theirs, group, count)) ** 2)
 
-    return torch.mean((centred(equity(torch.sigmoid(logits))) - centred(equity(target))) ** 2)
+
+def centred(values, group, count: int):
+    """Each value less the mean of its group (``group``: each value's group, 0..count-1)."""
+    import torch
+
+    sums = torch.zeros(count, dtype=values.dtype).index_add_(0, group, values)
+    sizes = torch.zeros(count, dtype=values.dtype).index_add_(0, group, torch.ones_like(values))
+    return values - (sums / sizes)[group]
+
+
+def group_rows(chosen: np.ndarray, starts: np.ndarray, sizes: np.ndarray):
+    """The rows of the ``chosen`` groups (each ``sizes`` rows from ``starts``) and each row's
+    group numbered 0..len(chosen)-1."""
+    size = sizes[chosen]
+    offsets = np.arange(int(size.sum())) - np.repeat(np.cumsum(size) - size, size)
+    return np.repeat(starts[chosen], size) + offsets, np.repeat(np.arange(len(chosen)), size)
+
+
+def save_checkpoint(path: Path, model, optimizer, schedule, epoch: int) -> None:
+    """What resuming after ``epoch`` needs (``resume``)."""
+    import torch
+
+    state = {
+        "model": model.state_dict(),
+        "optimizer": optimizer.state_dict(),
+        "schedule": schedule.state_dict(),
+        "epoch": epoch,
+        "rng": torch.get_rng_state(),
+    }
+    torch.save(state, path)
+
+
+def resume(path: Path, model, optimizer, schedule) -> int:
+    """Load a ``save_checkpoint`` into the model, optimizer, schedule and random state: the
+    epochs already done."""
+    import torch
+
+    state = torch.load(path, weights_only=False)
+    model.load_state_dict(state["model"])
+    optimizer.load_state_dict(state["optimizer"])
+    schedule.load_state_dict(state["schedule"])
+    torch.set_rng_state(state["rng"])
+    return int(state["epoch"])
 
 
 def start_from(model, path: Path) -> None:
