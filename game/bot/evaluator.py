@@ -11,7 +11,8 @@ contact network, races to the race network
 (both trained by tools/train.py and stored in game/bot/data/). Finished games
 and outcomes the rules exclude (a gammon once the loser has borne a checker off,
 a backgammon in a race where the loser is already out of the winner's home
-board) are settled exactly rather than by the network. Without the weight
+board) are settled exactly rather than by the network, and so is the gammon race of a
+bear-in near home (``bear_in.py``). Without the weight
 files, the hand-made evaluation stands in.
 
 ``Scorer`` evaluates many positions that differ in a few inputs from one base
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.bot.bear_in import OUTSIDE_PIPS, gammon_chances, reckons
 from game.bot.bearoff import bearoff_probabilities
 from game.bot.encoding import INPUTS, encode, encode_pruning, is_contact
 from game.bot.heuristic import heuristic_probabilities
@@ -87,8 +89,11 @@ def finished(position: Position) -> Probabilities | None:
     return None
 
 
-def settle(position: Position, phase: str, outputs: list[float]) -> Probabilities:
-    """Network outputs made consistent with what the rules still allow."""
+def settle(
+    position: Position, phase: str, outputs: list[float], reckon: bool = True
+) -> Probabilities:
+    """Network outputs made consistent with what the rules still allow (and, with
+    ``reckon``, with a bear-in's gammon race where ``bear_in`` reckons it)."""
     win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = outputs
     me, them = position.player, position.opponent
     if them[OFF]:
@@ -101,13 +106,24 @@ def settle(position: Position, phase: str, outputs: list[float]) -> Probabilitie
             win_backgammon = 0.0
         if not any(me[19:26]):
             lose_backgammon = 0.0
+        # A bear-in's gammon race is reckoned rather than guessed (bear_in.py).
+        reckoned_win, reckoned_loss = gammon_chances(position, OUTSIDE_PIPS if reckon else 0)
+        if reckoned_win is not None:
+            win_gammon = reckoned_win
+            win = max(win, win_gammon)
+            win_backgammon = min(win_backgammon, win_gammon)
+        if reckoned_loss is not None:
+            lose_gammon = reckoned_loss
+            lose_backgammon = min(lose_backgammon, lose_gammon)
+            win = min(win, 1.0 - lose_gammon)
     return Probabilities.from_sequence(
         (win, win_gammon, win_backgammon, lose_gammon, lose_backgammon)
     )
 
 
-def evaluate_position(position: Position) -> Probabilities:
-    """Cubeless probabilities for ``position.player``, on roll, before rolling (no search)."""
+def evaluate_position(position: Position, reckon: bool = True) -> Probabilities:
+    """Cubeless probabilities for ``position.player``, on roll, before rolling (no search;
+    ``reckon``: a bear-in's gammon race reckoned where ``bear_in`` reckons it)."""
     done = exact(position)
     if done is not None:
         return done
@@ -115,16 +131,19 @@ def evaluate_position(position: Position) -> Probabilities:
     net = network(phase)
     if net is None:
         return heuristic_probabilities(position)
-    return settle(position, phase, net.evaluate(encode(position)))
+    return settle(position, phase, net.evaluate(encode(position)), reckon)
 
 
 class Scorer:
     """Evaluates positions close to ``base`` (e.g. after each play of one roll) incrementally."""
 
-    __slots__ = ("inputs", "net", "phase", "removed", "sums", "vector")
+    __slots__ = ("inputs", "net", "phase", "reckon", "removed", "sums", "vector")
 
     def __init__(self, base: Position, ranking: bool = False) -> None:
         self.phase = phase_of(base)
+        # A bear-in's gammon race is reckoned for all the positions scored or none, so that
+        # one roll's plays are compared by one measure.
+        self.reckon = self.phase == "race" and reckons(base)
         self.net = network(self.phase)
         if ranking:
             # The mover's own plays, ranked before any look-ahead: the phase's ranking
@@ -151,7 +170,7 @@ class Scorer:
         else:
             assert self.sums is not None  # set with the network
             sums = self.net.update_sums(self.sums, changes)
-        return settle(position, phase, self.net.outputs(sums))
+        return settle(position, phase, self.net.outputs(sums), self.reckon)
 
 
 class PruningScorer:

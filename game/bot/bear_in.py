@@ -1,0 +1,185 @@
+"""The gammon race of a bear-in: how soon a side with no checker off, some of them still
+outside its home board, bears its first checker off, and so whether it is gammoned.
+
+    >>> from game.engine.position import Position
+    >>> saver = Position.from_points({12: 1, 9: 1, 6: 13}, {1: 2, 2: 3, 3: 3})
+    >>> first = first_off(saver.player)  # two checkers to bring home first
+    >>> round(sum(first), 6), first[0], round(first[1], 4)  # 6-6 or 4-4 (2/36) in one roll
+    (1.0, 0.0, 0.0556)
+    >>> win_gammon, lose_gammon = gammon_chances(saver)
+    >>> win_gammon is None, round(lose_gammon, 3)
+    (True, 0.048)
+    >>> round(gammon_chances(saver.flip())[0], 3)  # the side bearing off rolls first
+    0.253
+
+In a race where one side has borne checkers off (all of its checkers are home, so the
+bear-off table gives its rolls to finish exactly) and the other has not, the second is
+gammoned when the first finishes before it bears a checker off. That second side's rolls
+to its first checker off are worked out one-sided (in a race the sides cannot meet): each
+roll played as a bear-in is, bringing home the farthest checker a die can bring and else
+the move that leaves the fewest dice and pips outside, until every checker is home, where
+the table's first-checker distribution takes over. The networks misjudge these races the
+most (docs/performance.md); this reckoning is exact but for that way of playing. It is
+worked out only while the checkers outside need at most ``OUTSIDE_PIPS`` pips to come home,
+which bounds its cost (a gammon race further out is left to the network).
+"""
+
+from __future__ import annotations
+
+from game.bot.bearoff import rolls_to_bear_off, table
+from game.engine.position import OFF, Position, Side
+
+# The pips the checkers outside may need to come home for the reckoning to be made.
+OUTSIDE_PIPS = 12
+# Roll counts kept in a distribution (a bear-in within OUTSIDE_PIPS takes far fewer).
+ROLL_COUNTS = 16
+_ROLLS = tuple((a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7))
+
+# A bear-in: the points (7..24) of the checkers outside, sorted, and the home counts.
+Bearin = tuple[tuple[int, ...], tuple[int, ...]]
+# First-checker distributions by bear-in, kept between positions (a few thousand at most
+# for one decision; emptied when large).
+_known: dict[Bearin, list[float]] = {}
+_KEEP = 50_000
+
+
+def outside_pips(side: Side) -> int:
+    """The pips ``side``'s checkers outside its home board need to come home."""
+    return sum((point - 6) * side[point] for point in range(7, 26))
+
+
+def first_off(side: Side) -> list[float]:
+    """P(the first checker off on exactly the n-th roll), index n, for a side with no
+    checker off (its plays as in the module notes)."""
+    if len(_known) > _KEEP:
+        _known.clear()
+    outside = tuple(point for point in range(7, 26) for _ in range(side[point]))
+    return _first_off((outside, tuple(side[1:7])))
+
+
+def reckons(position: Position) -> bool:
+    """Whether the gammon race of ``position`` is reckoned here (then so is every position
+    either side's plays lead to, whose checkers outside are no further out)."""
+    me, them = position.player, position.opponent
+    return _applies(them, me) or _applies(me, them)
+
+
+def gammon_chances(
+    position: Position, limit: int = OUTSIDE_PIPS
+) -> tuple[float | None, float | None]:
+    """The chances that the player on roll wins a gammon and loses one, where the module's
+    reckoning applies within ``limit`` outside pips (else None for that chance)."""
+    me, them = position.player, position.opponent
+    win_gammon = lose_gammon = None
+    if _applies(them, me, limit):
+        # We roll first: they save the gammon on their m-th roll if we need more than m.
+        finish = _tails(rolls_to_bear_off(me) or [])
+        saved = sum(p * finish[m + 1] for m, p in enumerate(first_off(them)) if p)
+        win_gammon = max(0.0, 1.0 - saved)
+    if _applies(me, them, limit):
+        # We save it on our m-th roll if they need m rolls or more.
+        finish = _tails(rolls_to_bear_off(them) or [])
+        saved = sum(p * finish[m] for m, p in enumerate(first_off(me)) if p)
+        lose_gammon = max(0.0, 1.0 - saved)
+    return win_gammon, lose_gammon
+
+
+def _applies(saver: Side, finisher: Side, limit: int = OUTSIDE_PIPS) -> bool:
+    """A gammon race this module reckons: the finisher home with checkers off, the saver
+    with none off and some checkers outside, within ``limit`` pips."""
+    if saver[OFF] or not finisher[OFF] or any(finisher[7:26]) or table() is None:
+        return False
+    return 0 < outside_pips(saver) <= limit
+
+
+def _tails(distribution: list[float]) -> list[float]:
+    """tails[n] = P(n rolls or more), for n up to ``ROLL_COUNTS`` + 1."""
+    tails = [0.0] * (ROLL_COUNTS + 2)
+    running = 0.0
+    for n in range(len(distribution) - 1, -1, -1):
+        running += distribution[n]
+        if n < len(tails):
+            tails[n] = running
+    return tails
+
+
+def _first_off(bearin: Bearin) -> list[float]:
+    outside, home = bearin
+    # Distributions hardly differ with the counts beyond two on a home point (which
+    # points hold checkers decides most first rolls): such bear-ins share one.
+    key = (outside, tuple(min(n, 2) for n in home))
+    found = _known.get(key)
+    if found is not None:
+        return found
+    if not outside:
+        found = [*table().first(home), *[0.0] * ROLL_COUNTS][:ROLL_COUNTS]  # type: ignore[union-attr]
+    else:
+        found = [0.0] * ROLL_COUNTS
+        for a, b, weight in _ROLLS:
+            after = _play(bearin, a, b)
+            if after is None:
+                found[1] += weight
+                continue
+            later = _first_off(after)
+            for n in range(ROLL_COUNTS - 1):
+                found[n + 1] += weight * later[n]
+    _known[key] = found
+    return found
+
+
+def _play(bearin: Bearin, a: int, b: int) -> Bearin | None:
+    """The bear-in after a roll (the better order of the dice), None if a checker comes off."""
+    orders = ((a,) * 4,) if a == b else ((a, b), (b, a))
+    best: tuple[tuple[int, int, int], Bearin] | None = None
+    for dice in orders:
+        after = bearin
+        for die in dice:
+            moved = _move(after, die)
+            if moved is None:
+                return None
+            after = moved
+        rank = _rank(after)
+        if best is None or rank < best[0]:
+            best = (rank, after)
+    assert best is not None
+    return best[1]
+
+
+def _rank(bearin: Bearin) -> tuple[int, int, int]:
+    """Smaller is further on: fewest dice needed outside, fewest pips, most low points held."""
+    outside, home = bearin
+    dice = sum(-(-(point - 6) // 6) for point in outside)
+    return dice, sum(outside) - 6 * len(outside), -sum(1 for n in home[:5] if n)
+
+
+def _move(bearin: Bearin, die: int) -> Bearin | None:
+    """One die of a bear-in, None if it bears a checker off."""
+    outside, home = bearin
+    if not outside:
+        if home[die - 1] or not any(home[die:]):
+            return None  # every checker home: this die bears one off
+        counts = list(home)
+        for point in range(6, die, -1):
+            if counts[point - 1]:
+                counts[point - 1] -= 1
+                counts[point - die - 1] += 1
+                break
+        return (), tuple(counts)
+    # Bring home the farthest checker this die can bring home.
+    for index in range(len(outside) - 1, -1, -1):
+        point = outside[index]
+        if point - die <= 6:
+            counts = list(home)
+            counts[point - die - 1] += 1
+            return outside[:index] + outside[index + 1 :], tuple(counts)
+    # Else the move that leaves the bear-in furthest on.
+    best: tuple[tuple[int, int, int], Bearin] | None = None
+    for index, point in enumerate(outside):
+        if index and outside[index - 1] == point:
+            continue
+        moved = (tuple(sorted((*outside[:index], *outside[index + 1 :], point - die))), home)
+        rank = _rank(moved)
+        if best is None or rank < best[0]:
+            best = (rank, moved)
+    assert best is not None
+    return best[1]

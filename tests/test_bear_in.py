@@ -1,0 +1,102 @@
+"""The gammon race of a bear-in (game/bot/bear_in.py), checked against the engine's plays."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from game.bot import bear_in, evaluator
+from game.bot.bear_in import OUTSIDE_PIPS, first_off, gammon_chances, reckons
+from game.bot.bearoff import table
+from game.bot.evaluator import Scorer, evaluate_position
+from game.engine.plays import legal_plays
+from game.engine.position import OFF, Position
+
+# The side bearing off: home, with checkers off.
+FINISHER = {1: 2, 2: 3, 3: 3}
+ROLLS = [(a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)]
+
+
+def exact_mean(side: tuple[int, ...]) -> float:
+    """Rolls to the first checker off on average, each roll played to need the fewest on
+    average over every legal play of the engine (a brute force)."""
+
+    @cache
+    def mean(points: tuple[int, ...]) -> float:
+        if not any(points[7:26]):
+            return sum(n * p for n, p in enumerate(table().first(points[1:7])))  # type: ignore[union-attr]
+        position = Position.trusted(points, Position.from_points({}, FINISHER).opponent)
+        total = 0.0
+        for a, b, weight in ROLLS:
+            afters = [play.position.player for play in legal_plays(position, (a, b))]
+            if any(after[OFF] for after in afters):
+                total += weight
+            else:
+                total += weight * (1 + min(mean(after) for after in afters))
+        return total
+
+    return mean(side)
+
+
+@pytest.mark.parametrize(
+    "points",
+    # (The brute force over the engine's plays takes 20 s for one checker outside, minutes
+    # for two.)
+    [{8: 1, 6: 14}],
+)
+def test_rolls_to_the_first_checker_off_close_to_the_best_play(points):
+    side = Position.from_points(points, FINISHER).player
+    distribution = first_off(side)
+    assert sum(distribution) == pytest.approx(1.0, abs=1e-6)
+    assert distribution[0] == 0.0
+    mean = sum(n * p for n, p in enumerate(distribution))
+    # The bear-in's way of playing is the best's or a little slower (a few hundredths of a
+    # roll: it misses some rolls that bring the last checker home and bear one off), never
+    # faster.
+    best = exact_mean(side)
+    assert best - 1e-6 <= mean <= best + 0.1
+
+
+def test_who_rolls_first_and_how_far_out_the_saver_is():
+    near = Position.from_points({8: 1, 6: 14}, FINISHER)
+    far = Position.from_points({12: 1, 9: 1, 6: 13}, FINISHER)
+    _, near_loss = gammon_chances(near)
+    _, far_loss = gammon_chances(far)
+    finisher_first, none = gammon_chances(far.flip())
+    assert none is None and gammon_chances(far)[0] is None
+    assert 0.0 <= near_loss < far_loss < finisher_first <= 1.0
+
+
+def test_only_bear_in_gammon_races_within_the_limit_are_reckoned():
+    assert not reckons(Position.from_points({6: 15}, FINISHER))  # both home: the table's
+    assert not reckons(Position.from_points({8: 1, 6: 14}, {1: 2, 20: 1}))  # they are not home
+    assert not reckons(Position.from_points({8: 1, 6: 13}, FINISHER))  # a checker off: saved
+    assert OUTSIDE_PIPS == 12  # the two positions below are on either side of the limit
+    assert not reckons(Position.from_points({13: 1, 12: 1, 6: 13}, FINISHER))  # 13 pips
+    assert reckons(Position.from_points({12: 2, 6: 13}, FINISHER))  # 12 pips
+
+
+def test_the_evaluator_takes_the_reckoned_gammon_chances():
+    position = Position.from_points({12: 1, 9: 1, 6: 13}, FINISHER)
+    _, lose_gammon = gammon_chances(position)
+    probabilities = evaluate_position(position)
+    assert probabilities.lose_gammon == pytest.approx(lose_gammon)
+    assert probabilities.win <= 1.0 - lose_gammon + 1e-9
+    finisher = evaluate_position(position.flip())
+    assert finisher.win_gammon == pytest.approx(gammon_chances(position.flip())[0])
+
+
+def test_one_rolls_plays_are_scored_by_one_measure():
+    # A saver beyond the limit: plays that bring it within are left to the network too.
+    base = Position.from_points({13: 1, 12: 1, 6: 13}, FINISHER)
+    assert not reckons(base)
+    scorer = Scorer(base.flip())
+    plays = legal_plays(base, (6, 5))
+    inside = [play for play in plays if bear_in.outside_pips(play.position.player) > 0]
+    assert inside and all(reckons(play.position) for play in inside)
+    if evaluator.network("race") is None:
+        pytest.skip("no race network")
+    for play in inside:
+        scored = scorer.evaluate(play.position.flip())
+        assert scored.win_gammon != pytest.approx(gammon_chances(play.position.flip())[0])
