@@ -37,10 +37,11 @@ _ROLLS = tuple((a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in r
 
 # A bear-in: the points (7..24) of the checkers outside, sorted, and the home counts.
 Bearin = tuple[tuple[int, ...], tuple[int, ...]]
-# First-checker distributions by bear-in, kept between positions (a few thousand at most
-# for one decision; emptied when large).
+# First-checker distributions by bear-in, kept between positions (a decision within the
+# limit works out a few hundred, rarely thousands); emptied past _KEEP, about 1 KB each, so
+# that a long session in the page's worker holds a few MB at most.
 _known: dict[Bearin, list[float]] = {}
-_KEEP = 50_000
+_KEEP = 5_000
 
 
 def outside_pips(side: Side) -> int:
