@@ -26,7 +26,7 @@ which bounds its cost (a gammon race further out is left to the network).
 
 from __future__ import annotations
 
-from game.bot.bearoff import rolls_to_bear_off, table
+from game.bot.bearoff import rolls_to_bear_off, table, tails
 from game.engine.position import OFF, Position, Side
 
 # The pips the checkers outside may need to come home for the reckoning to be made.
@@ -74,12 +74,12 @@ def gammon_chances(
     win_gammon = lose_gammon = None
     if _applies(them, me, limit):
         # We roll first: they save the gammon on their m-th roll if we need more than m.
-        finish = _tails(rolls_to_bear_off(me) or [])
+        finish = tails(rolls_to_bear_off(me) or [], ROLL_COUNTS + 2)
         saved = sum(p * finish[m + 1] for m, p in enumerate(first_off(them)) if p)
         win_gammon = max(0.0, 1.0 - saved)
     if _applies(me, them, limit):
         # We save it on our m-th roll if they need m rolls or more.
-        finish = _tails(rolls_to_bear_off(them) or [])
+        finish = tails(rolls_to_bear_off(them) or [], ROLL_COUNTS + 2)
         saved = sum(p * finish[m] for m, p in enumerate(first_off(me)) if p)
         lose_gammon = max(0.0, 1.0 - saved)
     return win_gammon, lose_gammon
@@ -91,17 +91,6 @@ def _applies(saver: Side, finisher: Side, limit: int = OUTSIDE_PIPS) -> bool:
     if saver[OFF] or not finisher[OFF] or any(finisher[7:26]) or table() is None:
         return False
     return 0 < outside_pips(saver) <= limit
-
-
-def _tails(distribution: list[float]) -> list[float]:
-    """tails[n] = P(n rolls or more), for n up to ``ROLL_COUNTS`` + 1."""
-    tails = [0.0] * (ROLL_COUNTS + 2)
-    running = 0.0
-    for n in range(len(distribution) - 1, -1, -1):
-        running += distribution[n]
-        if n < len(tails):
-            tails[n] = running
-    return tails
 
 
 def _first_off(bearin: Bearin) -> list[float]:

@@ -168,25 +168,26 @@ def bearoff_probabilities(position: Position) -> Probabilities | None:
     mine = found.rolls(me[1:7])
     theirs = found.rolls(them[1:7])
     # Tail sums: theirs_tail[n] = P(they need n rolls or more).
-    theirs_tail = _tails(theirs, len(mine) + 1)
+    theirs_tail = tails(theirs, len(mine) + 1)
     win = sum(p * theirs_tail[n] for n, p in enumerate(mine) if p)
     win_gammon = lose_gammon = 0.0
     if them[OFF] == 0:
         # They are gammoned if they have not borne a checker off in the n - 1 rolls they get.
-        first = _tails(found.first(them[1:7]), len(mine) + 1)
+        first = tails(found.first(them[1:7]), len(mine) + 1)
         win_gammon = sum(p * first[n] for n, p in enumerate(mine) if p)
     if me[OFF] == 0:
-        first = _tails(found.first(me[1:7]), len(theirs) + 2)
+        first = tails(found.first(me[1:7]), len(theirs) + 2)
         lose_gammon = sum(p * first[n + 1] for n, p in enumerate(theirs) if p)
     return Probabilities.from_sequence((win, win_gammon, 0.0, lose_gammon, 0.0))
 
 
-def _tails(distribution: list[float], length: int) -> list[float]:
-    tails = [0.0] * length
+def tails(distribution: list[float], length: int) -> list[float]:
+    """tails[n] = P(n rolls or more) of a distribution by roll count, for n below ``length``."""
+    found = [0.0] * length
     running = 0.0
     for n in range(len(distribution) - 1, -1, -1):
         running += distribution[n]
         if n < length:
-            tails[n] = running
+            found[n] = running
     # Beyond the distribution's end nothing is left; before its start all of it is.
-    return tails
+    return found
