@@ -8,7 +8,7 @@ import pytest
 
 from game.bot.cube import CubeState, cube_decision
 from game.bot.encoding import ROLLS
-from game.bot.evaluator import evaluate_position
+from game.bot.evaluator import EVERY, evaluate_position
 from game.bot.match_value import MatchValue
 from game.bot.network import Network
 from game.bot.search import Budget, OutOfBudget, Rolls, lookahead, paid_rolls, rank_plays
@@ -25,10 +25,10 @@ class Keep:
     """An evaluator that keeps every position's rolls (as a judge of a game keeps some)."""
 
     def __init__(self) -> None:
-        self.kept: dict[Position, Rolls] = {}
+        self.kept: dict[tuple[Position, int], Rolls] = {}
 
-    def rolls(self, position: Position) -> Rolls:
-        return self.kept.setdefault(position, Rolls(position))
+    def rolls(self, position: Position, reckon: int = EVERY) -> Rolls:
+        return self.kept.setdefault((position, reckon), Rolls(position, reckon))
 
 
 @pytest.fixture

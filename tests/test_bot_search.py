@@ -40,9 +40,9 @@ def counted(monkeypatch):
             seen[0] += 1
             return super().evaluate(position)
 
-    def counting_evaluate(position):
+    def counting_evaluate(position, *reckon):
         seen[0] += 1
-        return search_evaluate(position)
+        return search_evaluate(position, *reckon)
 
     search_evaluate = search.evaluate_position
     monkeypatch.setattr(search, "Scorer", CountingScorer)

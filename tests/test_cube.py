@@ -22,6 +22,7 @@ from game.bot.cube import (
     match_winning_chance,
     money_equity,
 )
+from game.bot.evaluator import NEAR_HOME, reckonings
 from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.met import POST_CRAWFORD, PRE_CRAWFORD, match_equity
 from game.bot.probabilities import Probabilities
@@ -359,9 +360,9 @@ def evaluated(monkeypatch):
         seen[0] += 1
         return scorer_evaluate(self, position)
 
-    def counting_evaluate(position):
+    def counting_evaluate(position, *reckon):
         seen[0] += 1
-        return plain_evaluate(position)
+        return plain_evaluate(position, *reckon)
 
     monkeypatch.setattr(evaluator.Scorer, "evaluate", counting_scorer)
     monkeypatch.setattr(evaluator, "evaluate_position", counting_evaluate)
@@ -433,14 +434,18 @@ def test_a_budgeted_cube_decision_is_the_same_every_time():
 
 def _after_best(position, roll):
     """The other side's position (on roll) after the mover's best play of ``roll`` by cubeless
-    equity, and that side's probabilities there."""
+    equity, and that side's probabilities there (in a race, the cube's rolls ahead leave a
+    race near home to the network: ``CUBE_RECKONS``)."""
     from game.bot.evaluator import evaluate_position
     from game.engine.plays import legal_plays
 
     plays = legal_plays(position, roll)
     if not plays:
-        return position.flip(), evaluate_position(position.flip())
-    scored = [(evaluate_position(play.position.flip()), play.position.flip()) for play in plays]
+        return position.flip(), evaluate_position(position.flip(), CUBE_RECKONS)
+    scored = [
+        (evaluate_position(play.position.flip(), CUBE_RECKONS), play.position.flip())
+        for play in plays
+    ]
     probabilities, after = min(scored, key=lambda pair: pair[0].equity)
     return after, probabilities
 
@@ -481,6 +486,9 @@ def _not_doubling(position, state, rolls_left):
 
 
 RACE = position({9: 2, 7: 2, 5: 1, 3: 2}, {11: 2, 8: 2, 6: 2, 2: 1})
+# What the cube's rolls ahead from RACE reckon: what its root does, but a race near home
+# (its rolls bring it within near_home.py's limits).
+CUBE_RECKONS = reckonings(RACE) & ~NEAR_HOME
 
 
 @pytest.mark.parametrize(

@@ -169,9 +169,9 @@ def test_the_computer_s_cube_decisions_keep_within_its_level_s_budget(monkeypatc
         seen[0] += 1
         return scorer_evaluate(self, position)
 
-    def counting_evaluate(position):
+    def counting_evaluate(position, *reckon):
         seen[0] += 1
-        return plain_evaluate(position)
+        return plain_evaluate(position, *reckon)
 
     monkeypatch.setattr(evaluator.Scorer, "evaluate", counting_scorer)
     monkeypatch.setattr(evaluator, "evaluate_position", counting_evaluate)

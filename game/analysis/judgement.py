@@ -43,6 +43,7 @@ from game.bot.cube import (
     CubeState,
     cube_decision,
 )
+from game.bot.evaluator import EVERY
 from game.bot.match_value import emg_of_mwc, result_mwc, utility
 from game.bot.search import FRESH, Evaluator, Rolls
 from game.engine.notation import format_play
@@ -253,15 +254,16 @@ class KeptRolls:
     KEPT = 32
 
     def __init__(self) -> None:
-        self._kept: dict[Position, Rolls] = {}
+        self._kept: dict[tuple[Position, int], Rolls] = {}
 
-    def rolls(self, position: Position) -> Rolls:
-        found = self._kept.pop(position, None)
+    def rolls(self, position: Position, reckon: int = EVERY) -> Rolls:
+        key = (position, reckon)
+        found = self._kept.pop(key, None)
         if found is None:
-            found = Rolls(position)
+            found = Rolls(position, reckon)
             if len(self._kept) >= self.KEPT:
                 del self._kept[next(iter(self._kept))]
-        self._kept[position] = found  # the most recently used last
+        self._kept[key] = found  # the most recently used last
         return found
 
 

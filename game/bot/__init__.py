@@ -83,7 +83,7 @@ def hint(
         value=match_value(state),
         reply_value=match_value(None if state is None else state.flip()),
         prune=strongest.prune,
-        ranking=strongest.ranking,
+        ranking=strongest.ranks(position),
         evaluator=evaluator,
     )
 
@@ -119,7 +119,7 @@ def choose_play(
             value=match_value(state),
             reply_value=match_value(None if state is None else state.flip()),
             prune=settings.prune,
-            ranking=settings.ranking,
+            ranking=settings.ranks(position),
         )
     else:
         ranked = rank_plays(position, dice, plays, match_value(state))

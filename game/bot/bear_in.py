@@ -30,7 +30,7 @@ from game.bot.bearoff import rolls_to_bear_off, table, tails
 from game.engine.position import OFF, Position, Side
 
 # The pips the checkers outside may need to come home for the reckoning to be made.
-OUTSIDE_PIPS = 12
+OUTSIDE_PIPS = 20
 # Roll counts kept in a distribution (a bear-in within OUTSIDE_PIPS takes far fewer).
 ROLL_COUNTS = 16
 _ROLLS = tuple((a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7))
@@ -94,55 +94,85 @@ def _applies(saver: Side, finisher: Side, limit: int = OUTSIDE_PIPS) -> bool:
 
 
 def _first_off(bearin: Bearin) -> list[float]:
+    # Which home points hold a checker decides most first rolls; how many beyond one
+    # hardly matters: bear-ins that differ only there share one distribution, worked out
+    # for one of them (``_standing``) so that it never depends on which came first.
+    bearin = _standing(bearin)
     outside, home = bearin
-    # Distributions hardly differ with the counts beyond two on a home point (which
-    # points hold checkers decides most first rolls): such bear-ins share one.
-    key = (outside, tuple(min(n, 2) for n in home))
-    found = _known.get(key)
+    found = _known.get(bearin)
     if found is not None:
         return found
     if not outside:
         found = [*table().first(home), *[0.0] * ROLL_COUNTS][:ROLL_COUNTS]  # type: ignore[union-attr]
     else:
         found = [0.0] * ROLL_COUNTS
+        # Each die's first move, shared by the rolls that hold it.
+        once = [bearin, *(move_in(bearin, die) for die in range(1, 7))]
         for a, b, weight in _ROLLS:
-            after = _play(bearin, a, b)
+            after = _play(once, a, b)
             if after is None:
                 found[1] += weight
                 continue
             later = _first_off(after)
-            for n in range(ROLL_COUNTS - 1):
-                found[n + 1] += weight * later[n]
-    _known[key] = found
+            # One roll more than the distribution after it.
+            found = [
+                here + weight * before
+                for here, before in zip(found, [0.0, *later[:-1]], strict=True)
+            ]
+    _known[bearin] = found
     return found
 
 
-def _play(bearin: Bearin, a: int, b: int) -> Bearin | None:
-    """The bear-in after a roll (the better order of the dice), None if a checker comes off."""
-    orders = ((a,) * 4,) if a == b else ((a, b), (b, a))
-    best: tuple[tuple[int, int, int], Bearin] | None = None
-    for dice in orders:
-        after = bearin
-        for die in dice:
-            moved = _move(after, die)
-            if moved is None:
+def _standing(bearin: Bearin) -> Bearin:
+    """The bear-in that stands for those with checkers on the same points: one checker on
+    each point held at home, the others on the highest of them (where a bear-in piles
+    them)."""
+    outside, home = bearin
+    held = [1 if n else 0 for n in home]
+    extra = sum(home) - sum(held)
+    if extra:
+        highest = max(point for point in range(6) if held[point])
+        held[highest] += extra
+    return outside, tuple(held)
+
+
+def _play(once: list[Bearin | None], a: int, b: int) -> Bearin | None:
+    """The bear-in after a roll (the better order of the dice), None if a checker comes off;
+    ``once``: the bear-in, then its move by each die (``move_in``)."""
+    if a == b:
+        after = once[a]
+        for _ in range(3):
+            if after is None:
                 return None
-            after = moved
-        rank = _rank(after)
-        if best is None or rank < best[0]:
-            best = (rank, after)
-    assert best is not None
-    return best[1]
+            after = move_in(after, a)
+        return after
+    results = []
+    for first, second in ((a, b), (b, a)):
+        moved = once[first]
+        if moved is None:
+            return None
+        moved = move_in(moved, second)
+        if moved is None:
+            return None
+        results.append(moved)
+    one, other = results
+    if one == other or progress(one) <= progress(other):
+        return one
+    return other
 
 
-def _rank(bearin: Bearin) -> tuple[int, int, int]:
+def progress(bearin: Bearin) -> tuple[int, int, int]:
     """Smaller is further on: fewest dice needed outside, fewest pips, most low points held."""
     outside, home = bearin
-    dice = sum(-(-(point - 6) // 6) for point in outside)
+    dice = sum(_DICE[point] for point in outside)
     return dice, sum(outside) - 6 * len(outside), -sum(1 for n in home[:5] if n)
 
 
-def _move(bearin: Bearin, die: int) -> Bearin | None:
+# The dice a checker on a point outside needs to come home (at most six pips a die).
+_DICE = tuple(max(0, (point - 1) // 6) for point in range(26))
+
+
+def move_in(bearin: Bearin, die: int) -> Bearin | None:
     """One die of a bear-in, None if it bears a checker off."""
     outside, home = bearin
     if not outside:
@@ -162,14 +192,9 @@ def _move(bearin: Bearin, die: int) -> Bearin | None:
             counts = list(home)
             counts[point - die - 1] += 1
             return outside[:index] + outside[index + 1 :], tuple(counts)
-    # Else the move that leaves the bear-in furthest on.
-    best: tuple[tuple[int, int, int], Bearin] | None = None
-    for index, point in enumerate(outside):
-        if index and outside[index - 1] == point:
-            continue
-        moved = (tuple(sorted((*outside[:index], *outside[index + 1 :], point - die))), home)
-        rank = _rank(moved)
-        if best is None or rank < best[0]:
-            best = (rank, moved)
-    assert best is not None
-    return best[1]
+    # Else the move that leaves the bear-in furthest on (``progress``): every such move saves
+    # the same pips and leaves the home board alone, so the one that saves the most dice
+    # (the nearest checker of equals).
+    index = min(range(len(outside)), key=lambda i: _DICE[outside[i] - die] - _DICE[outside[i]])
+    point = outside[index]
+    return tuple(sorted((*outside[:index], *outside[index + 1 :], point - die))), home

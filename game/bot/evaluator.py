@@ -11,9 +11,9 @@ contact network, races to the race network
 (both trained by tools/train.py and stored in game/bot/data/). Finished games
 and outcomes the rules exclude (a gammon once the loser has borne a checker off,
 a backgammon in a race where the loser is already out of the winner's home
-board) are settled exactly rather than by the network, and so is the gammon race of a
-bear-in near home (``bear_in.py``). Without the weight
-files, the hand-made evaluation stands in.
+board) are settled exactly rather than by the network, and so are the gammon race of a
+bear-in (``bear_in.py``) and a race near home (``near_home.py``), where a search allows
+(``reckonings``). Without the weight files, the hand-made evaluation stands in.
 
 ``Scorer`` evaluates many positions that differ in a few inputs from one base
 position (the candidate plays of a roll) by updating the base's hidden sums.
@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.bot.bear_in import OUTSIDE_PIPS, gammon_chances, reckons
+from game.bot import bear_in, near_home
+from game.bot.bear_in import OUTSIDE_PIPS, gammon_chances
 from game.bot.bearoff import bearoff_probabilities
 from game.bot.encoding import INPUTS, encode, encode_pruning, is_contact
 from game.bot.heuristic import heuristic_probabilities
@@ -51,6 +52,14 @@ NET_FILES = {
 }
 # The network that ranks the mover's own plays at 1-ply, by the phase of the position.
 RANKING = {"contact": "ranking", "race": "race-ranking"}
+
+# What is reckoned rather than valued by a network, as flags: a bear-in's gammon race
+# (bear_in.py) and a whole race near home (near_home.py). A search reckons in its
+# look-aheads only what its root's ranking reckoned (``reckonings``), so that every
+# candidate is valued by one measure.
+BEAR_IN = 1
+NEAR_HOME = 2
+EVERY = BEAR_IN | NEAR_HOME
 
 # The networks loaded so far by phase (None: its file is missing; tests set one to None).
 loaded_networks: dict[str, Network | None] = {}
@@ -89,11 +98,22 @@ def finished(position: Position) -> Probabilities | None:
     return None
 
 
+def reckonings(position: Position) -> int:
+    """The reckonings (flags) that apply to a race; every one for a position with contact,
+    whose look-aheads may end in any race."""
+    if is_contact(position):
+        return EVERY
+    return (BEAR_IN if bear_in.reckons(position) else 0) | (
+        NEAR_HOME if near_home.reckons(position) else 0
+    )
+
+
 def settle(
-    position: Position, phase: str, outputs: list[float], reckon: bool = True
+    position: Position, phase: str, outputs: list[float], reckon: int = EVERY
 ) -> Probabilities:
-    """Network outputs made consistent with what the rules still allow (and, with
-    ``reckon``, with a bear-in's gammon race where ``bear_in`` reckons it)."""
+    """Network outputs made consistent with what the rules still allow (and, with the
+    ``BEAR_IN`` flag in ``reckon``, with a bear-in's gammon race where ``bear_in`` reckons
+    it)."""
     win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = outputs
     me, them = position.player, position.opponent
     if them[OFF]:
@@ -107,7 +127,8 @@ def settle(
         if not any(me[19:26]):
             lose_backgammon = 0.0
         # A bear-in's gammon race is reckoned rather than guessed (bear_in.py).
-        reckoned_win, reckoned_loss = gammon_chances(position, OUTSIDE_PIPS if reckon else 0)
+        limit = OUTSIDE_PIPS if reckon & BEAR_IN else 0
+        reckoned_win, reckoned_loss = gammon_chances(position, limit)
         if reckoned_win is not None:
             win_gammon = reckoned_win
             win = max(win, win_gammon)
@@ -121,12 +142,16 @@ def settle(
     )
 
 
-def evaluate_position(position: Position, reckon: bool = True) -> Probabilities:
+def evaluate_position(position: Position, reckon: int = EVERY) -> Probabilities:
     """Cubeless probabilities for ``position.player``, on roll, before rolling (no search;
-    ``reckon``: a bear-in's gammon race reckoned where ``bear_in`` reckons it)."""
+    ``reckon``: the reckonings allowed, where they apply)."""
     done = exact(position)
     if done is not None:
         return done
+    if reckon & NEAR_HOME:
+        done = near_home.race_chances(position)
+        if done is not None:
+            return done
     phase = phase_of(position)
     net = network(phase)
     if net is None:
@@ -137,13 +162,14 @@ def evaluate_position(position: Position, reckon: bool = True) -> Probabilities:
 class Scorer:
     """Evaluates positions close to ``base`` (e.g. after each play of one roll) incrementally."""
 
-    __slots__ = ("inputs", "net", "phase", "reckon", "removed", "sums", "vector")
+    __slots__ = ("inputs", "may_reckon", "net", "phase", "reckon", "removed", "sums", "vector")
 
-    def __init__(self, base: Position, ranking: bool = False) -> None:
+    def __init__(self, base: Position, ranking: bool = False, reckon: int = EVERY) -> None:
         self.phase = phase_of(base)
-        # A bear-in's gammon race is reckoned for all the positions scored or none, so that
-        # one roll's plays are compared by one measure.
-        self.reckon = self.phase == "race" and reckons(base)
+        # A race is reckoned for all the positions scored or none, so that one roll's plays
+        # are compared by one measure (and only as ``reckon`` allows).
+        self.may_reckon = reckon
+        self.reckon = reckon & reckonings(base) if self.phase == "race" else 0
         self.net = network(self.phase)
         if ranking:
             # The mover's own plays, ranked before any look-ahead: the phase's ranking
@@ -159,10 +185,12 @@ class Scorer:
         phase = phase_of(position)
         if phase != "contact":
             done = exact(position)
+            if done is None and self.reckon & NEAR_HOME:
+                done = near_home.race_chances(position)
             if done is not None:
                 return done
         if phase != self.phase or self.net is None:
-            return evaluate_position(position)
+            return evaluate_position(position, self.may_reckon)
         inputs = encode(position)
         changes = _changes(self.vector, self.removed, inputs)
         if len(changes) >= len(inputs):

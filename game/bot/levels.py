@@ -19,9 +19,12 @@ so that its budget pays for more candidates; the default level's budget cannot p
 one look-ahead of a middle game even pruned, so it does not prune.
 
 Each level ranks its own plays at 1-ply by the ranking network (``ranking``), the one
-that tells every play of a roll apart best, except the strongest: its 1-ply ranking only
-picks the candidates of its look-ahead, whose leaves the contact network values, and
-there the same network picking them loses less.
+that tells every play of a roll apart best, except the strongest with contact: its 1-ply
+ranking only picks the candidates of its look-ahead, whose leaves the contact network
+values, and there the same network picking them loses less. In a race every level ranks
+by the race's ranking network (``Level.ranks``): the race network's leaves are reckoned
+where it misjudges most (near home, a bear-in's gammon race), and its own ranking picked
+worse candidates.
 
 Every figure behind these choices (costs per position, decision times, error rates of
 each level) is in docs/performance.md, measured by ``python -m tools.bench.bot``,
@@ -31,8 +34,12 @@ each level) is in docs/performance.md, measured by ``python -m tools.bench.bot``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.bot.level_names import LEVEL_NAMES
+
+if TYPE_CHECKING:
+    from game.engine.position import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +55,14 @@ class Level:
     cube_prune: int = 0  # ... the second with only this many replies a roll in full
     prune: int = 0  # 2-ply: of each reply roll, only the best this many by the pruning network
     ranking: bool = True  # own plays ranked by ranking.net (False: by the look-ahead's network)
+
+    def ranks(self, position: Position) -> bool:
+        """Whether the level ranks its own plays of ``position`` by the phase's ranking
+        network: in a race always, with contact as ``ranking`` says."""
+        # Imported here: the page names the levels (this module) before it loads the bot.
+        from game.bot.encoding import is_contact
+
+        return self.ranking or not is_contact(position)
 
 
 LEVELS_BY_STRENGTH = (

@@ -39,14 +39,18 @@ from typing import Protocol
 
 from game.bot.encoding import ROLLS, is_contact
 from game.bot.evaluator import (
+    EVERY,
+    NEAR_HOME,
     RANKING,
     PruningScorer,
     Scorer,
     evaluate_position,
     network,
     phase_of,
+    reckonings,
 )
 from game.bot.heuristic import heuristic_probabilities
+from game.bot.near_home import reckons as reckons_near
 from game.bot.probabilities import Probabilities
 from game.engine.plays import Play, legal_plays
 from game.engine.position import Position
@@ -56,6 +60,9 @@ Value = Callable[[Probabilities], float]
 # What a hand-made evaluation costs, in positions evaluated by the network (measured:
 # docs/performance.md).
 HAND_COST = 0.125
+# The plays of a race near home reckoned at most (the network shortlists them): reckoning
+# one costs far more than the network (docs/performance.md).
+RECKONED_PLAYS = 8
 # What ranking a play by the pruning network costs, in positions (32 hidden units, no
 # escapes; measured: docs/performance.md).
 PRUNING_COST = 0.25
@@ -70,10 +77,27 @@ def rank_plays(
     evaluator: Evaluator | None = None,
 ) -> list[tuple[float, Play]]:
     """Every legal play (or ``plays``, some of them) with its 1-ply equity for the mover,
-    best first (by the ranking network, or without ``ranking`` by the look-ahead's)."""
+    best first (by the ranking network, or without ``ranking`` by the look-ahead's).
+
+    In a race near home (``near_home.py``) with more than ``RECKONED_PLAYS`` plays, the
+    network shortlists the plays to reckon, as a move filter does: the others follow below
+    them, by the network's values."""
     rolls = (evaluator or FRESH).rolls(position)
     if plays is None:
         plays = rolls.plays(dice)
+    if len(plays) <= RECKONED_PLAYS or not rolls.reckon & NEAR_HOME or not reckons_near(position):
+        return _scored(rolls, dice, plays, value, ranking)
+    rough = _scored(
+        (evaluator or FRESH).rolls(position, rolls.reckon & ~NEAR_HOME), dice, plays, value, ranking
+    )
+    scored = _scored(rolls, dice, [play for _, play in rough[:RECKONED_PLAYS]], value, ranking)
+    floor = scored[-1][0]
+    return scored + [(min(equity, floor - 1e-9), play) for equity, play in rough[RECKONED_PLAYS:]]
+
+
+def _scored(
+    rolls: Rolls, dice: tuple[int, int], plays: list[Play], value: Value | None, ranking: bool
+) -> list[tuple[float, Play]]:
     scored = []
     for play in plays:
         probabilities = rolls.after(dice, play, ranking).flip()
@@ -165,12 +189,24 @@ class Rolls:
     them: each roll's legal plays, the probabilities after a play (the other side's, then on
     roll) and the candidates a look-ahead evaluates, each worked out when first asked for
     and kept. Positions are valued through a ``Scorer`` on the position (one by the ranking
-    network for the mover's own 1-ply ranking, where that network applies)."""
+    network for the mover's own 1-ply ranking, where that network applies); ``reckon``: the
+    reckonings allowed (``evaluator.reckonings``: a look-ahead allows only its root's, so
+    that its candidates are valued alike)."""
 
-    __slots__ = ("_after", "_candidates", "_plays", "_ranking", "_scorers", "_stay", "position")
+    __slots__ = (
+        "_after",
+        "_candidates",
+        "_plays",
+        "_ranking",
+        "_scorers",
+        "_stay",
+        "position",
+        "reckon",
+    )
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, reckon: int = EVERY) -> None:
         self.position = position
+        self.reckon = reckon
         self._plays: dict[tuple[int, int], list[Play]] = {}
         # Keyed by roll as well: each roll's plays are evaluated once, as a fresh search does.
         self._after: dict[tuple[bool, int, int, Position], Probabilities] = {}
@@ -201,13 +237,13 @@ class Rolls:
     def stay(self) -> Probabilities:
         """The other side's probabilities when the roll cannot be played."""
         if self._stay is None:
-            self._stay = evaluate_position(self.position.flip())
+            self._stay = evaluate_position(self.position.flip(), self.reckon)
         return self._stay
 
     def _scorer(self, ranking: bool) -> Scorer:
         scorer = self._scorers.get(ranking)
         if scorer is None:
-            scorer = self._scorers[ranking] = Scorer(self.position.flip(), ranking)
+            scorer = self._scorers[ranking] = Scorer(self.position.flip(), ranking, self.reckon)
         return scorer
 
     def candidates(self, dice: tuple[int, int], prune: int) -> list[int]:
@@ -247,14 +283,15 @@ class Rolls:
 
 class Evaluator(Protocol):
     """Where a search finds a position's ``Rolls``: anew (``FRESH``), or kept from an earlier
-    search (a judge of a whole game keeps them: ``game.analysis.judgement``)."""
+    search (a judge of a whole game keeps them: ``game.analysis.judgement``), with or
+    the reckonings ``reckon`` allows (``Rolls``)."""
 
-    def rolls(self, position: Position) -> Rolls: ...
+    def rolls(self, position: Position, reckon: int = EVERY) -> Rolls: ...
 
 
 class _Fresh:
-    def rolls(self, position: Position) -> Rolls:
-        return Rolls(position)
+    def rolls(self, position: Position, reckon: int = EVERY) -> Rolls:
+        return Rolls(position, reckon)
 
 
 FRESH: Evaluator = _Fresh()
@@ -265,11 +302,12 @@ def paid_rolls(
     budget: Budget | None = None,
     prune: int = 0,
     evaluator: Evaluator | None = None,
+    reckon: int = EVERY,
 ) -> tuple[Rolls, int]:
     """The rolls of a look-ahead from ``position`` and what it costs in positions
     (``Rolls.cost``), paid from ``budget`` before anything is evaluated (``OutOfBudget``,
     and nothing spent, if it cannot pay for the whole look-ahead)."""
-    rolls = (evaluator or FRESH).rolls(position)
+    rolls = (evaluator or FRESH).rolls(position, reckon)
     cost = rolls.cost(prune)
     if budget is not None and not budget.spend(cost):
         raise OutOfBudget
@@ -298,15 +336,16 @@ def lookahead(
     value: Value | None = None,
     prune: int = 0,
     evaluator: Evaluator | None = None,
+    reckon: int = EVERY,
 ) -> tuple[Probabilities, int]:
     """Probabilities for ``position.player`` before rolling, averaged over its 21 rolls
     (each answered by its best play by ``value``; with ``prune``, the best of those the
-    pruning network ranks first: ``reply_candidates``).
+    pruning network ranks first: ``reply_candidates``; ``reckon``: as ``Rolls``).
 
     Also returns how many positions were evaluated (the cost). With a ``budget``, raises
     ``OutOfBudget`` before evaluating anything when it cannot pay for the whole look.
     """
-    rolls, cost = paid_rolls(position, budget, prune, evaluator)
+    rolls, cost = paid_rolls(position, budget, prune, evaluator, reckon)
     totals = [0.0] * 5
     for a, b, weight in ROLLS:
         values = rolls.best((a, b), value, prune)[0].flip().as_tuple()
@@ -365,7 +404,9 @@ def rank_plays_deeper(
         plays = (evaluator or FRESH).rolls(position).plays(dice)
     plays, by_hand, spent = shortlist(position, plays, budget, value)
     ranked = rank_plays(position, dice, plays, value, ranking, evaluator)
-    if len(ranked) > 1:
+    # A race near home is reckoned at 1-ply already: looking a roll further adds nothing
+    # but its cost.
+    if len(ranked) > 1 and not reckons_near(position):
         best = ranked[0][0]
         candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
         if len(candidates) > 1:
@@ -377,6 +418,9 @@ def rank_plays_deeper(
                 reply_value,
                 prune,
                 evaluator,
+                # The candidates' look-aheads reckon only what the 1-ply ranking did:
+                # one measure for all of them.
+                reckonings(position),
             )
     if by_hand:
         floor = ranked[-1][0]
@@ -392,13 +436,16 @@ def _rescored(
     reply_value: Value | None,
     prune: int = 0,
     evaluator: Evaluator | None = None,
+    reckon: int = EVERY,
 ) -> list[tuple[float, Play]]:
     """``ranked`` with the ``candidates`` (its first plays) re-scored at 2-ply while
     ``left`` pays for them, the rest below."""
     rescored: list[tuple[float, Play]] = []
     for _, play in candidates:
         try:
-            probabilities, _ = lookahead(play.position.flip(), left, reply_value, prune, evaluator)
+            probabilities, _ = lookahead(
+                play.position.flip(), left, reply_value, prune, evaluator, reckon
+            )
         except OutOfBudget:
             break
         if value is None:

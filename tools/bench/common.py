@@ -74,9 +74,9 @@ def count_positions() -> list[float]:
 
     evaluator.PruningScorer.equity = counting_pruning
 
-    def counting_evaluate(position):
+    def counting_evaluate(position, *reckon):
         seen[0] += 1
-        return plain_evaluate(position)
+        return plain_evaluate(position, *reckon)
 
     evaluator.Scorer.evaluate = counting_scorer
     search.evaluate_position = evaluator.evaluate_position = counting_evaluate

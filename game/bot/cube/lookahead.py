@@ -37,7 +37,8 @@ from game.bot.cube.model import (
     value_after,
 )
 from game.bot.cube.state import CubeDecision, CubeState
-from game.bot.encoding import ROLLS
+from game.bot.encoding import ROLLS, is_contact
+from game.bot.evaluator import EVERY, NEAR_HOME, reckonings
 from game.bot.match_value import result_mwc
 from game.bot.probabilities import Probabilities
 from game.bot.search import FRESH, Budget, Evaluator, OutOfBudget, paid_rolls
@@ -132,7 +133,11 @@ def _rolls_ahead(
     budget then looks a second roll ahead after the player's best play of each roll in turn
     (the opponent's 1-ply cube decision, ``_opponent_values``), until it cannot pay for the
     next one."""
-    table = evaluator.rolls(position)
+    # A race near home is left to the network here: reckoning every play of every roll
+    # (near_home.py) costs far more than a cube decision's time allows. (With contact, the
+    # rolls are those a checker play's look-ahead reads: a judge of a game shares them.)
+    reckon = EVERY if is_contact(position) else reckonings(position) & ~NEAR_HOME
+    table = evaluator.rolls(position, reckon)
     rolls = [(weight, table.plays((a, b))) for a, b, weight in ROLLS]
     looked_at = set(range(len(rolls)))
     allowed = 10**9 if budget is None else budget
@@ -162,7 +167,8 @@ def _rolls_ahead(
             if reply.is_game_over():
                 continue  # nothing to look at beyond a finished game
             try:
-                theirs = _opponent_values(reply, after, leaf_states, left, prune, evaluator)
+                # The second roll reckons only what the first did.
+                theirs = _opponent_values(reply, after, leaf_states, left, prune, evaluator, reckon)
             except OutOfBudget:
                 break
             values[index] = [
@@ -184,19 +190,21 @@ def _opponent_values(
     budget: Budget,
     prune: int,
     evaluator: Evaluator,
+    reckon: int = EVERY,
 ) -> list[float]:
     """For each of ``states`` (seen by ``position.player``, on roll with ``probabilities``):
     that player's value after its best cube action one roll ahead: over its 21 rolls, its
     best play (``search.Rolls.best``, ``prune`` replies), then the other side's best cube
     action by the 0-ply model. Raises ``search.OutOfBudget`` when ``budget`` cannot pay
-    for the whole look (``search.paid_rolls``), before evaluating anything."""
+    for the whole look (``search.paid_rolls``), before evaluating anything. ``reckon``: as
+    ``search.Rolls``."""
     wanted: list[CubeState] = []
     for each in states:
         wanted.append(each)
         if each.may_double():
             wanted.append(each.doubled())
     wanted = list(dict.fromkeys(wanted))
-    rolls, _ = paid_rolls(position, budget, prune, evaluator)
+    rolls, _ = paid_rolls(position, budget, prune, evaluator, reckon)
     totals = [0.0] * len(wanted)
     for a, b, weight in ROLLS:
         after, leaf = rolls.best((a, b), None, prune)
