@@ -283,8 +283,8 @@ class Rolls:
 
 class Evaluator(Protocol):
     """Where a search finds a position's ``Rolls``: anew (``FRESH``), or kept from an earlier
-    search (a judge of a whole game keeps them: ``game.analysis.judgement``), with or
-    the reckonings ``reckon`` allows (``Rolls``)."""
+    search (a judge of a whole game keeps them: ``game.analysis.judgement``), with the
+    reckonings ``reckon`` allows (``Rolls``)."""
 
     def rolls(self, position: Position, reckon: int = EVERY) -> Rolls: ...
 
