@@ -33,7 +33,11 @@ from game.engine.position import OFF, Position, Side
 OUTSIDE_PIPS = 20
 # Roll counts kept in a distribution (a bear-in within OUTSIDE_PIPS takes far fewer).
 ROLL_COUNTS = 16
-_ROLLS = tuple((a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7))
+# The 21 rolls, each with its chance.
+ROLLS = tuple((a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7))
+
+# The dice a checker on each point needs to come home (at most six pips a die).
+DICE_HOME = tuple(max(0, (point - 1) // 6) for point in range(26))
 
 # A bear-in: the points (7..24) of the checkers outside, sorted, and the home counts.
 Bearin = tuple[tuple[int, ...], tuple[int, ...]]
@@ -108,7 +112,7 @@ def _first_off(bearin: Bearin) -> list[float]:
         found = [0.0] * ROLL_COUNTS
         # Each die's first move, shared by the rolls that hold it.
         once = [bearin, *(move_in(bearin, die) for die in range(1, 7))]
-        for a, b, weight in _ROLLS:
+        for a, b, weight in ROLLS:
             after = _play(once, a, b)
             if after is None:
                 found[1] += weight
@@ -164,12 +168,8 @@ def _play(once: list[Bearin | None], a: int, b: int) -> Bearin | None:
 def progress(bearin: Bearin) -> tuple[int, int, int]:
     """Smaller is further on: fewest dice needed outside, fewest pips, most low points held."""
     outside, home = bearin
-    dice = sum(_DICE[point] for point in outside)
+    dice = sum(DICE_HOME[point] for point in outside)
     return dice, sum(outside) - 6 * len(outside), -sum(1 for n in home[:5] if n)
-
-
-# The dice a checker on a point outside needs to come home (at most six pips a die).
-_DICE = tuple(max(0, (point - 1) // 6) for point in range(26))
 
 
 def move_in(bearin: Bearin, die: int) -> Bearin | None:
@@ -195,6 +195,7 @@ def move_in(bearin: Bearin, die: int) -> Bearin | None:
     # Else the move that leaves the bear-in furthest on (``progress``): every such move saves
     # the same pips and leaves the home board alone, so the one that saves the most dice
     # (the nearest checker of equals).
-    index = min(range(len(outside)), key=lambda i: _DICE[outside[i] - die] - _DICE[outside[i]])
+    saved = [DICE_HOME[point - die] - DICE_HOME[point] for point in outside]
+    index = min(range(len(outside)), key=saved.__getitem__)
     point = outside[index]
     return tuple(sorted((*outside[:index], *outside[index + 1 :], point - die))), home

@@ -28,10 +28,15 @@ the second (docs/performance.md).
 
 from __future__ import annotations
 
-from game.bot.bear_in import first_off, move_in, outside_pips, progress
+from typing import TypeVar
+
+from game.bot.bear_in import DICE_HOME, ROLLS, first_off, move_in, outside_pips, progress
 from game.bot.bearoff import table
 from game.bot.probabilities import Probabilities
 from game.engine.position import OFF, Position, Side
+
+Key = TypeVar("Key")
+Value = TypeVar("Value")
 
 # The pips each side's checkers outside may need to come home for the race to be reckoned.
 FINISH_PIPS = 12
@@ -39,7 +44,6 @@ FINISH_PIPS = 12
 FINISH_CHECKERS = 3
 # Rolls counted in a side's distribution worked out in full (a race near home takes fewer).
 ROLL_COUNTS = 24
-_ROLLS = tuple((a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7))
 
 # A side near home: the points (7..24) of its checkers outside, sorted, and its home counts.
 NearHome = tuple[tuple[int, ...], tuple[int, ...]]
@@ -49,6 +53,14 @@ _known: dict[tuple[NearHome, int], list[float]] = {}
 _means: dict[tuple[int, ...], float] = {}
 _played: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 _KEEP = 10_000
+
+
+def _kept(memo: dict[Key, Value], key: Key, value: Value) -> Value:
+    """``value``, kept in ``memo`` under ``key`` (the memo emptied first once past _KEEP)."""
+    if len(memo) > _KEEP:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def reckons(position: Position) -> bool:
@@ -98,8 +110,6 @@ def rolls_to_finish(side: Side, horizon: int = ROLL_COUNTS) -> list[float]:
     """P(exactly n rolls to bear every checker off), index n below ``horizon``, for a side
     within ``FINISH_PIPS`` of home (its plays as in the module notes); the chance of
     needing ``horizon`` rolls or more is what the list's sum falls short of 1."""
-    if len(_known) > _KEEP:
-        _known.clear()
     outside = tuple(point for point in range(7, 26) for _ in range(side[point]))
     return _finish((outside, tuple(side[1:7])), horizon)
 
@@ -137,7 +147,7 @@ def _finish(near: NearHome, horizon: int) -> list[float]:
     # A roll is at most four dice; each checker needs one to bear off and those outside one
     # a six pips or part of them to come home: a side that cannot finish before the horizon
     # needs no working out.
-    dice = sum(home) + sum(1 + (point - 1) // 6 for point in outside)
+    dice = sum(home) + sum(1 + DICE_HOME[point] for point in outside)
     if -(-dice // 4) >= horizon:
         return []
     if not outside:
@@ -147,15 +157,14 @@ def _finish(near: NearHome, horizon: int) -> list[float]:
     if found is not None:
         return found
     found = [0.0] * horizon
-    for a, b, weight in _ROLLS:
+    for a, b, weight in ROLLS:
         after = _roll(near, a, b)
         later = [1.0] if after is None else _finish(after, horizon - 1)
         # One roll more than the distribution after it.
         for n, p in enumerate(later):
             if p:
                 found[n + 1] += weight * p
-    _known[key] = found
-    return found
+    return _kept(_known, key, found)
 
 
 def _roll(near: NearHome, a: int, b: int) -> NearHome | None:
@@ -205,10 +214,7 @@ def _bear_off(home: tuple[int, ...], dice: tuple[int, ...]) -> tuple[int, ...]:
             if best is None or mean < best[0]:
                 best = (mean, ended)
         assert best is not None  # a checker home can always move or bear off
-        found = best[1]
-        if len(_played) > _KEEP:
-            _played.clear()
-        _played[home, dice] = found
+        found = _kept(_played, (home, dice), best[1])
     return found
 
 
@@ -237,7 +243,5 @@ def _mean(home: tuple[int, ...]) -> float:
         else:
             distribution = table().rolls(home)  # type: ignore[union-attr]
             found = sum(n * p for n, p in enumerate(distribution))
-        if len(_means) > _KEEP:
-            _means.clear()
-        _means[home] = found
+        found = _kept(_means, home, found)
     return found
