@@ -332,3 +332,25 @@ def test_a_friends_pink_mistake_is_drawn_as_the_friend_board_drew_it(rotate: boo
     assert rooms.page.state.shown_session.mover_at_bottom is rotate
     answered_best(rooms, card)
     assert 'class="trail" data-colour="pink"' in surface_of(rooms).board_markup
+
+
+@pytest.mark.parametrize(
+    ("opponent", "link_side", "people"),
+    [("computer", 0, {0}), ("friend", 0, {0, 1}), ("link", 0, {0}), ("link", 1, {1})],
+)
+def test_an_analysed_game_brings_only_the_mistakes_of_the_people_at_this_device(
+    opponent: str, link_side: int, people: set[int]
+):
+    from dataclasses import replace
+
+    from game.web.session import Opponent
+
+    cards = own_cards()
+    assert {card["player"] for card in cards} == {0, 1}
+    session = replace(Session.new(Settings(opponent=Opponent(opponent))), link_side=link_side)
+    rooms = rooms_on(session)
+    state = rooms.page.state
+    rooms.study.estimated(state.named_history(), {"cards": cards, "players": [{}, {}]})
+    kept = stored_deck(rooms)
+    assert {card.data["player"] for card in kept.cards} == people
+    assert len(kept.cards) == sum(1 for card in cards if card["player"] in people)

@@ -19,7 +19,17 @@ from game.formats.game_link import encode_game
 from game.web import deck, rating
 from game.web.page import Page
 from game.web.page_state import STUDY, TABLE, PageState
-from game.web.session import COMPUTER
+from game.web.session import COMPUTER, LINK, Session
+
+
+def people_here(session: Session) -> tuple[int, ...]:
+    """The players who sit at this device: the person against the computer (player 0), both
+    friends sharing it, one side of a game by links (the friend's mistakes are not theirs)."""
+    if session.settings.opponent == COMPUTER:
+        return (0,)
+    if session.settings.opponent == LINK:
+        return (session.link_side,)
+    return (0, 1)
 
 
 class StudyRoom:
@@ -49,13 +59,14 @@ class StudyRoom:
         state = self.page.state
         if record != state.named_history():
             return
-        against_computer = state.session.settings.opponent == COMPUTER
+        session = state.session
+        against_computer = session.settings.opponent == COMPUTER
         if against_computer:
             player = result["players"][0]
             book = state.rating.with_analysis(player).with_match(player)
             self.page.state = replace(state, rating=book)
             self.keep(book)
-        self.keep_cards(result.get("cards") or [], (0,) if against_computer else (0, 1))
+        self.keep_cards(result.get("cards") or [], people_here(session))
 
     def keep_cards(self, records: list[dict[str, object]], people: tuple[int, ...]) -> None:
         """The person's cards of an analysed game join the trainer's deck (game.web.deck)."""
