@@ -36,6 +36,12 @@ ROOMS = {
 }
 
 
+# The rooms' and the review's tab names that do not show whole (cut short by an ellipsis).
+CUT_NAMES = """() => [...document.querySelectorAll('.rooms button, .tabs button')]
+    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 0.5)
+    .map(b => b.textContent)"""
+
+
 def in_view(page: Page, selector: str, size: tuple[int, int]) -> bool:
     box = page.locator(selector).bounding_box()
     width, height = size
@@ -67,6 +73,7 @@ def test_the_whole_board_is_on_screen_in_every_room_at_every_size(game_page: Pag
             assert game_page.evaluate(
                 "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
             ), (room, size)
+            assert game_page.evaluate(CUT_NAMES) == [], (room, size)
         open_room(game_page, "table")
         game_page.click("#hint")  # a panel of the table: the hint
         expect(game_page.locator("#hint-panel")).to_be_visible()
