@@ -23,6 +23,7 @@ from game.web import storage
 from game.web.history import history_data
 from game.web.session import Session, Settings
 from tests.browser.scenes import put_scene
+from tools.qa.shrink import shrink
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,6 +56,7 @@ def shoot(page, out: Path, room: str, sizes: list[tuple[int, int]]) -> None:
         page.evaluate("() => window.scrollTo(0, 0)")
         path = out / f"{room}-{width}x{height}.png"
         page.screenshot(path=str(path))
+        shrink(path)
         print(path)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from game.web.site_server import ROOT
 from tests.browser.scenes import PROMPTS, SCENES, SIZES, close_prompt, put_scene
+from tools.qa.shrink import shrink
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
@@ -52,12 +53,14 @@ def main() -> int:
                 page.set_viewport_size({"width": width, "height": 480})
                 put_embed(page, base_url, address)
                 page.screenshot(path=str(out / name), full_page=True)
+                shrink(out / name)
                 print(out / name)
         if args.docs and not args.embeds:
             for name, scene, (width, height) in DOCS:
                 page.set_viewport_size({"width": width, "height": height})
                 put_scene(page, base_url, scene)
                 page.screenshot(path=str(out / name))
+                shrink(out / name)
                 print(out / name)
         elif not args.embeds:
             for scene in args.scenes.split(","):
