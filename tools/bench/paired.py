@@ -6,7 +6,9 @@
 
 For each decision of tools/data/bot-bench.txt.gz, the equity (gnubg 2-ply) lost by
 the play chosen at 1-ply (no noise) and at each ``--levels`` level (seeded as
-tools/bench/bot.py seeds them: the same means), in thousandths; ``--compare``
+tools/bench/bot.py seeds them: the same means), in thousandths (``gnubg-0`` and
+``gnubg-1`` among the levels: gnubg's own choice at 0-ply, by the set's labels, and at
+1-ply, by the gnubg module: references for the levels); ``--compare``
 prints the mean of each tree, the mean difference (second minus first) ± one
 standard error of the paired differences, how many decisions changed, and the
 means by phase. TREE is a folder with this project's ``game`` package (a
@@ -47,6 +49,9 @@ def losses(levels: list[str], seed: int, path: Path | None = None) -> dict[str, 
         lost = []
         for position, dice, plays in decisions:
             best = max(e2 for e2, _ in plays.values())
+            if level.startswith("gnubg-"):
+                lost.append(1000 * (best - plays[gnubg_choice(position, dice, plays, level)][0]))
+                continue
             if level == "1-ply":
                 play = rank_plays(position, dice)[0][1]
             else:
@@ -55,6 +60,25 @@ def losses(levels: list[str], seed: int, path: Path | None = None) -> dict[str, 
         found[level] = lost
         print(f"{level}: {statistics.fmean(lost):.2f}", flush=True)
     return found
+
+
+def gnubg_choice(position, dice, plays: dict, level: str) -> str:
+    """The result ID of gnubg's choice: ``gnubg-0`` by the set's 0-ply labels, ``gnubg-N``
+    by the gnubg module at N plies."""
+    plies = int(level.removeprefix("gnubg-"))
+    if plies == 0:
+        return max(plays, key=lambda result: plays[result][1])
+    import gnubg
+
+    from game.engine.plays import legal_plays
+    from game.formats import format_position_id
+    from tools.bench.bot import gnubg_equity_after
+
+    equities = {
+        format_position_id(play.position): gnubg_equity_after(gnubg, play.position, plies)
+        for play in legal_plays(position, dice)
+    }
+    return max(equities, key=equities.__getitem__)
 
 
 def compare(old: dict[str, list], new: dict[str, list]) -> None:
