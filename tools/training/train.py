@@ -732,6 +732,13 @@ def main(argv: list[str] | None = None) -> int:
         " no better on the bench, game/bot/README.md)",
     )
     parser.add_argument(
+        "--close-file",
+        type=Path,
+        action="append",
+        default=[],
+        help="with --teacher: close calls (teacher.py --top), each counted --close-weight times",
+    )
+    parser.add_argument(
         "--close-weight",
         type=int,
         default=1,
@@ -877,6 +884,11 @@ def main(argv: list[str] | None = None) -> int:
                 args.close_ids.update(
                     line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
                 )
+    for path in args.close_file if args.close_weight > 1 else []:
+        with gzip.open(path, "rt") as lines:
+            args.close_ids.update(
+                line.split(None, 1)[0].encode() for line in lines if not line.startswith("#")
+            )
     args.leaf_ids = set()
     if args.leaves is not None and args.leaf_weight > 1:
         for path in leaf_files(args.leaves, args.jobs, leaf_runs):
