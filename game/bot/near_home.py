@@ -51,7 +51,7 @@ NearHome = tuple[tuple[int, ...], tuple[int, ...]]
 # each) so that a long session in the page's worker holds a few MB at most.
 _known: dict[tuple[NearHome, int], list[float]] = {}
 _means: dict[tuple[int, ...], float] = {}
-_played: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+_played: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _KEEP = 10_000
 
 
@@ -196,26 +196,17 @@ def _roll(near: NearHome, a: int, b: int) -> NearHome | None:
 
 def _bear_off(home: tuple[int, ...], dice: tuple[int, ...]) -> tuple[int, ...]:
     """The home board after ``dice`` are played in it: each die in turn the way that leaves
-    the fewest rolls on average (by the table)."""
-    if not dice or not any(home):
-        return home
-    if len(dice) > 1:
-        # A double's dice one at a time: searching every way to play three dice together
-        # costs far more than it gains.
-        for die in dice:
-            home = _bear_off(home, (die,))
-        return home
-    found = _played.get((home, dice))
-    if found is None:
-        best: tuple[float, tuple[int, ...]] | None = None
-        for after in _moves(home, dice[0]):
-            ended = _bear_off(after, dice[1:])
-            mean = _mean(ended)
-            if best is None or mean < best[0]:
-                best = (mean, ended)
-        assert best is not None  # a checker home can always move or bear off
-        found = _kept(_played, (home, dice), best[1])
-    return found
+    the fewest rolls on average (by the table). A double's dice are played one at a time:
+    searching every way to play three dice together costs far more than it gains."""
+    for die in dice:
+        if not any(home):
+            break
+        found = _played.get((home, die))
+        if found is None:
+            # A checker home can always move or bear off: there is a move.
+            found = _kept(_played, (home, die), min(_moves(home, die), key=_mean))
+        home = found
+    return home
 
 
 def _moves(home: tuple[int, ...], die: int) -> list[tuple[int, ...]]:

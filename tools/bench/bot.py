@@ -72,11 +72,12 @@ def gnubg_equity_after(gnubg, play_position: Position, plies: int) -> float:
     return -gnubg.evaluate(gnubg_board(play_position.flip()), gnubg.cubeinfo(), context)[5]
 
 
-def gnubg_choice(gnubg, position: Position, dice):
+def gnubg_choice(gnubg, position: Position, dice, plies: int = 0):
+    """gnubg's best play of ``dice`` at ``plies`` (None when no play is legal)."""
     plays = legal_plays(position, dice)
     if not plays:
         return None
-    return max(plays, key=lambda play: gnubg_equity_after(gnubg, play.position, 0))
+    return max(plays, key=lambda play: gnubg_equity_after(gnubg, play.position, plies))
 
 
 # --- the decision set ---------------------------------------------------------

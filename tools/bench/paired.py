@@ -65,20 +65,15 @@ def losses(levels: list[str], seed: int, path: Path | None = None) -> dict[str, 
 def gnubg_choice(position, dice, plays: dict, level: str) -> str:
     """The result ID of gnubg's choice: ``gnubg-0`` by the set's 0-ply labels, ``gnubg-N``
     by the gnubg module at N plies."""
-    plies = int(level.removeprefix("gnubg-"))
-    if plies == 0:
+    depth = int(level.removeprefix("gnubg-"))
+    if depth == 0:
         return max(plays, key=lambda result: plays[result][1])
     import gnubg
 
-    from game.engine.plays import legal_plays
     from game.formats import format_position_id
-    from tools.bench.bot import gnubg_equity_after
+    from tools.bench import bot
 
-    equities = {
-        format_position_id(play.position): gnubg_equity_after(gnubg, play.position, plies)
-        for play in legal_plays(position, dice)
-    }
-    return max(equities, key=equities.__getitem__)
+    return format_position_id(bot.gnubg_choice(gnubg, position, dice, depth).position)
 
 
 def compare(old: dict[str, list], new: dict[str, list]) -> None:
