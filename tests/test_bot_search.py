@@ -65,25 +65,65 @@ def test_a_decision_never_evaluates_more_positions_than_its_budget(counted, posi
         assert counted[0] <= positions
 
 
-def test_more_plays_than_the_budget_are_shortlisted_by_hand(counted, monkeypatch):
-    by_hand = [0]
+@pytest.fixture
+def shortlisted(monkeypatch):
+    """Counts the plays ranked by hand and by the pruning network."""
+    seen = {"hand": 0, "pruning": 0}
     hand = search.heuristic_probabilities
 
     def counting_hand(position):
-        by_hand[0] += 1
+        seen["hand"] += 1
         return hand(position)
 
+    class CountingPruning(search.PruningScorer):
+        def probabilities(self, position):
+            seen["pruning"] += 1
+            return super().probabilities(position)
+
     monkeypatch.setattr(search, "heuristic_probabilities", counting_hand)
-    plays = legal_plays(SPREAD, (2, 2))
-    assert len(plays) > 300
-    ranked = rank_plays_deeper(SPREAD, (2, 2), keep=8, margin=0.5, budget=100)
-    assert by_hand[0] == len(plays)
-    assert 0 < counted[0] <= 100 - search.HAND_COST * by_hand[0]
-    # Every play is still ranked, those the network never saw below the others.
+    monkeypatch.setattr(search, "PruningScorer", CountingPruning)
+    return seen
+
+
+def _every_play_ranked_once(ranked, plays):
     assert len(ranked) == len(plays)
     assert {p.position for _, p in ranked} == {p.position for p in plays}
     equities = [equity for equity, _ in ranked]
     assert equities == sorted(equities, reverse=True)
+
+
+def test_more_plays_than_the_budget_are_shortlisted_by_hand_then_by_the_pruning_network(
+    counted, shortlisted
+):
+    plays = legal_plays(SPREAD, (2, 2))
+    assert len(plays) > 300
+    ranked = rank_plays_deeper(SPREAD, (2, 2), keep=8, margin=0.5, budget=100)
+    # Ranking 300 plays by the pruning network would cost over half the budget: the hand
+    # keeps the best 200 of them for it.
+    assert shortlisted == {"hand": len(plays), "pruning": 200}
+    spent = math.ceil(search.HAND_COST * len(plays)) + math.ceil(PRUNING_COST * 200)
+    assert 0 < counted[0] <= 100 - spent
+    # Every play is still ranked, those the network never saw below the others.
+    _every_play_ranked_once(ranked, plays)
+
+
+def test_the_pruning_network_alone_shortlists_when_it_costs_half_the_budget(counted, shortlisted):
+    plays = legal_plays(SPREAD, (2, 2))
+    ranked = rank_plays_deeper(SPREAD, (2, 2), keep=8, margin=0.5, budget=200)
+    assert shortlisted == {"hand": 0, "pruning": len(plays)}
+    assert 0 < counted[0] <= 200 - math.ceil(PRUNING_COST * len(plays))
+    _every_play_ranked_once(ranked, plays)
+    # The network's best play of all survives the shortlist here.
+    assert ranked[0][1].position == rank_plays(SPREAD, (2, 2))[0][1].position
+
+
+def test_a_race_with_more_plays_than_the_budget_is_shortlisted_by_hand(counted, shortlisted):
+    race = Position.from_points({6: 3, 5: 3, 4: 3, 9: 2, 10: 2, 11: 2}, {1: 5, 2: 5, 3: 5})
+    plays = legal_plays(race, (1, 1))
+    assert len(plays) > 20
+    ranked = rank_plays_deeper(race, (1, 1), keep=8, margin=0.5, budget=20)
+    assert shortlisted == {"hand": len(plays), "pruning": 0}
+    _every_play_ranked_once(ranked, plays)
 
 
 def test_a_look_ahead_that_would_overspend_stops():

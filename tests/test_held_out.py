@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+from game.bot.encoding import is_contact
 from game.engine.plays import legal_plays
 from game.formats import format_position_id, parse_position_id
 
@@ -47,3 +48,20 @@ def test_the_second_judges_sample_is_every_4th_held_out_decision_with_the_same_p
         plays = {item.split(":")[0]: item.split(":")[2] for item in drawn[3:]}
         # Each play keeps its 0-ply equity; only the judge's equity is gnubg 3-ply's.
         assert {item.split(":")[0]: item.split(":")[2] for item in deeper[3:]} == plays
+
+
+def test_the_tuning_set_is_contact_decisions_apart_from_the_held_out_set():
+    """tools/data/tune-contact.txt.gz (``--make-set --phase contact --positions 2000 --seed
+    5034 --exclude`` the three other sets): where networks are chosen since session 21, as
+    the bench was (which every choice before fitted a little)."""
+    tuning = decision_lines("tune-contact.txt.gz")
+    assert len(tuning) == 2000
+    drawn = {fields[0] for fields in tuning}
+    for name in ("bot-bench.txt.gz", "race-bench.txt.gz", "held-out.txt.gz"):
+        assert not drawn & {fields[0] for fields in decision_lines(name)}, name
+    for fields in tuning[::50]:
+        position = parse_position_id(fields[0])
+        assert is_contact(position)
+        dice = int(fields[1]), int(fields[2])
+        listed = {item.split(":")[0] for item in fields[3:]}
+        assert listed == {format_position_id(play.position) for play in legal_plays(position, dice)}

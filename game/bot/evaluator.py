@@ -215,8 +215,12 @@ class PruningScorer:
 
     def equity(self, position: Position) -> float:
         """Cubeless money equity for ``position.player``, on roll."""
+        return self.probabilities(position).equity
+
+    def probabilities(self, position: Position) -> Probabilities:
+        """The probabilities for ``position.player``, on roll."""
         changes = _changes(self.vector, self.removed, encode_pruning(position))
-        return Probabilities(*self.net.outputs(self.net.update_sums(self.sums, changes))).equity
+        return Probabilities(*self.net.outputs(self.net.update_sums(self.sums, changes)))
 
 
 def _base(inputs: list[tuple[int, float]]) -> tuple[list[float], list[tuple[int, float]]]:

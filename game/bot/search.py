@@ -17,7 +17,8 @@ network and only the best ``prune`` of them evaluated in full, as GNU Backgammon
 prunes its deeper searches, so that a budget pays for more candidates. A budget
 in positions evaluated bounds the work of one decision (``Budget``), the 1-ply
 ranking included: a roll with more plays than the budget is first shortlisted by
-the hand-made evaluation (``heuristic.py``, far cheaper than a network).
+the pruning network (with contact) or the hand-made evaluation (``heuristic.py``),
+both far cheaper than the full network.
 
 Every search reads a position's rolls from ``Rolls`` (its plays, the probabilities
 after each, the candidates of a look-ahead), which an ``Evaluator`` hands out:
@@ -358,18 +359,46 @@ def shortlist(
     position: Position, plays: list[Play], budget: int, value: Value | None = None
 ) -> tuple[list[Play], list[tuple[float, Play]], int]:
     """When ``plays`` cost more than ``budget`` positions: the plays the network may still
-    evaluate (the best by the hand-made evaluation), the others with their hand-made value
-    for the mover (best first), and the cost of the hand-made evaluations in positions."""
+    evaluate, the others with a value for the mover (best first), and the cost of ranking
+    them in positions. With contact the pruning network ranks them (the hand-made
+    evaluation first keeps the best ``2 * budget`` when ranking more would cost over half
+    the budget); in a race, or without that network, the hand-made evaluation alone."""
     if len(plays) <= budget:
         return plays, [], 0
-    cost = math.ceil(HAND_COST * len(plays))
-    by_hand = []
-    for play in plays:
-        probabilities = heuristic_probabilities(play.position.flip()).flip()
-        by_hand.append((probabilities.equity if value is None else value(probabilities), play))
-    by_hand.sort(key=lambda pair: -pair[0])
+    net = network("pruning") if is_contact(position) else None
+    left_out: list[tuple[float, Play]] = []
+    cost = 0
+    if net is None or PRUNING_COST * len(plays) > budget / 2:
+        cost = math.ceil(HAND_COST * len(plays))
+        by_hand = sorted(
+            ((_valued(heuristic_probabilities(p.position.flip()).flip(), value), p) for p in plays),
+            key=lambda pair: -pair[0],
+        )
+        kept = max(1, budget - cost) if net is None else 2 * budget
+        plays, left_out = [play for _, play in by_hand[:kept]], by_hand[kept:]
+        if net is None:
+            return plays, left_out, cost
+    cost += math.ceil(PRUNING_COST * len(plays))
+    scorer = PruningScorer(position.flip(), net)
+    by_net = sorted(
+        ((_valued(scorer.probabilities(p.position.flip()).flip(), value), p) for p in plays),
+        key=lambda pair: -pair[0],
+    )
     kept = max(1, budget - cost)
-    return [play for _, play in by_hand[:kept]], by_hand[kept:], cost
+    # The two rankings' values are on different scales: those ranked by hand follow the
+    # pruning network's, each below the one before.
+    rest = by_net[kept:] + left_out
+    ordered: list[tuple[float, Play]] = []
+    for equity, play in rest:
+        if ordered:
+            equity = min(equity, ordered[-1][0] - 1e-9)
+        ordered.append((equity, play))
+    return [play for _, play in by_net[:kept]], ordered, cost
+
+
+def _valued(probabilities: Probabilities, value: Value | None) -> float:
+    """The mover's value of its ``probabilities``: money equity, or ``value``'s."""
+    return probabilities.equity if value is None else value(probabilities)
 
 
 def rank_plays_deeper(
@@ -391,8 +420,8 @@ def rank_plays_deeper(
     ``margin`` of the best 1-ply equity, best first. ``budget`` counts the positions
     evaluated, the 1-ply ranking included; a candidate whose look-ahead would
     overspend it is left at 1-ply, and so are the ones after it. With more plays
-    than the budget, only the best by the hand-made evaluation are ranked by the
-    network (``shortlist``); the others follow, ranked by hand, below them. This
+    than the budget, only the best by a cheaper ranking (``shortlist``) are ranked by
+    the network; the others follow, in that cheaper ranking's order, below them. This
     bounds a decision's time while the answer depends on the position and dice alone.
     Plays left at 1-ply rank below every re-scored one. ``value`` ranks the mover's
     outcomes, ``reply_value`` the opponent's (both None: money equity). ``prune``: the
