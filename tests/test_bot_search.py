@@ -355,3 +355,17 @@ def test_a_level_may_rank_its_own_plays_by_the_look_aheads_network():
         )
         expected = by_contact if not ranking else rank_plays(BUSY, dice)
         assert [p.position for _, p in ranked] == [p.position for _, p in expected]
+
+
+def test_a_match_score_shortlists_by_its_own_value(shortlisted):
+    from game.bot.cube import CubeState
+    from game.bot.match_value import match_value
+
+    # Trailing 0-6 in a 7-point match: gammons are worth much to the mover.
+    value = match_value(CubeState.of(match_length=7, score=(0, 6)))
+    plays = legal_plays(SPREAD, (2, 2))
+    ranked = rank_plays_deeper(SPREAD, (2, 2), keep=8, margin=0.5, budget=200, value=value)
+    assert shortlisted["pruning"] == len(plays)
+    _every_play_ranked_once(ranked, plays)
+    money = rank_plays_deeper(SPREAD, (2, 2), keep=8, margin=0.5, budget=200)
+    assert [p.position for _, p in ranked] != [p.position for _, p in money]
