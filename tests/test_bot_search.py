@@ -7,18 +7,11 @@ import random
 
 import pytest
 
-from game.bot import evaluator, search
+from game.bot import budget, evaluator, search
+from game.bot.budget import HAND_COST, PRUNING_COST, Budget, OutOfBudget, reply_candidates
 from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.levels import level_named
-from game.bot.search import (
-    PRUNING_COST,
-    Budget,
-    OutOfBudget,
-    lookahead,
-    rank_plays,
-    rank_plays_deeper,
-    reply_candidates,
-)
+from game.bot.search import lookahead, rank_plays, rank_plays_deeper
 from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.formats import parse_position_id
@@ -51,10 +44,10 @@ def counted(monkeypatch):
 
 
 def test_budget_spends_only_what_it_has():
-    budget = Budget(10)
-    assert budget.spend(6) and budget.left == 4
-    assert not budget.spend(5) and budget.left == 4
-    assert budget.spend(4) and budget.left == 0
+    paid = Budget(10)
+    assert paid.spend(6) and paid.left == 4
+    assert not paid.spend(5) and paid.left == 4
+    assert paid.spend(4) and paid.left == 0
 
 
 @pytest.mark.parametrize("positions", [50, 400, 1500])
@@ -69,19 +62,19 @@ def test_a_decision_never_evaluates_more_positions_than_its_budget(counted, posi
 def shortlisted(monkeypatch):
     """Counts the plays ranked by hand and by the pruning network."""
     seen = {"hand": 0, "pruning": 0}
-    hand = search.heuristic_probabilities
+    hand = budget.heuristic_probabilities
 
     def counting_hand(position):
         seen["hand"] += 1
         return hand(position)
 
-    class CountingPruning(search.PruningScorer):
+    class CountingPruning(budget.PruningScorer):
         def probabilities(self, position):
             seen["pruning"] += 1
             return super().probabilities(position)
 
-    monkeypatch.setattr(search, "heuristic_probabilities", counting_hand)
-    monkeypatch.setattr(search, "PruningScorer", CountingPruning)
+    monkeypatch.setattr(budget, "heuristic_probabilities", counting_hand)
+    monkeypatch.setattr(budget, "PruningScorer", CountingPruning)
     return seen
 
 
@@ -101,7 +94,7 @@ def test_more_plays_than_the_budget_are_shortlisted_by_hand_then_by_the_pruning_
     # Ranking 300 plays by the pruning network would cost over half the budget: the hand
     # keeps the best 200 of them for it.
     assert shortlisted == {"hand": len(plays), "pruning": 200}
-    spent = math.ceil(search.HAND_COST * len(plays)) + math.ceil(PRUNING_COST * 200)
+    spent = math.ceil(HAND_COST * len(plays)) + math.ceil(PRUNING_COST * 200)
     assert 0 < counted[0] <= 100 - spent
     # Every play is still ranked, those the network never saw below the others.
     _every_play_ranked_once(ranked, plays)
@@ -249,12 +242,12 @@ def test_a_pruned_search_spends_no_more_than_its_budget(counted, monkeypatch):
             ranked_by_pruning[0] += 1
             return super().equity(position)
 
-    monkeypatch.setattr(search, "PruningScorer", CountingPruningScorer)
-    for budget in range(100, 1300, 37):  # a look-ahead runs out of budget at many places
+    monkeypatch.setattr(budget, "PruningScorer", CountingPruningScorer)
+    for positions in range(100, 1300, 37):  # a look-ahead runs out of budget at many places
         for dice in ((1, 1), (6, 5), (3, 3)):
             counted[0] = ranked_by_pruning[0] = 0
-            rank_plays_deeper(BUSY, dice, keep=8, margin=0.5, budget=budget, prune=4)
-            assert counted[0] + PRUNING_COST * ranked_by_pruning[0] <= budget
+            rank_plays_deeper(BUSY, dice, keep=8, margin=0.5, budget=positions, prune=4)
+            assert counted[0] + PRUNING_COST * ranked_by_pruning[0] <= positions
     assert ranked_by_pruning[0] > 0
 
 

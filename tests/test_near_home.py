@@ -171,3 +171,29 @@ def test_a_race_near_home_is_ranked_at_1_ply_its_best_plays_reckoned():
     # the same.
     deeper = rank_plays_deeper(position, (1, 1), keep=8, margin=1.0, budget=10**6)
     assert [(e, p.position) for e, p in deeper] == [(e, p.position) for e, p in ranked]
+
+
+def test_the_analysis_at_1_ply_reckons_only_the_networks_shortlist(monkeypatch):
+    if evaluator.network("race") is None:
+        pytest.skip("no race network")
+    from game.analysis import judgement
+    from game.bot.cube import CubeState
+
+    position = Position.from_points({9: 1, 8: 1, 6: 7, 5: 6}, {10: 1, 6: 7, 4: 7})
+    plays = legal_plays(position, (1, 1))
+    assert len(plays) > RECKONED_PLAYS
+    reckoned = []
+    chances = near_home.race_chances
+
+    def counting(after, *rest, **named):
+        reckoned.append(after)
+        return chances(after, *rest, **named)
+
+    monkeypatch.setattr(near_home, "race_chances", counting)
+    ranked = judgement.rank_plays(position, (1, 1), CubeState(), plies=1)
+    assert len(ranked) == len(plays)
+    assert 0 < len({after for after in reckoned}) <= RECKONED_PLAYS
+    # The same ranking as the levels' own 1-ply one.
+    assert [(r.play.position, pytest.approx(r.equity)) for r in ranked] == [
+        (play.position, equity) for equity, play in rank_plays(position, (1, 1))
+    ]

@@ -46,6 +46,7 @@ from game.bot.cube import (
 from game.bot.evaluator import EVERY
 from game.bot.match_value import emg_of_mwc, result_mwc, utility
 from game.bot.search import FRESH, Evaluator, Rolls
+from game.bot.search import rank_plays as rank_by_network
 from game.engine.notation import format_play
 from game.engine.plays import Play
 from game.engine.position import Position
@@ -132,9 +133,10 @@ def rank_plays(
         money = state.is_money
         ranked_deeper = strongest_ranking(position, dice, None if money else state, evaluator)
         return [RankedPlay(play, equity) for equity, play in ranked_deeper]
-    scored = sorted(
-        ((utility(rolls.after(dice, play, ranking=True).flip(), state), play) for play in plays),
-        key=lambda pair: -pair[0],
+    # The bot's own 1-ply ranking, so that a race near home reckons only the network's
+    # shortlist of its plays, as the levels do.
+    scored = rank_by_network(
+        position, dice, plays, lambda chances: utility(chances, state), True, evaluator
     )
     return [RankedPlay(play, equity) for equity, play in scored]
 

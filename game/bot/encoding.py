@@ -107,7 +107,7 @@ def encode_pruning(position: Position) -> list[tuple[int, float]]:
     that cost most to work out (escapes, blockade and the extras).
 
     It ranks the replies of a look-ahead, where most of a position's time would go, so
-    that only the best few are evaluated in full (``search.reply_candidates``).
+    that only the best few are evaluated in full (``budget.reply_candidates``).
     """
     me, them = _side(position.player), _side(position.opponent)
     inputs: list[tuple[int, float]] = []

@@ -57,22 +57,29 @@ def count_positions() -> list[float]:
     """Counts, in the returned one-item list, every position the bot evaluates from now on:
     each evaluation by a ``Scorer`` (plays, look-aheads, the cube's roll ahead) or
     ``evaluate_position`` (as ``game.bot.evaluate`` too); a ranking by the pruning network
-    counts as the fraction of a position the budget counts it as (``PRUNING_COST``)."""
-    from game.bot import evaluator, search
+    or by hand (a shortlist's) counts as the fraction of a position the budget counts it as
+    (``PRUNING_COST``, ``HAND_COST``)."""
+    from game.bot import budget, evaluator, search
 
     seen = [0.0]
     scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
-    pruning_equity = evaluator.PruningScorer.equity
+    pruning_probabilities = evaluator.PruningScorer.probabilities
+    by_hand = budget.heuristic_probabilities
 
     def counting_scorer(self, position):
         seen[0] += 1
         return scorer_evaluate(self, position)
 
     def counting_pruning(self, position):
-        seen[0] += search.PRUNING_COST
-        return pruning_equity(self, position)
+        seen[0] += budget.PRUNING_COST
+        return pruning_probabilities(self, position)
 
-    evaluator.PruningScorer.equity = counting_pruning
+    def counting_hand(position):
+        seen[0] += budget.HAND_COST
+        return by_hand(position)
+
+    evaluator.PruningScorer.probabilities = counting_pruning  # equity() asks it too
+    budget.heuristic_probabilities = counting_hand
 
     def counting_evaluate(position, *reckon):
         seen[0] += 1

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.bot.budget import Budget, OutOfBudget
 from game.bot.cube.model import (
     choose,
     choose_doubling,
@@ -41,7 +42,7 @@ from game.bot.encoding import ROLLS, is_contact
 from game.bot.evaluator import EVERY, NEAR_HOME, reckonings
 from game.bot.match_value import result_mwc
 from game.bot.probabilities import Probabilities
-from game.bot.search import FRESH, Budget, Evaluator, OutOfBudget, paid_rolls
+from game.bot.search import FRESH, Evaluator, paid_rolls
 from game.engine.position import Position
 
 
@@ -75,7 +76,7 @@ def cube_decision(
 ) -> CubeDecision:
     """Like ``cube_action`` with the figures behind the decision. ``budget``: at most this
     many positions evaluated (None: every play of the rolls looked at). ``plies=2``: two
-    rolls ahead, the second with ``prune`` replies a roll (``search.reply_candidates``).
+    rolls ahead, the second with ``prune`` replies a roll (``budget.reply_candidates``).
     ``evaluator``: where the rolls are found (``game.bot.search``; None: worked out anew)."""
     from game.bot import evaluate  # the package's entry point (it imports this module)
 
@@ -195,7 +196,7 @@ def _opponent_values(
     """For each of ``states`` (seen by ``position.player``, on roll with ``probabilities``):
     that player's value after its best cube action one roll ahead: over its 21 rolls, its
     best play (``search.Rolls.best``, ``prune`` replies), then the other side's best cube
-    action by the 0-ply model. Raises ``search.OutOfBudget`` when ``budget`` cannot pay
+    action by the 0-ply model. Raises ``budget.OutOfBudget`` when ``budget`` cannot pay
     for the whole look (``search.paid_rolls``), before evaluating anything. ``reckon``: as
     ``search.Rolls``."""
     wanted: list[CubeState] = []
