@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from game.analysis.record_analysis import PlayerStats, rating_of
+from game.analysis.results import PlayerStats, rating_of
 
 LEVEL = 0.90
 TAILS = 0.5  # the share of the nominal tails left out: 90% is the bootstrap's 95%
