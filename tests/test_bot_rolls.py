@@ -8,11 +8,11 @@ import pytest
 
 from game.bot.budget import Budget, OutOfBudget
 from game.bot.cube import CubeState, cube_decision
-from game.bot.encoding import ROLLS
 from game.bot.evaluator import EVERY, evaluate_position
 from game.bot.match_value import MatchValue
 from game.bot.network import Network
 from game.bot.search import Rolls, lookahead, paid_rolls, rank_plays
+from game.bot.shots import ROLLS
 from game.engine.position import Position
 from game.formats import parse_position_id
 from tests.boards import position

@@ -370,7 +370,7 @@ def evaluated(monkeypatch):
 
 
 def spread_plays() -> int:
-    from game.bot.encoding import ROLLS
+    from game.bot.shots import ROLLS
     from game.engine.plays import legal_plays
     from game.formats import parse_position_id
 
@@ -475,7 +475,7 @@ def _value_after_action(position, probabilities, state, rolls_left):
 def _not_doubling(position, state, rolls_left):
     """The player's value (per unit of ``state``'s cube, or match winning chance) when it
     does not double now: over its 21 rolls, its best play, then the other side's best."""
-    from game.bot.encoding import ROLLS
+    from game.bot.shots import ROLLS
 
     total = 0.0
     for a, b, weight in ROLLS:

@@ -51,6 +51,7 @@ the first ``RACE_INPUTS`` inputs alone):
 
 from __future__ import annotations
 
+from game.bot.shots import blocking, hitting
 from game.engine.position import BAR, OFF, Position, Side
 
 ENCODING_VERSION = 2  # bump when the inputs change: trained networks and data caches depend on it
@@ -82,9 +83,6 @@ PRUNING_INPUTS = tuple(
     index for index in range(RACE_INPUTS) if index % SIDE_INPUTS - FEATURE_BASE not in (2, 4)
 )
 
-# The 21 distinct rolls and how many of the 36 each stands for.
-ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
-
 
 def encode(position: Position) -> list[tuple[int, float]]:
     """The non-zero inputs of ``position`` as ``(index, value)`` pairs, index ascending."""
@@ -114,7 +112,7 @@ def encode_pruning(position: Position) -> list[tuple[int, float]]:
     for which, side, other in ((0, me, them), (1, them, me)):
         first, middle, last = side.encoded_parts(which)
         inputs.extend(first)
-        shots = _shots(side.sources, other.blots, other.held)[0]
+        shots = hitting(side.sources, other.blots, other.held)[0]
         if shots:
             inputs.append((which * SIDE_INPUTS + FEATURE_BASE + 1, shots / 36.0))
         inputs.extend(middle)
@@ -199,7 +197,7 @@ class _Side:
             held = self.held
             found = _containments.get(held)
             if found is None:
-                found = min(_blocking(origin, held)[1] for origin in range(15, 25))
+                found = min(blocking(origin, held)[1] for origin in range(15, 25))
                 if len(_containments) >= 20000:
                     _containments.clear()
                 _containments[held] = found
@@ -300,10 +298,10 @@ def _encode_side(
     base = which * SIDE_INPUTS + FEATURE_BASE
     blockade = 0.0
     if contact:
-        shots, loss = _shots(me.sources, them.blots, them.held)
+        shots, loss = hitting(me.sources, them.blots, them.held)
         if shots:
             out.append((base + 1, shots / 36.0))
-        blockade, escapes = _blocking(me.rearmost, them.held)
+        blockade, escapes = blocking(me.rearmost, them.held)
         if escapes:
             out.append((base + 2, escapes / 36.0))
     else:
@@ -356,111 +354,4 @@ def _encode_extras(
                 out.append((base + 5, 1.0 - (6 - closed) ** 2 / 36.0))
 
 
-def _blocking(rearmost: int, held: int) -> tuple[float, int]:
-    """(blockade, escapes) of a rearmost checker against the points ``held`` in front of it
-    (a bit mask), cached: the blocking side's points change less often than the checkers."""
-    key = (rearmost, held & ((1 << rearmost) - 1))  # only the points below it count
-    found = _blockings.get(key)
-    if found is None:
-        blockers = [x for x in range(max(1, rearmost - 12), rearmost) if held >> x & 1]
-        blockade = 0.0
-        escapes = 36
-        if blockers:
-            blockade = sum((13 - (rearmost - x)) / 12.0 for x in blockers) / 6.0
-            escapes = _escapes(rearmost, blockers[0], held)
-        if len(_blockings) >= 20000:
-            _blockings.clear()
-        found = _blockings[key] = (blockade, escapes)
-    return found
-
-
-_blockings: dict[tuple[int, int], tuple[float, int]] = {}
 _containments: dict[int, int] = {}  # containment() by the blocking side's points
-
-
-def _escapes(origin: int, last_blocker: int, held: int) -> int:
-    """Rolls of 36 that move a checker from ``origin`` to an open point below ``last_blocker``."""
-    count = 0
-    for a, b, weight in ROLLS:
-        if a == b:
-            point = origin
-            for _ in range(4):
-                point -= a
-                if point < 1 or held >> point & 1:
-                    break
-                if point < last_blocker:
-                    count += weight
-                    break
-        else:
-            total = origin - a - b
-            if (
-                total >= 1
-                and total < last_blocker
-                and not held >> total & 1
-                and (not held >> (origin - a) & 1 or not held >> (origin - b) & 1)
-            ):
-                count += weight
-    return count
-
-
-def _roll_tables() -> tuple[dict[int, int], dict[int, list[tuple[int, tuple[int, ...]]]]]:
-    """For each distance of 1..24 pips: the rolls (a bit each, in ``ROLLS`` order) that hit
-    a blot that far with one checker, directly; and those that need a combination, each
-    with its ways to travel as masks of the intermediate points, nearest the origin
-    counted from 25 (shift right by 25 - origin to place them)."""
-    direct: dict[int, int] = {}
-    combined: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
-    for bit, (a, b, _) in enumerate(ROLLS):
-        for die in {a, b}:
-            direct[die] = direct.get(die, 0) | 1 << bit
-        if a == b:
-            for steps in (2, 3, 4):
-                way = sum(1 << (25 - a * k) for k in range(1, steps))
-                combined.setdefault(a * steps, []).append((1 << bit, (way,)))
-        else:
-            ways = (1 << (25 - a), 1 << (25 - b))
-            combined.setdefault(a + b, []).append((1 << bit, ways))
-    return direct, combined
-
-
-_DIRECT, _COMBINED = _roll_tables()
-# The weight (1 or 2 of 36) of a set of rolls, in two halves of the 21 bits.
-_WEIGHT_LOW = [
-    sum(ROLLS[bit][2] for bit in range(11) if mask >> bit & 1) for mask in range(1 << 11)
-]
-_WEIGHT_HIGH = [
-    sum(ROLLS[bit + 11][2] for bit in range(10) if mask >> bit & 1) for mask in range(1 << 10)
-]
-
-
-def _shots(sources: tuple[int, ...], targets: tuple[int, ...], held: int) -> tuple[int, int]:
-    """(shots, pips): the rolls of 36 on which a side with checkers on ``sources`` (25: the
-    bar) could hit a blot on one of ``targets`` (its own numbering, farthest first); and
-    the sum over those rolls of the pips the farthest blot hit would lose (its point in
-    this numbering). ``held`` marks its points the other side holds, where a combination
-    shot cannot touch down."""
-    if not targets:
-        return 0, 0
-    hits = 0  # a bit per roll of ROLLS: the rolls that hit some blot seen so far
-    pips = 0
-    direct, combined = _DIRECT, _COMBINED
-    low, high = _WEIGHT_LOW, _WEIGHT_HIGH
-    for target in targets:
-        found = 0  # the rolls that hit this blot
-        for origin in sources:
-            distance = origin - target
-            if distance > 0:
-                if distance <= 6:
-                    found |= direct[distance]
-                for bit, ways in combined.get(distance, ()):
-                    if not found & bit:
-                        shift = 25 - origin
-                        for way in ways:
-                            if not held & (way >> shift):
-                                found |= bit
-                                break
-        new = found & ~hits
-        if new:
-            pips += target * (low[new & 0x7FF] + high[new >> 11])
-            hits |= new
-    return low[hits & 0x7FF] + high[hits >> 11], pips

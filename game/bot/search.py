@@ -36,7 +36,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from game.bot.budget import Budget, OutOfBudget, Value, reply_candidates, reply_cost, shortlist
-from game.bot.encoding import ROLLS
 from game.bot.evaluator import (
     EVERY,
     NEAR_HOME,
@@ -49,6 +48,7 @@ from game.bot.evaluator import (
 )
 from game.bot.near_home import reckons as reckons_near
 from game.bot.probabilities import Probabilities
+from game.bot.shots import ROLLS
 from game.engine.plays import Play, legal_plays
 from game.engine.position import Position
 

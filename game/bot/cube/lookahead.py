@@ -38,11 +38,12 @@ from game.bot.cube.model import (
     value_after,
 )
 from game.bot.cube.state import CubeDecision, CubeState
-from game.bot.encoding import ROLLS, is_contact
+from game.bot.encoding import is_contact
 from game.bot.evaluator import EVERY, NEAR_HOME, reckonings
 from game.bot.match_value import result_mwc
 from game.bot.probabilities import Probabilities
 from game.bot.search import FRESH, Evaluator, paid_rolls
+from game.bot.shots import ROLLS
 from game.engine.position import Position
 
 
