@@ -26,6 +26,7 @@ which bounds its cost (a gammon race further out is left to the network).
 
 from __future__ import annotations
 
+from game.bot import shots
 from game.bot.bearoff import rolls_to_bear_off, table, tails
 from game.engine.position import OFF, Position, Side
 
@@ -34,7 +35,7 @@ OUTSIDE_PIPS = 20
 # Roll counts kept in a distribution (a bear-in within OUTSIDE_PIPS takes far fewer).
 ROLL_COUNTS = 16
 # The 21 rolls, each with its chance.
-ROLLS = tuple((a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7))
+ROLLS = tuple((a, b, weight / 36) for a, b, weight in shots.ROLLS)
 
 # The dice a checker on each point needs to come home (at most six pips a die).
 DICE_HOME = tuple(max(0, (point - 1) // 6) for point in range(26))
