@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.bot import encoding, shots
+from game.bot import encoding
 from game.bot.encoding import (
     BAR_BASE,
     EXTRA_BASE,
@@ -178,7 +178,6 @@ def test_encoding_is_the_same_with_cold_and_warm_caches():
     warm = [encode(position) for position in positions]
     again = [encode(position) for position in positions]
     encoding._sides.clear()
-    shots._blockings.clear()
     encoding._containments.clear()
     cold = [encode(position) for position in positions]
     assert warm == again == cold
