@@ -118,7 +118,7 @@ def shortlist(
     if net is None or PRUNING_COST * len(plays) > budget / 2:
         cost = math.ceil(HAND_COST * len(plays))
         by_hand = sorted(
-            ((_valued(heuristic_probabilities(p.position.flip()).flip(), value), p) for p in plays),
+            ((valued(heuristic_probabilities(p.position.flip()).flip(), value), p) for p in plays),
             key=lambda pair: -pair[0],
         )
         kept = max(1, budget - cost) if net is None else 2 * budget
@@ -128,7 +128,7 @@ def shortlist(
     cost += math.ceil(PRUNING_COST * len(plays))
     scorer = PruningScorer(position.flip(), net)
     by_net = sorted(
-        ((_valued(scorer.probabilities(p.position.flip()).flip(), value), p) for p in plays),
+        ((valued(scorer.probabilities(p.position.flip()).flip(), value), p) for p in plays),
         key=lambda pair: -pair[0],
     )
     kept = max(1, budget - cost)
@@ -143,6 +143,6 @@ def shortlist(
     return [play for _, play in by_net[:kept]], ordered, cost
 
 
-def _valued(probabilities: Probabilities, value: Value | None) -> float:
+def valued(probabilities: Probabilities, value: Value | None) -> float:
     """The mover's value of its ``probabilities``: money equity, or ``value``'s."""
     return probabilities.equity if value is None else value(probabilities)

@@ -35,7 +35,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.bot.budget import Budget, OutOfBudget, Value, reply_candidates, reply_cost, shortlist
+from game.bot.budget import (
+    Budget,
+    OutOfBudget,
+    Value,
+    reply_candidates,
+    reply_cost,
+    shortlist,
+    valued,
+)
 from game.bot.evaluator import (
     EVERY,
     NEAR_HOME,
@@ -90,7 +98,7 @@ def _scored(
     scored = []
     for play in plays:
         probabilities = rolls.after(dice, play, ranking).flip()
-        scored.append((probabilities.equity if value is None else value(probabilities), play))
+        scored.append((valued(probabilities, value), play))
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
