@@ -6,9 +6,23 @@
 
 One hidden layer of sigmoid units, sigmoid outputs. The first layer is kept as
 one row of ``hidden`` weights per input, so the hidden sums of a sparse input
-cost one vector addition per non-zero input, and the sums of a position that
-differs from an already computed one in a few inputs are updated from it
-(``update_sums``): the candidate plays of one roll differ in only a few inputs.
+cost one row per non-zero input, and the sums of a position that differs from
+an already computed one in a few inputs are updated from it (``update_sums``):
+the candidate plays of one roll differ in only a few inputs.
+
+The hidden sums are held as **one integer**: each unit a 64-bit lane of fixed-point
+value, so that adding a row to every unit is one addition of Python integers, done in
+C, instead of a loop over the units. A lane never carries into the next: its bits below
+the point (``FRACTION_BITS``, fewer for a network whose weights could reach larger sums)
+leave room for the largest sum any inputs up to ``LARGEST_INPUT`` could make. Inputs
+take values on a grid of ``1 / GRID`` (the encodings' divisors all divide it), so a
+change of an input by ``k / GRID`` adds ``k`` times that input's row: the sums are exact
+integers, the same whatever order or base they were reached from. A change off the grid
+adds its own row, rounded to the lanes, and kept.
+
+A sigmoid unit is ``(1 + tanh(s / 2)) / 2``: the lanes hold ``s / 2`` and the output
+layer takes the halves and constants in its weights, so that the hidden layer costs
+one ``tanh`` a unit.
 
 Weights file (``.net``): zlib-compressed; a text header line
 ``bgnet INPUTS HIDDEN OUTPUTS`` then little-endian float32 arrays: the input
@@ -22,14 +36,21 @@ import sys
 import zlib
 from array import array
 from itertools import repeat
-from math import exp
-from operator import add, mul, neg, truediv
+from math import exp, tanh
+from operator import mul
 from pathlib import Path
 
 MAGIC = "bgnet"
 # Python 3.12+ (the page's Pyodide): a dot product in C, without a float object per term.
 sumprod = getattr(math, "sumprod", None)
-SCALED_ROWS = 1000  # rows kept multiplied by a delta: ~6 MB with 192 hidden units
+LANE_BITS = 64
+FRACTION_BITS = 48  # a lane holds round(s / 2 * 2**48) for a hidden sum s (fewer if need be)
+LARGEST_INPUT = 16.0  # no input of the encodings reaches it (the most: 6, thirteen spares)
+# Every input of the encodings is a multiple of 1/3600 (they divide by 2, 4, 5, 6, 10, 15,
+# 30, 36, 40, 50, 100 and 360).
+GRID = 3600
+OFF_GRID_ROWS = 1000  # rows kept for changes off the grid (none with today's encodings)
+_LANE_BIAS = 1 << (LANE_BITS - 1)
 
 
 class BadWeights(ValueError):
@@ -39,7 +60,20 @@ class BadWeights(ValueError):
 class Network:
     """Inputs -> sigmoid hidden layer -> sigmoid outputs."""
 
-    __slots__ = ("hidden_bias", "input_rows", "output_bias", "output_rows", "scaled_rows")
+    __slots__ = (
+        "_grid_rows",
+        "_half",
+        "_hidden_half",
+        "_off_grid",
+        "_output_halves",
+        "_output_offsets",
+        "_scale",
+        "_width",
+        "hidden_bias",
+        "input_rows",
+        "output_bias",
+        "output_rows",
+    )
 
     def __init__(
         self,
@@ -52,7 +86,41 @@ class Network:
         self.hidden_bias = hidden_bias
         self.output_rows = output_rows
         self.output_bias = output_bias
-        self.scaled_rows: dict[tuple[int, float], list[float]] = {}
+        hidden = len(hidden_bias)
+        largest = max(
+            (
+                abs(bias) + LARGEST_INPUT * math.fsum(abs(row[unit]) for row in input_rows)
+                for unit, bias in enumerate(hidden_bias)
+            ),
+            default=0.0,
+        )
+        # Lanes hold s / 2 below 2**62, a sign bit to spare.
+        fraction = min(FRACTION_BITS, 62 - math.frexp(largest)[1])
+        self._scale = float(1 << fraction)
+        self._width = hidden * LANE_BITS // 8
+        # Every lane's top bit: adding then flipping it turns lanes of any sign into the
+        # two's complement that array("q") reads.
+        self._half = int.from_bytes(
+            (_LANE_BIAS.to_bytes(LANE_BITS // 8, "little")) * hidden, "little"
+        )
+        self._hidden_half = self._lanes(hidden_bias, 1.0)
+        # The rows packed on the grid, each the first time it is needed (start-up stays quick).
+        self._grid_rows: list[int | None] = [None] * len(input_rows)
+        self._off_grid: dict[tuple[int, float], int] = {}
+        # sigmoid(s) = 1/2 + tanh(s/2)/2: each output takes half its weights on tanh(s/2)
+        # and the other halves in its bias.
+        self._output_halves = [[0.5 * w for w in row] for row in output_rows]
+        self._output_offsets = [
+            bias + 0.5 * math.fsum(row) for row, bias in zip(output_rows, output_bias, strict=True)
+        ]
+
+    def _lanes(self, values: list[float], factor: float) -> int:
+        """``values`` times ``factor / 2`` in fixed point, one 64-bit lane each."""
+        scale = factor * self._scale / 2
+        biased = array("Q", [round(value * scale) + _LANE_BIAS for value in values])
+        if sys.byteorder != "little":
+            biased.byteswap()
+        return int.from_bytes(biased.tobytes(), "little") - self._half
 
     @classmethod
     def zeros(cls, inputs: int, hidden: int, outputs: int) -> Network:
@@ -67,49 +135,53 @@ class Network:
     def shape(self) -> tuple[int, int, int]:
         return len(self.input_rows), len(self.hidden_bias), len(self.output_bias)
 
-    def hidden_sums(self, inputs: list[tuple[int, float]]) -> list[float]:
-        """The hidden units' weighted sums (before the sigmoid) for sparse ``inputs``."""
-        return self.update_sums(self.hidden_bias, inputs)
+    def hidden_sums(self, inputs: list[tuple[int, float]]) -> int:
+        """The hidden units' weighted sums (before the sigmoid) for sparse ``inputs``, packed
+        (``sums_list`` unpacks them)."""
+        return self.update_sums(self._hidden_half, inputs)
 
-    def update_sums(self, sums: list[float], changes: list[tuple[int, float]]) -> list[float]:
+    def update_sums(self, sums: int, changes: list[tuple[int, float]]) -> int:
         """Hidden sums after adding each ``(index, delta)`` of ``changes`` to the inputs."""
-        # One pass over the hidden units: ``sum`` of each unit's column of terms adds them
-        # in a C double, in the same order as one vector addition per change would (so the
-        # same result in CPython 3.11; 3.12+ compensates the rounding), without building
-        # a list of floats per change. Scaled rows (row * delta) are kept: the same few
-        # deltas come back for every play of a roll (pips, pip difference, -1 for a checker
-        # that left a point, ...).
-        rows = self.input_rows
-        scaled = self.scaled_rows
-        columns = [sums]
-        append = columns.append
+        rows = self._grid_rows
         for change in changes:
             index, delta = change
-            if delta == 1.0:
-                append(rows[index])
-            else:
-                row = scaled.get(change)
+            steps = delta * GRID
+            whole = round(steps)
+            if abs(steps - whole) < 1e-6:
+                row = rows[index]
                 if row is None:
-                    if len(scaled) >= SCALED_ROWS:
-                        scaled.clear()
-                    row = scaled[change] = list(map(mul, rows[index], repeat(delta)))
-                append(row)
-        return list(map(sum, zip(*columns, strict=True)))
+                    row = rows[index] = self._lanes(self.input_rows[index], 1.0 / GRID)
+                sums += whole * row
+            else:
+                off = self._off_grid.get(change)
+                if off is None:
+                    if len(self._off_grid) >= OFF_GRID_ROWS:
+                        self._off_grid.clear()
+                    off = self._off_grid[change] = self._lanes(self.input_rows[index], delta)
+                sums += off
+        return sums
 
-    def outputs(self, sums: list[float]) -> list[float]:
-        """The outputs from the hidden sums."""
-        if min(sums) > -40.0:
-            # The sigmoid by C-level maps; a sum at -40 or below would overflow ``exp`` in the
-            # end, so those (rare) positions take the loop that counts such a unit as 0.
-            hidden = list(
-                map(truediv, repeat(1.0), map(add, repeat(1.0), map(exp, map(neg, sums))))
-            )
-        else:
-            hidden = [1.0 / (1.0 + exp(-s)) if s > -40.0 else 0.0 for s in sums]
+    def _halves(self, sums: int) -> array[int]:
+        """Each hidden unit's sum, halved, in fixed point (signed 64-bit integers)."""
+        lanes = array("q")
+        lanes.frombytes(((sums + self._half) ^ self._half).to_bytes(self._width, "little"))
+        if sys.byteorder != "little":
+            lanes.byteswap()
+        return lanes
+
+    def sums_list(self, sums: int) -> list[float]:
+        """The packed hidden sums as floats."""
+        return [2.0 * lane / self._scale for lane in self._halves(sums)]
+
+    def outputs(self, sums: int) -> list[float]:
+        """The outputs from the packed hidden sums."""
+        tanhs = list(map(tanh, map(mul, self._halves(sums), repeat(1.0 / self._scale))))
         result = []
-        for row, bias in zip(self.output_rows, self.output_bias, strict=True):
+        for row, offset in zip(self._output_halves, self._output_offsets, strict=True):
             total = (
-                sum(map(mul, hidden, row), bias) if sumprod is None else sumprod(hidden, row) + bias
+                sum(map(mul, tanhs, row), offset)
+                if sumprod is None
+                else sumprod(tanhs, row) + offset
             )
             result.append(1.0 / (1.0 + exp(-total)) if total > -40.0 else 0.0)
         return result
