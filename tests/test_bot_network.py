@@ -107,7 +107,7 @@ def test_the_pruning_network_ranks_plays_much_as_the_contact_network_does():
             continue
         pruning = network("pruning")
         assert pruning is not None
-        quick = PruningScorer(position.flip(), pruning)
+        quick = PruningScorer(pruning)
         full = Scorer(position.flip())
         by_quick = min(plays, key=lambda p: quick.equity(p.position.flip()))
         by_full = min(plays, key=lambda p: full.evaluate(p.position.flip()).equity)
@@ -212,3 +212,24 @@ def test_scorer_agrees_with_a_fresh_evaluation_on_states_of_random_play():
                 evaluate_position(after, reckon).as_tuple(), abs=1e-9
             )
         checked += 1
+
+
+def test_the_pruning_scorer_adds_each_sides_kept_share_to_the_same_sums():
+    # Each side's own inputs' share is kept per placement; the sums are those of the whole
+    # encoding, exactly (integers), so the probabilities are the network's on encode_pruning.
+    from game.bot.encoding import encode_pruning
+
+    net = network("pruning")
+    assert net is not None  # shipped
+    scorer = PruningScorer(net)
+    rng = random.Random(23)
+    checked = 0
+    while checked < 200:
+        position = soak.random_state(rng, 150).position
+        if position.is_game_over() or not position.is_contact():
+            continue
+        for play in legal_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))[:5]:
+            after = play.position.flip()
+            expected = net.outputs(net.hidden_sums(encode_pruning(after)))
+            assert scorer.probabilities(after).as_tuple() == tuple(expected)
+            checked += 1

@@ -204,13 +204,28 @@ def test_pruning_keeps_the_best_few_by_the_pruning_network_and_says_what_they_co
         assert chosen[4:] == broken and len(set(chosen)) == len(chosen)
         assert cost == math.ceil(PRUNING_COST * len(ranked)) + 4 + len(broken)
         pruned += 1
-        scorer = evaluator.PruningScorer(position.flip(), net)
+        scorer = evaluator.PruningScorer(net)
         equity = {k: scorer.equity(after[k]) for k in ranked}
         # the replier's best leave the other side the least
         assert max(equity[k] for k in chosen[:4]) <= min(
             equity[k] for k in ranked if k not in chosen
         )
     assert pruned >= 20
+
+
+def test_the_plays_that_keep_the_contact_are_those_the_engine_says_keep_it():
+    # Pruning ranks only the plays that keep the contact; it tells them apart by the
+    # rearmost checkers and hits without building each play's sides.
+    breaking = 0
+    for position, _, plays in contact_rolls(600, seed=11, least=2):
+        split = budget._pruning(position, plays, 1)
+        if split is None:
+            continue
+        kept, broken, _ = split
+        assert kept == [k for k, play in enumerate(plays) if play.position.is_contact()]
+        assert broken == [k for k, play in enumerate(plays) if not play.position.is_contact()]
+        breaking += bool(broken)
+    assert breaking >= 3  # 6 of 593 rolls with a play that breaks it
 
 
 def test_the_pruning_network_keeps_the_full_networks_best_play_nearly_always():

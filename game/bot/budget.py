@@ -19,7 +19,7 @@ from game.bot.evaluator import PruningScorer, network
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.probabilities import Probabilities
 from game.engine.plays import Play
-from game.engine.position import Position
+from game.engine.position import BAR, Position
 
 Value = Callable[[Probabilities], float]
 
@@ -70,7 +70,7 @@ def reply_candidates(
     kept = split[0]
     net = network("pruning")
     assert net is not None  # _pruning checked
-    scorer = PruningScorer(position.flip(), net)
+    scorer = PruningScorer(net)
     # The replier's best plays leave the other side (on roll after them) the least equity;
     # a stable sort keeps ties in the order of the plays.
     kept.sort(key=lambda index: scorer.equity(plays[index].position.flip()))
@@ -94,8 +94,12 @@ def _pruning(
         return None
     kept: list[int] = []
     broken: list[int] = []
+    # A play keeps the contact when it hits (the other side's checker on the bar) or leaves
+    # a checker of the mover where the other side's rearmost checker is still ahead of it.
+    behind = 26 - position.flip().rearmost()
     for index, play in enumerate(plays):
-        (kept if is_contact(play.position) else broken).append(index)
+        after = play.position
+        (kept if after.opponent[BAR] or any(after.player[behind:]) else broken).append(index)
     cost = math.ceil(PRUNING_COST * len(kept)) + prune + len(broken)
     if cost >= len(plays):  # too few plays for pruning to save anything
         return None
@@ -126,7 +130,7 @@ def shortlist(
         if net is None:
             return plays, left_out, cost
     cost += math.ceil(PRUNING_COST * len(plays))
-    scorer = PruningScorer(position.flip(), net)
+    scorer = PruningScorer(net)
     by_net = sorted(
         ((valued(scorer.probabilities(p.position.flip()).flip(), value), p) for p in plays),
         key=lambda pair: -pair[0],

@@ -51,6 +51,8 @@ the first ``RACE_INPUTS`` inputs alone):
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from game.bot.shots import blocking, hitting
 from game.engine.position import BAR, OFF, Position, Side
 
@@ -82,6 +84,12 @@ INPUTS = EXTRA_BASE + 2 * len(EXTRAS)
 PRUNING_INPUTS = tuple(
     index for index in range(RACE_INPUTS) if index % SIDE_INPUTS - FEATURE_BASE not in (2, 4)
 )
+
+
+class SumsOf(Protocol):
+    """A network's hidden sums of some inputs (``network.Network``)."""
+
+    def partial_sums(self, inputs: list[tuple[int, float]]) -> int: ...
 
 
 def encode(position: Position) -> list[tuple[int, float]]:
@@ -123,6 +131,23 @@ def encode_pruning(position: Position) -> list[tuple[int, float]]:
     return inputs
 
 
+def pruning_split(position: Position) -> tuple[_Side, _Side, list[tuple[int, float]]]:
+    """``encode_pruning``'s inputs in three: the side on roll's own inputs and the other
+    side's (``_Side.own_sums`` of each), and the inputs that depend on both."""
+    me, them = _side(position.player), _side(position.opponent)
+    both: list[tuple[int, float]] = []
+    shots = hitting(me.sources, them.blots, them.held)[0]
+    if shots:
+        both.append((FEATURE_BASE + 1, shots / 36.0))
+    shots = hitting(them.sources, me.blots, me.held)[0]
+    if shots:
+        both.append((SIDE_INPUTS + FEATURE_BASE + 1, shots / 36.0))
+    difference = me.pips - them.pips
+    if difference:
+        both.append((PIP_DIFFERENCE, difference / 50.0))
+    return me, them, both
+
+
 def is_contact(position: Position) -> bool:
     """Can the sides still hit or block each other (the sides' rearmost checkers, cached)?"""
     return _side(position.player).rearmost + _side(position.opponent).rearmost > 25
@@ -154,6 +179,7 @@ class _Side:
         "rearmost",
         "side",
         "sources",
+        "sums",
     )
 
     def __init__(self, side: Side) -> None:
@@ -189,6 +215,7 @@ class _Side:
         self.checkers = tuple((point, side[point]) for point in range(BAR, 0, -1) if side[point])
         self.parts: list[tuple[list[tuple[int, float]], ...] | None] = [None, None]
         self.contains = -1  # the fewest escapes I leave the other side (``containment``)
+        self.sums: dict[tuple[int, SumsOf], int] = {}  # ``own_sums``
 
     def containment(self) -> int:
         """The fewest rolls of 36 on which a checker of the other side on one of its points
@@ -212,6 +239,16 @@ class _Side:
         if parts is None:
             parts = self.parts[which] = _own_inputs(self.side, which * SIDE_INPUTS, self.pips)
         return parts
+
+    def own_sums(self, which: int, network: SumsOf) -> int:
+        """``network``'s hidden sums of the inputs of this side alone (``encoded_parts``),
+        without its biases: kept, as the inputs are, per checker placement."""
+        key = (which, network)
+        found = self.sums.get(key)
+        if found is None:
+            first, middle, last = self.encoded_parts(which)
+            found = self.sums[key] = network.partial_sums(first + middle + last)
+        return found
 
 
 def _own_inputs(

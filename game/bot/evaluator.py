@@ -17,8 +17,9 @@ bear-in (``bear_in.py``) and a race near home (``near_home.py``), where a search
 
 ``Scorer`` evaluates many positions that differ in a few inputs from one base
 position (the candidate plays of a roll) by updating the base's hidden sums.
-``PruningScorer`` does the same with the small pruning network, which only ranks
-a look-ahead's replies so that the best few are evaluated in full.
+``PruningScorer`` ranks a look-ahead's replies by the small pruning network, so
+that the best few are evaluated in full; its inputs' share of the hidden sums that
+depends on one side alone is kept with that side's placement (``encoding.pruning_split``).
 
 Two contact networks of the same shape: the **contact** network values every position
 a look-ahead ends on (and any position asked for); the **ranking** network ranks the
@@ -36,7 +37,7 @@ from pathlib import Path
 from game.bot import bear_in, near_home
 from game.bot.bear_in import OUTSIDE_PIPS, gammon_chances
 from game.bot.bearoff import bearoff_probabilities
-from game.bot.encoding import INPUTS, encode, encode_pruning, is_contact
+from game.bot.encoding import INPUTS, encode, is_contact, pruning_split
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.network import Network
 from game.bot.probabilities import Probabilities
@@ -203,15 +204,12 @@ class Scorer:
 
 class PruningScorer:
     """Equities by the pruning network (a quarter of a position's cost) for positions with
-    contact close to ``base``: good enough to tell a roll's few best plays from the rest."""
+    contact: good enough to tell a roll's few best plays from the rest."""
 
-    __slots__ = ("net", "removed", "sums", "vector")
+    __slots__ = ("net",)
 
-    def __init__(self, base: Position, net: Network) -> None:
+    def __init__(self, net: Network) -> None:
         self.net = net
-        inputs = encode_pruning(base)
-        self.vector, self.removed = _base(inputs)
-        self.sums = net.hidden_sums(inputs)
 
     def equity(self, position: Position) -> float:
         """Cubeless money equity for ``position.player``, on roll."""
@@ -219,8 +217,12 @@ class PruningScorer:
 
     def probabilities(self, position: Position) -> Probabilities:
         """The probabilities for ``position.player``, on roll."""
-        changes = _changes(self.vector, self.removed, encode_pruning(position))
-        return Probabilities(*self.net.outputs(self.net.update_sums(self.sums, changes)))
+        # Each side's share of the sums is kept with its placement (a look-ahead's replies
+        # leave one side as it was and often the other as another reply left it).
+        net = self.net
+        me, them, both = pruning_split(position)
+        sums = net.hidden_sums(both) + me.own_sums(0, net) + them.own_sums(1, net)
+        return Probabilities(*net.outputs(sums))
 
 
 def _base(inputs: list[tuple[int, float]]) -> tuple[list[float], list[tuple[int, float]]]:

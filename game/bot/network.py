@@ -18,7 +18,7 @@ leave room for the largest sum any inputs up to ``LARGEST_INPUT`` could make. In
 take values on a grid of ``1 / GRID`` (the encodings' divisors all divide it), so a
 change of an input by ``k / GRID`` adds ``k`` times that input's row: the sums are exact
 integers, the same whatever order or base they were reached from. A change off the grid
-adds its own row, rounded to the lanes, and kept.
+adds its own row, rounded to the lanes. What a change adds is kept for the next time.
 
 A sigmoid unit is ``(1 + tanh(s / 2)) / 2``: the lanes hold ``s / 2`` and the output
 layer takes the halves and constants in its weights, so that the hidden layer costs
@@ -49,7 +49,7 @@ LARGEST_INPUT = 16.0  # no input of the encodings reaches it (the most: 6, thirt
 # Every input of the encodings is a multiple of 1/3600 (they divide by 2, 4, 5, 6, 10, 15,
 # 30, 36, 40, 50, 100 and 360).
 GRID = 3600
-OFF_GRID_ROWS = 1000  # rows kept for changes off the grid (none with today's encodings)
+KEPT_BYTES = 8_000_000  # the changes' rows kept, a network (4,000 of 256 units)
 _LANE_BIAS = 1 << (LANE_BITS - 1)
 
 
@@ -64,9 +64,10 @@ class Network:
         "_grid_rows",
         "_half",
         "_hidden_half",
-        "_off_grid",
+        "_kept",
         "_output_halves",
         "_output_offsets",
+        "_room",
         "_scale",
         "_width",
         "hidden_bias",
@@ -106,7 +107,9 @@ class Network:
         self._hidden_half = self._lanes(hidden_bias, 1.0)
         # The rows packed on the grid, each the first time it is needed (start-up stays quick).
         self._grid_rows: list[int | None] = [None] * len(input_rows)
-        self._off_grid: dict[tuple[int, float], int] = {}
+        # What each change adds, kept (``_change``): as many as fit in KEPT_BYTES.
+        self._kept: dict[tuple[int, float], int] = {}
+        self._room = max(100, KEPT_BYTES // max(1, self._width))
         # sigmoid(s) = 1/2 + tanh(s/2)/2: each output takes half its weights on tanh(s/2)
         # and the other halves in its bias.
         self._output_halves = [[0.5 * w for w in row] for row in output_rows]
@@ -140,26 +143,38 @@ class Network:
         (``sums_list`` unpacks them)."""
         return self.update_sums(self._hidden_half, inputs)
 
+    def partial_sums(self, inputs: list[tuple[int, float]]) -> int:
+        """``inputs``' share of the hidden sums, without the biases: sums of disjoint parts
+        of a position's inputs add up to its sums (integers: exactly)."""
+        return self.update_sums(0, inputs)
+
     def update_sums(self, sums: int, changes: list[tuple[int, float]]) -> int:
         """Hidden sums after adding each ``(index, delta)`` of ``changes`` to the inputs."""
-        rows = self._grid_rows
+        kept = self._kept
         for change in changes:
-            index, delta = change
-            steps = delta * GRID
-            whole = round(steps)
-            if abs(steps - whole) < 1e-6:
-                row = rows[index]
-                if row is None:
-                    row = rows[index] = self._lanes(self.input_rows[index], 1.0 / GRID)
-                sums += whole * row
-            else:
-                off = self._off_grid.get(change)
-                if off is None:
-                    if len(self._off_grid) >= OFF_GRID_ROWS:
-                        self._off_grid.clear()
-                    off = self._off_grid[change] = self._lanes(self.input_rows[index], delta)
-                sums += off
+            found = kept.get(change)
+            if found is None:
+                found = self._change(change)
+            sums += found
         return sums
+
+    def _change(self, change: tuple[int, float]) -> int:
+        """What adding ``delta`` to input ``index`` adds to the sums (kept: the same changes
+        come back for every play of a roll)."""
+        index, delta = change
+        steps = delta * GRID
+        whole = round(steps)
+        if abs(steps - whole) < 1e-6:
+            row = self._grid_rows[index]
+            if row is None:
+                row = self._grid_rows[index] = self._lanes(self.input_rows[index], 1.0 / GRID)
+            found = whole * row
+        else:
+            found = self._lanes(self.input_rows[index], delta)
+        if len(self._kept) >= self._room:
+            self._kept.clear()
+        self._kept[change] = found
+        return found
 
     def _halves(self, sums: int) -> array[int]:
         """Each hidden unit's sum, halved, in fixed point (signed 64-bit integers)."""
