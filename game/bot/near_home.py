@@ -52,6 +52,7 @@ NearHome = tuple[tuple[int, ...], tuple[int, ...]]
 _known: dict[tuple[NearHome, int], list[float]] = {}
 _means: dict[tuple[int, ...], float] = {}
 _played: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+_rolled: dict[NearHome, list[NearHome | None]] = {}  # each roll's ``_roll``, by side
 _KEEP = 10_000
 
 
@@ -157,8 +158,10 @@ def _finish(near: NearHome, horizon: int) -> list[float]:
     if found is not None:
         return found
     found = [0.0] * horizon
-    for a, b, weight in ROLLS:
-        after = _roll(near, a, b)
+    rolled = _rolled.get(near)
+    if rolled is None:
+        rolled = _kept(_rolled, near, [_roll(near, a, b) for a, b, _ in ROLLS])
+    for (_, _, weight), after in zip(ROLLS, rolled, strict=True):
         later = [1.0] if after is None else _finish(after, horizon - 1)
         # One roll more than the distribution after it.
         for n, p in enumerate(later):
