@@ -143,6 +143,24 @@ def test_the_rolls_that_cannot_matter_are_left_out_without_changing_the_chances(
     assert chances.win == pytest.approx(win, abs=1e-9)
 
 
+@pytest.mark.parametrize(
+    "points", [{9: 1, 6: 8, 5: 6}, {11: 2, 6: 12, 5: 1}, {8: 1, 7: 1, 2: 3}, {12: 1, 3: 2}]
+)
+def test_a_distribution_is_the_same_whatever_was_worked_out_before(points):
+    # Kept distributions serve shorter horizons: the numbers must be those worked out afresh,
+    # to the last bit, so that a decision never depends on the worker's history.
+    side = Position.from_points(points, {6: 2}).player
+    fresh = {}
+    for horizon in (3, 6, 24):
+        near_home._known.clear()
+        fresh[horizon] = rolls_to_finish(side, horizon)
+    for order in ((24, 6, 3), (3, 24, 6), (6, 3, 24)):
+        near_home._known.clear()
+        for horizon in order:
+            assert rolls_to_finish(side, horizon) == fresh[horizon]
+    assert fresh[24][:6] == fresh[6]
+
+
 def test_a_race_near_home_is_ranked_at_1_ply_its_best_plays_reckoned():
     if evaluator.network("race") is None:
         pytest.skip("no race network")

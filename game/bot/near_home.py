@@ -49,7 +49,7 @@ ROLL_COUNTS = 24
 NearHome = tuple[tuple[int, ...], tuple[int, ...]]
 # Distributions by side, kept between positions; emptied past _KEEP (a few hundred bytes
 # each) so that a long session in the page's worker holds a few MB at most.
-_known: dict[tuple[NearHome, int], list[float]] = {}
+_known: dict[NearHome, tuple[int, list[float]]] = {}  # (horizon, distribution)
 _means: dict[tuple[int, ...], float] = {}
 _played: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _rolled: dict[NearHome, list[NearHome | None]] = {}  # each roll's ``_roll``, by side
@@ -153,10 +153,11 @@ def _finish(near: NearHome, horizon: int) -> list[float]:
         return []
     if not outside:
         return table().rolls(home)[:horizon]  # type: ignore[union-attr]
-    key = (near, horizon)
-    found = _known.get(key)
-    if found is not None:
-        return found
+    # A distribution worked out to a longer horizon holds this one: its first rolls are
+    # the same numbers, added in the same order.
+    known = _known.get(near)
+    if known is not None and known[0] >= horizon:
+        return known[1] if known[0] == horizon else known[1][:horizon]
     found = [0.0] * horizon
     rolled = _rolled.get(near)
     if rolled is None:
@@ -167,7 +168,8 @@ def _finish(near: NearHome, horizon: int) -> list[float]:
         for n, p in enumerate(later):
             if p:
                 found[n + 1] += weight * p
-    return _kept(_known, key, found)
+    _kept(_known, near, (horizon, found))
+    return found
 
 
 def _roll(near: NearHome, a: int, b: int) -> NearHome | None:
