@@ -218,12 +218,12 @@ def test_the_plays_that_keep_the_contact_are_those_the_engine_says_keep_it():
     # rearmost checkers and hits without building each play's sides.
     breaking = 0
     for position, _, plays in contact_rolls(600, seed=11, least=2):
-        split = budget._pruning(position, plays, 1)
-        if split is None:
-            continue
-        kept, broken, _ = split
-        assert kept == [k for k, play in enumerate(plays) if play.position.is_contact()]
-        assert broken == [k for k, play in enumerate(plays) if not play.position.is_contact()]
+        chosen, cost = reply_candidates(position, plays, 1)
+        if chosen == list(range(len(plays))):
+            continue  # not pruned
+        broken = [k for k, play in enumerate(plays) if not play.position.is_contact()]
+        assert chosen[1:] == broken  # the best one that keeps it, then every one that breaks it
+        assert cost == math.ceil(PRUNING_COST * (len(plays) - len(broken))) + 1 + len(broken)
         breaking += bool(broken)
     assert breaking >= 3  # 6 of 593 rolls with a play that breaks it
 
@@ -268,6 +268,35 @@ def test_a_pruned_search_spends_no_more_than_its_budget(counted, monkeypatch):
 
 def test_the_strongest_level_prunes_its_replies():
     assert level_named(STRONGEST_LEVEL).prune > 0
+
+
+def test_the_default_level_looks_ahead_at_a_middle_games_best_plays(monkeypatch):
+    # Its budget, pruned, pays for the look-aheads of more than one candidate in a middle
+    # game (at 120 positions unpruned it seldom paid for one: 3 of these 29 decisions).
+    import random
+
+    from game.bot import choose_play
+    from game.bot.level_names import DEFAULT_LEVEL
+
+    completed = [0]
+    look = search.lookahead
+
+    def counting(*args, **kwargs):
+        found = look(*args, **kwargs)
+        completed[0] += 1
+        return found
+
+    monkeypatch.setattr(search, "lookahead", counting)
+    several = decisions = 0
+    for position, dice, _ in contact_rolls(30, seed=41):
+        if dice[0] == dice[1]:
+            continue
+        completed[0] = 0
+        choose_play(position, dice, DEFAULT_LEVEL, random.Random(1))
+        several += completed[0] >= 2
+        decisions += 1
+    assert level_named(DEFAULT_LEVEL).prune > 0
+    assert several >= decisions / 3  # 14 of 29
 
 
 def test_the_movers_ranking_uses_the_ranking_network_and_the_look_ahead_the_contact_one():

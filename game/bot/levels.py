@@ -12,11 +12,11 @@ the same on any machine at any load. They are sized from the cost of a position 
 the page's worker so that the slowest decision of a level stays within its time with
 room to spare (the default level's a fraction of a second, the strongest's about a
 second); the filters (``keep``, ``margin``) suit the budget: a narrow margin where the
-budget is small, a wide one where it is large (``python -m tools.bench.budget``). The strongest
-level prunes the replies of its look-aheads (``prune``: only the best few of each roll
-by the small pruning network are evaluated in full), which makes a look-ahead cheaper
-so that its budget pays for more candidates; the default level's budget cannot pay for
-one look-ahead of a middle game even pruned, so it does not prune.
+budget is small, a wide one where it is large (``python -m tools.bench.budget``). The two
+searching levels prune the replies of their look-aheads (``prune``: only the best few of
+each roll by the small pruning network are evaluated in full), which makes a look-ahead
+cheaper so that the budget pays for more candidates: the default level's pays for the
+look-aheads of a middle game's few best plays.
 
 Each level ranks its own plays at 1-ply by the ranking network (``ranking``), the one
 that tells every play of a roll apart best, except the strongest with contact: its 1-ply
@@ -69,7 +69,7 @@ LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 2, 0.0, keep=8, margin=0.08, budget=120, cube_budget=120),
+    Level("strong", 2, 0.0, keep=8, margin=0.08, budget=350, cube_budget=120, prune=2),
     Level(
         "expert",
         2,
