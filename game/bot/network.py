@@ -21,8 +21,8 @@ integers, the same whatever order or base they were reached from. A change off t
 adds its own row, rounded to the lanes. What a change adds is kept for the next time.
 
 A sigmoid unit is ``(1 + tanh(s / 2)) / 2``: the lanes hold ``s / 2`` and the output
-layer takes the halves and constants in its weights, so that the hidden layer costs
-one ``tanh`` a unit.
+layer takes the halves and constants in its weights, so that each unit, hidden or output,
+costs one ``tanh`` and no overflow can happen.
 
 Weights file (``.net``): zlib-compressed; a text header line
 ``bgnet INPUTS HIDDEN OUTPUTS`` then little-endian float32 arrays: the input
@@ -36,7 +36,7 @@ import sys
 import zlib
 from array import array
 from itertools import repeat
-from math import exp, tanh
+from math import tanh
 from operator import mul
 from pathlib import Path
 
@@ -51,6 +51,17 @@ LARGEST_INPUT = 16.0  # no input of the encodings reaches it (the most: 6, thirt
 GRID = 3600
 KEPT_BYTES = 8_000_000  # the changes' rows kept, a network (4,000 of 256 units)
 _LANE_BIAS = 1 << (LANE_BITS - 1)
+_BIG_ENDIAN = sys.byteorder != "little"
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    """A dot product (``math.sumprod`` where Python has it: 3.12+, the page's Pyodide)."""
+    total: float = sum(map(mul, a, b))
+    return total
+
+
+if sumprod is not None:
+    _dot = sumprod
 
 
 class BadWeights(ValueError):
@@ -65,10 +76,10 @@ class Network:
         "_half",
         "_hidden_half",
         "_kept",
-        "_output_halves",
-        "_output_offsets",
+        "_outputs",
         "_room",
         "_scale",
+        "_unit",
         "_width",
         "hidden_bias",
         "input_rows",
@@ -98,6 +109,7 @@ class Network:
         # Lanes hold s / 2 below 2**62, a sign bit to spare.
         fraction = min(FRACTION_BITS, 62 - math.frexp(largest)[1])
         self._scale = float(1 << fraction)
+        self._unit = 1.0 / self._scale
         self._width = hidden * LANE_BITS // 8
         # Every lane's top bit: adding then flipping it turns lanes of any sign into the
         # two's complement that array("q") reads.
@@ -110,11 +122,12 @@ class Network:
         # What each change adds, kept (``_change``): as many as fit in KEPT_BYTES.
         self._kept: dict[tuple[int, float], int] = {}
         self._room = max(100, KEPT_BYTES // max(1, self._width))
-        # sigmoid(s) = 1/2 + tanh(s/2)/2: each output takes half its weights on tanh(s/2)
-        # and the other halves in its bias.
-        self._output_halves = [[0.5 * w for w in row] for row in output_rows]
-        self._output_offsets = [
-            bias + 0.5 * math.fsum(row) for row, bias in zip(output_rows, output_bias, strict=True)
+        # sigmoid(s) = 1/2 + tanh(s/2)/2, for the hidden units and the outputs alike: an
+        # output's sum z = b + sum(w * (1 + t) / 2) over the units' t = tanh(s/2), and its
+        # sigmoid 1/2 + tanh(z/2)/2, so each output keeps w/4 and (b + sum(w)/2)/2.
+        self._outputs = [
+            ([0.25 * w for w in row], 0.5 * (bias + 0.5 * math.fsum(row)))
+            for row, bias in zip(output_rows, output_bias, strict=True)
         ]
 
     def _lanes(self, values: list[float], factor: float) -> int:
@@ -190,16 +203,14 @@ class Network:
 
     def outputs(self, sums: int) -> list[float]:
         """The outputs from the packed hidden sums."""
-        tanhs = list(map(tanh, map(mul, self._halves(sums), repeat(1.0 / self._scale))))
-        result = []
-        for row, offset in zip(self._output_halves, self._output_offsets, strict=True):
-            total = (
-                sum(map(mul, tanhs, row), offset)
-                if sumprod is None
-                else sumprod(tanhs, row) + offset
-            )
-            result.append(1.0 / (1.0 + exp(-total)) if total > -40.0 else 0.0)
-        return result
+        half = self._half
+        lanes = array("q")
+        lanes.frombytes(((sums + half) ^ half).to_bytes(self._width, "little"))
+        if _BIG_ENDIAN:
+            lanes.byteswap()
+        tanhs = list(map(tanh, map(mul, lanes, repeat(self._unit))))
+        # Each output's sigmoid as a tanh too, its halves in the weights (``_outputs``).
+        return [0.5 + 0.5 * tanh(_dot(tanhs, row) + offset) for row, offset in self._outputs]
 
     def evaluate(self, inputs: list[tuple[int, float]]) -> list[float]:
         return self.outputs(self.hidden_sums(inputs))
