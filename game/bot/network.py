@@ -45,7 +45,7 @@ MAGIC = "bgnet"
 sumprod = getattr(math, "sumprod", None)
 LANE_BITS = 64
 FRACTION_BITS = 48  # a lane holds round(s / 2 * 2**48) for a hidden sum s (fewer if need be)
-LARGEST_INPUT = 16.0  # no input of the encodings reaches it (the most: 6, thirteen spares)
+LARGEST_INPUT = 16.0  # no input of the encodings reaches it (the largest, pips / 50, < 7.5)
 # Every input of the encodings is a multiple of 1/3600 (they divide by 2, 4, 5, 6, 10, 15,
 # 30, 36, 40, 50, 100 and 360).
 GRID = 3600
@@ -134,7 +134,7 @@ class Network:
         """``values`` times ``factor / 2`` in fixed point, one 64-bit lane each."""
         scale = factor * self._scale / 2
         biased = array("Q", [round(value * scale) + _LANE_BIAS for value in values])
-        if sys.byteorder != "little":
+        if _BIG_ENDIAN:
             biased.byteswap()
         return int.from_bytes(biased.tobytes(), "little") - self._half
 
@@ -193,7 +193,7 @@ class Network:
         """Each hidden unit's sum, halved, in fixed point (signed 64-bit integers)."""
         lanes = array("q")
         lanes.frombytes(((sums + self._half) ^ self._half).to_bytes(self._width, "little"))
-        if sys.byteorder != "little":
+        if _BIG_ENDIAN:
             lanes.byteswap()
         return lanes
 
