@@ -115,20 +115,14 @@ def encode_pruning(position: Position) -> list[tuple[int, float]]:
     It ranks the replies of a look-ahead, where most of a position's time would go, so
     that only the best few are evaluated in full (``budget.reply_candidates``).
     """
-    me, them = _side(position.player), _side(position.opponent)
-    inputs: list[tuple[int, float]] = []
-    for which, side, other in ((0, me, them), (1, them, me)):
-        first, middle, last = side.encoded_parts(which)
-        inputs.extend(first)
-        shots = hitting(side.sources, other.blots, other.held)[0]
-        if shots:
-            inputs.append((which * SIDE_INPUTS + FEATURE_BASE + 1, shots / 36.0))
-        inputs.extend(middle)
-        inputs.extend(last)
-    difference = me.pips - them.pips
-    if difference:
-        inputs.append((PIP_DIFFERENCE, difference / 50.0))
-    return inputs
+    me, them, both = pruning_split(position)
+    inputs = [
+        pair
+        for which, side in ((0, me), (1, them))
+        for part in side.encoded_parts(which)
+        for pair in part
+    ]
+    return sorted(inputs + both)
 
 
 def pruning_split(position: Position) -> tuple[_Side, _Side, list[tuple[int, float]]]:

@@ -37,7 +37,7 @@ import zlib
 from array import array
 from itertools import repeat
 from math import tanh
-from operator import mul
+from operator import add, mul
 from pathlib import Path
 
 MAGIC = "bgnet"
@@ -73,12 +73,12 @@ class Network:
 
     __slots__ = (
         "_grid_rows",
-        "_half",
         "_hidden_half",
         "_kept",
         "_outputs",
         "_room",
         "_scale",
+        "_top_bits",
         "_unit",
         "_width",
         "hidden_bias",
@@ -99,12 +99,12 @@ class Network:
         self.output_rows = output_rows
         self.output_bias = output_bias
         hidden = len(hidden_bias)
+        # Each unit's largest sum, a column of the rows at a time (C-level maps).
+        reach = [0.0] * hidden
+        for row in input_rows:
+            reach = list(map(add, reach, map(abs, row)))
         largest = max(
-            (
-                abs(bias) + LARGEST_INPUT * math.fsum(abs(row[unit]) for row in input_rows)
-                for unit, bias in enumerate(hidden_bias)
-            ),
-            default=0.0,
+            map(add, map(abs, hidden_bias), map(mul, reach, repeat(LARGEST_INPUT))), default=0.0
         )
         # Lanes hold s / 2 below 2**62, a sign bit to spare.
         fraction = min(FRACTION_BITS, 62 - math.frexp(largest)[1])
@@ -113,7 +113,7 @@ class Network:
         self._width = hidden * LANE_BITS // 8
         # Every lane's top bit: adding then flipping it turns lanes of any sign into the
         # two's complement that array("q") reads.
-        self._half = int.from_bytes(
+        self._top_bits = int.from_bytes(
             (_LANE_BIAS.to_bytes(LANE_BITS // 8, "little")) * hidden, "little"
         )
         self._hidden_half = self._lanes(hidden_bias, 1.0)
@@ -136,7 +136,7 @@ class Network:
         biased = array("Q", [round(value * scale) + _LANE_BIAS for value in values])
         if _BIG_ENDIAN:
             biased.byteswap()
-        return int.from_bytes(biased.tobytes(), "little") - self._half
+        return int.from_bytes(biased.tobytes(), "little") - self._top_bits
 
     @classmethod
     def zeros(cls, inputs: int, hidden: int, outputs: int) -> Network:
@@ -192,7 +192,7 @@ class Network:
     def _halves(self, sums: int) -> array[int]:
         """Each hidden unit's sum, halved, in fixed point (signed 64-bit integers)."""
         lanes = array("q")
-        lanes.frombytes(((sums + self._half) ^ self._half).to_bytes(self._width, "little"))
+        lanes.frombytes(((sums + self._top_bits) ^ self._top_bits).to_bytes(self._width, "little"))
         if _BIG_ENDIAN:
             lanes.byteswap()
         return lanes
@@ -203,12 +203,7 @@ class Network:
 
     def outputs(self, sums: int) -> list[float]:
         """The outputs from the packed hidden sums."""
-        half = self._half
-        lanes = array("q")
-        lanes.frombytes(((sums + half) ^ half).to_bytes(self._width, "little"))
-        if _BIG_ENDIAN:
-            lanes.byteswap()
-        tanhs = list(map(tanh, map(mul, lanes, repeat(self._unit))))
+        tanhs = list(map(tanh, map(mul, self._halves(sums), repeat(self._unit))))
         # Each output's sigmoid as a tanh too, its halves in the weights (``_outputs``).
         return [0.5 + 0.5 * tanh(_dot(tanhs, row) + offset) for row, offset in self._outputs]
 
