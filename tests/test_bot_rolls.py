@@ -8,7 +8,7 @@ import pytest
 
 from game.bot.budget import Budget, OutOfBudget
 from game.bot.cube import CubeState, cube_decision
-from game.bot.evaluator import EVERY, evaluate_position
+from game.bot.evaluator import EVERY, evaluate_position, reckonings
 from game.bot.match_value import MatchValue
 from game.bot.network import Network
 from game.bot.search import Rolls, lookahead, paid_rolls, rank_plays
@@ -96,7 +96,8 @@ def test_the_cube_looks_ahead_through_the_same_rolls_as_the_checker_play(evaluat
     # ahead from it evaluates nothing more than the position itself.
     kept = Keep()
     state = CubeState()
-    lookahead(BUSY, evaluator=kept)
+    # As a checker play's look-ahead reads them: reckoning what its root (with contact) does.
+    lookahead(BUSY, evaluator=kept, reckon=reckonings(BUSY))
     evaluations[0] = 0
     shared = cube_decision(BUSY, state, evaluator=kept)
     assert evaluations[0] == 1

@@ -10,9 +10,10 @@ from game.bot import evaluator, near_home
 from game.bot.bearoff import table
 from game.bot.evaluator import NEAR_HOME, Scorer, evaluate_position
 from game.bot.near_home import FINISH_PIPS, race_chances, reckons, rolls_to_finish
-from game.bot.search import RECKONED_PLAYS, rank_plays, rank_plays_deeper
+from game.bot.search import RECKONED_PLAYS, lookahead, rank_plays, rank_plays_deeper
 from game.engine.plays import legal_plays
 from game.engine.position import OFF, Position
+from game.formats import parse_position_id
 
 ROLLS = [(a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)]
 # Someone to race against, home, with checkers off.
@@ -215,3 +216,36 @@ def test_the_analysis_at_1_ply_reckons_only_the_networks_shortlist(monkeypatch):
     assert [(r.play.position, pytest.approx(r.equity)) for r in ranked] == [
         (play.position, equity) for equity, play in rank_plays(position, (1, 1))
     ]
+
+
+def test_a_look_ahead_from_a_position_with_contact_leaves_races_near_home_to_the_network(
+    monkeypatch,
+):
+    # The player on roll hits and the game becomes a race near home on many replies: the
+    # look-ahead of a play (reckoning what its root does) values them by the race network,
+    # since reckoning them anew could cost more than the rest of the decision.
+    root = parse_position_id("v5tBAALbzQEAAA")
+    assert root.is_contact()
+    reckoned = []
+    chances = near_home.race_chances
+
+    def counting(after, *rest, **named):
+        reckoned.append(after)
+        return chances(after, *rest, **named)
+
+    monkeypatch.setattr(near_home, "race_chances", counting)
+    candidates = [play.position.flip() for play in legal_plays(root, (4, 1))]
+    leaves = [
+        reply.position.flip()
+        for candidate in candidates
+        for a, b, _ in ROLLS
+        for reply in legal_plays(candidate, (a, b))
+    ]
+    assert sum(map(reckons, leaves)) > 20
+    for candidate in candidates:
+        lookahead(candidate, reckon=evaluator.reckonings(root))
+    assert reckoned == []
+    # A root that is itself a race near home reckons them (at 1-ply: ``rank_plays``).
+    race = Position.from_points({8: 1, 2: 3}, {9: 1, 3: 2})
+    rank_plays(race, (6, 1))
+    assert reckoned

@@ -100,10 +100,12 @@ def finished(position: Position) -> Probabilities | None:
 
 
 def reckonings(position: Position) -> int:
-    """The reckonings (flags) that apply to a race; every one for a position with contact,
-    whose look-aheads may end in any race."""
+    """The reckonings (flags) that apply to a race; for a position with contact, whose
+    look-aheads may end in any race, a bear-in's gammon race only: a race near home met
+    at a look-ahead's end is left to the network, since reckoning it anew can cost more
+    than the rest of a decision (docs/performance.md, "Session 23")."""
     if is_contact(position):
-        return EVERY
+        return BEAR_IN
     return (BEAR_IN if bear_in.reckons(position) else 0) | (
         NEAR_HOME if near_home.reckons(position) else 0
     )

@@ -38,7 +38,6 @@ from game.bot.cube.model import (
     value_after,
 )
 from game.bot.cube.state import CubeDecision, CubeState
-from game.bot.encoding import is_contact
 from game.bot.evaluator import EVERY, NEAR_HOME, reckonings
 from game.bot.match_value import result_mwc
 from game.bot.probabilities import Probabilities
@@ -136,9 +135,9 @@ def _rolls_ahead(
     (the opponent's 1-ply cube decision, ``_opponent_values``), until it cannot pay for the
     next one."""
     # A race near home is left to the network here: reckoning every play of every roll
-    # (near_home.py) costs far more than a cube decision's time allows. (With contact, the
-    # rolls are those a checker play's look-ahead reads: a judge of a game shares them.)
-    reckon = EVERY if is_contact(position) else reckonings(position) & ~NEAR_HOME
+    # (near_home.py) costs far more than a cube decision's time allows. (The rolls are
+    # those a checker play's look-ahead reads, as it reckons: a judge of a game shares them.)
+    reckon = reckonings(position) & ~NEAR_HOME
     table = evaluator.rolls(position, reckon)
     rolls = [(weight, table.plays((a, b))) for a, b, weight in ROLLS]
     looked_at = set(range(len(rolls)))
