@@ -10,6 +10,7 @@ import pytest
 from game.bot.encoding import INPUTS, PRUNING_INPUTS, encode
 from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network, phase_of
 from game.bot.network import BadWeights, Network
+from game.bot.probabilities import Probabilities
 from game.engine.plays import legal_plays
 from game.engine.position import Position
 from tests import soak
@@ -232,4 +233,5 @@ def test_the_pruning_scorer_adds_each_sides_kept_share_to_the_same_sums():
             after = play.position.flip()
             expected = net.outputs(net.hidden_sums(encode_pruning(after)))
             assert scorer.probabilities(after).as_tuple() == tuple(expected)
+            assert scorer.equity(after) == Probabilities(*expected).equity
             checked += 1

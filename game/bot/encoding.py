@@ -51,6 +51,8 @@ the first ``RACE_INPUTS`` inputs alone):
 
 from __future__ import annotations
 
+from functools import partial
+from operator import getitem, mul
 from typing import Protocol
 
 from game.bot.shots import blocking, hitting
@@ -164,9 +166,9 @@ class _Side:
 
     __slots__ = (
         "blots",
-        "checkers",
         "contains",
         "held",
+        "made",
         "occupied",
         "parts",
         "pips",
@@ -178,7 +180,7 @@ class _Side:
 
     def __init__(self, side: Side) -> None:
         self.side = side
-        pips = held = 0
+        pips = held = made = 0
         blots = []
         occupied = []
         for point in range(1, 25):
@@ -188,15 +190,18 @@ class _Side:
                 occupied.append(point)
                 # Seen from the other side, numbered its way (my point p is its 25 - p):
                 # ``held`` has bit x set when I hold its point x; ``blots`` are its points
-                # with a blot of mine, the targets of its shots.
+                # with a blot of mine, the targets of its shots. ``made``: the same points
+                # in my numbering.
                 if n == 1:
                     blots.append(25 - point)
                 else:
                     held |= 1 << (25 - point)
+                    made |= 1 << point
         bar = side[BAR]
         self.pips = pips + BAR * bar
         self.rearmost = BAR if bar else occupied[-1] if occupied else OFF
         self.held = held
+        self.made = made
         self.blots = tuple(blots)
         # Where my shots can come from: every occupied point, or only the bar.
         self.sources = (BAR,) if bar else tuple(occupied)
@@ -205,8 +210,6 @@ class _Side:
         for point in self.sources:
             mask |= 1 << point
         self.occupied = mask
-        # My occupied points (the bar too) with their counts, the rearmost first.
-        self.checkers = tuple((point, side[point]) for point in range(BAR, 0, -1) if side[point])
         self.parts: list[tuple[list[tuple[int, float]], ...] | None] = [None, None]
         self.contains = -1  # the fewest escapes I leave the other side (``containment``)
         self.sums: dict[tuple[int, SumsOf], int] = {}  # ``own_sums``
@@ -231,80 +234,114 @@ class _Side:
         ``prime``; from ``anchors`` on."""
         parts = self.parts[which]
         if parts is None:
-            parts = self.parts[which] = _own_inputs(self.side, which * SIDE_INPUTS, self.pips)
+            base = which * SIDE_INPUTS
+            first = _point_inputs(self.side, base)
+            head, middle, last = self._features(base)
+            parts = self.parts[which] = (first + head, middle, last)
         return parts
 
     def own_sums(self, which: int, network: SumsOf) -> int:
         """``network``'s hidden sums of the inputs of this side alone (``encoded_parts``),
-        without its biases: kept, as the inputs are, per checker placement."""
+        without its biases: kept, as the inputs are, per checker placement. The points'
+        share is one look-up a point (``_point_sums``): exact, the sums being integers."""
         key = (which, network)
         found = self.sums.get(key)
         if found is None:
-            first, middle, last = self.encoded_parts(which)
-            found = self.sums[key] = network.partial_sums(first + middle + last)
+            head, middle, last = self._features(which * SIDE_INPUTS)
+            found = self.sums[key] = sum(
+                map(getitem, _point_sums(which, network), self.side[1:25]),
+                network.partial_sums(head + middle + last),
+            )
         return found
 
+    def _features(
+        self, base: int
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]], list[tuple[int, float]]]:
+        """This side's inputs other than its points, numbered from ``base``: bar, off and
+        pips; ``prime``; from ``anchors`` on (``encoded_parts``'s runs)."""
+        side = self.side
+        head: list[tuple[int, float]] = []
+        bar = side[BAR]
+        if bar:
+            head.append((base + BAR_BASE, 1.0))
+            if bar >= 2:
+                head.append((base + BAR_BASE + 1, 1.0))
+            head.append((base + BAR_BASE + 2, bar / 4.0))
+        off = side[OFF]
+        if off:
+            head.append((base + OFF_BASE, off / 15.0))
+        else:
+            head.append((base + OFF_BASE + 1, 1.0))
+        if self.pips:
+            head.append((base + FEATURE_BASE, self.pips / 100.0))
+        # The longest run of made points: each step keeps the points whose next is made too.
+        made = run = self.made
+        prime = 0
+        while run:
+            run &= run >> 1
+            prime += 1
+        middle = [(base + FEATURE_BASE + 3, prime / 6.0)] if prime else []
+        last = [
+            (base + FEATURE_BASE + offset, value)
+            for offset, value in enumerate(
+                (
+                    (made >> 19 & 63).bit_count() / 2.0,  # anchors: my points 19..24
+                    (made >> 1 & 63).bit_count() / 6.0,  # home points: 1..6
+                    sum(side[19:26]) / 5.0,
+                    sum(side[7:19]) / 10.0,
+                    sum(side[7:26]) / 15.0,
+                    (side[1] + 2 * side[2] + 3 * side[3]) / 30.0,
+                ),
+                5,
+            )
+            if value
+        ]
+        return head, middle, last
 
-def _own_inputs(
-    me: Side, base: int, pips: int
-) -> tuple[list[tuple[int, float]], list[tuple[int, float]], list[tuple[int, float]]]:
-    first: list[tuple[int, float]] = []
-    append = first.append
+
+def _point_inputs(me: Side, base: int) -> list[tuple[int, float]]:
+    """The inputs of ``me``'s points 1..24, numbered from ``base``."""
+    inputs: list[tuple[int, float]] = []
     for point in range(1, 25):
         n = me[point]
         if n:
-            index = base + (point - 1) * POINT_INPUTS
-            if n == 1:
-                append((index, 1.0))
-            else:
-                append((index + 1, 1.0))
-                if n >= 3:
-                    append((index + 2, 1.0))
-                    if n > 3:
-                        append((index + 3, (n - 3) / 2.0))
-    bar = me[BAR]
-    if bar:
-        append((base + BAR_BASE, 1.0))
-        if bar >= 2:
-            append((base + BAR_BASE + 1, 1.0))
-        append((base + BAR_BASE + 2, bar / 4.0))
-    off = me[OFF]
-    if off:
-        append((base + OFF_BASE, off / 15.0))
-    else:
-        append((base + OFF_BASE + 1, 1.0))
-    if pips:
-        append((base + FEATURE_BASE, pips / 100.0))
-    prime = run = 0
-    home = anchors = 0
-    for point in range(1, 25):
-        if me[point] >= 2:
-            run += 1
-            if run > prime:
-                prime = run
-            if point <= 6:
-                home += 1
-            elif point >= 19:
-                anchors += 1
-        else:
-            run = 0
-    middle = [(base + FEATURE_BASE + 3, prime / 6.0)] if prime else []
-    last = [
-        (base + FEATURE_BASE + offset, value)
-        for offset, value in enumerate(
-            (
-                anchors / 2.0,
-                home / 6.0,
-                sum(me[19:26]) / 5.0,
-                sum(me[7:19]) / 10.0,
-                sum(me[7:26]) / 15.0,
-                (me[1] + 2 * me[2] + 3 * me[3]) / 30.0,
-            ),
-            5,
-        )
-        if value
-    ]
-    return first, middle, last
+            inputs += _POINT_INPUTS[n](base + (point - 1) * POINT_INPUTS)
+    return inputs
+
+
+def _point(n: int, index: int) -> list[tuple[int, float]]:
+    """The inputs of a point with ``n`` checkers, its first input numbered ``index``."""
+    if n == 0:
+        return []
+    if n == 1:
+        return [(index, 1.0)]
+    inputs = [(index + 1, 1.0)]
+    if n >= 3:
+        inputs.append((index + 2, 1.0))
+        if n > 3:
+            inputs.append((index + 3, (n - 3) / 2.0))
+    return inputs
+
+
+# By count: the inputs of a point with that many checkers, from its first input's index.
+_POINT_INPUTS = [partial(_point, n) for n in range(16)]
+
+
+def _point_sums(which: int, network: SumsOf) -> list[list[int]]:
+    """``network``'s sums of one point's inputs for the side numbered ``which``, by point
+    (1..24, from index 0) and count (0..15): a side's points then cost a look-up each."""
+    key = (which, network)
+    found = _point_tables.get(key)
+    if found is None:
+        base = which * SIDE_INPUTS
+        found = _point_tables[key] = [
+            [network.partial_sums(_point(n, base + (point - 1) * POINT_INPUTS)) for n in range(16)]
+            for point in range(1, 25)
+        ]
+    return found
+
+
+_point_tables: dict[tuple[int, SumsOf], list[list[int]]] = {}
 
 
 def _side(side: Side) -> _Side:
@@ -355,11 +392,8 @@ def _encode_extras(
         out.append((base + 1, contained / 36.0))
     # The other side's rearmost checker, in my numbering (0 when it is on the bar).
     line = 25 - them.rearmost
-    pips = 0
-    for point, n in me.checkers:
-        if point <= line:
-            break
-        pips += (point - line) * n
+    # My checkers beyond it (the bar too), each by its pips past it.
+    pips = sum(map(mul, me.side[line + 1 : BAR + 1], range(1, BAR + 1 - line)))
     if pips:
         out.append((base + 2, pips / 100.0))
     held = them.held

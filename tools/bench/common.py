@@ -63,7 +63,7 @@ def count_positions() -> list[float]:
 
     seen = [0.0]
     scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
-    pruning_probabilities = evaluator.PruningScorer.probabilities
+    pruning_outputs = evaluator.PruningScorer.outputs
     by_hand = budget.heuristic_probabilities
 
     def counting_scorer(self, position):
@@ -72,13 +72,13 @@ def count_positions() -> list[float]:
 
     def counting_pruning(self, position):
         seen[0] += budget.PRUNING_COST
-        return pruning_probabilities(self, position)
+        return pruning_outputs(self, position)
 
     def counting_hand(position):
         seen[0] += budget.HAND_COST
         return by_hand(position)
 
-    evaluator.PruningScorer.probabilities = counting_pruning  # equity() asks it too
+    evaluator.PruningScorer.outputs = counting_pruning  # equity() and probabilities() ask it
     budget.heuristic_probabilities = counting_hand
 
     def counting_evaluate(position, *reckon):
