@@ -69,7 +69,7 @@ LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 2, 0.0, keep=8, margin=0.08, budget=500, cube_budget=120, prune=2),
+    Level("strong", 2, 0.0, keep=8, margin=0.08, budget=550, cube_budget=120, prune=2),
     Level(
         "expert",
         2,

@@ -96,9 +96,23 @@ def hitting(sources: tuple[int, ...], targets: tuple[int, ...], held: int) -> tu
     bar) could hit a blot on one of ``targets`` (its own numbering, farthest first); and
     the sum over those rolls of the pips the farthest blot hit would lose (its point in
     this numbering). ``held`` marks its points the other side holds, where a combination
-    shot cannot touch down."""
+    shot cannot touch down. Cached: a look-ahead's replies often leave the same blots
+    facing the same checkers."""
     if not targets:
         return 0, 0
+    key = (sources, targets, held)
+    found = _hits.get(key)
+    if found is None:
+        if len(_hits) >= 20000:
+            _hits.clear()
+        found = _hits[key] = _hitting(sources, targets, held)
+    return found
+
+
+_hits: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, int]] = {}
+
+
+def _hitting(sources: tuple[int, ...], targets: tuple[int, ...], held: int) -> tuple[int, int]:
     hits = 0  # a bit per roll of ROLLS: the rolls that hit some blot seen so far
     pips = 0
     direct, combined = _DIRECT, _COMBINED

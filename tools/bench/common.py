@@ -66,9 +66,16 @@ def count_positions() -> list[float]:
     pruning_outputs = evaluator.PruningScorer.outputs
     by_hand = budget.heuristic_probabilities
 
+    # A Scorer hands a position of another phase to evaluate_position: counted once.
+    inside = [0]
+
     def counting_scorer(self, position):
         seen[0] += 1
-        return scorer_evaluate(self, position)
+        inside[0] += 1
+        try:
+            return scorer_evaluate(self, position)
+        finally:
+            inside[0] -= 1
 
     def counting_pruning(self, position):
         seen[0] += budget.PRUNING_COST
@@ -82,7 +89,8 @@ def count_positions() -> list[float]:
     budget.heuristic_probabilities = counting_hand
 
     def counting_evaluate(position, *reckon):
-        seen[0] += 1
+        if not inside[0]:
+            seen[0] += 1
         return plain_evaluate(position, *reckon)
 
     evaluator.Scorer.evaluate = counting_scorer
