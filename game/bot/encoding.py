@@ -51,7 +51,6 @@ the first ``RACE_INPUTS`` inputs alone):
 
 from __future__ import annotations
 
-from functools import partial
 from operator import getitem, mul
 from typing import Protocol
 
@@ -305,7 +304,7 @@ def _point_inputs(me: Side, base: int) -> list[tuple[int, float]]:
     for point in range(1, 25):
         n = me[point]
         if n:
-            inputs += _POINT_INPUTS[n](base + (point - 1) * POINT_INPUTS)
+            inputs += _point(n, base + (point - 1) * POINT_INPUTS)
     return inputs
 
 
@@ -321,10 +320,6 @@ def _point(n: int, index: int) -> list[tuple[int, float]]:
         if n > 3:
             inputs.append((index + 3, (n - 3) / 2.0))
     return inputs
-
-
-# By count: the inputs of a point with that many checkers, from its first input's index.
-_POINT_INPUTS = [partial(_point, n) for n in range(16)]
 
 
 def _point_sums(which: int, network: SumsOf) -> list[list[int]]:
