@@ -40,6 +40,20 @@ def best_mean(points: dict[int, int]) -> float:
     return mean(Position.from_points(points, HOME).player)
 
 
+@pytest.fixture
+def reckoned(monkeypatch) -> list[Position]:
+    """Every position ``near_home.race_chances`` is asked about from now on."""
+    asked: list[Position] = []
+    chances = near_home.race_chances
+
+    def counting(after, *rest, **named):
+        asked.append(after)
+        return chances(after, *rest, **named)
+
+    monkeypatch.setattr(near_home, "race_chances", counting)
+    return asked
+
+
 @pytest.mark.parametrize(
     "points", [{8: 1, 2: 3}, {9: 1, 3: 2, 1: 1}, {10: 1, 5: 2, 2: 3}, {8: 2, 6: 1}, {12: 1, 4: 2}]
 )
@@ -192,7 +206,7 @@ def test_a_race_near_home_is_ranked_at_1_ply_its_best_plays_reckoned():
     assert [(e, p.position) for e, p in deeper] == [(e, p.position) for e, p in ranked]
 
 
-def test_the_analysis_at_1_ply_reckons_only_the_networks_shortlist(monkeypatch):
+def test_the_analysis_at_1_ply_reckons_only_the_networks_shortlist(reckoned):
     if evaluator.network("race") is None:
         pytest.skip("no race network")
     from game.analysis import judgement
@@ -201,14 +215,6 @@ def test_the_analysis_at_1_ply_reckons_only_the_networks_shortlist(monkeypatch):
     position = Position.from_points({9: 1, 8: 1, 6: 7, 5: 6}, {10: 1, 6: 7, 4: 7})
     plays = legal_plays(position, (1, 1))
     assert len(plays) > RECKONED_PLAYS
-    reckoned = []
-    chances = near_home.race_chances
-
-    def counting(after, *rest, **named):
-        reckoned.append(after)
-        return chances(after, *rest, **named)
-
-    monkeypatch.setattr(near_home, "race_chances", counting)
     ranked = judgement.rank_plays(position, (1, 1), CubeState(), plies=1)
     assert len(ranked) == len(plays)
     assert 0 < len({after for after in reckoned}) <= RECKONED_PLAYS
@@ -219,21 +225,13 @@ def test_the_analysis_at_1_ply_reckons_only_the_networks_shortlist(monkeypatch):
 
 
 def test_a_look_ahead_from_a_position_with_contact_leaves_races_near_home_to_the_network(
-    monkeypatch,
+    reckoned,
 ):
     # The player on roll hits and the game becomes a race near home on many replies: the
     # look-ahead of a play (reckoning what its root does) values them by the race network,
     # since reckoning them anew could cost more than the rest of the decision.
     root = parse_position_id("v5tBAALbzQEAAA")
     assert root.is_contact()
-    reckoned = []
-    chances = near_home.race_chances
-
-    def counting(after, *rest, **named):
-        reckoned.append(after)
-        return chances(after, *rest, **named)
-
-    monkeypatch.setattr(near_home, "race_chances", counting)
     candidates = [play.position.flip() for play in legal_plays(root, (4, 1))]
     leaves = [
         reply.position.flip()

@@ -214,10 +214,8 @@ class PruningScorer:
         self.net = net
 
     def equity(self, position: Position) -> float:
-        """Cubeless money equity for ``position.player``, on roll (``Probabilities.equity``
-        of ``probabilities``, the same sum in the same order, without building them)."""
-        win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = self.outputs(position)
-        return 2.0 * win - 1.0 + win_gammon - lose_gammon + win_backgammon - lose_backgammon
+        """Cubeless money equity for ``position.player``, on roll."""
+        return self.probabilities(position).equity
 
     def probabilities(self, position: Position) -> Probabilities:
         """The probabilities for ``position.player``, on roll."""
