@@ -85,6 +85,9 @@ def hint(
         prune=strongest.prune,
         ranking=strongest.ranks(position),
         evaluator=evaluator,
+        deep=strongest.deep,
+        deep_margin=strongest.deep_margin,
+        deep_budget=strongest.deep_budget,
     )
 
 
@@ -120,6 +123,9 @@ def choose_play(
             reply_value=match_value(None if state is None else state.flip()),
             prune=settings.prune,
             ranking=settings.ranks(position),
+            deep=settings.deep,
+            deep_margin=settings.deep_margin,
+            deep_budget=settings.deep_budget,
         )
     else:
         ranked = rank_plays(position, dice, plays, match_value(state))

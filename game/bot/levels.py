@@ -55,6 +55,9 @@ class Level:
     cube_prune: int = 0  # ... the second with only this many replies a roll in full
     prune: int = 0  # 2-ply: of each reply roll, only the best this many by the pruning network
     ranking: bool = True  # own plays ranked by ranking.net (False: by the look-ahead's network)
+    deep: int = 0  # 2-ply, with contact: the best this many plays, when within ...
+    deep_margin: float = 0.0  # ... this much of the best, are looked at two rolls ahead ...
+    deep_budget: int = 0  # ... if this many more positions pay for all of them
 
     def ranks(self, position: Position) -> bool:
         """Whether the level ranks its own plays of ``position`` by the phase's ranking
@@ -82,6 +85,9 @@ LEVELS_BY_STRENGTH = (
         cube_prune=2,
         prune=4,
         ranking=False,
+        deep=2,
+        deep_margin=0.04,
+        deep_budget=4000,
     ),
 )
 

@@ -44,6 +44,7 @@ from game.bot.budget import (
     shortlist,
     valued,
 )
+from game.bot.encoding import is_contact
 from game.bot.evaluator import (
     EVERY,
     NEAR_HOME,
@@ -56,7 +57,7 @@ from game.bot.evaluator import (
 )
 from game.bot.near_home import reckons as reckons_near
 from game.bot.probabilities import Probabilities
-from game.bot.shots import ROLLS
+from game.bot.shots import ROLL_THIRDS, ROLLS
 from game.engine.plays import Play, legal_plays
 from game.engine.position import Position
 
@@ -184,7 +185,11 @@ class Rolls:
 
     def cost(self, prune: int = 0) -> int:
         """Positions a look-ahead over the 21 rolls evaluates (``reply_cost`` of each)."""
-        return sum(reply_cost(self.position, self.plays((a, b)), prune) for a, b, _ in ROLLS)
+        return sum(self.cost_of((a, b), prune) for a, b, _ in ROLLS)
+
+    def cost_of(self, dice: tuple[int, int], prune: int = 0) -> int:
+        """Positions ``best`` evaluates for ``dice`` (``reply_cost``)."""
+        return reply_cost(self.position, self.plays(dice), prune)
 
     def best(
         self, dice: tuple[int, int], value: Value | None = None, prune: int = 0
@@ -280,6 +285,38 @@ def lookahead(
     return Probabilities.from_sequence([total / 36.0 for total in totals]), cost
 
 
+def two_rolls_ahead(
+    position: Position,
+    budget: Budget,
+    value: Value | None = None,
+    other_value: Value | None = None,
+    prune: int = 0,
+    evaluator: Evaluator | None = None,
+    reckon: int = EVERY,
+) -> Probabilities:
+    """Probabilities for ``position.player`` before rolling, two rolls ahead (GNU Backgammon's
+    2-ply): over its 21 rolls its best play by ``value`` (of the best ``prune`` by the pruning
+    network, as ``lookahead``), then the other side's rolls, a third of them for each first
+    roll (``ROLL_THIRDS`` in turn, so that the 21 first rolls meet all 21), each answered by
+    the other side's one play the pruning network ranks first (``other_value``), valued by
+    the network. ``budget`` pays as it goes, a roll's plays before they are evaluated:
+    ``OutOfBudget`` when it cannot pay for the next (what was spent stays spent).
+    """
+    rolls, _ = paid_rolls(position, budget, prune, evaluator, reckon)
+    totals = [0.0] * 5
+    for index, (a, b, weight) in enumerate(ROLLS):
+        after = rolls.best((a, b), value, prune)[1]  # the other side on roll
+        replies = Rolls(after, reckon)
+        third = ROLL_THIRDS[index % 3]
+        if not budget.spend(sum(replies.cost_of((x, y), 1) for x, y, _ in third)):
+            raise OutOfBudget
+        for x, y, share in third:
+            values = replies.best((x, y), other_value, 1)[0].as_tuple()  # position.player's
+            for k in range(5):
+                totals[k] += weight * share * values[k]
+    return Probabilities.from_sequence([total / (36.0 * 36.0) for total in totals])
+
+
 def rank_plays_deeper(
     position: Position,
     dice: tuple[int, int],
@@ -292,6 +329,9 @@ def rank_plays_deeper(
     prune: int = 0,
     ranking: bool = True,
     evaluator: Evaluator | None = None,
+    deep: int = 0,
+    deep_margin: float = 0.0,
+    deep_budget: int = 0,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
@@ -306,7 +346,10 @@ def rank_plays_deeper(
     outcomes, ``reply_value`` the opponent's (both None: money equity). ``prune``: the
     look-aheads evaluate only the best few replies of each roll (``reply_candidates``).
     ``ranking``: the 1-ply ranking by the ranking network (else by the look-ahead's).
-    ``evaluator``: where the rolls are found (None: ``FRESH``).
+    ``evaluator``: where the rolls are found (None: ``FRESH``). ``deep``: with contact,
+    the best this many re-scored plays within ``deep_margin`` of the best are looked at
+    two rolls ahead (``two_rolls_ahead``) if ``deep_budget`` positions pay for all of
+    them; else the 2-ply ranking stands.
     """
     if plays is None:
         plays = (evaluator or FRESH).rolls(position).plays(dice)
@@ -318,7 +361,10 @@ def rank_plays_deeper(
         best = ranked[0][0]
         candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
         if len(candidates) > 1:
-            ranked = _rescored(
+            # The candidates' look-aheads reckon only what the 1-ply ranking did: one
+            # measure for all of them.
+            reckon = reckonings(position)
+            ranked, rescored = _rescored(
                 ranked,
                 candidates,
                 Budget(budget - spent - len(ranked)),
@@ -326,10 +372,24 @@ def rank_plays_deeper(
                 reply_value,
                 prune,
                 evaluator,
-                # The candidates' look-aheads reckon only what the 1-ply ranking did:
-                # one measure for all of them.
-                reckonings(position),
+                reckon,
             )
+            if deep and rescored > 1 and is_contact(position):
+                best = ranked[0][0]
+                closest = [
+                    pair for pair in ranked[: min(deep, rescored)] if pair[0] >= best - deep_margin
+                ]
+                if len(closest) > 1:
+                    ranked = _looked_deeper(
+                        ranked,
+                        closest,
+                        Budget(deep_budget),
+                        value,
+                        reply_value,
+                        prune,
+                        evaluator,
+                        reckon,
+                    )
     if by_hand:
         floor = ranked[-1][0]
         ranked += [(min(equity, floor - 1e-9), play) for equity, play in by_hand]
@@ -345,9 +405,9 @@ def _rescored(
     prune: int = 0,
     evaluator: Evaluator | None = None,
     reckon: int = EVERY,
-) -> list[tuple[float, Play]]:
+) -> tuple[list[tuple[float, Play]], int]:
     """``ranked`` with the ``candidates`` (its first plays) re-scored at 2-ply while
-    ``left`` pays for them, the rest below."""
+    ``left`` pays for them, the rest below; and how many were re-scored."""
     rescored: list[tuple[float, Play]] = []
     for _, play in candidates:
         try:
@@ -361,8 +421,41 @@ def _rescored(
         else:
             rescored.append((value(probabilities.flip()), play))
     if not rescored:
-        return ranked
-    rescored.sort(key=lambda pair: -pair[0])
-    floor = rescored[-1][0]
-    rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(rescored) :]]
-    return rescored + rest
+        return ranked, 0
+    return _reordered(ranked, rescored), len(rescored)
+
+
+def _looked_deeper(
+    ranked: list[tuple[float, Play]],
+    closest: list[tuple[float, Play]],
+    budget: Budget,
+    value: Value | None,
+    reply_value: Value | None,
+    prune: int,
+    evaluator: Evaluator | None,
+    reckon: int,
+) -> list[tuple[float, Play]]:
+    """``ranked`` with ``closest`` (its first plays) looked at two rolls ahead, the rest
+    below them; ``ranked`` as it was if ``budget`` cannot pay for all of them."""
+    deeper: list[tuple[float, Play]] = []
+    for _, play in closest:
+        try:
+            probabilities = two_rolls_ahead(
+                play.position.flip(), budget, reply_value, value, prune, evaluator, reckon
+            )
+        except OutOfBudget:
+            return ranked
+        equity = -probabilities.equity if value is None else value(probabilities.flip())
+        deeper.append((equity, play))
+    return _reordered(ranked, deeper)
+
+
+def _reordered(
+    ranked: list[tuple[float, Play]], first: list[tuple[float, Play]]
+) -> list[tuple[float, Play]]:
+    """``first`` (``ranked``'s first plays, valued anew) best first, then the rest of
+    ``ranked`` below the last of them."""
+    first = sorted(first, key=lambda pair: -pair[0])
+    floor = first[-1][0]
+    rest = [(min(equity, floor - 1e-9), play) for equity, play in ranked[len(first) :]]
+    return first + rest

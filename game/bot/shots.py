@@ -14,6 +14,18 @@ from __future__ import annotations
 # The 21 rolls (a <= b) with their weight in 36.
 ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
 
+# The 21 rolls in three sets of seven, two doubles and five others each, so that every number
+# comes up in each set: a set weighted three times (a double 3 in 36, another roll 6) stands
+# for all 36 in a look two rolls ahead, whose second rolls take the sets in turn.
+ROLL_THIRDS = tuple(
+    tuple((a, b, 3 if a == b else 6) for a, b in third)
+    for third in (
+        ((1, 1), (4, 4), (1, 2), (3, 4), (5, 6), (1, 5), (2, 6)),
+        ((2, 2), (5, 5), (1, 3), (2, 4), (3, 5), (4, 6), (1, 6)),
+        ((3, 3), (6, 6), (1, 4), (2, 5), (3, 6), (2, 3), (4, 5)),
+    )
+)
+
 
 def blocking(rearmost: int, held: int) -> tuple[float, int]:
     """(blockade, escapes) of a rearmost checker against the points ``held`` in front of it

@@ -1,0 +1,146 @@
+"""The strongest level's look two rolls ahead (``search.two_rolls_ahead``) at its closest calls."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from game.bot import hint, levels, search
+from game.bot.budget import Budget, OutOfBudget
+from game.bot.evaluator import evaluate_position, reckonings
+from game.bot.level_names import STRONGEST_LEVEL
+from game.bot.levels import level_named
+from game.bot.probabilities import Probabilities
+from game.bot.search import rank_plays_deeper, two_rolls_ahead
+from game.bot.shots import ROLL_THIRDS, ROLLS
+from game.engine.plays import legal_plays
+from game.engine.position import Position
+from game.formats import format_position_id, parse_position_id
+
+# From the tuning set (tools/data/tune-contact.txt.gz): 2-2 to play, where a look one roll
+# ahead prefers another play and gnubg 2-ply's best is ``CLOSE_CALL_BEST``.
+CLOSE_CALL = parse_position_id("bdsDAhDz/AAAAA")
+CLOSE_CALL_BEST = "bdsDAhDP8wAAAA"
+EXPERT = level_named(STRONGEST_LEVEL)
+
+
+def test_the_thirds_hold_every_roll_once_and_each_stands_for_all_36():
+    assert sorted((a, b) for third in ROLL_THIRDS for a, b, _ in third) == [
+        (a, b) for a, b, _ in ROLLS
+    ]
+    for third in ROLL_THIRDS:
+        assert sum(weight for _, _, weight in third) == 36
+        assert {number for a, b, _ in third for number in (a, b)} == set(range(1, 7))
+        assert sum(weight for a, b, weight in third if a == b) == 6  # doubles: 6 in 36
+
+
+def _brute_force(position: Position) -> float:
+    """Equity for ``position.player`` two rolls ahead, every play of every roll of both
+    sides evaluated by the network (no pruning, all 21 second rolls)."""
+    total = 0.0
+    for a, b, weight in ROLLS:
+        firsts = [play.position.flip() for play in legal_plays(position, (a, b))]
+        if not firsts:
+            firsts = [position.flip()]
+        after = max(firsts, key=lambda p: -evaluate_position(p).equity)
+        inner = 0.0
+        for x, y, share in ROLLS:
+            seconds = [play.position.flip() for play in legal_plays(after, (x, y))]
+            if not seconds:
+                seconds = [after.flip()]
+            inner += share * min(evaluate_position(p).equity for p in seconds)  # its best
+        total += weight * inner / 36
+    return total / 36
+
+
+@pytest.mark.parametrize(
+    "position_id",
+    [
+        "Oz4gBAAbIyJZDA",  # the side on roll far behind (equity about -1.1)
+        "pn1FAAaO3wEAAA",  # the side on roll far ahead (about +1.06)
+    ],
+)
+def test_two_rolls_ahead_is_near_the_unpruned_look_over_all_441_rolls(position_id):
+    position = parse_position_id(position_id)
+    mine = two_rolls_ahead(position, Budget(10**6), prune=EXPERT.prune)
+    assert isinstance(mine, Probabilities)
+    # Pruned replies and a third of the second rolls: near, not equal.
+    exact = _brute_force(position)
+    assert abs(exact) > 0.5  # a sign or a side mixed up would be far off
+    assert mine.equity == pytest.approx(exact, abs=0.06)
+
+
+def test_two_rolls_ahead_stops_when_the_budget_cannot_pay():
+    with pytest.raises(OutOfBudget):
+        two_rolls_ahead(CLOSE_CALL, Budget(100), prune=EXPERT.prune)
+
+
+def _ranked(**changes):
+    settings = dataclasses.replace(EXPERT, **changes)
+    return rank_plays_deeper(
+        CLOSE_CALL,
+        (2, 2),
+        keep=settings.keep,
+        margin=settings.margin,
+        budget=settings.budget,
+        prune=settings.prune,
+        ranking=settings.ranks(CLOSE_CALL),
+        deep=settings.deep,
+        deep_margin=settings.deep_margin,
+        deep_budget=settings.deep_budget,
+    )
+
+
+def test_the_closest_calls_looked_two_rolls_ahead_find_the_play_one_roll_misses():
+    assert EXPERT.deep >= 2 and EXPERT.deep_budget > 0
+    one_roll = _ranked(deep=0)
+    two_rolls = _ranked()
+    assert format_position_id(one_roll[0][1].position) != CLOSE_CALL_BEST
+    assert format_position_id(two_rolls[0][1].position) == CLOSE_CALL_BEST
+    # The two closest plays carry their values two rolls ahead; the rest rank below them.
+    first, second = two_rolls[0][1], two_rolls[1][1]
+    for equity, play in two_rolls[:2]:
+        assert equity == pytest.approx(
+            -two_rolls_ahead(
+                play.position.flip(),
+                Budget(10**6),
+                prune=EXPERT.prune,
+                reckon=reckonings(CLOSE_CALL),
+            ).equity
+        )
+    assert {first.position, second.position} == {p.position for _, p in one_roll[:2]}
+    assert all(equity < two_rolls[1][0] for equity, _ in two_rolls[2:])
+    assert [p.position for _, p in two_rolls[2:]] == [p.position for _, p in one_roll[2:]]
+
+
+def test_a_deep_budget_too_small_for_both_plays_leaves_the_one_roll_ranking():
+    assert _ranked(deep_budget=500) == _ranked(deep=0)
+
+
+def test_the_hint_looks_as_deep_as_the_strongest_level(monkeypatch):
+    assert format_position_id(hint(CLOSE_CALL, (2, 2))[0][1].position) == CLOSE_CALL_BEST
+    shallow = dataclasses.replace(EXPERT, deep=0)
+    monkeypatch.setattr(
+        levels,
+        "LEVELS_BY_STRENGTH",
+        tuple(
+            shallow if level.name == STRONGEST_LEVEL else level
+            for level in levels.LEVELS_BY_STRENGTH
+        ),
+    )
+    assert format_position_id(hint(CLOSE_CALL, (2, 2))[0][1].position) != CLOSE_CALL_BEST
+
+
+def test_a_decision_with_the_deep_look_spends_no_more_than_both_budgets(monkeypatch):
+    seen = [0]
+
+    class CountingScorer(search.Scorer):
+        def evaluate(self, position):
+            seen[0] += 1
+            return super().evaluate(position)
+
+    monkeypatch.setattr(search, "Scorer", CountingScorer)
+    _ranked()
+    assert seen[0] <= EXPERT.budget + EXPERT.deep_budget
+    assert seen[0] > EXPERT.budget // 2  # it did look deeper
