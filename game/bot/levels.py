@@ -87,7 +87,7 @@ LEVELS_BY_STRENGTH = (
         ranking=False,
         deep=2,
         deep_margin=0.04,
-        deep_budget=4000,
+        deep_budget=4500,
     ),
 )
 

@@ -348,8 +348,8 @@ def rank_plays_deeper(
     ``ranking``: the 1-ply ranking by the ranking network (else by the look-ahead's).
     ``evaluator``: where the rolls are found (None: ``FRESH``). ``deep``: with contact,
     the best this many re-scored plays within ``deep_margin`` of the best are looked at
-    two rolls ahead (``two_rolls_ahead``) if ``deep_budget`` positions pay for all of
-    them; else the 2-ply ranking stands.
+    two rolls ahead (``two_rolls_ahead``) if ``deep_budget`` positions, with what
+    ``budget`` left unspent, pay for all of them; else the 2-ply ranking stands.
     """
     if plays is None:
         plays = (evaluator or FRESH).rolls(position).plays(dice)
@@ -364,10 +364,11 @@ def rank_plays_deeper(
             # The candidates' look-aheads reckon only what the 1-ply ranking did: one
             # measure for all of them.
             reckon = reckonings(position)
+            left = Budget(budget - spent - len(ranked))
             ranked, rescored = _rescored(
                 ranked,
                 candidates,
-                Budget(budget - spent - len(ranked)),
+                left,
                 value,
                 reply_value,
                 prune,
@@ -383,7 +384,8 @@ def rank_plays_deeper(
                     ranked = _looked_deeper(
                         ranked,
                         closest,
-                        Budget(deep_budget),
+                        # What the look one roll ahead left unspent adds to it.
+                        Budget(deep_budget + left.left),
                         value,
                         reply_value,
                         prune,
