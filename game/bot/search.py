@@ -19,6 +19,10 @@ in positions evaluated bounds the work of one decision, the 1-ply ranking includ
 a roll with more plays than the budget is first shortlisted by a cheaper ranking
 (``budget.py``: the budget, the pruning of replies and the shortlist).
 
+Two rolls ahead (``two_rolls_ahead``, GNU Backgammon's 2-ply depth): the strongest level's
+two best plays, when the look one roll ahead finds them close, are looked at over the
+opponent's 21 rolls and, after each of its replies, a third of the mover's own rolls.
+
 Every search reads a position's rolls from ``Rolls`` (its plays, the probabilities
 after each, the candidates of a look-ahead), which an ``Evaluator`` hands out:
 ``FRESH`` works them out anew for each search; a judge of a whole game keeps them
