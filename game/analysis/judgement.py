@@ -18,8 +18,9 @@ money game) units, so that money and match play read alike:
 
 ``plies``: 1 scores each play by the bot's network; 2 (the strongest level's
 judgement, ``STRONGEST``) also looks at the opponent's 21 replies for the best
-few plays, and two rolls ahead for the closest two, as the bot's ``expert`` level does. Cube decisions look one roll
-ahead at 2 and decide from the position's own probabilities at 1.
+few plays, and two rolls ahead for the closest two, as the bot's ``expert`` level
+does. Cube decisions look one roll ahead at 2 and decide from the position's own
+probabilities at 1.
 
 For a game in progress (the page's hint and tutor): ``play_hint(state)``,
 ``cube_hint(state)``, ``play_error(state, resulting)`` and
