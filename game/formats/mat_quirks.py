@@ -1,0 +1,329 @@
+"""Replaying a ``.mat`` game's entries through the rules, with what each producer writes its own
+way: gnubg's forced plays left out and "Takes" after a beaver, FIBS's plays left blank or logged
+as "Illegal play", Backgammon Galaxy's "Losses", resignations written as wins of more points
+than a game gives (see ``game.formats.mat`` for the list).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from game.engine.match import IllegalAction, game_points
+from game.engine.notation import InvalidPlay, is_partial_play, parse_play
+from game.engine.plays import Move
+from game.engine.record import Action, Record, RecordError
+from game.engine.state import GameState, Phase
+from game.engine.text import ascii_number, quoted
+from game.formats.mat_read import InvalidMatFile, MatEntry, MatGame, without_illegal_plays
+
+__all__ = ["GameReplayer", "replay_game"]
+
+
+def _plural(points: int) -> str:
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+class GameReplayer:
+    """Feeds one game's entries to a record, reading each against the state it meets."""
+
+    def __init__(self, record: Record, game: MatGame, choices: list[int] | None = None):
+        self.record, self.game = record, game
+        # A roll written without a play where several plays were legal (a FIBS log of a play
+        # refused or timed out): the rest of the game decides which; ``choices`` says which
+        # legal play to try at each such roll, ``options`` how many there were.
+        self.choices = list(choices or [])
+        self.options: list[int] = []
+        self.guessed: MatEntry | None = None  # the first such roll, for the message
+        self.written: int | None = None  # the game's "Wins N points" as the file writes it
+        self.unplayed: MatEntry | None = None  # a roll written without its play
+        self.beavered = False  # the last entry was a beaver (gnubg may write "Takes" after it)
+
+    def fail(self, move: int, reason: str) -> InvalidMatFile:
+        return InvalidMatFile(self.game.number, move, reason)
+
+    def do(self, action: Action, move: int) -> None:
+        try:
+            self.record = self.record.append(action)
+        except RecordError as error:
+            raise self.fail(move, error.reason) from None
+
+    def name(self, player: int) -> str:
+        return self.game.names[player]
+
+    def check_column(self, entry: MatEntry, player: int | None, what: str) -> None:
+        if player is not None and entry.player != player:
+            raise self.fail(
+                entry.move,
+                f"{what} is in {self.name(entry.player)}'s column but it is {self.name(player)}'s",
+            )
+
+    def settle_unplayed(self, entry: MatEntry) -> None:
+        """A roll written without a play, followed by something else than a resignation:
+        the play was forced (gnubg leaves a forced play out), or the file lacks it."""
+        state = self.record.state
+        broken_off, self.broken_off = self.broken_off, None
+        if self.unplayed is None or state.phase is not Phase.MOVE:
+            self.unplayed = None
+            return
+        roll = self.unplayed
+        self.unplayed = None
+        by_roller = (entry.word == "wins" and entry.player != roll.player) or (
+            entry.word == "losses" and entry.player == roll.player
+        )
+        if by_roller:
+            return  # a roll (its play perhaps broken off), then the roller's resignation
+        if broken_off is not None:
+            raise self.fail(roll.move, broken_off)
+        if entry.word == "wins":
+            return  # a roll, then a resignation
+        if (
+            entry.word == "roll"
+            and entry.player == roll.player
+            and sorted(entry.dice or ()) == sorted(roll.dice or ())
+        ):
+            self.retried = True  # FIBS's play refused, then the same roll played again
+            return
+        plays = state.legal_plays()
+        if len(plays) == 1:
+            self.do(Action.play(plays[0].moves), roll.move)
+            return
+        if entry.word == "end" and self.last:
+            return  # the file stops before the play was made: the record ends there too
+        at = len(self.options)
+        self.options.append(len(plays))
+        if at >= len(self.choices):
+            self.choices.append(0)
+        self.guessed = self.guessed or roll
+        self.do(Action.play(plays[self.choices[at]].moves), roll.move)
+
+    def entry(self, entry: MatEntry) -> None:
+        self.settle_unplayed(entry)
+        state = self.record.state
+        word = entry.word
+        if word == "roll":
+            self.roll(entry, state)
+        elif word in ("doubles", "redoubles"):
+            self.check_column(entry, state.to_act, "a double")
+            self.do(Action.double(), entry.move)
+        elif word in ("takes", "accepts"):
+            if state.phase is Phase.ROLL and self.beavered:
+                self.beavered = False  # gnubg's "Takes" after a beaver: already taken
+                return
+            self.check_column(entry, state.to_act, "a take")
+            self.do(Action.take(), entry.move)
+        elif word in ("drops", "passes", "refuses"):
+            self.check_column(entry, state.to_act, "a pass")
+            self.do(Action.pass_(), entry.move)
+        elif word == "beavers":
+            self.check_column(entry, state.to_act, "a beaver")
+            self.do(Action.beaver(), entry.move)
+            self.beavered = True
+            return
+        elif word == "raccoons":
+            raise self.fail(entry.move, "raccoons (a redouble of a beaver) are not played here")
+        elif word == "wins":
+            self.wins(entry, state)
+        elif word == "losses":
+            # Backgammon Galaxy writes the loser's "Losses N point(s)" (alone, after a move or
+            # a take), then the winner's "Wins": the other player wins those points.
+            self.wins(MatEntry(1 - entry.player, "wins", entry.text, entry.move), state)
+        elif word in ("resigns", "resigned"):
+            # .gam files note the resignation ("Resigns"), OpenGammon a match given up
+            # ("Resigned Match"); the "Wins" line that follows carries it.
+            pass
+        self.beavered = False
+
+    retried = False  # the roll entry met repeats a roll whose play was refused
+    broken_off: str | None = None  # why the unplayed roll's written moves are not a play
+
+    def roll(self, entry: MatEntry, state: GameState) -> None:
+        d1, d2 = entry.dice  # type: ignore[misc]
+        if self.retried:
+            self.retried = False  # the roll stands: only its play follows
+        else:
+            if state.phase is Phase.OPENING:
+                if d1 == d2:
+                    raise self.fail(entry.move, f"the opening roll cannot be a double ({d1}{d2})")
+                high, low = max(d1, d2), min(d1, d2)
+                dice = (high, low) if entry.player == 0 else (low, high)
+            else:
+                to_roll = state.to_act if state.phase is Phase.ROLL else None
+                self.check_column(entry, to_roll, "a roll")
+                if state.phase is not Phase.ROLL:
+                    raise self.fail(entry.move, f"a roll of {d1}{d2} where {_expected(state)}")
+                dice = (d1, d2)
+            self.do(Action.roll(dice), entry.move)
+        after = self.record.state
+        # FIBS logs "Illegal play (its board)" when a play was refused: none was made.
+        text = re.sub(r"[?!]+", " ", without_illegal_plays(entry.text)).strip()
+        blocked = after.phase is not Phase.MOVE
+        if text.lower().startswith("cannot move") or text.lower() in ("", "-", "no move"):
+            if not blocked:
+                self.unplayed = entry
+            return
+        if blocked:
+            raise self.fail(entry.move, f"{quoted(text)}: {d1}{d2} cannot be played here")
+        try:
+            play = parse_play(text, after.position, after.dice)  # type: ignore[arg-type]
+        except InvalidPlay as error:
+            if not is_partial_play(text, after.position, after.dice):  # type: ignore[arg-type]
+                raise self.fail(entry.move, str(error)) from None
+            # Some of the play's moves only: a play broken off by the resignation that must
+            # follow (the roll stays unplayed, as gnubg's forced play before a resignation).
+            self.unplayed, self.broken_off = entry, str(error)
+            return
+        self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
+
+    def wins(self, entry: MatEntry, state: GameState) -> None:
+        found = re.match(r"[0-9]+", entry.text)
+        points = ascii_number(found.group()) if found else None
+        if points is None:
+            said = quoted(f"Wins {entry.text}")
+            raise self.fail(entry.move, f"{said} does not say how many points in a number")
+        self.written = points
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            # The rules know the winner: the line's column is not checked (layouts vary).
+            winner = state.winner
+            assert winner is not None  # a finished game has its winner
+            needed = state.rules.match_length - (state.score[winner] - state.points_won)
+            capped = state.phase is Phase.MATCH_OVER and points == needed  # "and the match"
+            if points != state.points_won and not capped:
+                raise self.fail(
+                    entry.move,
+                    f"the file says {self.name(winner)} wins {_plural(points)}, "
+                    f"the rules give {_plural(state.points_won)}",
+                )
+            return
+        if (
+            state.phase is Phase.DOUBLED
+            and entry.player == state.turn
+            and points == state.cube.value
+        ):
+            # The doubler's "Wins" with no "Drops" line written: the double was passed.
+            self.do(Action.pass_(), entry.move)
+            return
+        # The game goes on, so the loser resigned: the points say which result.
+        loser = 1 - entry.player
+        # Before the opening roll too: a player gone before the first roll (Backgammon
+        # Galaxy, OpenGammon), scored as gnubg scores it when a game follows.
+        inner = state.resumed_phase if state.phase is Phase.RESIGNED else state.phase
+        if inner not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
+            raise self.fail(entry.move, f"a win by resignation where {_expected(state)}")
+        for result in (1, 2, 3):
+            if game_points(state.rules, state.cube, result) == points:
+                break
+        else:
+            # Points no resignation gives: FIBS writes a match given up (or a player gone) as a
+            # win of more points than a game can give, Backgammon Studio "Wins 2008 point",
+            # choue.net "Wins 4 point" with the cube on 1. Read as gnubg 1.07 reads them: the
+            # resignation of the fewest games' worth of cubes that covers them, a backgammon
+            # at most (the file's number is kept for what it says).
+            if points < 1:
+                raise self.fail(entry.move, f"no resignation gives {_plural(points)}")
+            result = min(3, -(-points // state.cube.value))
+        self.do(Action.resign(result, loser), entry.move)
+        self.do(Action.accept(), entry.move)
+
+    last = False  # the file's last game read
+
+    def finish(self, last: bool) -> None:
+        self.last = last
+        if self.unplayed is not None:
+            self.settle_unplayed(MatEntry(0, "end", "", self.unplayed.move))
+        state = self.record.state
+        if not last and state.phase is not Phase.GAME_OVER:
+            move = self.game.entries[-1].move if self.game.entries else 0
+            raise self.fail(move, f"the game stops before it is over: {_expected(state)}")
+
+
+def _expected(state: GameState) -> str:
+    names = ("the first player", "the second player")
+    act = state.to_act
+    return {
+        Phase.OPENING: "the opening roll comes first",
+        Phase.ROLL: f"{names[act or 0]} is to roll or double",
+        Phase.MOVE: f"{names[act or 0]} is to play {state.dice}",
+        Phase.DOUBLED: f"{names[act or 0]} must answer a double",
+        Phase.RESIGNED: "a resignation waits for an answer",
+        Phase.GAME_OVER: "the game is over",
+        Phase.MATCH_OVER: "the match is over",
+    }[state.phase]
+
+
+def _as_written(
+    text: str, legal: tuple[Move, ...], state: GameState
+) -> tuple[tuple[int, int], ...]:
+    """The moves in the order the file wrote them when it wrote one die per move; otherwise the
+    legal play's own moves."""
+    from game.engine.record import play_of
+
+    pairs = []
+    for word in re.split(r"[\s,]+", text.strip()):
+        points = re.findall(r"bar|b|off|o|[0-9]{1,2}", word.lower())
+        count = re.search(r"\(([0-9])\)", word)
+        steps = [
+            25 if p in ("bar", "b") else 0 if p in ("off", "o") else int(p) for p in points if p
+        ]
+        if count:
+            steps = steps[:-1] if len(steps) > 2 else steps
+        path = list(itertools.pairwise(steps))
+        pairs += path * (int(count.group(1)) if count else 1)
+    try:
+        made = play_of(state.position, pairs)
+    except IllegalAction:
+        return tuple((m.origin, m.destination) for m in legal)
+    dice = sorted(state.dice or (), reverse=True)
+    fits = all(a - b in dice or (b == 0 and a - b < dice[0]) for a, b in pairs)
+    legal_position = play_of(state.position, [(m.origin, m.destination) for m in legal]).position
+    if fits and made.position == legal_position:
+        return tuple(pairs)
+    return tuple((m.origin, m.destination) for m in legal)
+
+
+MAX_READINGS = 256  # readings of one game's unwritten plays tried before giving up
+
+
+def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
+    """One game replayed; where plays were left unwritten, the first reading of them (in the
+    order of the legal plays) with which the rest of the game replays."""
+    choices: list[int] = []
+    first_error: InvalidMatFile | None = None
+    for _ in range(MAX_READINGS):
+        replayer = GameReplayer(record, game, choices)
+        try:
+            for entry in game.entries:
+                if replayer.record.state.phase is Phase.MATCH_OVER and entry.word != "wins":
+                    raise replayer.fail(entry.move, "an action after the match is over")
+                replayer.entry(entry)
+            replayer.finish(last or replayer.record.state.phase is Phase.MATCH_OVER)
+            return replayer
+        except InvalidMatFile as error:
+            first_error = first_error or error
+            # The next reading: the last unwritten play that has another legal play left.
+            choices = replayer.choices[: len(replayer.options)]
+            while choices and choices[-1] + 1 >= replayer.options[len(choices) - 1]:
+                choices.pop()
+            if not choices:
+                break
+            choices[-1] += 1
+    assert first_error is not None
+    guessed = replayer.guessed
+    if guessed is None:
+        raise first_error
+    dice = f"{guessed.dice[0]}{guessed.dice[1]}"  # type: ignore[index]
+    if guessed.illegal:
+        # A FIBS log whose note carries the board after a play FIBS kept against the rules:
+        # gnubg sets that board (an edited game); a record here holds only legal plays.
+        raise InvalidMatFile(
+            game.number,
+            guessed.move,
+            f"the file marks the play of {dice} 'Illegal play' and the game goes on from a "
+            f"position no play of {dice} reaches ({first_error})",
+        )
+    raise InvalidMatFile(
+        game.number,
+        guessed.move,
+        f"no play written for {dice} "
+        f"and none of its plays agrees with the rest of the game ({first_error})",
+    )
