@@ -6,7 +6,7 @@ import { loadPyodide } from "./interpreter.mjs";
 const HOME = "/home/pyodide/";
 
 // The files of the named tables of pyscript.toml ([files]: the page's Python; [bot-files]:
-// the bot's weights), as game/web/manifest.py writes them: [url, path] pairs.
+// the bot's weights), as tools/build/manifest.py writes them: [url, path] pairs.
 async function projectFiles(tables) {
   const config = await (await fetch(new URL("./pyscript.toml", import.meta.url))).text();
   const files = [];

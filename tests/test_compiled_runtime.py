@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.web.manifest import CONFIG
 from game.web.pyscript_config import read_config
+from tools.build.manifest import CONFIG
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "runtime" / "compiled" / "pycache.zip"

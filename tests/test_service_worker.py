@@ -1,4 +1,4 @@
-"""The service worker's file list and version (game/web/site.py), the folder the deploy
+"""The service worker's file list and version (tools/build/site_files.py), the folder the deploy
 publishes, and the web app manifest."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from game.web import manifest, site
-from game.web.site_server import serve_in_thread
+from tools.build import manifest
+from tools.build import site_files as site
+from tools.build.server import serve_in_thread
 
 ROOT = site.ROOT
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.web.site_server import (
+from tools.build.server import (
     CONTENT_SECURITY_POLICY,
     SECURITY_HEADERS,
     frame_ancestors,

@@ -9,8 +9,9 @@ import re
 import pytest
 
 from game.engine.state import Phase
-from game.web import links, manifest, storage
+from game.web import links, storage
 from game.web.session import FRIEND, Session, Settings
+from tools.build import manifest
 
 
 def mid_turn() -> Session:
@@ -115,7 +116,7 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
     needed = set(manifest.needed_files())
     missing = sorted(needed - listed)
     assert not missing, (
-        f"pyscript.toml [files] lacks {missing}: run python -m game.web.manifest --write"
+        f"pyscript.toml [files] lacks {missing}: run python -m tools.build.manifest --write"
     )
     assert "game/web/app.py" in needed and "game/engine/turn.py" in needed
     gone = sorted(path for path in listed if not (manifest.ROOT / path).is_file())
@@ -123,7 +124,9 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
 
 
 def test_pyscript_toml_lists_exactly_the_files_the_page_needs():
-    assert manifest.stale(manifest.needed_files()) == [], "run python -m game.web.manifest --write"
+    assert manifest.stale(manifest.needed_files()) == [], (
+        "run python -m tools.build.manifest --write"
+    )
 
 
 def test_start_up_fetches_no_bot_data_and_the_worker_gets_it_all():
@@ -139,6 +142,18 @@ def test_start_up_fetches_no_bot_data_and_the_worker_gets_it_all():
     worker = (manifest.ROOT / "computer-worker.mjs").read_text(encoding="utf-8")
     assert '"files"' in worker and '"bot-files"' in worker
     assert manifest.BOT_FILES_HEADER == "[bot-files]"
+
+
+def test_the_page_package_holds_only_what_the_page_ships():
+    # Build code (the server, the site's list, this manifest writer) lives in tools/build:
+    # every module of game/web is one pyscript.toml lists, so the browser gets them all.
+    listed = set(manifest.listed_files(manifest.CONFIG.read_text(encoding="utf-8")))
+    page = {
+        p.relative_to(manifest.ROOT).as_posix()
+        for p in (manifest.ROOT / "game" / "web").rglob("*.py")
+    }
+    assert not sorted(page - listed), "game/web holds modules the page never loads"
+    assert "tools/build/server.py" not in listed and "game/web/site_server.py" not in page
 
 
 def test_the_manifest_puts_data_files_in_the_bot_table(tmp_path, monkeypatch):

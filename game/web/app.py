@@ -368,7 +368,7 @@ class App:
 
 async def load_practice() -> str | None:
     """The practice sets (game/analysis/data/practice.json), fetched beside the page: the
-    page's Python files do not hold the data files (game/web/manifest.py)."""
+    page's Python files do not hold the data files (tools/build/manifest.py)."""
     answer = await window.fetch("./game/analysis/data/practice.json")
     return str(await answer.text()) if answer.ok else None
 

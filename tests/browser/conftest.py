@@ -5,7 +5,7 @@ runs the engine tests alone. Helpers to import live in tests/browser/pages.py
 (`open_game`, `open_ready`, `RequestLog`, `assert_no_request_left_localhost`).
 
 Fixtures:
-- `site` (session): game/web/site_server.py on a free port of 127.0.0.1 (URL ends with "/"); it is
+- `site` (session): tools/build/server.py on a free port of 127.0.0.1 (URL ends with "/"); it is
   also pytest-playwright's `base_url`, so pages take paths relative to the repo root.
   runtime/ is brought up to date first, as `make runtime` does.
 - Chromium is /usr/bin/chromium with the flags of shared/runtime.md (no background
@@ -40,8 +40,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page
 
-from game.web.site_server import serve_in_thread
 from tests.browser.pages import RequestLog, clear_site_storage, open_game
+from tools.build.server import serve_in_thread
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent

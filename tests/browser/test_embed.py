@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Frame, Page, expect
 
-from game.web.site_server import serve_in_thread
 from tests.browser.pages import READY_TIMEOUT_MS, clear_site_storage, open_game
+from tools.build.server import serve_in_thread
 
 START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"  # the start, Pink to play 6-2 (money, full rules)
 START_ROLL = "4HPwATDgc/ABMA:cAkAAAAAAAAA"  # the start, Pink on roll, cube centred

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
-from game.web.site_server import ROOT, GameRequestHandler, GameServer, base_url, serve_in_thread
 from tests.browser.pages import READY_TIMEOUT_MS
+from tools.build.server import ROOT, GameRequestHandler, GameServer, base_url, serve_in_thread
 
 POSITIONS = [
     "4HPwATDgc/ABMA:cAkLAAAAAAAA",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from game.web.site_server import base_url, make_server
 from tests.browser.pages import READY_TIMEOUT_MS, open_game
+from tools.build.server import base_url, make_server
 
 SAVE_KEY = "backgammon.save"
 READY = "() => document.body.dataset.ready === 'true'"

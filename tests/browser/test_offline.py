@@ -12,9 +12,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page, Response, expect
 
-from game.web import site
-from game.web.site_server import ROOT, serve_in_thread
 from tests.browser.pages import BLANK_PAGE, READY_TIMEOUT_MS, RequestLog, open_ready
+from tools.build import site_files as site
+from tools.build.server import ROOT, serve_in_thread
 
 READY = "() => document.body.dataset.ready === 'true'"
 OFFLINE_READY = "() => document.body.dataset.offline === 'ready'"

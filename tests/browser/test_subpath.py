@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from game.web.site_server import ROOT, base_url, make_server
 from tests.browser.pages import READY_TIMEOUT_MS, RequestLog
+from tools.build.server import ROOT, base_url, make_server
 
 
 def test_the_game_runs_from_a_sub_path(browser, tmp_path: Path):

@@ -72,7 +72,7 @@ def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, flo
     from game.web import storage
     from game.web.history import history_data
     from game.web.session import FRIEND, Session, Settings
-    from game.web.site_server import serve_in_thread
+    from tools.build.server import serve_in_thread
 
     state = record.state
     session = Session(state, Settings(opponent=FRIEND)).after(state)

@@ -345,8 +345,8 @@ def measure_chromium(decisions, levels: list[str], count: int, seed: int) -> dic
     from game.engine.match import Rules
     from game.engine.state import GameState, Phase
     from game.web import thinker
-    from game.web.site_server import serve_in_thread
     from tools.bench import page as bench_page
+    from tools.build.server import serve_in_thread
 
     if not (ROOT / "runtime" / "compiled" / "python_stdlib.zip").is_file():
         raise SystemExit("bench_bot --chromium: runtime/ is missing; run `make runtime` first")

@@ -38,8 +38,8 @@ from typing import NamedTuple
 
 from playwright.sync_api import BrowserContext, sync_playwright
 
-from game.web.site_server import serve_in_thread
 from tools.bench.common import CHROMIUM, CHROMIUM_ARGS
+from tools.build.server import serve_in_thread
 
 POSITIONS = [
     "4HPwATDgc/ABMA:cAkLAAAAAAAA",

@@ -64,8 +64,8 @@ from game.engine.match import Rules
 from game.engine.state import GameState, Phase
 from game.web import storage, thinker
 from game.web.session import to_viewer
-from game.web.site_server import serve_in_thread
 from tools.bench.common import CHROMIUM, CHROMIUM_ARGS, ROOT
+from tools.build.server import serve_in_thread
 
 PAGES = {"game": "index.html", "bare": "tools/bare/index.html"}
 LEVELS = ("beginner", "casual", "intermediate", "strong", "expert")

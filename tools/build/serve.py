@@ -4,7 +4,7 @@
     python -m tools.build.serve --root site     # the published folder (make play)
     PORT=8001 python -m tools.build.serve       # another port
 
-The server and its headers are ``game.web.site_server`` (the tests use it too).
+The server and its headers are ``tools.build.server`` (the tests use it too).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from game.web.site_server import HOST, ROOT, base_url, make_server
+from tools.build.server import HOST, ROOT, base_url, make_server
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,7 @@
 
 The pages, their scripts and styles, pyscript.toml with the game files it lists, the
 runtime, the web app manifest and icons, sw.js and a freshly written sw-files.js
-(``game.web.site.publish``); never tests/, tools/ or node_modules/. Run after
+(``tools.build.site_files.publish``); never tests/, tools/ or node_modules/. Run after
 ``python -m tools.build.runtime``.
 """
 
@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.web.site import ROOT, publish
+from tools.build.site_files import ROOT, publish
 
 SITE = ROOT / "site"
 

@@ -1,5 +1,5 @@
 """The service worker's file list and version (sw-files.js): every file the site serves,
-and a hash of them (``game.web.site`` computes both).
+and a hash of them (``tools.build.site_files`` computes both).
 
     python -m tools.build.sw            # write sw-files.js (the deploy's site folder has its own)
     python -m tools.build.sw --check    # exit 1 if sw-files.js differs from the site now
@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.web.site import OUTPUT, ROOT, sw_files_script
+from tools.build.site_files import OUTPUT, ROOT, sw_files_script
 
 
 def main(argv: list[str] | None = None, root: Path = ROOT) -> int:

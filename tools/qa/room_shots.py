@@ -95,7 +95,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from game.web.site_server import serve_in_thread
+    from tools.build.server import serve_in_thread
 
     server, base_url = serve_in_thread()
     out = Path(args.out)

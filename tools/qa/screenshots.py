@@ -18,8 +18,8 @@ import json
 import sys
 from pathlib import Path
 
-from game.web.site_server import ROOT
 from tests.browser.scenes import PROMPTS, SCENES, SIZES, close_prompt, put_scene
+from tools.build.server import ROOT
 from tools.qa.shrink import shrink
 
 CHROMIUM = "/usr/bin/chromium"
@@ -38,7 +38,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from game.web.site_server import serve_in_thread
+    from tools.build.server import serve_in_thread
 
     server, base_url = serve_in_thread()
     out = ROOT / "docs" if args.docs else Path(args.out)

@@ -4,7 +4,7 @@ Standard library only. Sends the content types Pyodide needs (application/wasm f
 instantiateStreaming, text/javascript for modules), `Cache-Control: no-cache` for code so a
 reload never runs stale Python, and the security headers of netlify.toml that make sense
 on localhost (tests/test_site_config.py compares them). ``sw-files.js`` is computed afresh
-for every request (``game.web.site``), so locally it is never stale.
+for every request (``tools.build.site_files``), so locally it is never stale.
 
     server, base_url = serve_in_thread()     # a free port; base_url ends with "/"
     ...
@@ -25,7 +25,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from game.web.site import OUTPUT, ROOT, sw_files_script
+from tools.build.site_files import OUTPUT, ROOT, sw_files_script
 
 HOST = "127.0.0.1"
 

@@ -1,9 +1,9 @@
 """Which files of the project the page needs in the browser: pyscript.toml's ``[files]``
 and ``[bot-files]``.
 
-    $ python -m game.web.manifest            # print the [files] table the page needs
-    $ python -m game.web.manifest --write    # rewrite it in pyscript.toml
-    $ python -m game.web.manifest --check    # exit 1 if pyscript.toml is stale
+    $ python -m tools.build.manifest            # print the [files] table the page needs
+    $ python -m tools.build.manifest --write    # rewrite it in pyscript.toml
+    $ python -m tools.build.manifest --check    # exit 1 if pyscript.toml is stale
 
 PyScript copies only the files listed in ``[files]`` into the browser's file
 system; a module missing there is an ImportError in the page while every
