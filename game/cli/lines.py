@@ -35,14 +35,14 @@ def read_position_and_dice(request: str) -> tuple[Position, tuple[int, int]]:
                     "the XGID has no dice rolled: write them after it ('XGID=... 3 1')"
                 )
             return xgid.position(), check_dice(xgid.dice)
-        return xgid.position(), _dice(fields[1], fields[2])
+        return xgid.position(), read_dice(fields[1], fields[2])
     if len(fields) != 3:
         raise ValueError(f"expected 'POSITION_ID D1 D2', got {quoted(request.strip())}")
     position = parse_position_id(fields[0])
-    return position, _dice(fields[1], fields[2])
+    return position, read_dice(fields[1], fields[2])
 
 
-def _dice(first_text: str, second_text: str) -> tuple[int, int]:
+def read_dice(first_text: str, second_text: str) -> tuple[int, int]:
     first, second = ascii_number(first_text, 1), ascii_number(second_text, 1)
     if first is None or second is None:
         raise ValueError(

@@ -1,8 +1,8 @@
 """``python -m game COMMAND [options]``: one entry for every command line.
 
-The request commands (``moves``, ``best``, ``cube``, ``hint``) answer one request per stdin
-line; ``replay``, ``selfplay``, ``analyse``, ``cards`` and ``dice`` work on whole matches. Each
-lives in its own module of ``game.cli``.
+The request commands (``moves``, ``best``, ``cube``, ``hint``, ``rollout``) answer one request
+per stdin line; ``replay``, ``selfplay``, ``analyse``, ``cards`` and ``dice`` work on whole
+matches. Each lives in its own module of ``game.cli``.
 """
 
 from __future__ import annotations
@@ -15,17 +15,18 @@ from game.cli.lines import Answer, request_lines, serve
 
 def _request_commands() -> dict[str, Callable[[list[str]], Answer]]:
     # Imported on demand: `moves` must not pay for loading the bot.
-    from game.cli import best, cube, hint, moves
+    from game.cli import best, cube, hint, moves, rollout
 
     return {
         "moves": moves.answerer,
         "best": best.answerer,
         "cube": cube.answerer,
         "hint": hint.answerer,
+        "rollout": rollout.answerer,
     }
 
 
-REQUEST_COMMANDS = ("moves", "best", "cube", "hint")
+REQUEST_COMMANDS = ("moves", "best", "cube", "hint", "rollout")
 MATCH_COMMANDS = ("replay", "selfplay", "analyse", "cards", "dice")
 
 

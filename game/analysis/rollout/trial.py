@@ -1,0 +1,159 @@
+"""One trial of a rollout: the position played to the end (or to the truncation) with the
+trial's dice, its outcome for the side on roll at the start.
+
+    >>> from game.engine.position import Position
+    >>> from game.analysis.rollout.dice import rollout_key
+    >>> from game.analysis.rollout.settings import RolloutSettings
+    >>> outcome = Trials(RolloutSettings(truncate=2)).play(Position.start(), rollout_key(1), 0)
+    >>> len(outcome), 0.0 <= outcome[0] <= 1.0
+    (5, True)
+
+Chequer play: ``0-ply`` ranks every play of the roll by the network (the bot's 1-ply ranking,
+``game.bot.search.rank_plays``) and plays the best; a level plays as the bot does
+(``game.bot.choose_play``, its noise drawn from a generator seeded with the trial's seed).
+
+Variance reduction (gnubg's luck adjustment): before each ply, every one of the 21 rolls is
+valued by a cheap one-roll look-ahead: the mover's chances after its best play of that roll
+by the pruning network (with contact; the race network or the bear-off table without). The
+roll's luck is its value less the mean over the 36 rolls; the sum of the luck of the plies,
+for the side the rollout is for, is taken away from the trial's five figures. Its mean is 0
+whatever the look-ahead, so the rollout is not biased by it; the better the look-ahead
+follows the game, the less the trials vary.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.analysis.rollout.dice import trial_rolls, trial_seed
+from game.analysis.rollout.settings import ZERO_PLY, RolloutSettings
+from game.analysis.rollout.tally import Outcome, flipped
+from game.bot import choose_play
+from game.bot.bearoff import bearoff_probabilities
+from game.bot.encoding import is_contact
+from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
+from game.bot.probabilities import Probabilities
+from game.bot.search import rank_plays
+from game.bot.shots import ROLLS
+from game.engine.dice import Dice
+from game.engine.plays import legal_plays
+from game.engine.position import Position
+
+LUCK_KEPT = 20_000  # positions whose 21 rolls' values are kept (the first plies repeat)
+
+
+class Trials:
+    """Plays trials under ``settings``, keeping the look-ahead of variance reduction for the
+    positions that come back (the start of every trial is the same position)."""
+
+    __slots__ = ("_luck", "_pruning", "settings")
+
+    def __init__(self, settings: RolloutSettings) -> None:
+        self.settings = settings
+        self._luck: dict[Position, tuple[dict[tuple[int, int], Outcome], Outcome]] = {}
+        net = network("pruning")
+        self._pruning = PruningScorer(net) if net is not None else None
+
+    def play(self, position: Position, key: bytes, trial: int) -> Outcome:
+        """Trial ``trial`` of a rollout with key ``key`` from ``position`` (its player on
+        roll, about to roll): the five figures for that player."""
+        settings = self.settings
+        rolls = trial_rolls(key, trial)
+        rng = random.Random(trial_seed(key, trial)) if settings.level != ZERO_PLY else None
+        luck = [0.0] * 5
+        mine = True  # the player on roll is the one the rollout is for
+        plies = 0
+        while not position.is_game_over():
+            known = bearoff_probabilities(position)
+            if known is None and settings.truncate and plies >= settings.truncate:
+                known = evaluate_position(position)
+            if known is not None:
+                figures = known.as_tuple()
+                return _adjusted(figures if mine else flipped(figures), luck)
+            dice = next(rolls)
+            if settings.variance_reduction:
+                roll_luck = self._roll_luck(position, dice)
+                _add(luck, roll_luck if mine else _flip_change(roll_luck))
+            position = self._played(position, dice, rng).flip()
+            mine = not mine
+            plies += 1
+        # The side that just played has borne off its last checker: the other is on roll.
+        points = position.flip().winner_result()
+        won: Outcome = (1.0, float(points >= 2), float(points == 3), 0.0, 0.0)
+        return _adjusted(won if not mine else flipped(won), luck)
+
+    def _played(self, position: Position, dice: Dice, rng: random.Random | None) -> Position:
+        """The position after the mover's play of ``dice`` (the mover still on roll)."""
+        plays = legal_plays(position, dice)
+        if len(plays) <= 1:
+            return plays[0].position if plays else position
+        if rng is None:
+            return rank_plays(position, dice, plays)[0][1].position
+        play = choose_play(position, dice, self.settings.level, rng)
+        assert play is not None  # there are legal plays
+        return play.position
+
+    def _roll_luck(self, position: Position, dice: Dice) -> Outcome:
+        """How much better than the mean of the 36 rolls ``dice`` is for the mover, by the
+        cheap look-ahead, in five figures."""
+        found = self._luck.get(position)
+        if found is None:
+            race = None if is_contact(position) else Scorer(position.flip(), reckon=0)
+            values = {(a, b): self._roll_value(position, (a, b), race) for a, b, _ in ROLLS}
+            mean = tuple(
+                sum(weight * values[(a, b)][k] for a, b, weight in ROLLS) / 36.0 for k in range(5)
+            )
+            if len(self._luck) >= LUCK_KEPT:
+                self._luck.clear()
+            found = self._luck[position] = (values, (mean[0], mean[1], mean[2], mean[3], mean[4]))
+        values, mean = found
+        value = values[(min(dice), max(dice))]
+        return (
+            value[0] - mean[0],
+            value[1] - mean[1],
+            value[2] - mean[2],
+            value[3] - mean[3],
+            value[4] - mean[4],
+        )
+
+    def _roll_value(self, position: Position, dice: Dice, race: Scorer | None) -> Outcome:
+        """The mover's five figures after its best play of ``dice`` by the cheap evaluation
+        (``race``: the race network's scorer of the plays, in a race)."""
+        plays = legal_plays(position, dice)
+        if not plays:
+            return evaluate_position(position.flip(), reckon=0).flip().as_tuple()
+        best = max((self._cheap(play.position.flip(), race).flip() for play in plays), key=_equity)
+        return best.as_tuple()
+
+    def _cheap(self, position: Position, race: Scorer | None) -> Probabilities:
+        """Chances for ``position.player`` by the pruning network with contact, else by the
+        race network (``race``, updated from the roll's base) or the bear-off table."""
+        if self._pruning is not None and is_contact(position):
+            return self._pruning.probabilities(position)
+        if race is not None:
+            return race.evaluate(position)
+        return evaluate_position(position, reckon=0)
+
+
+def _equity(probabilities: Probabilities) -> float:
+    return probabilities.equity
+
+
+def _add(total: list[float], change: Outcome) -> None:
+    for k in range(5):
+        total[k] += change[k]
+
+
+def _flip_change(change: Outcome) -> Outcome:
+    """A change in the mover's five figures as the change in the other side's."""
+    return (-change[0], change[3], change[4], change[1], change[2])
+
+
+def _adjusted(figures: Outcome, luck: list[float]) -> Outcome:
+    return (
+        figures[0] - luck[0],
+        figures[1] - luck[1],
+        figures[2] - luck[2],
+        figures[3] - luck[3],
+        figures[4] - luck[4],
+    )

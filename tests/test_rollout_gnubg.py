@@ -1,0 +1,36 @@
+"""Our rollouts beside GNU Backgammon's own 0-ply rollouts (Debian's gnubg 1.07, its
+``rollout`` command: ``tools.qa.compare_rollouts``, where the settings are named): the
+equities within 0.04 + two combined standard errors, and two of our seeds agreeing within
+theirs. The full comparison on every kind of position is docs/rollout.md's command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.analysis.rollout import RolloutSettings
+from tests.gnubg_files import needs_gnubg
+from tools.qa.compare_rollouts import ALLOWANCE, POSITIONS, gnubg_rollout, our_rollout, within
+
+KINDS = ("race", "bear-off with contact", "holding")
+
+
+@needs_gnubg
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", KINDS)
+def test_our_rollout_agrees_with_gnubgs(kind: str, tmp_path: Path):
+    position_id = dict(POSITIONS)[kind]
+    theirs, their_error, their_chances = gnubg_rollout(position_id, 324, 1, tmp_path)
+    ours = [
+        our_rollout(position_id, RolloutSettings(trials=324, seed=seed), jobs=2).result()
+        for seed in (1, 2)
+    ]
+    first, second = ours
+    assert within(first.equity - theirs, first.standard_error, their_error, ALLOWANCE), (
+        f"ours {first.equity:+.3f} ({first.standard_error:.3f}),"
+        f" gnubg {theirs:+.3f} ({their_error:.3f})"
+    )
+    assert within(first.equity - second.equity, first.standard_error, second.standard_error, 0)
+    # The chance of winning, too.
+    assert abs(first.chances.win - their_chances[0]) < 0.02 + 3 * first.chance_errors[0]
