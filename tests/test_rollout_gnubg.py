@@ -1,5 +1,5 @@
 """Our rollouts beside GNU Backgammon's own 0-ply rollouts (Debian's gnubg 1.07, its
-``rollout`` command: ``tools.qa.compare_rollouts``, where the settings are named): the
+``rollout`` command: ``tests.gnubg_rollouts``, where the settings are named): the
 equities within 0.04 + two combined standard errors, and two of our seeds agreeing within
 theirs. The full comparison on every kind of position is docs/rollout.md's command."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from game.analysis.rollout import RolloutSettings
 from tests.gnubg_files import needs_gnubg
-from tools.qa.compare_rollouts import ALLOWANCE, POSITIONS, gnubg_rollout, our_rollout, within
+from tests.gnubg_rollouts import ALLOWANCE, POSITIONS, gnubg_rollout, our_rollout, within
 
 KINDS = ("race", "bear-off with contact", "holding")
 
