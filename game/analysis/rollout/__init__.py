@@ -17,7 +17,8 @@ gnubg's words), ``dice.py`` (each trial's dice from the seed, the first two roll
 ``trial.py`` (one trial played, its luck taken away), ``tally.py`` (the trials' outcomes,
 merged from chunks, and their figures), ``decision.py`` (the best few plays of a roll, or the
 cube's three answers, each rolled out) and ``export.py`` (a rollout as text, the position
-with it). The command line is ``python -m game rollout``; ``docs/rollout.md`` has the method.
+with it) and ``job.py`` (a rollout shared among workers: its chunks as requests, the replies
+merged). The command line is ``python -m game rollout``; ``docs/rollout.md`` has the method.
 
 A rollout is split into chunks of trial numbers: each chunk may run anywhere (another
 process, another Web Worker), and the merged tally is the one a single run would make.
