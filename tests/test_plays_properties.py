@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.plays import legal_plays
+from game.engine.plays import has_play, legal_plays, play_of_every_die
 from game.engine.position import BAR, OFF, Position, check_sides
 from game.formats.position_id import format_position_id, parse_position_id
 from tests.strategies import positions
@@ -147,3 +147,33 @@ def test_moves_of_a_play_lead_to_its_position(position, roll):
                 them[25 - move.destination] -= 1
                 them[BAR] += 1
         assert (tuple(me), tuple(them)) == (play.position.player, play.position.opponent)
+
+
+# --- the shortcuts a replay takes (issue 49): they agree with the search ---------------------
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_position, dice)
+def test_has_play_is_whether_the_search_finds_a_play(position, roll):
+    assert has_play(position, roll) == bool(legal_plays(position, roll))
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_position, dice, st.data())
+def test_a_play_of_every_die_is_a_legal_play_and_only_then_accepted(position, roll, data):
+    legal = {play.position for play in legal_plays(position, roll)}
+    plays = legal_plays(position, roll)
+    if plays:
+        play = data.draw(st.sampled_from(plays))
+        pairs = [(move.origin, move.destination) for move in play.moves]
+        made = play_of_every_die(position, roll, data.draw(st.permutations(pairs)))
+        if made is not None:
+            assert made.position == play.position
+        if len(pairs) == (4 if roll[0] == roll[1] else 2):
+            assert play_of_every_die(position, roll, pairs) is not None  # as the search made it
+    # Any moves at all: what it accepts is always one of the legal plays.
+    points = st.integers(0, BAR)
+    moves = data.draw(st.lists(st.tuples(points, points), max_size=4))
+    made = play_of_every_die(position, roll, moves)
+    if made is not None:
+        assert made.position in legal

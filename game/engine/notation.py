@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from game.engine.plays import Move, Play, check_dice, legal_plays
+from game.engine.plays import Move, Play, check_dice, legal_plays, play_of_every_die
 from game.engine.position import BAR, OFF, Position
 from game.engine.text import quoted
 
@@ -104,6 +104,14 @@ MAX_PLAY_TEXT = 120  # longer text is not a play (four moves with every stop and
 
 def _read_paths(text: str) -> list[list[int]]:
     """Split play text into checker paths [origin, ..., destination], counts expanded."""
+    if _PLAIN.fullmatch(text):
+        # The common case, single moves between numbered points ("24/18 13/9*"): no tokens.
+        plain = [[int(a), int(b)] for a, b in _PLAIN_MOVE.findall(text)]
+        if all(path[0] <= BAR for path in plain):
+            found: list[list[int]] = []
+            for path in plain:
+                _finish(path, found, text)
+            return found
     paths: list[list[int]] = []
     current: list[int] = []
     after_slash = False
@@ -159,6 +167,10 @@ def _read_paths(text: str) -> list[list[int]]:
     return paths
 
 
+_PLAIN = re.compile(r" *[0-9]{1,2}/[0-9]{1,2}\*?(?: +[0-9]{1,2}/[0-9]{1,2}\*?){0,3} *")
+_PLAIN_MOVE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
+
+
 def _finish(path: list[int], paths: list[list[int]], text: str) -> None:
     if len(path) < 2:
         raise InvalidPlay(f"a move needs an origin and a destination ('24/18'): {quoted(text)}")
@@ -206,6 +218,10 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     if len(text) > MAX_PLAY_TEXT:
         raise InvalidPlay(f"{quoted(text)} is too long to be a play")
     paths = _read_paths(text)
+    steps = [(a, b) for path in paths for a, b in itertools.pairwise(path)]
+    made = play_of_every_die(position, dice, steps)
+    if made is not None:
+        return made  # a play of every die, its moves as written: legal with no search
     plays = legal_plays(position, dice)
     if not plays:
         raise InvalidPlay(f"there is no legal play of {roll} here: the turn passes")

@@ -19,7 +19,7 @@ with a larger number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine.dice import Dice
@@ -77,6 +77,61 @@ def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
     ]
 
 
+def has_play(position: Position, dice: Iterable[int]) -> bool:
+    """Whether ``legal_plays`` would find a play: some checker moves by one of the dice (a roll
+    that cannot be played passes the turn), without the search."""
+    board = _Board(list(position.player), list(position.opponent))
+    return any(board.single_moves(die) for die in set(check_dice(dice)))
+
+
+def play_of_every_die(
+    position: Position, dice: Iterable[int], moves: Sequence[tuple[int, int]]
+) -> PlayOfEveryDie | None:
+    """The play of ``moves`` when, made in this order, each is a legal move of one die and they
+    use every die of the roll (four for doubles): such a play is always legal, so no search is
+    needed. None otherwise (the play may still be legal: ``legal_plays`` decides)."""
+    roll = check_dice(dice)
+    high, low = sorted(roll, reverse=True)
+    left = [high] * 4 if high == low else [low, high]
+    if len(moves) != len(left):
+        return None
+    board = _Board(list(position.player), list(position.opponent))
+    made = []
+    for pair in moves:
+        if type(pair) is not tuple or len(pair) != 2:
+            return None
+        origin, destination = pair
+        if type(origin) is not int or type(destination) is not int:
+            return None
+        size = origin - destination
+        if size in left and board.may_move(origin, destination, size):
+            left.remove(size)
+        elif destination == OFF:
+            # A bear-off may take a larger die: the smallest that may (a choice that fails
+            # leaves the search to decide).
+            die = next((d for d in sorted(left) if d > size), 0)
+            if not die or not board.may_move(origin, destination, die):
+                return None
+            left.remove(die)
+        else:
+            return None
+        made.append(board.make(origin, destination))
+    after = Position.trusted(tuple(board.me), tuple(board.opp))
+    return PlayOfEveryDie(tuple(made), after, position, roll)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOfEveryDie(Play):
+    """A play ``play_of_every_die`` found legal, with the position and roll it was found for
+    (a state with them takes it without searching)."""
+
+    start: Position
+    roll: Dice
+
+    def is_legal_in(self, position: Position, dice: Dice) -> bool:
+        return self.start == position and sorted(self.roll) == sorted(dice)
+
+
 # Every possible Move, made once: the search appends these instead of building new ones.
 _MOVES = {
     (origin, destination, hit): Move(origin, destination, hit)
@@ -121,6 +176,20 @@ class _Board:
                 if OFF < rearmost < die and rearmost <= highest:
                     moves.append((rearmost, OFF))
         return moves
+
+    def may_move(self, origin: object, destination: object, die: int) -> bool:
+        """Whether one checker may move from ``origin`` to ``destination`` by ``die`` now:
+        ``single_moves`` asked about one move."""
+        me, opp = self.me, self.opp
+        if not isinstance(origin, int) or not isinstance(destination, int):
+            return False
+        if not OFF < origin <= BAR or not me[origin] or (me[BAR] and origin != BAR):
+            return False
+        if destination != OFF:
+            return origin - destination == die and opp[25 - destination] < 2
+        if origin > 6 or sum(me[:7]) != CHECKERS:
+            return False  # bearing off needs every checker home
+        return origin == die or (origin < die and not any(me[origin + 1 : 7]))
 
     def make(self, origin: Point, destination: Point) -> Move:
         """Move one checker; a lone opposing checker where it lands goes to the bar."""

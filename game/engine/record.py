@@ -29,11 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TypeVar
 
 from game.engine.dice import Dice
 from game.engine.match import RESULT_NAMES, IllegalAction, Rules
 from game.engine.notation import format_play
-from game.engine.plays import InvalidDice, Move, Play, check_dice
+from game.engine.plays import InvalidDice, Move, Play, check_dice, play_of_every_die
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import GameState, Phase
 
@@ -46,6 +47,9 @@ __all__ = [
     "apply_action",
     "same_moment",
 ]
+
+
+T = TypeVar("T")
 
 
 class ActionKind(StrEnum):
@@ -203,8 +207,10 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if kind == ActionKind.PLAY:
         if state.phase is not Phase.MOVE:
             return state.play(Position.start())  # raises, saying why not now
-        play = play_of(state.position, action.moves)
-        _check_dice_used(play, state.dice)  # type: ignore[arg-type]
+        play: Play | None = play_of_every_die(state.position, state.dice, action.moves)  # type: ignore[arg-type]
+        if play is None:
+            play = play_of(state.position, action.moves)
+            _check_dice_used(play, state.dice)  # type: ignore[arg-type]
         try:
             return state.play(play)
         except IllegalAction:
@@ -239,9 +245,23 @@ class GameResult:
 
 
 class Record:
-    """A match or money session as played. Immutable; compare with ``==``."""
+    """A match or money session as played. Immutable; compare with ``==``.
 
-    __slots__ = ("_games", "_names", "_start", "_state")
+    The actions are kept as linked lists that records grown one from another share (each
+    record holds its last action and how many came before), so ``append`` and ``next_game``
+    take constant time whatever the record's length, also when two records grow from one.
+    """
+
+    __slots__ = (
+        "_current",
+        "_current_count",
+        "_done",
+        "_done_count",
+        "_games",
+        "_names",
+        "_start",
+        "_state",
+    )
 
     def __init__(
         self,
@@ -252,7 +272,10 @@ class Record:
         if not isinstance(start, GameState):
             raise RecordError(1, 0, f"a record starts from a GameState, got {type(start).__name__}")
         self._start = start
-        self._games = tuple(tuple(game) for game in games) or ((),)
+        every = tuple(tuple(game) for game in games) or ((),)
+        self._done, self._done_count = _linked(every[:-1]), len(every) - 1
+        self._current, self._current_count = _linked(every[-1]), len(every[-1])
+        self._games: tuple[tuple[Action, ...], ...] | None = every
         self._names = (str(names[0]), str(names[1]))
         self._state = self._replay_final()
 
@@ -266,16 +289,18 @@ class Record:
         """An empty record of a match or session starting at ``start`` (default: a new game)."""
         return cls(start or GameState.new(rules or Rules.full()), ((),), names)
 
-    @classmethod
-    def _made(
-        cls,
-        start: GameState,
-        games: tuple[tuple[Action, ...], ...],
+    def _grown(
+        self,
+        done: tuple[Link[tuple[Action, ...]], int],
+        current: tuple[Link[Action], int],
         names: tuple[str, str],
         state: GameState,
     ) -> Record:
-        record = object.__new__(cls)
-        record._start, record._games, record._names, record._state = start, games, names, state
+        record = object.__new__(Record)
+        record._start, record._names, record._state = self._start, names, state
+        record._done, record._done_count = done
+        record._current, record._current_count = current
+        record._games = None
         return record
 
     # ----- views ----------------------------------------------------------------------------
@@ -287,6 +312,8 @@ class Record:
     @property
     def games(self) -> tuple[tuple[Action, ...], ...]:
         """Per game, its actions; the last game may be in progress (or not begun)."""
+        if self._games is None:
+            self._games = (*_unlinked(self._done), _unlinked(self._current))
         return self._games
 
     @property
@@ -305,30 +332,29 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        return (self._start, self._games, self._names) == (other._start, other._games, other._names)
+        return (self._start, self.games, self._names) == (other._start, other.games, other._names)
 
     def __hash__(self) -> int:
-        return hash((self._start, self._games, self._names))
+        return hash((self._start, self.games, self._names))
 
     def __repr__(self) -> str:
-        actions = sum(len(game) for game in self._games)
-        return f"<Record {len(self._games)} games, {actions} actions, {self._names}>"
+        return f"<Record {self._done_count + 1} games, {len(self)} actions, {self._names}>"
 
     def __len__(self) -> int:
         """The number of actions in every game together."""
-        return sum(len(game) for game in self._games)
+        return sum(len(game) for game in _unlinked(self._done)) + self._current_count
 
     # ----- growing -------------------------------------------------------------------------
 
     def append(self, action: Action) -> Record:
         """The record with ``action`` done in the current game; ``RecordError`` if refused."""
-        game = len(self._games)
         try:
             state = apply_action(self._state, action)
         except IllegalAction as error:
-            raise RecordError(game, len(self._games[-1]) + 1, str(error)) from None
-        games = (*self._games[:-1], (*self._games[-1], action))
-        return Record._made(self._start, games, self._names, state)
+            game, move = self._done_count + 1, self._current_count + 1
+            raise RecordError(game, move, str(error)) from None
+        current = ((action, self._current), self._current_count + 1)
+        return self._grown((self._done, self._done_count), current, self._names, state)
 
     def extend(self, actions: Iterable[Action]) -> Record:
         record = self
@@ -341,8 +367,10 @@ class Record:
         try:
             state = self._state.next_game()
         except IllegalAction as error:
-            raise RecordError(len(self._games), len(self._games[-1]) + 1, str(error)) from None
-        return Record._made(self._start, (*self._games, ()), self._names, state)
+            game, move = self._done_count + 1, self._current_count + 1
+            raise RecordError(game, move, str(error)) from None
+        done = ((_unlinked(self._current), self._done), self._done_count + 1)
+        return self._grown(done, (None, 0), self._names, state)
 
     def follow(self, after: GameState, moves: Sequence[tuple[int, int]] = ()) -> Record:
         """The record extended by the action that leads from its state to ``after`` (``moves``:
@@ -368,13 +396,15 @@ class Record:
     def truncated(self, game: int, actions: int) -> Record:
         """The record up to (and including) the first ``actions`` actions of game ``game``
         (from 1): to play on from a moment of the replay."""
-        if not 1 <= game <= len(self._games) or not 0 <= actions <= len(self._games[game - 1]):
+        every = self.games
+        if not 1 <= game <= len(every) or not 0 <= actions <= len(every[game - 1]):
             raise RecordError(game, actions, "no such moment in the record")
-        games = (*self._games[: game - 1], self._games[game - 1][:actions])
+        games = (*every[: game - 1], every[game - 1][:actions])
         return Record(self._start, games, self._names)
 
     def with_names(self, names: tuple[str, str]) -> Record:
-        return Record._made(self._start, self._games, (str(names[0]), str(names[1])), self._state)
+        done, current = (self._done, self._done_count), (self._current, self._current_count)
+        return self._grown(done, current, (str(names[0]), str(names[1])), self._state)
 
     # ----- replay --------------------------------------------------------------------------
 
@@ -382,12 +412,13 @@ class Record:
         """``(game, action, state)`` for the state at the start of each game (action 0) and
         after each action, game and action counted from 1. Checks every action."""
         state = self._start
-        for number, game in enumerate(self._games, 1):
+        every = self.games
+        for number, game in enumerate(every, 1):
             if number > 1:
                 try:
                     state = state.next_game()
                 except IllegalAction as error:
-                    previous = self._games[number - 2]
+                    previous = every[number - 2]
                     raise RecordError(number - 1, len(previous), str(error)) from None
             yield number, 0, state
             for index, action in enumerate(game, 1):
@@ -421,6 +452,25 @@ class Record:
         if last is not None:
             found.append(_result(len(found) + 1, first, last))
         return found
+
+
+Link = tuple[T, "Link[T]"] | None
+"""A linked list, last item first: ``(item, the items before)``, None when empty."""
+
+
+def _linked(items: Iterable[T]) -> Link[T]:
+    linked: Link[T] = None
+    for item in items:
+        linked = (item, linked)
+    return linked
+
+
+def _unlinked(linked: Link[T]) -> tuple[T, ...]:
+    items = []
+    while linked is not None:
+        item, linked = linked
+        items.append(item)
+    return tuple(reversed(items))
 
 
 def same_moment(a: GameState, b: GameState) -> bool:

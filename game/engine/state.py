@@ -42,7 +42,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from game.engine import match
 from game.engine.dice import Dice, opening_roll
@@ -55,7 +55,15 @@ from game.engine.match import (
     IllegalAction,
     Rules,
 )
-from game.engine.plays import InvalidDice, Play, check_dice
+from game.engine.plays import (
+    InvalidDice,
+    Move,
+    Play,
+    PlayOfEveryDie,
+    check_dice,
+    has_play,
+    play_of_every_die,
+)
 from game.engine.plays import legal_plays as generate_plays
 from game.engine.position import Position
 
@@ -255,8 +263,7 @@ class GameState:
             return state.pass_if_blocked()
         if self.phase is not Phase.ROLL:
             raise IllegalAction(f"cannot roll now: {self._phase_text()}")
-        state = replace(
-            self,
+        state = self._next(
             dice=dice,
             phase=Phase.MOVE,
             blocked_dice=None,
@@ -266,12 +273,13 @@ class GameState:
 
     def pass_if_blocked(self) -> GameState:
         """In MOVE with a roll that cannot be played: the turn passes (``blocked_dice`` set)."""
-        if self.phase is not Phase.MOVE or self.legal_plays():
+        if self.phase is not Phase.MOVE:
             return self
         assert self.dice is not None
+        if has_play(self.position, self.dice):
+            return self
         d1, d2 = self.dice
-        return replace(
-            self,
+        return self._next(
             turn=1 - self.turn,
             position=self.position.flip(),
             dice=None,
@@ -288,26 +296,48 @@ class GameState:
         resulting = play.position if isinstance(play, Play) else play
         if not isinstance(resulting, Position):
             raise IllegalAction(f"a play is a Play or a Position, got {type(play).__name__}")
-        for legal in self.legal_plays():
-            if legal.position == resulting:
-                break
-        else:
-            raise IllegalAction(f"not a legal play of {self.dice[0]}-{self.dice[1]}")  # type: ignore[index]
-        moves = play.moves if isinstance(play, Play) else legal.moves
+        moves = play.moves if isinstance(play, Play) else ()
+        if isinstance(play, PlayOfEveryDie) and play.is_legal_in(self.position, self.dice):  # type: ignore[arg-type]
+            pass  # found legal for this position and roll
+        elif not moves or not self._uses_every_die(moves, resulting):
+            for legal in self.legal_plays():
+                if legal.position == resulting:
+                    break
+            else:
+                raise IllegalAction(f"not a legal play of {self.dice[0]}-{self.dice[1]}")  # type: ignore[index]
+            moves = moves or legal.moves
         text = " ".join(str(move) for move in moves)
         event = f"{_name(self.turn)} played {text}"
         result = resulting.winner_result()
         if result:
             points = match.game_points(self.rules, self.cube, result)
             return self._end_game(self.turn, result, points, event, ENDED_BY_PLAY, resulting)
-        return replace(
-            self,
+        return self._next(
             turn=1 - self.turn,
             position=resulting.flip(),
             dice=None,
             phase=Phase.ROLL,
             last_event=event,
         )
+
+    def _next(self, **changes: object) -> GameState:
+        """``replace`` without ``_check_state``: for the few steps (a roll, a play) that lead
+        from a valid state to a valid one by the rules, taken once per action in a replay."""
+        state = object.__new__(GameState)
+        for name, slot in _SLOTS:
+            slot.__set__(state, changes[name] if name in changes else slot.__get__(self))
+        return state
+
+    def _uses_every_die(self, moves: tuple[Move, ...], resulting: Position) -> bool:
+        """The moves, as made or highest origin first, are a play of every die reaching
+        ``resulting``: legal without searching every play."""
+        assert self.dice is not None
+        pairs = [(move.origin, move.destination) for move in moves]
+        for order in (pairs, sorted(pairs, reverse=True)):
+            made = play_of_every_die(self.position, self.dice, order)
+            if made is not None:
+                return made.position == resulting
+        return False
 
     # ----- the cube -----------------------------------------------------------------------
 
@@ -463,6 +493,10 @@ class GameState:
 
 
 # ----- checks ---------------------------------------------------------------------------------
+
+
+# Each field's slot: set directly, past the frozen dataclass's __setattr__.
+_SLOTS = tuple((each.name, vars(GameState)[each.name]) for each in fields(GameState))
 
 
 def _is_int(value: object) -> bool:

@@ -6,12 +6,15 @@ than a game gives (see ``game.formats.mat`` for the list).
 
 from __future__ import annotations
 
+import copy
+import functools
 import itertools
 import re
+from collections.abc import Callable
 
 from game.engine.match import IllegalAction, game_points
 from game.engine.notation import InvalidPlay, is_partial_play, parse_play
-from game.engine.plays import Move
+from game.engine.plays import Move, Play, PlayOfEveryDie
 from game.engine.record import Action, Record, RecordError
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
@@ -24,16 +27,23 @@ def _plural(points: int) -> str:
     return f"{points} point{'s' if points != 1 else ''}"
 
 
+class Guess(Exception):  # not an error: where the reading forks
+    """A roll written without its play where several plays are legal."""
+
+    def __init__(self, roll: MatEntry, plays: list[Play]):
+        super().__init__("a play to find")
+        self.roll, self.plays = roll, plays
+
+
 class GameReplayer:
     """Feeds one game's entries to a record, reading each against the state it meets."""
 
-    def __init__(self, record: Record, game: MatGame, choices: list[int] | None = None):
+    def __init__(self, record: Record, game: MatGame):
         self.record, self.game = record, game
         # A roll written without a play where several plays were legal (a FIBS log of a play
-        # refused or timed out): the rest of the game decides which; ``choices`` says which
-        # legal play to try at each such roll, ``options`` how many there were.
-        self.choices = list(choices or [])
-        self.options: list[int] = []
+        # refused or timed out): the rest of the game decides which. The replayer raises
+        # ``Guess`` and ``replay_game`` follows one copy of it per legal play.
+        self.first = True  # the reading that takes the first legal play at every such roll
         self.guessed: MatEntry | None = None  # the first such roll, for the message
         self.written: int | None = None  # the game's "Wins N points" as the file writes it
         self.unplayed: MatEntry | None = None  # a roll written without its play
@@ -90,12 +100,23 @@ class GameReplayer:
             return
         if entry.word == "end" and self.last:
             return  # the file stops before the play was made: the record ends there too
-        at = len(self.options)
-        self.options.append(len(plays))
-        if at >= len(self.choices):
-            self.choices.append(0)
         self.guessed = self.guessed or roll
-        self.do(Action.play(plays[self.choices[at]].moves), roll.move)
+        raise Guess(roll, plays)
+
+    def forks(self, guess: Guess) -> list[GameReplayer]:
+        """One copy of this replayer per legal play of the guessed roll, each having made it."""
+        copies = []
+        for index, play in enumerate(guess.plays):
+            fork = copy.copy(self)
+            fork.first = self.first and index == 0
+            fork.do(Action.play(play.moves), guess.roll.move)
+            copies.append(fork)
+        return copies
+
+    def moment(self) -> tuple[object, ...]:
+        """What the rest of the game depends on: two readings at the same moment read alike."""
+        flags = (id(self.unplayed), self.broken_off, self.retried, self.beavered, self.written)
+        return (self.record.state, *flags)
 
     def entry(self, entry: MatEntry) -> None:
         self.settle_unplayed(entry)
@@ -173,7 +194,11 @@ class GameReplayer:
             # follow (the roll stays unplayed, as gnubg's forced play before a resignation).
             self.unplayed, self.broken_off = entry, str(error)
             return
-        self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
+        if isinstance(play, PlayOfEveryDie):
+            moves = tuple((move.origin, move.destination) for move in play.moves)  # as written
+        else:
+            moves = _as_written(text, play.moves, after)
+        self.do(Action.play(moves), entry.move)
 
     def wins(self, entry: MatEntry, state: GameState) -> None:
         found = re.match(r"[0-9]+", entry.text)
@@ -269,6 +294,8 @@ def _as_written(
             steps = steps[:-1] if len(steps) > 2 else steps
         path = list(itertools.pairwise(steps))
         pairs += path * (int(count.group(1)) if count else 1)
+    if pairs == [(m.origin, m.destination) for m in legal]:
+        return tuple(pairs)  # the play was read as written
     try:
         made = play_of(state.position, pairs)
     except IllegalAction:
@@ -281,47 +308,107 @@ def _as_written(
     return tuple((m.origin, m.destination) for m in legal)
 
 
-MAX_READINGS = 256  # readings of one game's unwritten plays tried before giving up
+MAX_READINGS = 256  # readings of a game's unwritten plays followed at once, at most
+# The work of all readings together, in entries read (a fork counts as one, the search for the
+# legal plays of a guessed roll as GUESS_STEPS): per entry of the game, and some to start.
+READING_STEPS, SPARE_STEPS, GUESS_STEPS = 8, 1024, 8
+
+
+# A reading that failed: its error, the entry where (its index), whether it was the first
+# reading, and its first guessed roll.
+Failure = tuple[InvalidMatFile, int, bool, MatEntry | None]
 
 
 def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
     """One game replayed; where plays were left unwritten, the first reading of them (in the
-    order of the legal plays) with which the rest of the game replays."""
-    choices: list[int] = []
-    first_error: InvalidMatFile | None = None
-    for _ in range(MAX_READINGS):
-        replayer = GameReplayer(record, game, choices)
-        try:
-            for entry in game.entries:
-                if replayer.record.state.phase is Phase.MATCH_OVER and entry.word != "wins":
-                    raise replayer.fail(entry.move, "an action after the match is over")
-                replayer.entry(entry)
-            replayer.finish(last or replayer.record.state.phase is Phase.MATCH_OVER)
-            return replayer
-        except InvalidMatFile as error:
-            first_error = first_error or error
-            # The next reading: the last unwritten play that has another legal play left.
-            choices = replayer.choices[: len(replayer.options)]
-            while choices and choices[-1] + 1 >= replayer.options[len(choices) - 1]:
-                choices.pop()
-            if not choices:
-                break
-            choices[-1] += 1
-    assert first_error is not None
-    guessed = replayer.guessed
+    order of the legal plays) with which the rest of the game replays. The readings are
+    followed side by side, entry by entry, each from where it stands (never replayed from the
+    game's start): one that fails is dropped, two that reach the same moment are one, and the
+    work is at most ``READING_STEPS`` times the game's entries."""
+    live = [GameReplayer(record, game)]
+    errors: list[Failure] = []
+    budget = [READING_STEPS * len(game.entries) + SPARE_STEPS]
+    for index, entry in enumerate(game.entries):
+        budget[0] -= len(live)
+        if budget[0] < 0:
+            raise _unresolved(live[0], game, "too many readings of the plays left unwritten")
+        survivors: dict[tuple[object, ...], GameReplayer] = {}
+        for replayer in live:
+            step = functools.partial(_entry, entry=entry)
+            for each in _read(replayer, step, errors, index, budget):
+                survivors.setdefault(each.moment(), each)
+        live = list(survivors.values())[:MAX_READINGS]
+        if not live:
+            break
+    finished: list[GameReplayer] = []
+    for replayer in live:
+        finished += _read(
+            replayer,
+            lambda r: r.finish(last or r.record.state.phase is Phase.MATCH_OVER),
+            errors,
+            len(game.entries),
+            budget,
+        )
+    if finished:
+        return finished[0]
+    first_error = next((error for error, _, first, _ in errors if first), errors[0][0])
+    guessed = next((roll for _, _, _, roll in errors if roll), None)
     if guessed is None:
         raise first_error
+    raise _unresolved_roll(game, guessed, first_error)
+
+
+def _entry(replayer: GameReplayer, *, entry: MatEntry) -> None:
+    if replayer.record.state.phase is Phase.MATCH_OVER and entry.word != "wins":
+        raise replayer.fail(entry.move, "an action after the match is over")
+    replayer.entry(entry)
+
+
+def _read(
+    replayer: GameReplayer,
+    step: Callable[[GameReplayer], None],
+    errors: list[Failure],
+    index: int,
+    budget: list[int],
+) -> list[GameReplayer]:
+    """The readings that ``step`` leaves standing: the replayer, or its forks at a guessed
+    roll (each then takes the step); a failure is noted in ``errors`` with who failed."""
+    try:
+        step(replayer)
+        return [replayer]
+    except Guess as guess:
+        budget[0] -= GUESS_STEPS + len(guess.plays)
+        if budget[0] < 0:
+            raise _unresolved(
+                replayer, replayer.game, "too many readings of the plays left unwritten"
+            ) from None
+        forks = replayer.forks(guess)
+        return [each for fork in forks for each in _read(fork, step, errors, index, budget)]
+    except InvalidMatFile as error:
+        errors.append((error, index, replayer.first, replayer.guessed))
+        return []
+
+
+def _unresolved(replayer: GameReplayer, game: MatGame, why: str) -> InvalidMatFile:
+    guessed = replayer.guessed
+    move = guessed.move if guessed else 0
+    return InvalidMatFile(game.number, move, why)
+
+
+def _unresolved_roll(
+    game: MatGame, guessed: MatEntry, first_error: InvalidMatFile
+) -> InvalidMatFile:
     dice = f"{guessed.dice[0]}{guessed.dice[1]}"  # type: ignore[index]
     if guessed.illegal:
         # A FIBS log whose note carries the board after a play FIBS kept against the rules:
         # gnubg sets that board (an edited game); a record here holds only legal plays.
-        raise InvalidMatFile(
+        return InvalidMatFile(
             game.number,
             guessed.move,
             f"the file marks the play of {dice} 'Illegal play' and the game goes on from a "
             f"position no play of {dice} reaches ({first_error})",
         )
-    raise InvalidMatFile(
+    return InvalidMatFile(
         game.number,
         guessed.move,
         f"no play written for {dice} "

@@ -1,0 +1,147 @@
+"""Records, files and links take time linear in their size (issue 49): each guard doubles
+the size and checks the time at most about 2.5 times, in this process's CPU time (the best
+of a few runs: other processes on a shared machine do not count).
+
+The game is ``tests/data/long_game.mat.xz`` (``python -m tools.golden.long_game``): one legal
+money game of 15,000 turns where both players keep hitting, so the positions stay full of
+contact (the most legal plays) and nothing ends it.
+"""
+
+from __future__ import annotations
+
+import lzma
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.engine.record import Record
+from game.formats.friend_link import FriendGame, LinkFields, LinkRefused, game_id_of
+from game.formats.game_link import decode_game, encode_game
+from game.formats.mat import InvalidMatFile, format_mat, parse_mat
+from game.formats.sgf import format_sgf, parse_sgf
+
+LONG_GAME = Path(__file__).parent / "data" / "long_game.mat.xz"
+RATIO = 2.5
+
+
+@pytest.fixture(scope="module")
+def long_game() -> Record:
+    return parse_mat(lzma.decompress(LONG_GAME.read_bytes()).decode("ascii"))
+
+
+def cpu_time(work: Callable[[], object], runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        began = time.process_time()
+        work()
+        best = min(best, time.process_time() - began)
+    return best
+
+
+def prefix(record: Record, actions: int) -> Record:
+    return Record(record.start, (record.games[0][:actions],), record.names)
+
+
+def assert_linear(make: Callable[[int], object], read: Callable[[object], object], size: int):
+    small, large = make(size), make(2 * size)
+    ratio = cpu_time(lambda: read(large)) / cpu_time(lambda: read(small))
+    assert ratio <= RATIO, f"twice the size took {ratio:.2f} times as long"
+
+
+def test_the_long_game_is_long_and_legal(long_game):
+    assert len(long_game) >= 29_000 and len(long_game.games) == 1
+    kinds = {action.kind for action in long_game.games[0]}
+    assert kinds == {"roll", "play"}
+
+
+def test_appending_to_a_record_is_linear(long_game):
+    actions = long_game.games[0]
+
+    def build(count: object) -> Record:
+        return Record.new(long_game.rules).extend(actions[: int(count)])  # type: ignore[call-overload]
+
+    assert_linear(lambda n: n, build, 10_000)
+    assert build(100).games[0] == actions[:100]
+
+
+def test_a_record_shares_its_actions_and_stays_a_value(long_game):
+    base = prefix(long_game, 10)
+    one, other = base.append(long_game.games[0][10]), base.append(long_game.games[0][10])
+    assert one == other and len(base) == 10 and len(one) == 11
+    assert base.games[0] == long_game.games[0][:10]  # an older record sees only its own actions
+
+
+def test_reading_a_mat_file_is_linear(long_game):
+    assert_linear(lambda n: format_mat(prefix(long_game, n)), parse_mat, 6_000)
+
+
+def test_reading_an_sgf_file_is_linear(long_game):
+    assert_linear(lambda n: format_sgf(prefix(long_game, n)), parse_sgf, 4_000)
+
+
+def test_decoding_a_game_link_is_linear(long_game):
+    assert_linear(lambda n: encode_game(prefix(long_game, n)), decode_game, 2_000)
+
+
+def invitation(record: Record) -> str:
+    """An invitation link (anyone can make one: it carries its own key) holding ``record``."""
+    key = bytes(range(16))
+    fields = LinkFields(
+        game_id=game_id_of(key),
+        seq=0,
+        ready=False,
+        invite=True,
+        commit=bytes(16),
+        reveals=(),
+        nonce=None,
+        tag=key,
+        record_text=encode_game(record),
+    )
+    return fields.text()
+
+
+def test_an_invitation_holding_a_long_record_is_refused_in_linear_time(long_game):
+    def join(link: object) -> None:
+        with pytest.raises(LinkRefused):
+            FriendGame.join(str(link))
+
+    assert_linear(lambda n: invitation(prefix(long_game, n)), join, 1_500)
+
+
+def with_a_play_left_out(record: Record, then: str = "9999) 66: 24/18 24/18 24/18 24/18") -> str:
+    """The record's .mat with the first player's first play left out (as FIBS logs a play
+    refused), and then a line (by default one that no reading of it replays)."""
+    lines = format_mat(record).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  2) "))
+    left = lines[at][5:32]  # the left column: "43: 24/20 13/10", as mat_write lays it out
+    roll = left.split(":")[0]
+    lines[at] = lines[at][:5] + f"{roll}:".ljust(27) + lines[at][32:]
+    return "\n".join([*lines, then, ""])
+
+
+def test_a_play_left_out_is_found_without_replaying_the_game_per_play(long_game):
+    found = parse_mat(with_a_play_left_out(prefix(long_game, 200), then=""))
+    assert found == prefix(long_game, 200)  # the play left out, found
+
+    def refused(text: object) -> None:
+        with pytest.raises(InvalidMatFile):
+            parse_mat(str(text))
+
+    assert_linear(lambda n: with_a_play_left_out(prefix(long_game, n)), refused, 4_000)
+
+
+def test_a_file_of_plays_left_out_is_refused_within_the_same_budget(long_game):
+    # Every play left out: the readings multiply and are cut at a few times the file's work.
+    record = prefix(long_game, 400)
+    text = "\n".join(
+        re.sub(r"([1-6][1-6]):[ 0-9/*]+?(?=  |$)", r"\1:", line) if ")" in line else line
+        for line in format_mat(record).splitlines()
+    )
+    began = time.process_time()
+    with pytest.raises(InvalidMatFile):
+        parse_mat(text)
+    plain = cpu_time(lambda: parse_mat(format_mat(record)), runs=1)
+    assert time.process_time() - began <= 20 * plain + 0.5

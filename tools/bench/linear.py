@@ -1,0 +1,58 @@
+"""Long records, files and links, timed in CPU time (issue 49's figures).
+
+    python -m tools.bench.linear [--turns 50000]
+
+Plays one money game of ``--turns`` rolls where both players keep hitting
+(``tools.golden.long_game``), then times: building its record action by action; reading it
+as ``.mat`` (the first ~2 MB, and the whole); reading 10,000 actions of it as ``.sgf`` (a file
+holds 20,000 nodes at most); decoding 20,000 actions of it as a whole-game link (a link holds
+20,000 at most); and a ``.mat`` with one play left out, found among the legal plays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+from game.engine.record import Record
+from game.formats.game_link import decode_game, encode_game
+from game.formats.mat import format_mat, parse_mat
+from game.formats.sgf import format_sgf, parse_sgf
+from tools.golden.long_game import endless_game
+
+
+def cpu(work: Callable[[], object]) -> float:
+    began = time.process_time()
+    work()
+    return time.process_time() - began
+
+
+def prefix(record: Record, actions: int) -> Record:
+    return Record(record.start, (record.games[0][:actions],), record.names)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--turns", type=int, default=50_000)
+    options = parser.parse_args()
+    record = endless_game(options.turns)
+    actions = record.games[0]
+    print(f"the game: {len(actions)} actions")
+    seconds = cpu(lambda: Record.new(record.rules).extend(actions))
+    print(f"record, action by action: {len(actions)} actions in {seconds:.2f} s CPU")
+    text = format_mat(record)
+    lines = text.splitlines(keepends=True)
+    two_mb = "".join(lines[: max(1, len(lines) * 2_000_000 // len(text))])
+    for name, each in (("2 MB", two_mb), ("whole", text)):
+        seconds = cpu(lambda each=each: parse_mat(each))  # type: ignore[misc]
+        print(f".mat ({name}): {len(each):,} bytes in {seconds:.2f} s CPU")
+    sgf = format_sgf(prefix(record, 10_000))
+    print(f".sgf: 10,000 actions, {len(sgf):,} bytes in {cpu(lambda: parse_sgf(sgf)):.2f} s CPU")
+    link = encode_game(prefix(record, 20_000))
+    seconds = cpu(lambda: decode_game(link))
+    print(f"link: 20,000 actions, {len(link):,} characters in {seconds:.2f} s CPU")
+
+
+if __name__ == "__main__":
+    main()
