@@ -101,8 +101,12 @@
   }
   paintSaved();
 
-  // PyScript reports each step of its start-up (loading Pyodide, files, ...).
+  // PyScript reports each step of its start-up (loading Pyodide, files, ...); when each
+  // came, and when the game was ready, in ms since navigation start, are kept in
+  // window.bootTimes for tools/bench/engines.py (read in any engine, no hook needed).
+  var times = (window.bootTimes = {});
   addEventListener("py:progress", function (event) {
+    if (typeof event.detail === "string") times[event.detail] = performance.now();
     steps += 1;
     var bar = document.getElementById("loading-bar");
     if (bar) bar.value = Math.min(steps, bar.max);
@@ -227,4 +231,14 @@
     }).catch(function () { /* offline play is optional (no storage in a third-party frame) */ });
   }
   document.addEventListener("game:ready", registerWorker, { once: true });
+
+  // The controls Python never disables wait, disabled in the HTML, until the game can take
+  // their click (the others Python enables itself, game/web/controls.py). Each has
+  // autocomplete="off": Firefox would otherwise bring back a reloaded page's enabled state.
+  document.addEventListener("game:ready", function () {
+    times.ready = performance.now();
+    document.querySelectorAll("[data-until-ready]").forEach(function (control) {
+      control.disabled = false;
+    });
+  }, { once: true });
 })();
