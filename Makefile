@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh Debian machine (Python 3.11, Node 20 + npm):
 #   make play   fetch the runtime if needed and serve the game on http://127.0.0.1:8000/ (PORT=...)
-#   make test   install what the tests need (Chromium, .venv with pytest + Playwright) and run them,
+#   make test   install what the tests need (Chromium, Firefox ESR, WebKitGTK's WebDriver, Xvfb,
+#               .venv with pytest + Playwright + websocket-client) and run them,
 #               timing each part (install, runtime, check, engine tests, browser tests)
 #   make check  lint (ruff check), format check (ruff format --check), strict types (mypy)
 # Other targets: runtime, site, test-deps, tools-deps, lint, format, typecheck, clean. Narrower runs:
@@ -14,6 +15,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 PYTEST_ARGS ?=
 CHROMIUM := /usr/bin/chromium
+# The smoke set's other engines (tests/browser/test_engines.py): Firefox ESR over WebDriver
+# BiDi, WebKitGTK's MiniBrowser through WebKitWebDriver, in an Xvfb display.
+FIREFOX := /usr/bin/firefox-esr
+WEBKIT_DRIVER := /usr/bin/WebKitWebDriver
+XVFB := /usr/bin/Xvfb
 # GNU Backgammon 1.07 judges the .mat files we write (tests/test_mat_gnubg.py).
 GNUBG := /usr/games/gnubg
 # apt-get needs root; use sudo only when we are not root already.
@@ -60,7 +66,7 @@ else
 endif
 	@echo "make test: the times of each part:"; cat $(TIMES)
 
-test-deps: $(CHROMIUM) $(GNUBG) $(VENV)/.test-deps
+test-deps: $(CHROMIUM) $(FIREFOX) $(WEBKIT_DRIVER) $(XVFB) $(GNUBG) $(VENV)/.test-deps
 
 tools-deps: $(VENV)/.tools-deps
 
@@ -82,6 +88,19 @@ typecheck: $(VENV)/.test-deps
 $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+$(FIREFOX):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y firefox-esr
+
+# webkit2gtk-driver brings libwebkit2gtk-4.1-0, whose MiniBrowser it drives.
+$(WEBKIT_DRIVER):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y webkit2gtk-driver
+
+$(XVFB):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y xvfb
 
 $(GNUBG):
 	$(SUDO) apt-get update
