@@ -159,9 +159,9 @@ def test_bad_tags_and_files_are_refused_plainly():
     record, dice = match(6)
     text = mat_text(record, dice)
     short = replace_tag(text, 1, "Seed", lambda value: value[:-1] + '"')
-    assert verify(short)[1].startswith("error: line 2: cannot read the dice tag")
+    assert verify(short)[1].startswith("error: game 1 roll 1: line 2: cannot read the dice tag")
     odd = replace_tag(text, 1, "Seed", lambda value: value[:-1] + "g")
-    assert verify(odd)[1].startswith("error: line 2: game 1's dice seed is not 64 hex")
+    assert verify(odd)[1].startswith("error: game 1 roll 1: line 2: the dice seed is not 64 hex")
     with pytest.raises(InvalidDiceHeaders, match="twice"):
         read_dice_headers(text.splitlines()[0] + "\n" + text)
     with pytest.raises(InvalidDiceHeaders, match="no commitment"):
@@ -277,3 +277,63 @@ def test_gnubg_loads_sgf_files_with_dice(tmp_path):
     loaded = gnubg_open(paths, tmp_path)
     for (record, _), (games, score, _) in zip(records, loaded, strict=True):
         assert games == len(record.games) and score == record.state.score
+
+
+def dice_faults(text: str) -> list[str]:
+    """The .mat text with its dice tags spoilt the ways a careless or hostile editor would."""
+    lines = text.splitlines()
+    commitment, seed = lines[0], lines[1]
+    hex_of = re.compile(r'"[0-9a-f]{64}"')
+    return [
+        hex_of.sub('"' + "a" * 63 + '"', commitment) + "\n" + "\n".join(lines[1:]),
+        hex_of.sub('"' + "a" * 65 + '"', seed) + "\n" + "\n".join([commitment, *lines[2:]]),
+        hex_of.sub('"' + "g" * 64 + '"', seed) + "\n" + "\n".join([commitment, *lines[2:]]),
+        hex_of.sub('"' + "a" * 32 + "\x00" + "a" * 31 + '"', commitment)
+        + "\n"
+        + "\n".join(lines[1:]),
+        "\n".join([commitment, *lines]),  # the commitment twice
+        "\n".join([seed, *lines]),  # the seed twice
+        "\n".join(lines[1:]),  # a seed without its commitment
+        seed.replace('"]', "x" * 1_000_000 + '"]') + "\n" + "\n".join([commitment, *lines[2:]]),
+        seed.replace("Game 1", "Game 99999999999") + "\n" + "\n".join([commitment, *lines[2:]]),
+    ]
+
+
+def test_every_dice_fault_is_named_by_its_game_and_roll_in_few_words():
+    record, dice = match(9)
+    for text in dice_faults(mat_text(record, dice)):
+        code, said = verify(text)
+        assert code == 1 and said.startswith("error: game 1 roll 1: "), said[:200]
+        assert len(said) < 200, said[:300]
+
+
+def test_a_game_number_or_seed_in_other_digits_or_with_a_line_end_verifies_nothing():
+    record, dice = match(10)
+    text = mat_text(record, dice)
+    for digits in ("\u0661", "\uff11"):  # Arabic-Indic and full-width one: not game numbers
+        code, said = verify(text.replace("[Game 1 Dice", f"[Game {digits} Dice"))
+        assert code == 1 and said.startswith("error: game 1 roll 1: "), said
+    link = format_game_link(record, dice)
+    seed = dice[1].seed or ""
+    code, said = verify(link.replace(seed, seed + "%0A"))
+    assert code == 1 and said.startswith("error: game 1 roll 1: "), said
+
+
+def test_a_file_whose_tags_look_like_a_link_is_read_as_the_file():
+    record, dice = match(11)
+    text = mat_text(record, dice)
+    tagged = '; [Event "game=1"]\n' + text
+    assert verify(tagged)[0] == 0
+    numbered = "1. a match we played\n" + text
+    assert verify(numbered)[0] == 0
+
+
+def test_sgf_dice_faults_are_named_by_game_and_roll():
+    from game.formats.sgf import format_sgf
+    from game.formats.sgf_dice import dice_properties
+
+    record, dice = match(12)
+    text = format_sgf(record, dice_properties(dice))
+    seed = dice[1].seed or ""
+    code, said = verify(text.replace(seed, seed[:-1]))
+    assert code == 1 and said.startswith("error: game 1 roll 1: DS"), said

@@ -137,3 +137,19 @@ def test_commands_answer_bytes_that_are_not_utf8(command):
     )
     assert done.stdout.startswith(b"error: "), done
     assert b"Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["replay"], ["convert", "--to", "sgf"], ["analyse"], ["cards"], ["dice", "--verify"]],
+)
+def test_every_match_command_refuses_in_one_form(command):
+    done = subprocess.run(
+        [sys.executable, "-m", "game", *command],
+        input=("; [Game 1 Dice Seed " + "x" * 100_000 + "\n 1 point match\n").encode(),
+        capture_output=True,
+        timeout=120,
+    )
+    said = done.stdout.decode()
+    assert done.returncode == 1 and said.startswith("error: "), (said[:200], done.stderr[:300])
+    assert len(said) < 200 and b"Traceback" not in done.stderr

@@ -166,3 +166,29 @@ def test_the_page_reads_a_match_file_in_slices_with_its_progress():
     importing.reply(importing.import_request(text, "stopped", budget_ms=0))
     assert importing.reply(importing.cancel_request("stopped"))["cancelled"]
     assert "stopped" in importing.reply(importing.continue_request("stopped"))["error"]
+
+
+def _dropped() -> Record:
+    """A 3-point match game White wins by Black's pass of a double: 1 point (cube 1)."""
+    return Record.new(Rules.full(match_length=3), names=("Ann", "Bob")).extend(
+        [Action.roll((3, 1)), Action.play([(8, 5), (6, 5)]), Action.roll((6, 4)),
+         Action.play([(24, 18), (18, 14)]), Action.double(), Action.pass_()]
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("written", ["W+999999", "W+2", "W+0R", "B+1", "W+3R"])
+def test_an_sgf_result_is_checked_as_a_mat_result_is(written):
+    text = format_sgf(_dropped())
+    assert "RE[B+1]" in text or "RE[W+1]" in text
+    spoilt = text.replace("RE[B+1]", f"RE[{written}]").replace("RE[W+1]", f"RE[{written}]")
+    with pytest.raises(InvalidSgfFile) as refused:
+        parse_sgf(spoilt)
+    assert "rules give" in str(refused.value) or "resignation gives" in str(refused.value)
+
+
+def test_an_sgf_resignation_of_no_points_is_refused():
+    record = Record.new(Rules.full(match_length=3)).extend([Action.roll((3, 1))])
+    text = format_sgf(record).replace("RU[Crawford]", "RU[Crawford]RE[B+0R]")
+    assert "RE[B+0R]" in text
+    with pytest.raises(InvalidSgfFile, match="no resignation gives 0 points"):
+        parse_sgf(text)

@@ -13,7 +13,7 @@ By default the plays and cube decisions are judged at the strongest level's judg
 (2-ply, as gnubg's own analysis defaults to its 2-ply); ``--plies 1`` judges by the
 network alone, much faster. How our error rates compare with gnubg's
 (tools/qa/compare_analysis.py): docs/performance.md, "Hints and analysis". A file that cannot
-be read: a message and exit status 1.
+be read: one ``error: ...`` line and exit status 1.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def interval_text(stats: PlayerStats) -> str:
 
 
 def refuse(error: ValueError, out: TextIO) -> None:
-    sys.stderr.write(f"python -m game analyse: {error}\n")
+    out.write(f"error: {error}\n")
 
 
 def main(options: list[str], source: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:

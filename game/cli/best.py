@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.bot import STRONGEST_LEVEL, check_level, choose_play
 from game.cli.lines import Answer, read_position_and_dice
+from game.engine.text import quoted
 from game.formats import format_position_id
 
 
@@ -13,7 +14,7 @@ def answerer(options: list[str]) -> Answer:
     level = STRONGEST_LEVEL
     if options:
         if len(options) != 2 or options[0] != "--level":
-            raise ValueError(f"expected [--level NAME], got {' '.join(options)!r}")
+            raise ValueError(f"expected [--level NAME], got {quoted(' '.join(options))}")
         level = options[1]
     level = check_level(level)
 

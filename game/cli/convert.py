@@ -14,6 +14,7 @@ import sys
 from typing import TextIO
 
 from game.cli.lines import read_text
+from game.engine.text import quoted
 from game.formats.match_file import KINDS, MatchFileError, read_match_file, write_match_file
 
 
@@ -35,8 +36,7 @@ def convert(text: str, kind: str, out: TextIO) -> int:
 def main(options: list[str]) -> int:
     """``--to mat|sgf``."""
     if len(options) != 2 or options[0] != "--to" or options[1] not in KINDS:
-        sys.stderr.write(
-            f"python -m game convert: expected --to {'|'.join(KINDS)}, got {' '.join(options)!r}\n"
-        )
+        got = quoted(" ".join(options))
+        sys.stderr.write(f"error: convert: expected --to {'|'.join(KINDS)}, got {got}\n")
         return 2
     return convert(read_text(sys.stdin), options[1], sys.stdout)

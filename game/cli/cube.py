@@ -28,7 +28,9 @@ def answerer(options: list[str]) -> Answer:
         elif option == "--plies" and rest and rest[0] in ("0", "1", "2"):
             plies = int(rest.pop(0))
         else:
-            raise ValueError(f"expected [--plies 0|1|2] [--no-beaver], got {' '.join(options)!r}")
+            raise ValueError(
+                f"expected [--plies 0|1|2] [--no-beaver], got {quoted(' '.join(options))}"
+            )
     strongest = level_named(STRONGEST_LEVEL)
     budget = strongest.cube_budget if plies == 2 else None
 

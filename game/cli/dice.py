@@ -33,12 +33,20 @@ def read_match_with_dice(text: str) -> tuple[Record, dict[int, GameDice]]:
     """The record and each game's dice of a ``.mat`` file, ``.sgf`` file or game link."""
     from game.formats.sgf import looks_like_sgf
 
-    stripped = text.lstrip("\ufeff \t\r\n")
+    stripped = text.strip("\ufeff \t\r\n")
     if looks_like_sgf(text):
         return _read_sgf(text)
-    if "game=" in stripped or stripped[:2] in ("1.", "2."):
+    if _looks_like_link(stripped):
         return _read_link(stripped)
     return _read_mat(text)
+
+
+def _looks_like_link(text: str) -> bool:
+    """A link is one word (an address, its ``#...`` part or the game's text): a file of lines
+    whose tag holds ``game=`` or whose first line starts ``1.`` is not one."""
+    if not text or any(character.isspace() for character in text):
+        return False
+    return "game=" in text or text[:2] in ("1.", "2.")
 
 
 def _read_mat(text: str) -> tuple[Record, dict[int, GameDice]]:
@@ -48,7 +56,7 @@ def _read_mat(text: str) -> tuple[Record, dict[int, GameDice]]:
     try:
         dice = read_dice_headers(text)
     except InvalidDiceHeaders as error:
-        raise Unreadable(str(error)) from None
+        raise GameDiceError(error.game, DiceMismatch(1, error.reason)) from None
     try:
         record = parse_mat(text)
     except InvalidMatFile as error:
@@ -57,24 +65,37 @@ def _read_mat(text: str) -> tuple[Record, dict[int, GameDice]]:
 
 
 def _read_link(text: str) -> tuple[Record, dict[int, GameDice]]:
-    from game.formats.game_link import InvalidGameLink, parse_game_link, parse_game_link_dice
+    from game.formats.game_link import (
+        InvalidGameLink,
+        InvalidLinkDice,
+        parse_game_link,
+        parse_game_link_dice,
+    )
 
     fragment = text.split("#", 1)[1] if "#" in text else text
     fragment = fragment.strip()
     if "game=" not in fragment:
         fragment = f"game={fragment}"
     try:
-        return parse_game_link(fragment), parse_game_link_dice(fragment)
+        dice = parse_game_link_dice(fragment)
+    except InvalidLinkDice as error:
+        raise GameDiceError(error.game, DiceMismatch(1, error.reason)) from None
+    except InvalidGameLink as error:
+        raise Unreadable(str(error)) from None
+    try:
+        return parse_game_link(fragment), dice
     except InvalidGameLink as error:
         raise Unreadable(str(error)) from None
 
 
 def _read_sgf(text: str) -> tuple[Record, dict[int, GameDice]]:
     from game.formats.sgf import InvalidSgfFile
-    from game.formats.sgf_dice import read_sgf_dice
+    from game.formats.sgf_dice import InvalidSgfDice, read_sgf_dice
 
     try:
         return read_sgf_dice(text)
+    except InvalidSgfDice as error:
+        raise GameDiceError(error.game, DiceMismatch(1, error.reason)) from None
     except (InvalidSgfFile, ValueError) as error:
         raise Unreadable(f"not a match file this reads: {error}") from None
 

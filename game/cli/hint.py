@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.analysis.hint import hint_lines
 from game.analysis.judgement import STRONGEST
 from game.cli.lines import Answer
+from game.engine.text import quoted
 
 
 def read_plies(options: list[str], default: int = STRONGEST) -> int:
@@ -14,7 +15,7 @@ def read_plies(options: list[str], default: int = STRONGEST) -> int:
         return default
     if len(options) == 2 and options[0] == "--plies" and options[1] in ("1", "2"):
         return int(options[1])
-    raise ValueError(f"expected [--plies 1|2], got {' '.join(options)!r}")
+    raise ValueError(f"expected [--plies 1|2], got {quoted(' '.join(options))}")
 
 
 def answerer(options: list[str]) -> Answer:

@@ -64,6 +64,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         answer = _request_commands()[command](options)
     except ValueError as error:
-        sys.stderr.write(f"python -m game {command}: {error}\n")
+        sys.stderr.write(f"error: {command}: {error}\n")
         return 2
     return serve(answer, request_lines(sys.stdin), sys.stdout)

@@ -3,7 +3,7 @@ a match file of either kind (``.mat`` or gnubg ``.sgf``, told by its content, as
 reads it), its record turned into lines and printed.
 
 Bad options: a message on stderr and exit status 2. A file that cannot be read: the
-command's own refusal (``analyse`` on stderr, ``cards`` as an ``error:`` line) and exit 1.
+command's refusal, an ``error: ...`` line, and exit 1.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def run(
     try:
         plies = read_plies(options)
     except ValueError as error:
-        sys.stderr.write(f"python -m game {command}: {error}\n")
+        sys.stderr.write(f"error: {command}: {error}\n")
         return 2
     try:
         lines = lines_of(read_match_file(read_text(source)).record, plies)

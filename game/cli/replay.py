@@ -18,6 +18,7 @@ import sys
 from typing import TextIO
 
 from game.cli.lines import read_text
+from game.engine.text import quoted
 from game.formats.match_file import MatchFileError, read_match_file
 
 
@@ -43,6 +44,7 @@ def replay(text: str, out: TextIO) -> int:
 def main(options: list[str]) -> int:
     """``replay`` takes no options."""
     if options:
-        sys.stderr.write(f"python -m game replay: expected no options, got {' '.join(options)!r}\n")
+        got = quoted(" ".join(options))
+        sys.stderr.write(f"error: replay: expected no options, got {got}\n")
         return 2
     return replay(read_text(sys.stdin), sys.stdout)

@@ -215,6 +215,8 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     """
     dice = check_dice(dice)
     roll = f"{dice[0]}-{dice[1]}"
+    if not isinstance(text, str):
+        raise InvalidPlay(f"a play is text, got {type(text).__name__}")
     if len(text) > MAX_PLAY_TEXT:
         raise InvalidPlay(f"{quoted(text)} is too long to be a play")
     paths = _read_paths(text)

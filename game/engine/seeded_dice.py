@@ -53,7 +53,7 @@ __all__ = [
 
 SEED_BYTES = 32
 _LIMIT = 36 * (2**256 // 36)  # HMAC values at or above this are refused: 36 equal parts below
-_HEX = re.compile(r"^[0-9a-f]{64}$")
+_HEX = re.compile(r"[0-9a-f]{64}\Z")
 
 
 def new_seed() -> bytes:

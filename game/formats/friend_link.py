@@ -59,7 +59,7 @@ __all__ = ["FRIEND_VERSION", "FriendGame", "LinkRefused", "game_id_of", "read_li
 FRIEND_VERSION = "F1"
 KEY_BYTES, ID_BYTES, SECRET_BYTES, TAG_BYTES = 16, 8, 16, 12
 MAX_LINK = 20_000
-_FIELDS = re.compile(r"^[A-Za-z0-9_\-]*$")
+_FIELDS = re.compile(r"[A-Za-z0-9_\-]*\Z")
 
 
 class LinkRefused(ValueError):
@@ -276,7 +276,7 @@ def read_link(text: object) -> LinkFields:
         text = found.group(1)
     parts = text.split(".", 8)
     if parts[0] != FRIEND_VERSION:
-        if re.fullmatch(r"F\d+", parts[0]):
+        if re.fullmatch(r"F[0-9]+", parts[0]):
             raise LinkRefused(f"the link is from another version of the page ({parts[0]})")
         raise LinkRefused("this is not a link of a game with a friend")
     if len(parts) != 9:
@@ -575,23 +575,37 @@ class FriendGame:
         try:
             game = cls(
                 key=bytes.fromhex(data["key"]),
-                me=int(data["me"]),
+                me=_count(data["me"]),
                 master=bytes.fromhex(data["master"]),
                 agreed=decode_game(data["agreed"]),
                 record=decode_game(data["record"]),
-                seq=int(data["seq"]),
-                commits=tuple((int(i), bytes.fromhex(c)) for i, c in data["commits"]),
-                nonces=tuple((int(i), bytes.fromhex(n)) for i, n in data["nonces"]),
-                nonces_sent=int(data["nonces_sent"]),
+                seq=_count(data["seq"]),
+                commits=tuple((_count(i), bytes.fromhex(c)) for i, c in data["commits"]),
+                nonces=tuple((_count(i), bytes.fromhex(n)) for i, n in data["nonces"]),
+                nonces_sent=_count(data["nonces_sent"]),
                 friend_ready=bool(data["friend_ready"]),
                 ready_sent=bool(data["ready_sent"]),
-                last_link=str(data["last_link"]),
+                last_link=_text(data["last_link"]),
             )
         except (KeyError, TypeError, ValueError, InvalidGameLink) as error:
-            raise ValueError(f"not a saved game with a friend: {error}") from None
+            raise ValueError(f"not a saved game with a friend: {str(error)[:80]}") from None
         if game.me not in (0, 1) or len(game.key) != KEY_BYTES:
             raise ValueError("not a saved game with a friend")
         return game
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a link in the save is not text")
+    return value
+
+
+def _count(value: object) -> int:
+    """A whole number of a save: an int from 0 to a million (``ValueError`` for anything else,
+    ``1e999`` and ``True`` too)."""
+    if type(value) is not int or not 0 <= value <= 1_000_000:
+        raise ValueError("a count in the save is not a whole number")
+    return value
 
 
 def _as_generated(state: GameState, action: Action) -> Action:

@@ -64,6 +64,7 @@ from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 __all__ = [
     "LINK_VERSION",
     "InvalidGameLink",
+    "InvalidLinkDice",
     "decode_game",
     "encode_game",
     "format_game_link",
@@ -88,6 +89,14 @@ _ANSWERS = {
 
 class InvalidGameLink(ValueError):
     """Text that is not a whole-game link this version can read."""
+
+
+class InvalidLinkDice(InvalidGameLink):
+    """A game's dice in a link that are not a commitment and a seed; ``game`` says which."""
+
+    def __init__(self, game: int, reason: str):
+        super().__init__(f"the link's dice of game {game}: {reason}")
+        self.game, self.reason = game, reason
 
 
 def _sorted_plays(state: GameState) -> list[Play]:
@@ -129,6 +138,11 @@ def _index(state: GameState, action: Action, version: str) -> tuple[int, int]:
     """(index, radix) of ``action`` among the choices of ``state``."""
     choices = _choices(state, version)
     kind = action.kind
+    reached = None
+    if kind == ActionKind.PLAY:
+        from game.engine.record import play_of
+
+        reached = play_of(state.position, action.moves).position
     for index, (name, detail) in enumerate(choices):
         if name != kind:
             continue
@@ -136,11 +150,8 @@ def _index(state: GameState, action: Action, version: str) -> tuple[int, int]:
             continue
         if kind == ActionKind.RESIGN and detail != (action.result, action.player):
             continue
-        if kind == ActionKind.PLAY:
-            from game.engine.record import play_of
-
-            if detail.position != play_of(state.position, action.moves).position:  # type: ignore[attr-defined]
-                continue
+        if kind == ActionKind.PLAY and detail.position != reached:  # type: ignore[attr-defined]
+            continue
         return index, len(choices)
     raise ValueError(f"{action} is not possible in the state it follows")
 
@@ -233,7 +244,7 @@ def _start_text(record: Record) -> str:
 # ----- reading ----------------------------------------------------------------------------------
 
 _FIELDS = re.compile(
-    r"^([0-9]+)\.([0-9a-z]+)\.([A-Za-z0-9_:\-]*)\.([0-9a-z]+)\.([A-Za-z0-9_\-]*)\.([A-Za-z0-9_\-]{2})$"
+    r"([0-9]+)\.([0-9a-z]+)\.([A-Za-z0-9_:\-]*)\.([0-9a-z]+)\.([A-Za-z0-9_\-]*)\.([A-Za-z0-9_\-]{2})\Z"
 )
 
 
@@ -246,7 +257,7 @@ def decode_game(text: object) -> Record:
     text = text.strip()
     version = text.split(".", 1)[0]
     if version not in VERSIONS:
-        if version.isdigit():
+        if re.fullmatch(r"[0-9]+", version):
             raise InvalidGameLink(
                 f"the game link is version {version[:8]}; this page reads versions "
                 f"{' and '.join(VERSIONS)}"
@@ -325,7 +336,7 @@ def _read_start(text: str, rules: Rules) -> GameState:
     try:
         if not text:
             return GameState.new(rules)
-        found = re.fullmatch(r"(\d{1,3})-(\d{1,3})(?:-([cp]))?", text)
+        found = re.fullmatch(r"([0-9]{1,3})-([0-9]{1,3})(?:-([cp]))?", text)
         if found:
             score = (int(found.group(1)), int(found.group(2)))
             flag = found.group(3)
@@ -366,6 +377,10 @@ def format_link_dice(dice: Mapping[int, GameDice]) -> str:
 def parse_game_link_dice(fragment: str) -> dict[int, GameDice]:
     """Each game's dice in a link's ``dice=`` field (none when it has no such field);
     ``InvalidGameLink`` when it cannot be read."""
+    if not isinstance(fragment, str):
+        raise InvalidGameLink(f"a link is text, got {type(fragment).__name__}")
+    if len(fragment) > MAX_TEXT:
+        raise InvalidGameLink(f"the link is too long ({len(fragment)} characters)")
     fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
     text = (fields.get("dice") or [""])[0]
     if not text:
@@ -380,7 +395,7 @@ def parse_game_link_dice(fragment: str) -> dict[int, GameDice]:
         try:
             dice[number] = GameDice(commitment, seed or None)
         except ValueError as error:
-            raise InvalidGameLink(f"the link's dice of game {number}: {error}") from None
+            raise InvalidLinkDice(number, str(error)) from None
     return dice
 
 

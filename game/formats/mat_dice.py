@@ -13,7 +13,8 @@ Two comment lines per game at the top of the file, before ``N point match``:
 ``; [Game K Dice Seed "64 hex digits"]`` (K from 1; lowercase hex). Readers that do not know
 them skip them as comments (GNU Backgammon 1.07 does). ``read_dice_headers`` refuses a value
 that is not 64 hex digits, a seed without its commitment and a tag written twice, with
-``InvalidDiceHeaders`` saying which line, as it does a ``Game K Dice`` tag it cannot read.
+``InvalidDiceHeaders`` saying which game and line, as it does a ``Game K Dice`` tag it cannot
+read (quoting at most 60 characters of it).
 """
 
 from __future__ import annotations
@@ -22,19 +23,28 @@ import re
 from collections.abc import Mapping
 
 from game.engine.seeded_dice import GameDice
+from game.engine.text import ascii_number, quoted
 
 __all__ = ["InvalidDiceHeaders", "dice_header_lines", "read_dice_headers", "with_dice_headers"]
 
 _TAG = re.compile(
-    r'^\s*[;#]\s*\[\s*Game\s+(\d{1,4})\s+Dice\s+(Commitment|Seed)\s+"([^"]*)"\s*\]\s*$',
+    r"[ \t]*[;#][ \t]*\[[ \t]*Game[ \t]+([0-9]{1,4})[ \t]+Dice[ \t]+(Commitment|Seed)"
+    r'[ \t]+"([^"]*)"[ \t]*\][ \t]*\Z',
     re.IGNORECASE,
 )
-
-_LOOKS_LIKE_TAG = re.compile(r"^\s*[;#]\s*\[\s*Game\s+\d+\s+Dice\b", re.IGNORECASE)
+_LOOKS_LIKE_TAG = re.compile(
+    r"[ \t]*[;#][ \t]*\[[ \t]*Game[ \t]+([0-9]+)[ \t]+Dice\b", re.IGNORECASE
+)
+_HEX = re.compile(r"[0-9a-fA-F]{64}\Z")
 
 
 class InvalidDiceHeaders(ValueError):
-    """A dice tag that cannot be read."""
+    """A dice tag that cannot be read; ``game`` is the game it names (1 if it names none
+    that can be read)."""
+
+    def __init__(self, game: int, reason: str):
+        super().__init__(f"game {game}: {reason}")
+        self.game, self.reason = game, reason
 
 
 def dice_header_lines(dice: Mapping[int, GameDice]) -> list[str]:
@@ -59,24 +69,31 @@ def with_dice_headers(text: str, dice: Mapping[int, GameDice]) -> str:
 
 def read_dice_headers(text: str) -> dict[int, GameDice]:
     """Each game's dice as the file's tags give them (games without tags are left out)."""
+    if not isinstance(text, str):
+        raise InvalidDiceHeaders(1, f"a match file is text, got {type(text).__name__}")
     found: dict[int, dict[str, str]] = {}
     for line_number, line in enumerate(text.splitlines(), 1):
         tag = _TAG.match(line)
         if not tag:
-            if _LOOKS_LIKE_TAG.match(line):
-                raise InvalidDiceHeaders(f"line {line_number}: cannot read the dice tag {line!r}")
+            looks = _LOOKS_LIKE_TAG.match(line)
+            if looks:
+                game = ascii_number(looks.group(1)) or 1
+                raise InvalidDiceHeaders(
+                    game if game <= 9999 else 1,
+                    f"line {line_number}: cannot read the dice tag {quoted(line.strip(), 60)}",
+                )
             continue
         game, key, value = int(tag.group(1)), tag.group(2).lower(), tag.group(3).strip()
-        if not re.fullmatch(r"[0-9a-fA-F]{64}", value):
+        if not _HEX.match(value):
             raise InvalidDiceHeaders(
-                f"line {line_number}: game {game}'s dice {key} is not 64 hex digits"
+                game, f"line {line_number}: the dice {key} is not 64 hex digits"
             )
         if key in found.setdefault(game, {}):
-            raise InvalidDiceHeaders(f"line {line_number}: game {game}'s dice {key} twice")
+            raise InvalidDiceHeaders(game, f"line {line_number}: the dice {key} is written twice")
         found[game][key] = value.lower()
     dice = {}
     for game, keys in sorted(found.items()):
         if "commitment" not in keys:
-            raise InvalidDiceHeaders(f"game {game} has a dice seed but no commitment")
+            raise InvalidDiceHeaders(game, "a dice seed but no commitment")
         dice[game] = GameDice(keys["commitment"], keys.get("seed"))
     return dice

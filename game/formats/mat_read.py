@@ -52,7 +52,7 @@ _SET_POSITION = re.compile(r";[ \t]*set[ \t]*pos[ \t]*=[ \t]*([A-Za-z-]{26})", r
 _OPENING_XGID = "-b----E-C---eE---c-e----B-"  # the starting position, either side on roll
 # Backgammon Studio's "00: ????": the turn of a player who resigned before rolling.
 _NO_ROLL = re.compile(r"(?<![\w/*])00[ \t]*:[ \t]*\?*")
-_IGNORED = re.compile(r"^\(?\s*crawford(\s+game)?\s*\)?$|^\*+$", re.IGNORECASE)
+_IGNORED = re.compile(r"(?:\(?\s*crawford(\s+game)?\s*\)?|\*+)\Z", re.IGNORECASE)
 
 
 @dataclass

@@ -242,6 +242,8 @@ def format_match_id(match: MatchId) -> str:
 
 def parse_match_id(text: str) -> MatchId:
     """The match state a Match ID encodes; ``InvalidMatchId`` says what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidMatchId(f"a Match ID is text, got {type(text).__name__}")
     text = text.strip()
     if len(text) != 12:
         raise InvalidMatchId(f"a Match ID has 12 characters, got {len(text)}: {quoted(text)}")
@@ -290,6 +292,8 @@ def format_gnubg_id(position: Position, match: MatchId) -> str:
 
 def parse_gnubg_id(text: str) -> tuple[Position, MatchId]:
     """Read ``PID:MID`` (an optional ``GNUBGID`` / ``GNUbg ID:`` label is ignored)."""
+    if not isinstance(text, str):
+        raise InvalidMatchId(f"a gnubg ID is text, got {type(text).__name__}")
     text = text.strip()
     for label in ("gnubgid", "gnubg id"):
         if text.lower().startswith(label):

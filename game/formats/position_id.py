@@ -38,6 +38,8 @@ def format_position_id(position: Position) -> str:
 
 def parse_position_id(text: str) -> Position:
     """The position a Position ID encodes, with its player on roll as ``player``."""
+    if not isinstance(text, str):
+        raise InvalidPositionId(f"a Position ID is text, got {type(text).__name__}")
     text = text.strip()
     if len(text) != 14:
         raise InvalidPositionId(f"a Position ID has 14 characters, got {len(text)}: {quoted(text)}")

@@ -580,9 +580,12 @@ class _GameReader:
         points = int(found.group(2))
         self.written = points
         state = self.record.state
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self.check_result(winner, points)
+            return
         if found.group(3):
-            if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-                return  # the game ended on the board already
+            if points < 1:
+                raise self.fail(f"no resignation gives {points} points")
             if state.phase is Phase.DOUBLED:
                 raise self.fail("a resignation while a double waits for its answer")
             cube = state.cube.value
@@ -596,11 +599,22 @@ class _GameReader:
             self.do(Action.resign(result, 1 - winner))
             self.do(Action.accept())
             return
-        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and state.winner != winner:
-            names = self.record.names
+
+    def check_result(self, winner: int, points: int) -> None:
+        """A finished game's ``RE``: the winner and the points the rules and the cube give (or,
+        for the match's last game, the points the winner needed), as a ``.mat`` file's."""
+        state, names = self.record.state, self.record.names
+        if state.winner != winner:
             raise self.fail(
                 f"the file says {names[winner]} won, the rules give the game to "
                 f"{names[state.winner or 0]}"
+            )
+        needed = state.rules.match_length - (state.score[winner] - state.points_won)
+        capped = state.phase is Phase.MATCH_OVER and points == needed
+        if points != state.points_won and not capped:
+            raise self.fail(
+                f"the file says {names[winner]} wins {points} point{'s' if points != 1 else ''}, "
+                f"the rules give {state.points_won}"
             )
 
 

@@ -14,7 +14,7 @@
 ``DC[64 hex digits]`` is the game's dice commitment and ``DS[64 hex digits]`` its seed, once
 the game is over (``docs/dice.md``); gnubg 1.07 keeps to the properties it knows and opens
 such files (``tests/test_dice_cli.py``). A value that is not 64 hex digits, or a seed without
-its commitment, raises ``InvalidSgfFile`` naming the game.
+its commitment, raises ``InvalidSgfDice`` (an ``InvalidSgfFile``) naming the game.
 """
 
 from __future__ import annotations
@@ -26,9 +26,16 @@ from game.engine.record import Record
 from game.engine.seeded_dice import GameDice
 from game.formats.sgf import InvalidSgfFile, read_sgf
 
-__all__ = ["COMMITMENT", "SEED", "dice_properties", "read_sgf_dice"]
+__all__ = ["COMMITMENT", "SEED", "InvalidSgfDice", "dice_properties", "read_sgf_dice"]
 
 COMMITMENT, SEED = "DC", "DS"
+
+
+class InvalidSgfDice(InvalidSgfFile):
+    """A game's dice properties that are not a commitment and a seed."""
+
+    def __init__(self, game: int, reason: str):
+        super().__init__(game, 0, reason)
 
 
 def dice_properties(
@@ -57,9 +64,9 @@ def read_sgf_dice(text: str) -> tuple[Record, dict[int, GameDice]]:
         if commitment is None and seed is None:
             continue
         if commitment is None:
-            raise InvalidSgfFile(game, 0, "a dice seed but no commitment")
+            raise InvalidSgfDice(game, "a dice seed but no commitment")
         for name, value in ((COMMITMENT, commitment), (SEED, seed)):
             if value is not None and not re.fullmatch(r"[0-9a-fA-F]{64}", value.strip()):
-                raise InvalidSgfFile(game, 0, f"{name}[...] is not 64 hex digits")
+                raise InvalidSgfDice(game, f"{name}[...] is not 64 hex digits")
         dice[game] = GameDice(commitment.strip().lower(), seed.strip().lower() if seed else None)
     return match.record, dice

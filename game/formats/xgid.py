@@ -203,6 +203,8 @@ def _read_checkers(text: str) -> tuple[Side, Side]:
 
 def parse_xgid(text: str) -> Xgid:
     """Read an XGID, with or without its ``XGID=`` label."""
+    if not isinstance(text, str):
+        raise InvalidXgid(f"an XGID is text, got {type(text).__name__}")
     text = text.strip()
     if text[:5].upper() == "XGID=":
         text = text[5:]
