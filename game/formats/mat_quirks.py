@@ -332,12 +332,14 @@ def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
         budget[0] -= len(live)
         if budget[0] < 0:
             raise _unresolved(live[0], game, "too many readings of the plays left unwritten")
-        survivors: dict[tuple[object, ...], GameReplayer] = {}
-        for replayer in live:
-            step = functools.partial(_entry, entry=entry)
-            for each in _read(replayer, step, errors, index, budget):
+        step = functools.partial(_entry, entry=entry)
+        read = [each for replayer in live for each in _read(replayer, step, errors, index, budget)]
+        if len(read) > 1:
+            survivors: dict[tuple[object, ...], GameReplayer] = {}
+            for each in read:
                 survivors.setdefault(each.moment(), each)
-        live = list(survivors.values())[:MAX_READINGS]
+            read = list(survivors.values())
+        live = read[:MAX_READINGS]
         if not live:
             break
     finished: list[GameReplayer] = []
