@@ -8,16 +8,25 @@
   var steps = 0;
   var body = document.body;
 
+  // The page's words in its language (lang.js); English where lang.js is missing.
+  function t(message, values) {
+    var language = window.backgammonLanguage;
+    if (language) return language.t(message, values);
+    return message.replace(/\{(\w+)\}/g, function (all, name) { return values ? values[name] : all; });
+  }
+
   function text(id, value) {
     var node = document.getElementById(id);
-    if (node) node.textContent = value;
+    if (!node) return;
+    node.removeAttribute("data-i18n");  // written here: lang.js leaves it alone
+    node.textContent = value;
   }
 
   function fail(message) {
     if (body.dataset.ready === "true" || body.dataset.error !== undefined) return;
     body.dataset.error = message;
-    text("loading-text", "The game could not start: " + message);
-    text("status", "The game could not start. Reload the page to try again.");
+    text("loading-text", t("The game could not start: {reason}", { reason: message }));
+    text("status", t("The game could not start. Reload the page to try again."));
   }
 
   // A frame of another site whose browser blocks third-party storage: localStorage throws
@@ -110,7 +119,9 @@
     steps += 1;
     var bar = document.getElementById("loading-bar");
     if (bar) bar.value = Math.min(steps, bar.max);
-    if (typeof event.detail === "string") text("loading-text", event.detail + "…");
+    // PyScript names its steps in English: other languages keep "Loading the game…".
+    var english = !window.backgammonLanguage || window.backgammonLanguage.code === "en";
+    if (english && typeof event.detail === "string") text("loading-text", event.detail + "…");
   });
 
   addEventListener("error", function (event) {
@@ -125,7 +136,7 @@
     setTimeout(function () {
       // data-pending: still fetching what it draws (an embed's match file), not stopped.
       if (body.dataset.ready !== "true" && body.dataset.pending === undefined) {
-        fail("Python stopped before the board was drawn");
+        fail(t("Python stopped before the board was drawn"));
       }
     }, 0);
   });

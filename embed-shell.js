@@ -228,7 +228,18 @@
   }
 
   function element(id) { return document.getElementById(id); }
-  function text(id, value) { var node = element(id); if (node) node.textContent = value; }
+  function text(id, value) {
+    var node = element(id);
+    if (!node) return;
+    node.removeAttribute("data-i18n");  // written here: lang.js leaves it alone
+    node.textContent = value;
+  }
+  // The page's words in its language (lang.js); English where lang.js is missing.
+  function t(message, values) {
+    var language = window.backgammonLanguage;
+    if (language) return language.t(message, values);
+    return message.replace(/\{(\w+)\}/g, function (all, name) { return values ? values[name] : all; });
+  }
   function show(id, shown) { var node = element(id); if (node) node.hidden = !shown; }
 
   function postHeight() {
@@ -339,11 +350,11 @@
     ? fetchText(matName) : null;
 
   function fetchMatch(name) {
-    text("status", "Loading the match file…");
+    text("status", t("Loading the match file…"));
     (name === matName && early ? early : fetchText(name)).then(function (got) {
-      if (got.foreign) return problem("The match file must be on the same site as the page.");
-      if (got.status) return problem("The match file " + name + " could not be loaded (" + got.status + ").");
-      if (got.failed) return problem("The match file " + name + " could not be loaded.");
+      if (got.foreign) return problem(t("The match file must be on the same site as the page."));
+      if (got.status) return problem(t("The match file {name} could not be loaded ({status}).", { name: name, status: got.status }));
+      if (got.failed) return problem(t("The match file {name} could not be loaded.", { name: name }));
       matText = got.text;
       askMoment(undefined, true);
     });

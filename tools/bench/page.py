@@ -177,12 +177,14 @@ def load_again_if_crashed(context, url: str, count_bytes: bool = False) -> dict:
         return load(context, url, count_bytes)
 
 
-def bench_loads(playwright, base: str, rounds: int) -> dict:
-    """{page: {"cold": [measures...], "cache": [measures...]}}."""
-    results: dict = {name: {"cold": [], "cache": []} for name in PAGES}
+def bench_loads(playwright, base: str, rounds: int, lang: str = "") -> dict:
+    """{page: {"cold": [measures...], "cache": [measures...]}}; the game in ``lang`` if given
+    (``?lang=``: its catalog fetched and its words put in place before playable)."""
+    pages = dict(PAGES, game=PAGES["game"] + (f"?lang={lang}" if lang else ""))
+    results: dict = {name: {"cold": [], "cache": []} for name in pages}
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     for _ in range(rounds):
-        for name, path in PAGES.items():
+        for name, path in pages.items():
             context = browser.new_context()
             context.add_init_script(PROBE)
             results[name]["cold"].append(
@@ -191,17 +193,17 @@ def bench_loads(playwright, base: str, rounds: int) -> dict:
             context.close()
     browser.close()
 
-    profiles = {name: tempfile.mkdtemp(prefix=f"bench-{name}-") for name in PAGES}
+    profiles = {name: tempfile.mkdtemp(prefix=f"bench-{name}-") for name in pages}
     contexts = {}
     for name, profile in profiles.items():
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
         )
         context.add_init_script(PROBE)
-        load(context, base + PAGES[name])  # fill the cache
+        load(context, base + pages[name])  # fill the cache
         contexts[name] = context
     for _ in range(rounds):
-        for name, path in PAGES.items():
+        for name, path in pages.items():
             results[name]["cache"].append(load_again_if_crashed(contexts[name], base + path))
     for name, context in contexts.items():
         context.close()
@@ -507,6 +509,7 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=6, help="computer turns a level")
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--inline", action="store_true", help="no worker: think on the page")
+    parser.add_argument("--lang", default="", help="load the game in this language (?lang=)")
     parser.add_argument(
         "--decisions", type=int, default=200, help="decisions a level, asked of the worker"
     )
@@ -525,7 +528,8 @@ def main() -> int:
     started = time.time()
     with sync_playwright() as playwright:
         if options.rounds:
-            report_loads(bench_loads(playwright, base, options.rounds), options.rounds)
+            loads = bench_loads(playwright, base, options.rounds, options.lang)
+            report_loads(loads, options.rounds)
         if levels:
             where = "on the main thread (--inline)" if options.inline else "in the worker"
             print(f"The computer's turns, {options.turns} a level, thinking {where} (?pace=0):")

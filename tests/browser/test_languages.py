@@ -1,0 +1,149 @@
+"""The page and its embeds in each language at phone size: the language comes from ?lang=,
+or from the browser's languages; <html lang dir> follow it; every marked word on screen is
+the catalog's, nothing overflows, the settings open whole in view; Arabic runs right to
+left while the board keeps its standard layout; only the chosen catalog is fetched."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.pages import open_game, open_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ["tr", "el", "ar", "de", "es", "it"]
+PHONES = ((375, 667), (320, 568))
+START = "4HPwATDgc/ABMA:cAkLAAAAAAAA"
+
+# Every visible element marked data-i18n whose words are not the catalog's.
+UNTRANSLATED = """([words, skipped]) => {
+  const out = [];
+  for (const node of document.querySelectorAll('[data-i18n]')) {
+    if (!node.getClientRects().length || skipped.includes(node.id)) continue;
+    const want = words[node.getAttribute('data-i18n')];
+    if (want === undefined || node.innerHTML !== want) out.push(node.getAttribute('data-i18n'));
+  }
+  return out;
+}"""
+
+# Elements whose words Python writes once it is up (the names, the score, the pips, the
+# status line): the step that routes Python's messages through the catalogs checks them.
+PYTHON_WRITES = ["name-top", "name-bottom", "score-text", "pips-text", "status", "rules-hint"]
+
+# The page scrolls sideways, or a visible control's words do not fit its box.
+OVERFLOWING = """() => {
+  const out = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) out.push('page ' + root.scrollWidth);
+  for (const node of document.querySelectorAll('button, summary, legend, h1, h2, label, nav a')) {
+    if (!node.getClientRects().length) continue;
+    if (node.scrollWidth > node.clientWidth + 1) out.push(node.id || node.textContent.trim());
+  }
+  return out;
+}"""
+
+
+def words(code: str) -> dict[str, str]:
+    data = json.loads((ROOT / "locale" / f"{code}.json").read_text(encoding="utf-8"))
+    html: dict[str, str] = data["html"]
+    return html
+
+
+def resize(page: Page, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+
+
+def assert_in_view(page: Page, selector: str, size: tuple[int, int]) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    assert box["x"] >= 0 and box["y"] >= 0, (selector, size, box)
+    assert box["x"] + box["width"] <= size[0] + 0.5, (selector, size, box)
+    assert box["y"] + box["height"] <= size[1] + 0.5, (selector, size, box)
+
+
+@pytest.fixture
+def catalogs_fetched(game_page: Page) -> Iterator[list[str]]:
+    fetched: list[str] = []
+    game_page.on("request", lambda r: fetched.append(r.url) if "/locale/" in r.url else None)
+    yield fetched
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_page_speaks_the_language_asked_at_phone_size(
+    game_page: Page, catalogs_fetched: list[str], code: str
+) -> None:
+    resize(game_page, PHONES[0])
+    open_game(game_page, f"lang={code}")
+    expect(game_page.locator("html")).to_have_attribute("lang", code)
+    expect(game_page.locator("html")).to_have_attribute("dir", "rtl" if code == "ar" else "ltr")
+    expect(game_page.locator("html")).to_have_attribute("data-translated", code)
+    assert [url.rsplit("/", 1)[1] for url in catalogs_fetched] == [f"{code}.json"]
+    catalog = words(code)
+    for size in PHONES:
+        resize(game_page, size)
+        assert game_page.evaluate(UNTRANSLATED, [catalog, PYTHON_WRITES]) == [], size
+        assert game_page.evaluate(OVERFLOWING) == [], size
+        game_page.click("#settings-toggle")
+        expect(game_page.locator("#settings-dialog")).to_be_visible()
+        assert_in_view(game_page, "#settings-dialog", size)
+        assert game_page.evaluate(UNTRANSLATED, [catalog, PYTHON_WRITES]) == [], size
+        assert game_page.evaluate(OVERFLOWING) == [], size
+        game_page.click("#settings-done")
+        expect(game_page.locator("#settings-dialog")).to_be_hidden()
+
+
+def test_arabic_runs_right_to_left_and_the_board_keeps_its_layout(game_page: Page) -> None:
+    resize(game_page, PHONES[1])
+    open_game(game_page, "lang=ar")
+    direction = "(s) => getComputedStyle(document.querySelector(s)).direction"
+    assert game_page.evaluate(direction, "#panel") == "rtl"
+    assert game_page.evaluate(direction, "#settings-dialog") == "rtl"
+    assert game_page.evaluate(direction, ".board") == "ltr"
+    # Point 1 at the bottom right, 12 at the bottom left, as in every language.
+    one = game_page.locator(".labels text", has_text="1").first.bounding_box()
+    twelve = game_page.locator(".labels text", has_text="12").first.bounding_box()
+    assert one is not None and twelve is not None and one["x"] > twelve["x"]
+    # The buttons follow the language: the first of the rooms is on the right.
+    rooms = game_page.locator("nav.rooms button")
+    first, last = rooms.first.bounding_box(), rooms.last.bounding_box()
+    assert first is not None and last is not None and first["x"] > last["x"]
+
+
+@pytest.mark.parametrize("code", ["el", "ar"])
+def test_the_browsers_language_chooses_the_page_and_its_embeds(
+    browser: Browser, site: str, code: str
+) -> None:
+    locale = {"el": "el-GR", "ar": "ar-EG"}[code]
+    context = browser.new_context(
+        base_url=site, locale=locale, viewport={"width": 375, "height": 667}
+    )
+    try:
+        page = context.new_page()
+        open_ready(page, "embed.html", f"mode=diagram#gnubgid={START}")
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        expect(page.locator("html")).to_have_attribute("data-translated", code)
+        assert page.evaluate(UNTRANSLATED, [words(code), PYTHON_WRITES]) == []
+        assert page.evaluate(OVERFLOWING) == []
+        # An embed follows its host page's choice, given in its address.
+        open_ready(page, "embed.html", f"lang=de&mode=diagram#gnubgid={START}")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.locator("html")).to_have_attribute("dir", "ltr")
+        open_game(page)
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        expect(page.locator("#roll")).to_have_text(words(code)["roll"])
+    finally:
+        context.close()
+
+
+def test_english_stays_the_default_and_loads_no_catalog(
+    game_page: Page, catalogs_fetched: list[str]
+) -> None:
+    open_game(game_page, "lang=xx")
+    expect(game_page.locator("html")).to_have_attribute("lang", "en")
+    expect(game_page.locator("html")).to_have_attribute("dir", "ltr")
+    expect(game_page.locator("#roll")).to_have_text("Roll the dice")
+    assert catalogs_fetched == []

@@ -1,0 +1,241 @@
+"""Every English message the page can show, found in the source: the template every catalog
+is checked against.
+
+- Python (``game/web``): each call ``_("…")``, ``p_("context", "…")``, ``n_("…", "…", n)``
+  and ``N_("…")``, read with ``ast``; the English must be a literal (``problems`` names any
+  call that is not), so nothing is shown that no catalog can hold.
+- The pages (``index.html``, ``embed.html``): each element marked ``data-i18n="KEY"`` (its
+  inner HTML, whitespace collapsed, is the message; ``data-i18n-context`` gives a context)
+  and each attribute marked ``data-i18n-aria-label="KEY"`` (also ``-title``,
+  ``-placeholder``, ``-alt``). ``lang.js`` puts the translations in place by key.
+  ``problems`` names any text or such attribute with letters that is not marked (nor inside
+  ``translate="no"``, a script, a style, the board's SVG or a ``<pre>``).
+- The pages' scripts: each ``t("…")`` call.
+
+Runs in CPython only (the tools and tests).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ("index.html", "embed.html")
+SCRIPTS = ("lang.js", "boot.js", "embed-shell.js")
+PYTHON = "game/web"
+ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+FUNCTIONS = {"_": 0, "p_": 1, "n_": 0, "N_": 0}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+HIDDEN = {"script", "style", "svg", "pre", "head"}
+_LETTER = re.compile(r"[^\W\d_]")
+_SPACE = re.compile(r"\s+")
+_SCRIPT_CALL = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
+
+
+@dataclass(frozen=True)
+class Message:
+    """An English message: its context, its plural English (or None), where it is used."""
+
+    msgid: str
+    context: str = ""
+    plural: str | None = None
+    where: str = ""
+    key: str = ""  # a page's data-i18n key ("" for the scripts' messages)
+
+    @property
+    def ident(self) -> tuple[str, str]:
+        return (self.context, self.msgid)
+
+
+def has_letters(text: str) -> bool:
+    return bool(_LETTER.search(text))
+
+
+def collapse(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+@dataclass
+class Node:
+    """An element of a page with the offsets of its tags in the source."""
+
+    tag: str
+    attrs: dict[str, str]
+    start: int  # '<' of the start tag
+    inner: int  # just after the start tag
+    end: int = -1  # '<' of the end tag (-1: a void element, or never closed)
+    children: list[Node | tuple[int, int]] = field(default_factory=list)  # text: (start, end)
+    parent: Node | None = None
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self, source: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.source = source
+        self.lines = [0]
+        for match in re.finditer("\n", source):
+            self.lines.append(match.end())
+        self.root = Node("#root", {}, 0, 0, len(source))
+        self.open: list[Node] = [self.root]
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        start = self._offset()
+        text = self.get_starttag_text() or ""
+        node = Node(tag, {k: v or "" for k, v in attrs}, start, start + len(text))
+        node.parent = self.open[-1]
+        self.open[-1].children.append(node)
+        if tag not in VOID and not text.endswith("/>"):
+            self.open.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        for depth in range(len(self.open) - 1, 0, -1):
+            if self.open[depth].tag == tag:
+                self.open[depth].end = self._offset()
+                del self.open[depth:]
+                return
+
+    def _text(self, length: int) -> None:
+        start = self._offset()
+        self.open[-1].children.append((start, start + length))
+
+    def handle_data(self, data: str) -> None:
+        self._text(len(data))
+
+    def handle_entityref(self, name: str) -> None:
+        self._text(len(name) + 2)
+
+    def handle_charref(self, name: str) -> None:
+        self._text(len(name) + 3)
+
+
+def tree(source: str) -> Node:
+    builder = _TreeBuilder(source)
+    builder.feed(source)
+    builder.close()
+    return builder.root
+
+
+def walk(node: Node) -> list[Node]:
+    out = [node]
+    for child in node.children:
+        if isinstance(child, Node):
+            out.extend(walk(child))
+    return out
+
+
+def _hidden(node: Node | None) -> bool:
+    while node is not None:
+        if node.tag in HIDDEN or node.attrs.get("translate") == "no":
+            return True
+        node = node.parent
+    return False
+
+
+def _marked(node: Node | None) -> bool:
+    while node is not None:
+        if "data-i18n" in node.attrs:
+            return True
+        node = node.parent
+    return False
+
+
+def page_messages(page: str, source: str) -> tuple[list[Message], list[str]]:
+    """The marked messages of one page, and what it shows unmarked."""
+    messages: list[Message] = []
+    problems: list[str] = []
+    for node in walk(tree(source)):
+        if node.tag == "#root":
+            continue
+        key = node.attrs.get("data-i18n")
+        if key is not None:
+            if node.end < 0:
+                problems.append(f"{page}: <{node.tag} data-i18n={key!r}> is never closed")
+                continue
+            text = collapse(source[node.inner : node.end])
+            context = node.attrs.get("data-i18n-context", "")
+            messages.append(Message(text, context, None, page, key))
+        for name in ATTRIBUTES:
+            value = node.attrs.get(name)
+            marked = node.attrs.get(f"data-i18n-{name}")
+            if marked is not None:
+                messages.append(Message(collapse(value or ""), "", None, page, marked))
+            elif value and has_letters(value) and not _hidden(node):
+                problems.append(f"{page}: <{node.tag}> {name}={value!r} is not marked")
+        if _hidden(node) or _marked(node):
+            continue
+        for child in node.children:
+            if isinstance(child, tuple) and has_letters(source[child[0] : child[1]]):
+                problems.append(
+                    f"{page}: <{node.tag}> shows {collapse(source[child[0] : child[1]])!r} unmarked"
+                )
+    return messages, problems
+
+
+def python_messages(path: Path, name: str) -> tuple[list[Message], list[str]]:
+    """The messages of one Python file, and the calls whose English is not a literal."""
+    messages: list[Message] = []
+    problems: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=name)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        first = FUNCTIONS.get(node.func.id)
+        if first is None:
+            continue
+        where = f"{name}:{node.lineno}"
+        literals = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
+        wanted = first + (2 if node.func.id == "n_" else 1)
+        if len(literals) < wanted or not all(isinstance(v, str) for v in literals[:wanted]):
+            problems.append(f"{where}: {node.func.id}() needs literal English")
+            continue
+        texts = [str(v) for v in literals[:wanted]]
+        if node.func.id == "p_":
+            messages.append(Message(texts[1], texts[0], None, where))
+        elif node.func.id == "n_":
+            messages.append(Message(texts[0], "", texts[1], where))
+        else:
+            messages.append(Message(texts[0], "", None, where))
+    return messages, problems
+
+
+def script_messages(name: str, source: str) -> list[Message]:
+    return [
+        Message(ast.literal_eval(f'"{text}"'), "", None, name)
+        for text in _SCRIPT_CALL.findall(source)
+    ]
+
+
+def python_files(root: Path = ROOT) -> list[Path]:
+    return sorted(p for p in (root / PYTHON).rglob("*.py") if "language" not in p.parts)
+
+
+def everything(root: Path = ROOT) -> tuple[list[Message], list[str]]:
+    """Every message the page can show, in source order, and every problem found."""
+    messages: list[Message] = []
+    problems: list[str] = []
+    for page in PAGES:
+        found, wrong = page_messages(page, (root / page).read_text(encoding="utf-8"))
+        messages.extend(found)
+        problems.extend(wrong)
+    for script in SCRIPTS:
+        path = root / script
+        if path.is_file():
+            messages.extend(script_messages(script, path.read_text(encoding="utf-8")))
+    for path in python_files(root):
+        found, wrong = python_messages(path, path.relative_to(root).as_posix())
+        messages.extend(found)
+        problems.extend(wrong)
+    keys: dict[str, Message] = {}
+    for message in messages:
+        if message.key:
+            other = keys.setdefault(message.key, message)
+            if other.ident != message.ident:
+                problems.append(f"{message.where}: key {message.key!r} names two messages")
+    return messages, problems
