@@ -530,3 +530,17 @@ def test_the_diagram_counts_tall_stacks():
     text = position_diagram(_position({6: 9, 5: 6}, {6: 15}))
     assert "  9" in text and "  6" in text and " 15" in text
     assert "X: pips 84, bar 0, off 0" in text
+
+
+def test_a_drawn_state_holds_what_the_id_holds_where_the_rules_refuse_it():
+    from game.engine.match import Rules
+    from game.engine.state import InvalidState
+    from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
+
+    offered = "17aJAAS7AwAAAw:UxFgAAAAEAAE"  # a redouble to 16 offered at 0-2 of a 3-point match
+    with pytest.raises(InvalidState):
+        read_gnubg_id(offered, Rules.full(3))
+    shown = read_gnubg_id(offered, Rules.full(3), drawn=True)
+    assert write_gnubg_id(shown) == offered and shown.cube.value == 8
+    with pytest.raises(InvalidState):
+        read_gnubg_id("4HPwATDgc/ABMA:not an id", drawn=True)  # unreadable stays refused

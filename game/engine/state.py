@@ -43,6 +43,7 @@ import enum
 import functools
 import random
 from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from game.engine import match
 from game.engine.dice import Dice, opening_roll
@@ -319,6 +320,13 @@ class GameState:
             phase=Phase.ROLL,
             last_event=event,
         )
+
+    @classmethod
+    def drawn(cls, **fields: Any) -> GameState:
+        """A state only to draw (a diagram shows, it does not play): the fields as given, not
+        checked against the rules, as a position ID may hold a double the rules refuse. Never
+        play or save from it."""
+        return cls()._next(**fields)
 
     def _next(self, **changes: object) -> GameState:
         """``replace`` without ``_check_state``: for the few steps (a roll, a play) that lead

@@ -90,11 +90,13 @@ def write_gnubg_id(state: GameState) -> str:
     return format_gnubg_id(state.position, match_id)
 
 
-def read_gnubg_id(text: str, rules: Rules | None = None) -> GameState:
+def read_gnubg_id(text: str, rules: Rules | None = None, drawn: bool = False) -> GameState:
     """The state a ``POSITION_ID:MATCH_ID`` describes; ``InvalidState`` if it cannot be one.
 
     Without ``rules``: full rules with the ID's match length and Jacoby setting.
-    Given ``rules`` must have the ID's match length.
+    Given ``rules`` must have the ID's match length. ``drawn``: a state only to draw, as the ID
+    holds it even where the rules refuse it (a double offered where none may be, a cube under
+    rules without the cube; ``GameState.drawn``); an ID that cannot be read is still refused.
     """
     try:
         position, m = parse_ids(text)
@@ -169,7 +171,9 @@ def read_gnubg_id(text: str, rules: Rules | None = None) -> GameState:
     fields["last_event"] = "Position set from a GNU Backgammon ID"
     try:
         state = GameState(**fields)
-    except (InvalidRules, IllegalAction) as error:
-        raise InvalidState(str(error)) from None
+    except (InvalidRules, IllegalAction, InvalidState) as error:
+        if not drawn:
+            raise InvalidState(str(error)) from None
+        return GameState.drawn(**fields)
     # gnubg may show a roll that cannot be played; here such a roll passes at once.
     return state.pass_if_blocked()
