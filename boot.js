@@ -34,7 +34,7 @@
   // lists kept in IndexedDB, opened even when there are no packages) fails with
   // InvalidStateError before any Python runs. There, PyScript gets a small in-memory
   // stand-in for IndexedDB (only what that step uses), and the game plays on unsaved
-  // (game/web/storage.py says so on the page).
+  // (game/web/store/storage.py says so on the page).
   function storageBlocked() {
     try {
       window.localStorage.getItem("backgammon.probe");
@@ -82,7 +82,7 @@
 
   // A returning player sees their own game at once, not the starting board the HTML holds:
   // the game keeps the board it drew beside each save, with that save's exact text
-  // (game/web/prerender.py). It is painted only while the save is still that text, so it
+  // (game/web/board/prerender.py). It is painted only while the save is still that text, so it
   // is always the position Python then loads; a shared link (#gnubgid=) may replace the
   // game, so then the starting board stays until Python decides.
   function paintSaved() {
@@ -141,7 +141,7 @@
     }, 0);
   });
 
-  // The computer's worker (computer-worker.mjs): the page's Python (game/web/thinking.py)
+  // The computer's worker (computer-worker.mjs): the page's Python (game/web/browser/worker_client.py)
   // starts it once the board is playable and asks it for the computer's decisions, so the
   // main thread stays free while it thinks. ask() rejects when there is no working worker;
   // the page then thinks on the main thread instead.
@@ -201,7 +201,7 @@
   // precaches the whole site (every page, the runtime, the Python files) as one version.
   // A newer version found meanwhile waits until this page has loaded everything it will:
   // the page, and its computer (the worker, which loads after the board is playable, or
-  // the bot's files fetched here where no worker runs); game/web/thinking.py then sends
+  // the bot's files fetched here where no worker runs); game/web/browser/worker_client.py then sends
   // game:loaded. Taking over sooner would hand the computer new files beside old ones.
   // The next start is then wholly new. Automated browsers (tests, benchmarks) skip it
   // unless the address asks for it with ?sw=1, so they measure the page.

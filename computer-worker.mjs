@@ -1,12 +1,12 @@
 // The computer thinks here, in a Web Worker with its own Pyodide, so the page's main
 // thread never waits on the bot (an expert's decision can take seconds).
 //
-// game/web/thinking.py starts it (through boot.js) once the board is playable, so it never
+// game/web/browser/worker_client.py starts it (through boot.js) once the board is playable, so it never
 // slows the start.
 // It loads the same Python files as the page (pyscript.toml's [files]) and the bot's
 // weights ([bot-files]) through python-files.mjs, imports the bot, then answers messages {id, request} with
 // {id, reply} or {id, error}; the request and the reply are JSON text of the dataclasses
-// of game/web/messages.py (``to_dict()``: a dict whose "task" names the request).
+// of game/web/worker/messages.py (``to_dict()``: a dict whose "task" names the request).
 //
 // @typedef {{id: number, request: string}} Asked      page -> worker
 // @typedef {{id: number, reply: string} | {id: number, error: string} | {ready: boolean, error?: string}} Answered
@@ -18,11 +18,11 @@ async function boot() {
   const pyodide = await bootPython(["files", "bot-files"]);
   // Import the bot and load its weights now, before the first question.
   pyodide.runPython(
-    "import json, game.bot, game.web.thinker\n" +
+    "import json, game.bot, game.web.worker.thinker\n" +
     "from game.engine.position import Position\n" +
     "game.bot.evaluate(Position.start())");
   const think = pyodide.runPython(
-    "lambda text: json.dumps(game.web.thinker.reply(json.loads(text)))");
+    "lambda text: json.dumps(game.web.worker.thinker.reply(json.loads(text)))");
   return think;
 }
 

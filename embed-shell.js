@@ -1,7 +1,7 @@
 // embed.html's start: a light shell that boots no Python of its own for a diagram or a
 // replay. It asks the runtime every frame of the page shares (embed-worker.mjs, a
-// SharedWorker: Pyodide booted once) what to draw (game/web/embed_frame.py) and puts it
-// in the page, as game/web/embed_app.py would. Where SharedWorker is missing or refused
+// SharedWorker: Pyodide booted once) what to draw (game/web/embed/embed_frame.py) and puts it
+// in the page, as game/web/embed/embed_app.py would. Where SharedWorker is missing or refused
 // (a third-party frame without storage), the frames of this origin on the page share one
 // dedicated Worker run by the first of them instead. A frame off screen asks with a lower priority, so
 // the first screen is drawn first; one that scrolls into view jumps the queue. A puzzle

@@ -1,5 +1,5 @@
 // One Python for every embed frame of a page: a worker that boots Pyodide once and
-// answers each frame's shell (embed-shell.js) with what to draw (game/web/embed_frame.py).
+// answers each frame's shell (embed-shell.js) with what to draw (game/web/embed/embed_frame.py).
 //
 // As a SharedWorker, every frame of this site's embed.html on one page (and every tab of
 // it: the browser shares the worker per origin and top-level site) connects to it. Where
@@ -26,9 +26,9 @@ async function boot() {
   // The page's Python files ([files] in pyscript.toml); the bot's weights ([bot-files])
   // are not needed to draw.
   const pyodide = await bootPython(["files"]);
-  pyodide.runPython("import json, game.web.embed_frame");
+  pyodide.runPython("import json, game.web.embed.embed_frame");
   return pyodide.runPython(
-    "lambda text: json.dumps(game.web.embed_frame.frame_reply(json.loads(text)))");
+    "lambda text: json.dumps(game.web.embed.embed_frame.frame_reply(json.loads(text)))");
 }
 
 let answer = null;  // boot()'s promise, started by the first frame

@@ -40,7 +40,7 @@ from game.formats.gnubg_id import write_gnubg_id
 from game.formats.mat import format_mat, parse_mat
 from game.formats.save import read_save, write_save
 from game.formats.sgf import format_sgf, parse_sgf
-from game.web import links
+from game.web.address import links
 from tests.records import as_mat_keeps, played
 
 MONEY_GAMES = 6  # games per money session before the soak moves on

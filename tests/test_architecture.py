@@ -32,13 +32,13 @@ RULES = {f"game.engine.{name}" for name in ("position", "plays", "dice", "match"
 # The only code that touches the browser (the DOM, the worker, storage).
 BROWSER_GLUE = {
     "game.web.app",
-    "game.web.browser",
-    "game.web.dom",
-    "game.web.embed_app",
-    "game.web.embed_maker",
-    "game.web.guard",
+    "game.web.browser.real_page",
+    "game.web.browser.dom",
+    "game.web.embed.embed_app",
+    "game.web.sharing.embed_dialog",
+    "game.web.browser.guard",
     "game.web.main",
-    "game.web.thinking",
+    "game.web.browser.worker_client",
 }
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.web.pyscript_config import read_config
+from game.web.browser.pyscript_config import read_config
 from tools.build.manifest import CONFIG
 
 ROOT = Path(__file__).resolve().parent.parent

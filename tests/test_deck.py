@@ -12,8 +12,8 @@ from game.analysis.record_analysis import analyse_record
 from game.formats import format_position_id
 from game.formats.gnubg_id import read_gnubg_id
 from game.formats.mat import parse_mat
-from game.web import deck as decks
-from game.web.deck import DAY_MS, WRONG_AGAIN_MS, Deck, Schedule, judge_cube, judge_play
+from game.web.state import deck as decks
+from game.web.state.deck import DAY_MS, WRONG_AGAIN_MS, Deck, Schedule, judge_cube, judge_play
 
 MATCH = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-3.mat"
 PRACTICE = Path(__file__).parent.parent / "game" / "analysis" / "data" / "practice.json"
@@ -132,7 +132,7 @@ def test_the_practice_sets_are_cards_of_every_kind_judged_right_by_their_best():
 
 
 def test_the_quiz_asks_on_the_cards_board_and_judges_by_its_figures(records):
-    from game.web import train
+    from game.web.trainer import questions as train
 
     play_card = next(r for r in records if r["kind"] == "play")
     question = train.ask(play_card)

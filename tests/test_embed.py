@@ -1,5 +1,5 @@
-"""What the embeds show (game/web/embed.py, game/web/puzzle.py): the diagram's board and
-words, the replay's moments, the puzzle's ranking, the snippet made on the main page."""
+"""What the embeds show (game/web/embed/embed.py, game/web/worker/puzzle.py): the diagram's
+board and words, the replay's moments, the puzzle's ranking, the snippet made on the main page."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from game.engine.notation import format_play
 from game.engine.record import Record
 from game.engine.state import GameState, Phase
 from game.formats.game_link import format_game_link
-from game.web import embed, puzzle, thinker
-from game.web.embed_params import EmbedError, read_embed
-from game.web.links import game_from_id
-from game.web.render import board_svg
-from game.web.replay import Replay
+from game.web.address.embed_params import EmbedError, read_embed
+from game.web.address.links import game_from_id
+from game.web.board.render import board_svg
+from game.web.embed import embed
+from game.web.state.replay import Replay
+from game.web.worker import puzzle, thinker
 
 START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"  # Pink to play 6-2
 START_ROLL = "4HPwATDgc/ABMA:cAkAAAAAAAAA"  # Pink on roll, may double

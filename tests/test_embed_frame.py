@@ -1,5 +1,5 @@
 """What the runtime shared by a page's frames answers each light frame
-(game/web/embed_frame.py): the same board, words and moments as embed_app draws, the modes
+(game/web/embed/embed_frame.py): the same board, words and moments as embed_app draws, the modes
 it leaves to the frame's own Python, a match file's text read once, refusals in words."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from game.analysis.selfplay import RandomPlayer, self_play
 from game.engine.match import Rules
 from game.formats.game_link import format_game_link
 from game.formats.mat import parse_mat
-from game.web import embed
-from game.web.embed_frame import MAX_MATCH_FILE, first_game, frame_reply
-from game.web.embed_params import read_embed
-from game.web.render import board_svg
-from game.web.replay import Replay
-from game.web.view import pips_text
+from game.web.address.embed_params import read_embed
+from game.web.board.render import board_svg
+from game.web.board.view import pips_text
+from game.web.embed import embed
+from game.web.embed.embed_frame import MAX_MATCH_FILE, first_game, frame_reply
+from game.web.state.replay import Replay
 
 START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"
 MATCH = Path(__file__).parent / "data" / "mat" / "gnubg_export.mat"

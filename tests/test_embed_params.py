@@ -15,7 +15,7 @@ from game.engine.record import Record
 from game.engine.state import Phase
 from game.formats.game_link import format_game_link
 from game.formats.gnubg_id import write_gnubg_id
-from game.web.embed_params import (
+from game.web.address.embed_params import (
     DARK,
     DIAGRAM,
     KEY_PREFIX,

@@ -343,7 +343,7 @@ def test_bad_links_get_a_plain_message():
 
 
 def test_several_games_at_once_each_with_whose_turn_it_is():
-    from game.web.friend_games import FriendGames
+    from game.web.state.friend_games import FriendGames
 
     mine = FriendGames()
     theirs = FriendGames()

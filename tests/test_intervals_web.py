@@ -11,8 +11,9 @@ import pytest
 from game.analysis.intervals import RATING_DECISIONS
 from game.analysis.record_analysis import analyse_record
 from game.formats.mat import parse_mat
-from game.web import analysis_view, rating
-from game.web.study import summary
+from game.web.rating import book as rating
+from game.web.review import analysis_view
+from game.web.worker.judging import summary
 
 MATCH = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-3.mat"
 

@@ -1,5 +1,6 @@
 """The page's learning modules, in CPython: the worker's hint and analysis answers
-(game/web/study.py), the Hint panel, the tutor, the analysis view, the charts, the rating."""
+(game/web/worker/judging.py), the Hint panel, the tutor, the analysis view, the charts, the
+rating."""
 
 from __future__ import annotations
 
@@ -25,10 +26,15 @@ from game.engine.match import Rules
 from game.engine.plays import legal_plays
 from game.engine.record import Action, Record
 from game.engine.state import GameState, Phase
-from game.web import analysis_view, chart, hint_panel, rating, study, thinker, tutor
-from game.web.controls import settings_from_form
-from game.web.replay import Replay
-from game.web.session import FRIEND, Session, Settings
+from game.web.board import chart, hint_panel
+from game.web.rating import book as rating
+from game.web.review import analysis_view
+from game.web.state.replay import Replay
+from game.web.state.session import FRIEND, Session, Settings
+from game.web.table import tutor
+from game.web.table.controls import settings_from_form
+from game.web.worker import judging as study
+from game.web.worker import thinker
 from tests.records import played
 
 

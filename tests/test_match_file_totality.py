@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from game.formats.mat import InvalidMatFile, format_mat, read_mat
 from game.formats.match_file import read_match_file
 from game.formats.sgf import InvalidSgfFile, format_sgf, read_sgf
-from game.web.params import read_params
+from game.web.address.params import read_params
 from tests.records import played
 
 DATA = Path(__file__).parent / "data"

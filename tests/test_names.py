@@ -115,15 +115,17 @@ def test_the_check_sees_an_outside_use_and_allows_a_test_its_own_module():
     outside = ast.parse(
         "from game.engine.record import _x\nimport game.bot.search\nsearch._no_such_name"
     )
-    assert [(o, n) for o, n, _ in _uses("game.web.view", outside)] == [("game.engine.record", "_x")]
+    assert [(o, n) for o, n, _ in _uses("game.web.board.view", outside)] == [
+        ("game.engine.record", "_x")
+    ]
     aliased = ast.parse("from game.bot import search\nsearch._y()\nsession._auto_select()\n")
-    assert [(o, n) for o, n, _ in _uses("game.web.view", aliased)] == [
+    assert [(o, n) for o, n, _ in _uses("game.web.board.view", aliased)] == [
         ("game.bot.search", "_y"),
-        ("game.web.session", "_auto_select"),  # a private method of another module's object
+        ("game.web.state.session", "_auto_select"),  # a private method of another module's object
     ]
     assert _may_use_privates_of("tests.test_bot_encoding", "game.bot.encoding")
     assert _may_use_privates_of("tests.test_game_link", "game.formats.game_link")
     assert _may_use_privates_of("tests.test_cube", "game.bot.cube.model")
     assert not _may_use_privates_of("tests.test_hostile_inputs", "game.formats.mat")
     assert not _may_use_privates_of("tests.test_bot_search", "game.bot.evaluator")
-    assert not _may_use_privates_of("game.web.history", "game.engine.record")
+    assert not _may_use_privates_of("game.web.store.history", "game.engine.record")

@@ -1,4 +1,4 @@
-"""The diagram as a self-contained SVG picture (game/web/picture.py): well-formed, nothing
+"""The diagram as a self-contained SVG picture (game/web/sharing/picture.py): well-formed, nothing
 outside itself, the caption and both pip counts on it, the board in words for screen
 readers, both themes, and the command line that makes one."""
 
@@ -16,8 +16,9 @@ from game.engine.match import Cube, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.formats.gnubg_id import write_gnubg_id
-from game.web import embed, picture
-from game.web.embed_params import EmbedError, read_embed
+from game.web.address.embed_params import EmbedError, read_embed
+from game.web.embed import embed
+from game.web.sharing import picture
 
 SVG = "{http://www.w3.org/2000/svg}"
 START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"  # the start, Pink to play 6-2

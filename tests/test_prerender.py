@@ -7,17 +7,18 @@ import random
 
 import pytest
 
-from game.web import prerender, storage
-from game.web.prerender import ROOT, page_board, painted_board, starting_board, with_board
-from game.web.render import board_svg
-from game.web.session import Session
-from game.web.view import board_view
+from game.web.board import prerender
+from game.web.board.prerender import ROOT, page_board, painted_board, starting_board, with_board
+from game.web.board.render import board_svg
+from game.web.board.view import board_view
+from game.web.state.session import Session
+from game.web.store import storage
 
 
 @pytest.mark.parametrize("page", prerender.PAGES)
 def test_each_page_holds_the_starting_board_render_draws_now(page):
     drawn = page_board((ROOT / page).read_text(encoding="utf-8"))
-    assert drawn == starting_board(), "run: python -m game.web.prerender --write"
+    assert drawn == starting_board(), "run: python -m game.web.board.prerender --write"
     assert drawn.count('class="checker cyan"') == 15
     assert drawn.count('class="checker pink"') == 15
 

@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game.engine.position import BAR, OFF, Position
-from game.web import layout
-from game.web.render import CYAN, PINK, BoardView, board_svg, die_svg
+from game.web.board import layout
+from game.web.board.render import CYAN, PINK, BoardView, board_svg, die_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

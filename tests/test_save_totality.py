@@ -22,8 +22,8 @@ from game.engine.match import Rules
 from game.engine.state import GameState, InvalidState, Phase
 from game.engine.turn import Turn
 from game.formats.save import read_save, write_save
-from game.web.session import Session, Settings
-from game.web.storage import MAX_LENGTH, SaveError, load_data, load_text, save_data, save_text
+from game.web.state.session import Session, Settings
+from game.web.store.storage import MAX_LENGTH, SaveError, load_data, load_text, save_data, save_text
 
 # About 3,000 inputs a run in all; mutations of real saves weigh most.
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
@@ -336,8 +336,8 @@ def test_the_stored_history_is_read_through_the_same_guard(monkeypatch):
     # The page keeps the game's history under its own key: its text is parsed by the same
     # guarded parser, so deep nesting there cannot stop the page either.
     from game.engine.record import Record
-    from game.web.history import history_data, read_history
-    from game.web.storage import MAX_HISTORY_LENGTH, parse_stored
+    from game.web.store.history import history_data, read_history
+    from game.web.store.storage import MAX_HISTORY_LENGTH, parse_stored
 
     game = GAMES[40]
     text = json.dumps(history_data(Record(game)))

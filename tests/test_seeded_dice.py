@@ -194,7 +194,7 @@ def test_the_computer_plays_the_same_with_the_seed_replaced(level):
 
 def test_the_bot_never_imports_the_seeded_dice():
     root = Path(__file__).resolve().parent.parent / "game"
-    for path in [*root.glob("bot/**/*.py"), root / "web" / "computer.py"]:
+    for path in [*root.glob("bot/**/*.py"), root / "web" / "worker" / "computer.py"]:
         assert "seeded_dice" not in path.read_text(), path
 
 

@@ -151,7 +151,7 @@ def test_replay_and_convert_tell_the_kind_by_content():
 
 
 def test_the_page_reads_a_match_file_in_slices_with_its_progress():
-    from game.web import importing
+    from game.web.worker import importing
 
     record = played(7, games=6)
     text = format_sgf(record)

@@ -1,4 +1,5 @@
-"""The computer's worker answers exactly what thinking on the page would (game/web/thinker.py)."""
+"""The computer's worker answers exactly what thinking on the page would
+(game/web/worker/thinker.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from game.bot import choose_play
 from game.engine.match import Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import computer, thinker
+from game.web.worker import computer, thinker
 
 
 def through_json(request: dict) -> dict:

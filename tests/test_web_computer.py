@@ -9,9 +9,9 @@ from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Rules
 from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import computer, thinker
-from game.web.computer import next_step, pause_before
-from game.web.session import COMPUTER, FULL, Session, Settings
+from game.web.state.session import COMPUTER, FULL, Session, Settings
+from game.web.worker import computer, thinker
+from game.web.worker.computer import next_step, pause_before
 
 # The computer (player 1) far ahead in a race; positions are seen by the player on turn.
 COMPUTER_AHEAD = Position.from_points({1: 2, 2: 2, 3: 2}, {6: 3, 5: 3, 4: 3})

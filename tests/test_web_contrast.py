@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.web.render import BOARD, PALETTE
+from game.web.board.render import BOARD, PALETTE
 
 CSS = (Path(__file__).resolve().parent.parent / "styles" / "app.css").read_text(encoding="utf-8")
 TEXT, GRAPHICS = 4.5, 3.0

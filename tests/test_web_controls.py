@@ -1,5 +1,5 @@
 """Which buttons the page shows and enables, the settings panel and the page's questions,
-in CPython (``game.web.controls``, ``game.web.prompts``): what only a browser test could
+in CPython (``game.web.table.controls``, ``game.web.state.prompts``): what only a browser test could
 reach before."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 from game.engine.match import SINGLE, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web.controls import BUTTONS, controls, settings_form, settings_from_form
-from game.web.prompts import new_game_question, share_notice, shared_game_question
-from game.web.session import COMPUTER, FRIEND, FULL, Session, Settings
-from game.web.view import moved_checker, pips_text
+from game.web.board.view import moved_checker, pips_text
+from game.web.state.prompts import new_game_question, share_notice, shared_game_question
+from game.web.state.session import COMPUTER, FRIEND, FULL, Session, Settings
+from game.web.table.controls import BUTTONS, controls, settings_form, settings_from_form
 
 ROOT = Path(__file__).resolve().parent.parent
 

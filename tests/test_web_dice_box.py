@@ -1,4 +1,4 @@
-"""The page's checkable dice (game/web/dice_box.py): a seed per game, the panel's words, the
+"""The page's checkable dice (game/web/state/dice_box.py): a seed per game, the panel's words, the
 save, and the computer kept blind to the seed."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import random
 from game.engine.match import Rules
 from game.engine.record import ROLL, Action, Record
 from game.engine.seeded_dice import DiceCup
-from game.web import computer, thinker
-from game.web.dice_box import DiceBox
-from game.web.session import Session, Settings
+from game.web.state.dice_box import DiceBox
+from game.web.state.session import Session, Settings
+from game.web.worker import computer, thinker
 
 
 def seed(text: str) -> bytes:
@@ -156,7 +156,7 @@ def _as_player_zero(game, rng: random.Random) -> computer.Step:
 
 
 def test_the_panel_as_html():
-    from game.web.dice_box import panel_html
+    from game.web.state.dice_box import panel_html
 
     record, box = finished_game(seed("html"))
     text = panel_html(box.panel(record))
@@ -168,7 +168,7 @@ def test_the_panel_as_html():
 
 def test_a_game_over_before_its_first_roll_is_not_said_to_match():
     from game.engine.seeded_dice import GameDice
-    from game.web.dice_box import dice_panel
+    from game.web.state.dice_box import dice_panel
 
     seed_bytes = seed("no rolls")
     dice = GameDice(hashlib.sha256(seed_bytes).hexdigest(), seed_bytes.hex())

@@ -17,11 +17,11 @@ from game.engine.record import ROLL
 from game.engine.seeded_dice import DiceCup
 from game.engine.state import Phase
 from game.formats.game_link import parse_game_link_dice
-from game.web import storage
-from game.web.page_state import DICE
-from game.web.rooms import Rooms, Setup, build
-from game.web.saving import LOST_DICE
-from game.web.session import FRIEND, Session, Settings
+from game.web.house import Rooms, Setup, build
+from game.web.state.page_state import DICE
+from game.web.state.session import FRIEND, Session, Settings
+from game.web.store import storage
+from game.web.table.saving import LOST_DICE
 from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 HEX = re.compile(r"[0-9a-f]{64}")

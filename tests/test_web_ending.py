@@ -9,9 +9,9 @@ from game.engine.match import Cube, Rules
 from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web.render import board_svg
-from game.web.session import COMPUTER, FRIEND, Session, Settings
-from game.web.view import board_view, ending, final_score, last_play_text, score_text
+from game.web.board.render import board_svg
+from game.web.board.view import board_view, ending, final_score, last_play_text, score_text
+from game.web.state.session import COMPUTER, FRIEND, Session, Settings
 
 # Player 0 bears off its last checker with any roll; the other side has none off.
 LAST_CHECKER = Position.from_points({1: 1}, {13: 15})

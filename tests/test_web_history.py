@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from game.engine.match import Rules
 from game.engine.record import Action, Record
 from game.engine.state import GameState, Phase
-from game.web.history import history_data, read_history
-from game.web.replay import Replay, move_list, row_text
+from game.web.state.replay import Replay, move_list, row_text
+from game.web.store.history import history_data, read_history
 from tests.records import played
 
 
@@ -152,7 +152,7 @@ def test_every_entry_of_the_move_list_leads_to_a_moment_of_its_game():
 
 
 def test_the_move_list_marks_one_entry_as_current():
-    from game.web.replay import move_list_html
+    from game.web.state.replay import move_list_html
 
     record = played(0)
     for at in range(0, len(Replay.of(record).moments), 7):

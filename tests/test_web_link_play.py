@@ -15,10 +15,10 @@ from game.engine.state import Phase
 from game.formats import friend_link
 from game.formats.friend_link import FriendGame
 from game.formats.mat import parse_mat
-from game.web.link_play import GAMES_KEY
-from game.web.link_view import link_url
-from game.web.rooms import Rooms, Setup, build
-from game.web.session import COMPUTER, LINK, Session, Settings
+from game.web.house import Rooms, Setup, build
+from game.web.link_play.room import GAMES_KEY
+from game.web.link_play.view import link_url
+from game.web.state.session import COMPUTER, LINK, Session, Settings
 from tests.web_fakes import FakeSurface, FakeSurroundings, surface_of
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.engine.state import GameState
 from game.formats.gnubg_id import write_gnubg_id
-from game.web import links
+from game.web.address import links
 from tests import soak
 
 ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, categories=None))

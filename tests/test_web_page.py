@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.bot import DEFAULT_LEVEL, LEVELS
-from game.web.controls import BUTTONS
+from game.web.table.controls import BUTTONS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = (ROOT / "game" / "web" / "app.py").read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.web.params import MAX_PACE, MAX_SEED_DIGITS, Params, read_params
+from game.web.address.params import MAX_PACE, MAX_SEED_DIGITS, Params, read_params
 
 # Every code point, lone surrogates included (JavaScript strings may hold them).
 ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, categories=None))

@@ -10,12 +10,13 @@ from dataclasses import replace
 from game.engine.match import Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import links, storage
-from game.web.page_state import REVIEW, TABLE
+from game.web.address import links
+from game.web.house import Rooms, Setup, build
 from game.web.paint import announcement
-from game.web.replay import Replay
-from game.web.rooms import Rooms, Setup, build
-from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
+from game.web.state.page_state import REVIEW, TABLE
+from game.web.state.replay import Replay
+from game.web.state.session import COMPUTER, FRIEND, Session, Settings, to_viewer
+from game.web.store import storage
 from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3 (as in test_learning)

@@ -8,19 +8,9 @@ import pytest
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Cube, IllegalAction, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import links, storage
-from game.web.computer import accepts_resignation, answer_double, wants_to_double
-from game.web.render import board_svg
-from game.web.session import (
-    COMPUTER,
-    FRIEND,
-    FULL,
-    SIMPLE,
-    Session,
-    Settings,
-    SettingsError,
-)
-from game.web.view import (
+from game.web.address import links
+from game.web.board.render import board_svg
+from game.web.board.view import (
     board_view,
     is_crawford,
     resign_label,
@@ -30,6 +20,17 @@ from game.web.view import (
     score_text,
     status_text,
 )
+from game.web.state.session import (
+    COMPUTER,
+    FRIEND,
+    FULL,
+    SIMPLE,
+    Session,
+    Settings,
+    SettingsError,
+)
+from game.web.store import storage
+from game.web.worker.computer import accepts_resignation, answer_double, wants_to_double
 
 CENTRED = Cube()
 # Cyan (player 0) far ahead in a race: six checkers against nine, nothing to lose.
@@ -348,7 +349,7 @@ def test_the_match_menu_offers_money_play_and_odd_lengths_to_25():
     import re
     from pathlib import Path
 
-    from game.web.session import MATCH_LENGTHS
+    from game.web.state.session import MATCH_LENGTHS
 
     page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     menu = page.split('id="match-length"')[1].split("</select>")[0]
@@ -358,8 +359,8 @@ def test_the_match_menu_offers_money_play_and_odd_lengths_to_25():
 def test_an_owned_cube_stays_clear_of_fifteen_borne_off_checkers():
     import re
 
-    from game.web import layout
-    from game.web.render import BoardView
+    from game.web.board import layout
+    from game.web.board.render import BoardView
 
     all_off = Position.from_points({}, {13: 15})
     for owner_bottom in (True, False):

@@ -7,8 +7,8 @@ import random
 from game.bot import choose_play
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import Phase
-from game.web.session import COMPUTER, FRIEND, Session, Settings, to_viewer
-from game.web.view import board_view, status_text
+from game.web.board.view import board_view, status_text
+from game.web.state.session import COMPUTER, FRIEND, Session, Settings, to_viewer
 
 
 def friend(rotate: bool = True, auto_confirm: bool = False) -> Session:
@@ -155,7 +155,7 @@ def test_a_whole_game_against_the_computer_ends():
 def test_settings_refuse_an_unknown_opponent():
     import pytest
 
-    from game.web.session import SettingsError
+    from game.web.state.session import SettingsError
 
     with pytest.raises(SettingsError, match="opponent"):
         Settings(opponent="cat")
@@ -184,7 +184,7 @@ def test_against_the_computer_the_blocked_roll_is_yours():
 
 
 def test_by_links_the_person_acts_only_on_their_own_side():
-    from game.web.session import LINK
+    from game.web.state.session import LINK
 
     for side in (0, 1):
         session = Session(

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from game.web import storage
-from game.web.session import FRIEND, Session, Settings
+from game.web.state.session import FRIEND, Session, Settings
+from game.web.store import storage
 
 KEY = storage.KEY
 

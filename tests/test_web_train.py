@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from game.engine.state import Phase
-from game.web import deck as decks
-from game.web.deck import DAY_MS, WRONG_AGAIN_MS
-from game.web.page_state import TABLE, TRAIN
-from game.web.rooms import Rooms
-from game.web.session import FRIEND, Session, Settings, to_viewer
-from game.web.train import best_play
+from game.web.house import Rooms
+from game.web.state import deck as decks
+from game.web.state.deck import DAY_MS, WRONG_AGAIN_MS
+from game.web.state.page_state import TABLE, TRAIN
+from game.web.state.session import FRIEND, Session, Settings, to_viewer
+from game.web.trainer.questions import best_play
 from tests.test_web_rooms import PERSON_OPENS, around_of, rooms_on, surface_of
 
 PRACTICE = Path(__file__).resolve().parents[1] / "game" / "analysis" / "data" / "practice.json"
@@ -60,7 +60,7 @@ def wrong_moves(card: dict[str, Any]) -> list[tuple[int, int]]:
     """The moves of the card's worst ranked play (more than 0.04 worse than the best)."""
     from game.engine.plays import legal_plays
     from game.formats import format_position_id
-    from game.web.train import ask
+    from game.web.trainer.questions import ask
 
     state = ask(card).state
     worst = card["plays"][-1]
@@ -343,7 +343,7 @@ def test_an_analysed_game_brings_only_the_mistakes_of_the_people_at_this_device(
 ):
     from dataclasses import replace
 
-    from game.web.session import Opponent
+    from game.web.state.session import Opponent
 
     cards = own_cards()
     assert {card["player"] for card in cards} == {0, 1}

@@ -22,8 +22,8 @@ from game.engine.match import Rules
 from game.engine.notation import format_play
 from game.engine.plays import legal_plays
 from game.engine.position import BAR, Position
-from game.web import analysis_view
-from game.web.study import summary
+from game.web.review import analysis_view
+from game.web.worker.judging import summary
 
 # The classic table of shots at one blot from one checker, nothing in the way.
 DIRECT_AND_INDIRECT = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3,

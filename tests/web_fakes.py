@@ -1,4 +1,4 @@
-"""A fake page for CPython tests of the page's controllers (game/web/surface.py's protocols).
+"""A fake page for CPython tests of the page's controllers (game/web/state/surface.py's protocols).
 
     surface, around = FakeSurface(), FakeSurroundings()
     page = Page(surface, around, PageState.new(Session.new()), random.Random(1), pace=0)
@@ -17,8 +17,8 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any
 
-from game.web import thinker
-from game.web.rooms import Rooms
+from game.web.house import Rooms
+from game.web.worker import thinker
 
 
 class FakeSurface:

@@ -16,14 +16,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 
-from game.web.coach import Coach
-from game.web.page import Page
-from game.web.page_state import ANALYSIS, MOVES, TABLE, TRAIN, PageState
 from game.web.paint import announcement, board_words
-from game.web.review import Review
-from game.web.surface import Surface
-from game.web.table import Table
-from game.web.train_room import TrainRoom
+from game.web.review.room import Review
+from game.web.state.commit import Page
+from game.web.state.page_state import ANALYSIS, MOVES, TABLE, TRAIN, PageState
+from game.web.state.surface import Surface
+from game.web.table.coach import Coach
+from game.web.table.room import Table
+from game.web.trainer.room import TrainRoom
 
 KEYS = {
     "r": "Roll the dice",

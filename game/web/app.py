@@ -4,13 +4,13 @@
     from game.web.app import start
     start()
 
-The parts: one ``Page`` (game/web/page.py: the state, ``commit``, painting), its
+The parts: one ``Page`` (game/web/state/commit.py: the state, ``commit``, painting), its
 controllers — ``Table`` (play), ``Coach`` (hint, tutor), ``Review`` (moves, analysis,
 files), ``Sharing`` (links), ``StudyRoom`` (rating), ``Notices`` (the dialog), ``Saving``
-— and the browser they talk to (game/web/browser.py). This module only builds them, reads
-each event into plain values and calls a controller: no game logic lives here. The embed
+— and the browser they talk to (game/web/browser/real_page.py). This module only builds
+them, reads each event into plain values and calls a controller: no game logic lives here. The embed
 page's *play* mode is built from the same parts with its own key and position
-(game/web/embed_app.py).
+(game/web/embed/embed_app.py).
 """
 
 from __future__ import annotations
@@ -24,16 +24,19 @@ from typing import Any
 
 from pyscript import document, window
 
-from game.web import embed_maker, guard, storage, thinker, thinking
-from game.web.browser import BrowserSurface, BrowserSurroundings
-from game.web.dom import Event, board_target, on, on_board, point_target
-from game.web.drag import DraggedChecker
-from game.web.page_state import ANALYSIS, DICE, MOVES, PageState
-from game.web.params import read_params
-from game.web.prerender import painted_board
-from game.web.rooms import Setup, build
-from game.web.session import Session
-from game.web.train_room import PRACTICE_SETS
+from game.web.address.params import read_params
+from game.web.board.prerender import painted_board
+from game.web.browser import guard, worker_client
+from game.web.browser.dom import Event, board_target, on, on_board, point_target
+from game.web.browser.drag import DraggedChecker
+from game.web.browser.real_page import BrowserSurface, BrowserSurroundings
+from game.web.house import Setup, build
+from game.web.sharing import embed_dialog
+from game.web.state.page_state import ANALYSIS, DICE, MOVES, PageState
+from game.web.state.session import Session
+from game.web.store import storage
+from game.web.trainer.room import PRACTICE_SETS
+from game.web.worker import thinker
 
 CUBE_ACTIONS = ("double", "take", "beaver", "pass")
 ONE_TAP_KEY = "backgammon.one-tap"  # the one-tap moves setting (a page preference)
@@ -69,7 +72,7 @@ class App:
         self.surface.props("one-tap", checked=self.table.one_tap)
         self.access = rooms.access
 
-    # ----- start-up (game/web/guard.py calls these) -------------------------------------------
+    # ----- start-up (game/web/browser/guard.py calls these) ---------------------------------
 
     def start(self, restore: bool = True) -> None:
         if self.page.embed:
@@ -96,10 +99,10 @@ class App:
 
     async def warm_up(self) -> None:
         """Once the board is up: start the computer's worker (it loads the bot and its
-        weights, thinking.py), and run here, in short steps, what the first moves would
+        weights, worker_client.py), and run here, in short steps, what the first moves would
         otherwise load in the middle of play (the save format's modules, first calls)."""
         await asyncio.sleep(0.1)
-        self.around.spawn(thinking.prepare())
+        self.around.spawn(worker_client.prepare())
         session = self.page.state.session
         for step in (
             lambda: storage.save_text(session),
@@ -324,7 +327,7 @@ class App:
                 if not self.around.hidden():
                     table.schedule_computer()
 
-        embed_maker.bind(self)  # Share -> Embed, and Open… (game/web/embed_maker.py)
+        embed_dialog.bind(self)  # Share -> Embed, and Open… (game/web/sharing/embed_dialog.py)
 
     def board_tap(self, event: Event) -> None:
         """A click on the board, or Enter/Space on a point; a pointer's press already
@@ -394,6 +397,7 @@ def data_of(event: Event, name: str) -> int | None:
 
 
 def start() -> App:
-    """Boot the page; if that fails, a new game beside the untouched save (game.web.guard)."""
+    """Boot the page; if that fails, a new game beside the untouched save
+    (game.web.browser.guard)."""
     app: App = guard.start_safely(App)
     return app

@@ -1,7 +1,7 @@
 """Painting: what the page shows, as pure functions of the ``PageState``.
 
-    >>> from game.web.page_state import PageState
-    >>> from game.web.session import Session
+    >>> from game.web.state.page_state import PageState
+    >>> from game.web.state.session import Session
     >>> frame = table_frame(PageState.new(Session.new()))
     >>> frame.texts["status"], frame.hidden("roll")
     ('Roll the dice to see who starts.', False)
@@ -18,16 +18,9 @@ from dataclasses import dataclass
 
 from game.engine.position import Position
 from game.engine.state import Phase
-from game.web import hint_panel
-from game.web.controls import controls, settings_form
-from game.web.dice_box import dice_panel, panel_html
-from game.web.link_view import link_status
-from game.web.page_state import ANALYSIS, DICE, REVIEW, ROOMS, STUDY, TABLE, TABS, TRAIN, PageState
-from game.web.render import board_svg
-from game.web.replay import Replay, move_list_html, turn_of, where_text
-from game.web.session import Session
-from game.web.surface import Frame
-from game.web.view import (
+from game.web.board import hint_panel
+from game.web.board.render import board_svg
+from game.web.board.view import (
     board_view,
     ending,
     is_crawford,
@@ -38,6 +31,23 @@ from game.web.view import (
     score_text,
     status_text,
 )
+from game.web.link_play.view import link_status
+from game.web.state.dice_box import dice_panel, panel_html
+from game.web.state.page_state import (
+    ANALYSIS,
+    DICE,
+    REVIEW,
+    ROOMS,
+    STUDY,
+    TABLE,
+    TABS,
+    TRAIN,
+    PageState,
+)
+from game.web.state.replay import Replay, move_list_html, turn_of, where_text
+from game.web.state.session import Session
+from game.web.state.surface import Frame
+from game.web.table.controls import controls, settings_form
 
 
 @dataclass(frozen=True)
@@ -54,7 +64,7 @@ def board_markup(state: PageState, moment: Moment | None = None, motion: bool = 
     session = state.shown_session
     if state.quizzing:
         assert state.quiz is not None
-        from game.web.train import quiz_view
+        from game.web.trainer.questions import quiz_view
 
         return board_svg(quiz_view(state.quiz))
     if state.reviewing:
@@ -86,7 +96,7 @@ def status_words(state: PageState) -> str:
         return f"Reviewing: {turn_words(state.replay)}. Back to the game: Esc."
     if state.quizzing:
         assert state.quiz is not None
-        from game.web.train import quiz_status
+        from game.web.trainer.questions import quiz_status
 
         return quiz_status(state.quiz)
     friend = state.friend
@@ -164,7 +174,7 @@ def ending_dice_words(state: PageState) -> str | None:
 
 def dice_check_markup(replay: Replay) -> str:
     """The Dice tab's check of the game shown: its commitment, and once it is over its seed
-    and whether every roll matches (``game.web.dice_box``)."""
+    and whether every roll matches (``game.web.state.dice_box``)."""
     number = replay.game
     panel = dice_panel(replay.record, number, replay.dice.get(number))
     return panel_html(panel) + (
@@ -262,6 +272,6 @@ def announcement(before: PageState, after: PageState) -> str | None:
 
 def board_words(state: PageState) -> list[str]:
     """The board as text, a sentence each: who is where, whose turn, the dice, the cube."""
-    from game.web.embed import board_text
+    from game.web.embed.embed import board_text
 
     return board_text(state.shown_session)

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from game.engine.match import Cube, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import computer, storage
-from game.web.session import FULL, Session, Settings
+from game.web.state.session import FULL, Session, Settings
+from game.web.store import storage
+from game.web.worker import computer
 
 SIZES = ((320, 568), (375, 812), (1280, 800), (1920, 1080))
 

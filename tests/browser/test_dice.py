@@ -19,7 +19,7 @@ from game.engine.record import ROLL
 from game.engine.state import Phase
 from game.formats.game_link import decode_game
 from game.formats.mat import parse_mat
-from game.web import storage
+from game.web.store import storage
 from tests.browser.pages import open_game
 from tests.browser.test_game import move_once, session_of
 from tests.browser.test_rooms import AXE

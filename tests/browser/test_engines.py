@@ -21,8 +21,8 @@ import pytest
 
 from game.engine.state import Phase
 from game.formats.game_link import format_game_link
-from game.web import storage
-from game.web.session import Session, to_viewer
+from game.web.state.session import Session, to_viewer
+from game.web.store import storage
 from tests.browser.engines import (
     ENGINES,
     READY_S,

@@ -12,8 +12,9 @@ from playwright.sync_api import Page, expect
 from game.engine.match import Cube, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import links, storage
-from game.web.session import COMPUTER, FRIEND, FULL, Session, Settings
+from game.web.address import links
+from game.web.state.session import COMPUTER, FRIEND, FULL, Session, Settings
+from game.web.store import storage
 from tests.browser.pages import open_game
 from tests.browser.test_game import click_target, move_once, session_of
 

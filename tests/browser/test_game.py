@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.engine.state import Phase
-from game.web import storage
-from game.web.session import Session, to_viewer
+from game.web.state.session import Session, to_viewer
+from game.web.store import storage
 from tests.browser.pages import RequestLog, open_game
 
 SAVE_KEY = storage.KEY

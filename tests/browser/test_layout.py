@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 from game.engine.match import Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import links
-from game.web.session import COMPUTER
+from game.web.address import links
+from game.web.state.session import COMPUTER
 from tests.browser.scenes import PROMPTS, SIZES, close_prompt, put_scene
 
 NO_SIDEWAYS_SCROLL = (

@@ -81,7 +81,7 @@ MARKED = {
     "game/web/main.py": "\ndocument.body.dataset.pythonMark = {mark!r}  # deploy: {mark}\n",
     # Loaded by the page and by the computer's worker, which starts once the board is up.
     "interpreter.mjs": "\n// deploy: {mark}\n",
-    "game/web/thinker.py": "\n# deploy: {mark}\n",
+    "game/web/worker/thinker.py": "\n# deploy: {mark}\n",
 }
 MARKS = "() => [globalThis.runtimeMark, document.body.dataset.pythonMark]"
 # The versions whose caches this site keeps, and whether one is waiting to take over. Read

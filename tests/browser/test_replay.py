@@ -10,9 +10,9 @@ from playwright.sync_api import Page, expect
 
 from game.formats.game_link import format_game_link
 from game.formats.mat import format_mat, parse_mat
-from game.web import storage
-from game.web.history import history_data, read_history
-from game.web.session import FRIEND, Session, Settings
+from game.web.state.session import FRIEND, Session, Settings
+from game.web.store import storage
+from game.web.store.history import history_data, read_history
 from tests.browser.pages import open_game
 from tests.records import as_mat_keeps, played
 

@@ -17,8 +17,9 @@ from playwright.sync_api import Page, expect
 from game.engine.match import Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web import links, storage
-from game.web.session import COMPUTER, to_viewer
+from game.web.address import links
+from game.web.state.session import COMPUTER, to_viewer
+from game.web.store import storage
 from tests.browser.pages import open_game
 from tests.browser.scenes import put_scene
 

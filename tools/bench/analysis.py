@@ -13,7 +13,7 @@ roll that cannot be played; cube actions come with it). The page's figure
 history, the page opened in headless Chromium (/usr/bin/chromium) on tools/build/serve.py, and,
 once its worker is ready, Analyse pressed; the time is from the press to the result shown
 (``<body data-analysis-from/-to>``), the worker judging in slices of 250 ms and the page
-asking for each (game/web/study.py). Also printed: the longest main-thread task during it.
+asking for each (game/web/worker/judging.py). Also printed: the longest main-thread task during it.
 
 Timings depend on the machine's load (printed); the CPython lines also count the network
 evaluations (calls of ``Network.outputs``, the bulk of the work), which do not.
@@ -69,9 +69,9 @@ def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, flo
 
     from playwright.sync_api import sync_playwright
 
-    from game.web import storage
-    from game.web.history import history_data
-    from game.web.session import FRIEND, Session, Settings
+    from game.web.state.session import FRIEND, Session, Settings
+    from game.web.store import storage
+    from game.web.store.history import history_data
     from tools.build.server import serve_in_thread
 
     state = record.state

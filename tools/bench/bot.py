@@ -344,7 +344,7 @@ def measure_chromium(decisions, levels: list[str], count: int, seed: int) -> dic
 
     from game.engine.match import Rules
     from game.engine.state import GameState, Phase
-    from game.web import thinker
+    from game.web.worker import thinker
     from tools.bench import page as bench_page
     from tools.build.server import serve_in_thread
 

@@ -3,7 +3,7 @@
     nice python -m tools.bench.cube_margin                 # 40 money and 40 match games
     nice python -m tools.bench.cube_margin --games 10 --seed 3
 
-The page (``game/web/computer.py``) skips the computer's one-roll look-ahead when the
+The page (``game/web/worker/computer.py``) skips the computer's one-roll look-ahead when the
 quick (0-ply) estimate of doubling, min(double/take, double/pass) minus no double, is
 below ``-MONEY_MARGIN`` (money, equity per cube) or ``-MATCH_MARGIN`` (match-winning
 chance). This plays seeded games of the bot against itself under the full rules (money
@@ -29,7 +29,7 @@ from game.bot.cube import (
 )
 from game.engine.match import Rules
 from game.engine.state import GameState, Phase
-from game.web.computer import MATCH_MARGIN, MONEY_MARGIN
+from game.web.worker.computer import MATCH_MARGIN, MONEY_MARGIN
 
 
 def play_games(rules: Rules, games: int, rng: random.Random) -> list[tuple[float, bool]]:

@@ -16,7 +16,7 @@ of .py sources); the game runs interpreter.mjs (the compiled standard library).
 - from cache: one persistent profile, loaded once to fill its cache, then reloaded.
 Measured inside the page, from navigation start:
 - first board: the first contentful paint when the HTML already holds the board (it does:
-  game/web/prerender.py), else the moment Python draws it;
+  game/web/board/prerender.py), else the moment Python draws it;
 - playable: <body data-ready="true"> (the game: Python loaded, board drawn and playable; the
   bare page: Python printed "ready");
 - the breakdown: PyScript's "Loading Pyodide" step (its scripts and config are in, it starts
@@ -62,8 +62,9 @@ from playwright.sync_api import sync_playwright
 
 from game.engine.match import Rules
 from game.engine.state import GameState, Phase
-from game.web import storage, thinker
-from game.web.session import to_viewer
+from game.web.state.session import to_viewer
+from game.web.store import storage
+from game.web.worker import thinker
 from tools.bench.common import CHROMIUM, CHROMIUM_ARGS, ROOT
 from tools.build.server import serve_in_thread
 

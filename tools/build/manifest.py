@@ -8,7 +8,7 @@ and ``[bot-files]``.
 PyScript copies only the files listed in ``[files]`` into the browser's file
 system; a module missing there is an ImportError in the page while every
 CPython test still passes. So the list is computed: every module of the
-``game`` package that ``game/web/main.py`` (or ``game/web/embed_frame.py``, which the
+``game`` package that ``game/web/main.py`` (or ``game/web/embed/embed_frame.py``, which the
 embeds' shared runtime imports) imports, directly or through other
 modules (imports inside functions count too), each package's ``__init__.py``,
 and the files in the ``data/`` folder of every package imported (the bot's
@@ -19,7 +19,7 @@ only needed to think, so they are not in ``[files]``, which PyScript fetches
 before the board is playable, but in ``[bot-files]`` (a table PyScript
 ignores): the computer's worker (computer-worker.mjs) fetches both tables once
 the board is up, and the page fetches ``[bot-files]`` itself only where no
-worker runs (game/web/thinking.py). The service worker precaches both.
+worker runs (game/web/browser/worker_client.py). The service worker precaches both.
 
 The pages preload none of these (nor the runtime): on a reload, dozens of
 preloads revalidated at once held back PyScript's own scripts and the
@@ -34,13 +34,13 @@ import re
 import sys
 from pathlib import Path
 
-from game.web.pyscript_config import BOT_FILES, FILES, read_config
+from game.web.browser.pyscript_config import BOT_FILES, FILES, read_config
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "game"
 ENTRY = "game/web/main.py"
 # What the embeds' shared runtime (embed-worker.mjs) imports: needed whatever main.py imports.
-SHARED_ENTRY = "game/web/embed_frame.py"
+SHARED_ENTRY = "game/web/embed/embed_frame.py"
 CONFIG = ROOT / "pyscript.toml"
 FILES_HEADER = f"[{FILES}]"
 BOT_FILES_HEADER = f"[{BOT_FILES}]"
@@ -64,7 +64,7 @@ def _imports(path: Path) -> set[str]:
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
-            # ``from game.web import layout`` imports the module game.web.layout.
+            # ``from game.web import layout`` imports the module game.web.board.layout.
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return {name for name in names if name == PACKAGE or name.startswith(PACKAGE + ".")}
 

@@ -36,7 +36,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from game.web.pyscript_config import FILES, read_config
+from game.web.browser.pyscript_config import FILES, read_config
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"

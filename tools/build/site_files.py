@@ -28,7 +28,7 @@ import re
 import shutil
 from pathlib import Path
 
-from game.web.pyscript_config import TABLES, read_config
+from game.web.browser.pyscript_config import TABLES, read_config
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = "sw-files.js"

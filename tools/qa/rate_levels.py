@@ -13,7 +13,7 @@ The differences are chained down from the expert, which is anchored at its error
 rating: gnubg's estimate for a 7-point match from its measured mean loss of 1.48
 thousandths per decision (game/bot/README.md), 2050 - 1.48 x (8798 + 25526 / 7) / 1000 =
 2032. Prints each pair's result with its standard error in rating points, and the table
-for ``game/web/rating.py``'s ``LEVEL_RATINGS``. (Single games and 5-point matches do not
+for ``game/web/rating/book.py``'s ``LEVEL_RATINGS``. (Single games and 5-point matches do not
 give the same differences for far-apart levels: the formula's sqrt(N) is only a rule of
 thumb; 5 points is nearer to how the page is played.)
 """

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from game.analysis.selfplay import RunnerPlayer, self_play
 from game.engine.match import Rules
-from game.web import storage
-from game.web.history import history_data
-from game.web.session import Session, Settings
+from game.web.state.session import Session, Settings
+from game.web.store import storage
+from game.web.store.history import history_data
 from tests.browser.scenes import put_scene
 from tools.qa.shrink import shrink
 
@@ -62,7 +62,7 @@ def shoot(page, out: Path, room: str, sizes: list[tuple[int, int]]) -> None:
 
 def seed_deck(page) -> None:
     """Two practice checker-play cards in the deck, the first asked and answered wrong."""
-    from game.web import deck as decks
+    from game.web.state import deck as decks
     from tests.test_web_train import practice_cards, wrong_moves
 
     cards = [

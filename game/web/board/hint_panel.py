@@ -1,0 +1,218 @@
+"""The Hint panel: the ranked plays or the cube hint in words, and a hinted play drawn.
+
+    >>> answer = {"plays": [{"index": 3, "notation": "8/5 6/5", "equity": 0.152},
+    ...                     {"index": 0, "notation": "24/21 13/12", "equity": 0.011}],
+    ...           "cube": None, "match": False}
+    >>> [(row.notation, row.equity, row.difference) for row in play_rows(answer)]
+    [('8/5 6/5', '+0.152', 'best'), ('24/21 13/12', '+0.011', '-0.141')]
+
+Pure functions of the worker's answer to ``game.web.worker.judging.hint_request`` (plain data):
+``app.py`` puts the HTML in the page and, when a play is chosen, draws ``hinted_view``.
+Equities are the mover's, cubeless, in EMG units (money: points per unit of the cube;
+a match: from the match equity table, with the match winning chances beside them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from html import escape
+from typing import Any
+
+from game.engine.plays import Play, legal_plays
+from game.engine.state import GameState, Phase
+from game.web.board.render import BoardView
+from game.web.board.view import COLOURS, board_view
+from game.web.state.session import Session, to_viewer
+
+SHOWN = 10  # plays listed (all of them when fewer): the issue asks for at least five
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRow:
+    index: int  # the play's index in legal_plays (what the board draws)
+    notation: str
+    equity: str
+    difference: str  # "best", or the equity lost against the best ("-0.141")
+    chances: str = ""  # "Win 54.1% · gammon 14.0% · backgammon 0.6%", when the answer has them
+
+
+def signed(value: float) -> str:
+    """``+0.152`` / ``-0.141`` (a true minus sign), three decimals as players quote them."""
+    text = f"{abs(value):.3f}"
+    return ("-" if value < -0.0005 else "+") + text
+
+
+def play_rows(answer: dict[str, Any], shown: int = SHOWN) -> list[PlayRow]:
+    """The best ``shown`` plays of the answer, best first."""
+    plays = answer.get("plays") or []
+    if not plays:
+        return []
+    best = float(plays[0]["equity"])
+    rows = []
+    for rank, play in enumerate(plays[:shown]):
+        equity = float(play["equity"])
+        difference = "best" if rank == 0 else signed(equity - best)
+        chances = chances_text(play.get("chances"))
+        row = PlayRow(
+            int(play["index"]), str(play["notation"]), signed(equity), difference, chances
+        )
+        rows.append(row)
+    return rows
+
+
+def chances_text(chances: object) -> str:
+    """The mover's chances after a play, in words: ``Win 54.1%, gammon 14.0%, backgammon
+    0.6%; lose a gammon 8.2%, a backgammon 0.3%``; empty when there are none."""
+    if not isinstance(chances, list) or len(chances) != 5:
+        return ""
+    win, gammon, backgammon, lose_gammon, lose_backgammon = (float(c) for c in chances)
+    wins = f"Win {win:.1%}, gammon {gammon:.1%}, backgammon {backgammon:.1%}"
+    return f"{wins}; lose a gammon {lose_gammon:.1%}, a backgammon {lose_backgammon:.1%}"
+
+
+def plays_html(answer: dict[str, Any], chosen: int | None = None, playable: bool = True) -> str:
+    """The ranked plays as a list of buttons (``data-hint``: the play's index, drawn on the
+    board) with their chances, each with *Play this* (``data-play-hint``) when ``playable``."""
+    rows = play_rows(answer)
+    if not rows:
+        return '<p class="hint-none">No legal play: the roll passes.</p>'
+    items = []
+    for rank, row in enumerate(rows, 1):
+        pressed = "true" if row.index == chosen else "false"
+        chances = f'<span class="hint-chances">{row.chances}</span>' if row.chances else ""
+        play_this = (
+            f'<button type="button" class="hint-play-this" data-play-hint="{row.index}" '
+            f'aria-label="Play {escape(row.notation)}">Play this</button>'
+            if playable
+            else ""
+        )
+        items.append(
+            f'<li><button type="button" class="hint-play" data-hint="{row.index}" '
+            f'aria-pressed="{pressed}"><span class="hint-rank">{rank}.</span> '
+            f'<span class="hint-notation">{escape(row.notation)}</span> '
+            f'<span class="hint-equity">{row.equity}</span> '
+            f'<span class="hint-diff">{row.difference}</span>{chances}</button>{play_this}</li>'
+        )
+    total = len(answer.get("plays") or [])
+    more = ""
+    if total > len(rows):
+        more = f'<p class="hint-note">The best {len(rows)} of {total} plays.</p>'
+
+    return (
+        '<p class="hint-note">Equity for the player to move (choose a play to see it on the '
+        f'board):</p><ol class="hint-plays">{"".join(items)}</ol>{more}'
+    )
+
+
+ACTION_WORDS = {"no-double": "No double", "double": "Double", "too-good": "Too good to double"}
+RESPONSE_WORDS = {"take": "take", "pass": "pass", "beaver": "beaver"}
+
+
+def cube_advice(cube: dict[str, Any], doubled: bool) -> str:
+    """The recommendation in words: before rolling ``No double, take`` (what the doubler
+    should do, then what the opponent should answer); when doubled, the answer alone."""
+    response = RESPONSE_WORDS.get(str(cube["response"]), str(cube["response"]))
+    if doubled:
+        return f"{response.capitalize()} the double."
+    if not cube.get("may_double", True):
+        return "You may not double now: roll."
+    action = ACTION_WORDS.get(str(cube["action"]), str(cube["action"]))
+    return f"{action}, {response}."
+
+
+def _percent(mwc: float) -> str:
+    return f"{100 * mwc:.1f}%"
+
+
+def cube_html(cube: dict[str, Any], doubled: bool) -> str:
+    """The cube hint: the advice and the equities behind it (for whoever decides now): no
+    double / double, take / double, pass, and double, beaver when the rules allow one."""
+    sign = -1.0 if doubled else 1.0  # the doubler's figures, seen by the taker when doubled
+    mwc = cube.get("mwc")
+    lines = [
+        ("No double", "no_double"),
+        ("Double, take", "double_take"),
+        ("Double, pass", "double_pass"),
+    ]
+    if doubled:
+        lines = [("Take", "double_take"), ("Pass", "double_pass")]
+    if cube.get("may_beaver") and "double_beaver" in cube:
+        # Money play with beavers: the cube goes to four times its value, the doubler's.
+        lines.append(
+            ("Beaver", "double_beaver") if doubled else ("Double, beaver", "double_beaver")
+        )
+    rows = []
+    for words, name in lines:
+        value = sign * float(cube[name])
+        chance = ""
+        if mwc and name in mwc:
+            won = float(mwc[name])
+            chance = f'<td class="hint-mwc">{_percent(1 - won if doubled else won)}</td>'
+        rows.append(f"<tr><th>{words}</th><td>{signed(value)}</td>{chance}</tr>")
+    head = "<tr><th></th><th>Equity</th>" + ("<th>Match chance</th>" if mwc else "") + "</tr>"
+    unit = (
+        "match equity from the match equity table, in money-game units"
+        if mwc
+        else "cubeless equity, in points per unit of the cube"
+    )
+    return (
+        f'<p class="hint-advice">{escape(cube_advice(cube, doubled))}</p>'
+        f'<table class="hint-cube">{head}{"".join(rows)}</table>'
+        f'<p class="hint-note">For the player deciding now: {unit}.</p>'
+    )
+
+
+def hint_html(answer: dict[str, Any], doubled: bool, chosen: int | None = None) -> str:
+    """The whole panel: the plays when there are dice to play, else the cube hint."""
+    if answer.get("plays"):
+        return plays_html(answer, chosen)
+    if answer.get("cube"):
+        return cube_html(answer["cube"], doubled)
+    return '<p class="hint-none">Nothing to decide here: roll the dice.</p>'
+
+
+def hinted_view(session: Session, play: Play) -> BoardView:
+    """The board as ``session`` shows it, with ``play`` (the player on turn's) made and
+    drawn as arrows from faint checkers, like the last play: nothing is played."""
+    game = session.game
+    mover = game.turn
+    same = mover == session.bottom_player
+    view = board_view(session, play.position, ())  # the mover's position after the play
+    trail = tuple((to_viewer(m.origin, same), to_viewer(m.destination, same)) for m in play.moves)
+    return replace(
+        view,
+        trail=trail,
+        trail_colour=COLOURS[mover],
+        lit=frozenset(),
+        movable=frozenset(),
+        selected=None,
+        moving=None,
+    )
+
+
+def hint_offered(session: Session, busy: bool = False) -> bool:
+    """Whether the Hint button shows: a person decides now with something to weigh (dice
+    to play, the cube before a roll, a double to answer)."""
+    game = session.game
+    if busy or not session.person_to_act:
+        return False
+    if game.phase is Phase.MOVE:
+        return session.turn is not None
+    if game.phase is Phase.ROLL:
+        return game.rules.cube and game.may_double()
+    return game.phase is Phase.DOUBLED
+
+
+def play_index(game: GameState, play: Play) -> int:
+    """The index of ``play`` (by the position it leaves) among the dice's legal plays."""
+    assert game.dice is not None  # a play needs dice
+    positions = [p.position for p in legal_plays(game.position, game.dice)]
+    return positions.index(play.position)
+
+
+def play_at(game: GameState, index: int) -> Play | None:
+    """The legal play of ``game``'s dice at ``index``; None if there is none."""
+    if game.dice is None:
+        return None
+    plays = legal_plays(game.position, game.dice)
+    return plays[index] if 0 <= index < len(plays) else None

@@ -1,0 +1,185 @@
+"""Small, safe DOM helpers for the page: set text and properties, bind events.
+
+    from game.web.browser.dom import on, set_text
+    set_text("status", "Your turn")          # text only, never HTML
+    @on("click", "#roll")
+    def roll(event): ...
+
+Every helper leaves the page alone when it lacks the element (embed.html has no
+settings, for one), and ``on`` wraps handlers so that a bug is reported on the
+status line instead of stopping the page.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, when, window
+
+from game.web.board import layout
+
+# A DOM node or event as Python sees it in the page (a pyodide JsProxy): untyped.
+Node = Any
+Event = Any
+Handler = Callable[[Event], Any]
+
+
+def element(element_id: str) -> Node:
+    """The element, or a falsy value (JavaScript's null) when the page has none."""
+    return document.getElementById(element_id)
+
+
+def set_text(element_id: str, text: str) -> None:
+    node = element(element_id)
+    if node and node.textContent != text:
+        node.textContent = text  # always text, never HTML: nothing here may be markup
+
+
+def set_props(element_id: str, **properties: object) -> None:
+    """Set DOM properties of an element; pages without it (embed.html) are left alone."""
+    node = element(element_id)
+    if node:
+        for name, value in properties.items():
+            setattr(node, name, value)
+
+
+def toggle(element_id: str, css_class: str, on: bool) -> None:
+    node = element(element_id)
+    if node:
+        node.classList.toggle(css_class, on)
+
+
+def open_dialog(element_id: str, focus: str | None = None) -> None:
+    """Show a ``<dialog>`` as a modal, in the middle of the screen whatever is scrolled, and
+    put the keyboard on ``focus`` (an element inside it)."""
+    node = element(element_id)
+    if not node:
+        return
+    if not node.open:
+        node.showModal()
+    target = element(focus) if focus else None
+    if target:
+        target.focus()
+
+
+def close_dialog(element_id: str) -> None:
+    node = element(element_id)
+    if node and node.open:
+        node.close()
+
+
+def blob_url(data: Any, kind: str) -> Any:
+    """An object URL for ``data`` (text) of MIME type ``kind``."""
+    from pyodide.ffi import to_js
+
+    options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
+    return window.URL.createObjectURL(window.Blob.new(to_js([data]), options))
+
+
+def download(url: Any, name: str) -> None:
+    """Offer what ``url`` points at as a file named ``name`` (a blob: URL is freed later)."""
+    from pyodide.ffi import create_once_callable
+
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    if str(url).startswith("blob:"):
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+
+def on(event: str, selector: object) -> Callable[[Handler], Handler]:
+    """``when`` for an element that this page has (a no-op otherwise), with ``safe`` around."""
+    if isinstance(selector, str) and not document.querySelector(selector):
+        return lambda handler: handler
+    return lambda handler: when(event, selector)(safe(handler))
+
+
+def on_board(handler: Handler) -> None:
+    """Bind a tap on the board: a click, or Enter/Space on a focused point."""
+
+    @on("click", "#board")
+    def on_click(event: Event) -> None:
+        handler(event)
+
+    @on("keydown", "#board")
+    def on_key(event: Event) -> None:
+        if event.key in ("Enter", " "):
+            event.preventDefault()
+            handler(event)
+
+
+def board_target(event: Event, mover_at_bottom: bool) -> int | None:
+    """What was tapped: the element's data-target, else the point under the finger."""
+    node = event.target.closest("[data-target]") if event.target else None  # null is falsy
+    if node:
+        return int(node.dataset.target)
+    local = board_point(event)
+    return None if local is None else layout.target_at(local[0], local[1], mover_at_bottom)
+
+
+def point_target(event: Event, mover_at_bottom: bool) -> int | None:
+    """What is under the pointer now (a drag's end: the element it started on keeps a
+    touch's events, so the point is found from the coordinates)."""
+    node = document.elementFromPoint(event.clientX, event.clientY)
+    held = node.closest("#board [data-target]") if node else None
+    if held:
+        return int(held.dataset.target)
+    local = board_point(event)
+    return None if local is None else layout.target_at(local[0], local[1], mover_at_bottom)
+
+
+def board_point(event: Event) -> tuple[float, float] | None:
+    """Where the pointer is, in the board's own SVG units (None without a board)."""
+    board = element("board")
+    svg: Node = board.querySelector("svg") if board else None
+    matrix = svg.getScreenCTM() if svg else None
+    if not matrix:
+        return None
+    point = svg.createSVGPoint()
+    point.x, point.y = event.clientX, event.clientY
+    local = point.matrixTransform(matrix.inverse())
+    return float(local.x), float(local.y)
+
+
+def safe(handler: Handler) -> Handler:
+    """A bug in a handler is reported on the page; the game and its save stay as they were."""
+    if inspect.iscoroutinefunction(handler):
+
+        async def guarded_async(event: Event) -> None:
+            try:
+                await handler(event)
+            except Exception as error:
+                report(error)
+
+        return guarded_async
+
+    def guarded(event: Event) -> None:
+        try:
+            handler(event)
+        except Exception as error:
+            report(error)
+
+    return guarded
+
+
+# The page's ``recover(error)`` (set by game.web.browser.guard): draws a playable board again.
+recovery = None
+
+
+def report(error: BaseException) -> None:
+    print(f"backgammon page: {type(error).__name__}: {error}")
+    if recovery is not None:
+        try:
+            recovery(error)
+            return
+        except Exception as failure:
+            print(f"backgammon page: recovery failed: {type(failure).__name__}: {failure}")
+    set_text(
+        "status",
+        f"Something went wrong: {error}. The game is saved as it was before; reload the page.",
+    )

@@ -1,0 +1,102 @@
+"""The page's side of the computer's worker: ask it, or think here if there is none.
+
+    await prepare()                  # once the board is playable
+    answer = await ask(thinker.play_request(game, level, rng))
+
+boot.js keeps ``window.computerWorker`` (computer-worker.mjs, a Web Worker with its own
+Pyodide, started once the board is playable, which loads the bot and its weights). While it
+thinks, the page's main thread is free: the board, New game, Settings and Share answer.
+Where no worker can run (it failed to start, or the browser has none), the same
+``thinker.reply`` runs here instead, blocking the page as before but giving the same answer;
+the bot's data files (pyscript.toml's ``[bot-files]``, not fetched at start-up) are then
+fetched here first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from pyscript import document, fetch, window
+
+from game.web.browser.pyscript_config import BOT_FILES, read_config
+from game.web.worker import thinker
+
+CONFIG = "./pyscript.toml"  # beside the pages, as PyScript reads it
+_preparing: list[asyncio.Future[None]] = []  # prepare()'s task, once started
+_bot_files_here: list[bool] = []  # [True] once the bot's files are in this page's files
+
+
+async def prepare() -> None:
+    """Once the board is playable: start the worker, or else fetch the bot's files here.
+
+    Then tells boot.js (the ``game:loaded`` event) that this page and its computer have
+    everything they will load, so a newer version of the site may take over from now on
+    without handing them a mix of old and new files.
+    """
+    client = getattr(window, "computerWorker", None)
+    ready = False
+    if client:
+        try:
+            ready = bool(await client.start())
+        except Exception:
+            ready = False
+    try:
+        if not ready:
+            await load_bot_files()
+    except Exception as error:  # ask() tries again when the computer must think
+        print(f"backgammon page: the bot's files did not load: {error}")
+    loaded()
+
+
+def start() -> None:
+    """Start ``prepare()`` once, without waiting (an embed's puzzle: at the first touch)."""
+    if not _preparing:
+        _preparing.append(asyncio.ensure_future(prepare()))
+
+
+def loaded() -> None:
+    """Tell boot.js this page loads nothing more (a frame that never needs the computer)."""
+    document.dispatchEvent(window.Event.new("game:loaded"))
+
+
+async def load_bot_files() -> None:
+    """Fetch ``[bot-files]`` into this page's file system (once), for thinking here."""
+    if _bot_files_here:
+        return
+    response = await fetch(CONFIG)
+    if not response.ok:
+        raise OSError(f"{CONFIG}: {response.status}")
+    files = read_config(await response.text()).entries(BOT_FILES)
+    for url, path in files.items():
+        response = await fetch(url)
+        if not response.ok:
+            raise OSError(f"{url}: {response.status}")
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(bytes(await response.bytearray()))
+    _bot_files_here.append(True)
+
+
+async def ask(request: dict[str, Any]) -> dict[str, Any]:
+    """The computer's answer to ``request`` (``thinker.reply``'s), from the worker if it can.
+
+    Notes when the thinking began and ended (ms on the page's clock) in ``<body
+    data-think-from data-think-to>``, for the tests and tools/bench/page.py.
+    """
+    body = window.document.body
+    body.dataset.thinkFrom = f"{window.performance.now():.1f}"
+    try:
+        client = getattr(window, "computerWorker", None)
+        if client:
+            try:
+                answer: dict[str, Any] = json.loads(str(await client.ask(json.dumps(request))))
+                return answer
+            except Exception:  # the worker could not start or failed: think here instead
+                pass
+        await load_bot_files()
+        return thinker.reply(request)
+    finally:
+        body.dataset.thinkTo = f"{window.performance.now():.1f}"

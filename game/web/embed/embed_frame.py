@@ -1,0 +1,154 @@
+"""What a light embed frame shows, as JSON-ready dicts: the shared runtime's answers.
+
+    >>> reply = frame_reply({"search": "?mode=diagram&caption=Opening",
+    ...                      "hash": "#gnubgid=4HPwATDgc/ABMA:cAkLAAAAAAAA"})
+    >>> reply["mode"], reply["caption"], reply["pips"], reply["svg"][:4]
+    ('diagram', 'Opening', 'Pink 167 · Cyan 167', '<svg')
+    >>> frame_reply({"search": "?mode=puzzle", "hash": "#gnubgid=4HPwATDgc/ABMA:cAkLAAAAAAAA"})
+    {'boot': True}
+
+A diagram or a replay frame of ``embed.html`` need not boot Python itself: its shell
+(``embed-shell.js``) asks the one runtime every frame of the page shares
+(``embed-worker.mjs``, a ``SharedWorker``) for what to draw, and puts it in the page. The
+answer is what ``embed_app``'s ``Diagram`` and ``ReplayEmbed`` draw, from the same pure
+functions (``embed``, ``render``, ``view``): the board's SVG, its words for screen readers,
+both pip counts, the status line, the replay's moment and its words, the storage key.
+A request is ``{"search", "hash"}`` (the frame's address), for a replay also ``moment``
+(the one to show: the saved one, or a step from the last) and ``mat`` (the match file's
+text, which the frame fetches itself: same origin only) and ``first`` (true on a frame's
+first ask: the start of the match is enough, so only its first game is read, and the reply
+says ``partial``; the frame draws it at once and then asks again, at a lower priority, for
+the whole match). The reply is one of:
+
+- ``{"problem": words}``: the address cannot be shown (said in the frame, as today);
+- ``{"boot": True}``: a puzzle or a live game, which the frame runs with its own Python;
+- ``{"fetch": path}``: a replay of a match file not yet sent;
+- the frame: ``mode``, ``theme``, ``caption``, ``legacy``, ``key``, ``svg``, ``words``,
+  ``pips``, ``status``, and for a replay ``where``, ``at``, ``last`` (and ``partial``: true
+  when only the first game of a match file was read, ``last`` being its last moment).
+
+Total: any request gives one of these, never an exception (a bug is a ``problem``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from game.formats.mat import InvalidMatFile, parse_mat
+from game.web.address.embed_params import DIAGRAM, REPLAY, EmbedError, EmbedSpec, read_embed
+from game.web.board.render import board_svg
+from game.web.board.view import pips_text
+from game.web.embed import embed
+from game.web.state.replay import Replay
+
+MAX_MATCH_FILE = 2_000_000
+_GAME_LINE = re.compile(r"\s*Game\s+[0-9]+\b", re.IGNORECASE)  # as game.formats.mat reads it
+_REPLAYS: dict[str, Replay] = {}  # games and match files read, by a hash (a few kept)
+
+
+def frame_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The answer to one frame's request (see the module's docstring)."""
+    try:
+        return _reply(request)
+    except EmbedError as error:
+        return {"problem": f"This embed cannot be shown: {error}."}
+    except Exception as error:  # a bug: said in the frame, never a traceback
+        return {"problem": f"This embed could not be drawn: {type(error).__name__}: {error}."}
+
+
+def _reply(request: dict[str, Any]) -> dict[str, Any]:
+    search = str(request.get("search") or "")
+    fragment = str(request.get("hash") or "")
+    spec = read_embed(search, fragment)
+    if spec.mode not in (DIAGRAM, REPLAY):
+        return {"boot": True}
+    shown = {
+        "mode": spec.mode,
+        "theme": spec.theme,
+        "caption": spec.caption,
+        "legacy": spec.legacy,
+        "key": spec.key,
+    }
+    if spec.mode == DIAGRAM:
+        session = embed.embed_session(spec)
+        words = embed.board_text(session, spec.play)
+        return {
+            **shown,
+            "svg": board_svg(embed.diagram_view(session, spec.play)),
+            "words": words,
+            "pips": pips_text(session),
+            "status": " ".join(words[1:2]),
+        }
+    text = request.get("mat")
+    partial = False
+    if (
+        request.get("first") is True
+        and isinstance(text, str)
+        and len(text) <= MAX_MATCH_FILE
+        and not _read(spec, fragment, text)
+    ):
+        opening = first_game(text)
+        if opening is not None:
+            partial = isinstance(_replay(spec, fragment, opening), Replay)
+            text = opening if partial else text
+    replay = _replay(spec, fragment, text)
+    if replay is None:
+        return {"fetch": spec.mat}
+    if isinstance(replay, str):
+        return {"problem": replay}
+    moment = request.get("moment")
+    replay = replay.jump(moment if isinstance(moment, int) and moment >= 0 else 0)
+    session, view, where = embed.replay_view(spec, replay)
+    return {
+        **shown,
+        "svg": board_svg(view),
+        "words": embed.board_text(session),
+        "pips": pips_text(session),
+        "status": where,
+        "where": where,
+        "at": replay.at,
+        "last": len(replay.moments) - 1,
+        **({"partial": True} if partial else {}),
+    }
+
+
+def first_game(text: str) -> str | None:
+    """A match file's text cut before its second game (the header and the first game), or
+    None when it has no second game."""
+    lines = text.splitlines(keepends=True)
+    games = [at for at, line in enumerate(lines) if _GAME_LINE.match(line)]
+    return "".join(lines[: games[1]]) if len(games) > 1 else None
+
+
+def _digest(spec: EmbedSpec, fragment: str, text: Any) -> str:
+    source = "link:" + fragment if spec.record is not None else "mat:" + str(text)
+    return hashlib.sha256(source.encode("utf-8", "replace")).hexdigest()
+
+
+def _read(spec: EmbedSpec, fragment: str, text: Any) -> bool:
+    """Whether this game or match file was read already."""
+    return _digest(spec, fragment, text) in _REPLAYS
+
+
+def _replay(spec: EmbedSpec, fragment: str, text: Any) -> Replay | str | None:
+    """The replay of the game link or match file (every moment worked out once and kept
+    for the steps that follow), the words that refuse a match file, or None while its
+    text has not been sent."""
+    if spec.record is None and not isinstance(text, str):
+        return None
+    if spec.record is None and len(text) > MAX_MATCH_FILE:
+        return "This file is too large to be a match file."
+    digest = _digest(spec, fragment, text)
+    if digest not in _REPLAYS:
+        record = spec.record
+        if record is None:
+            try:
+                record = parse_mat(str(text))
+            except InvalidMatFile as error:
+                return f"The match file {spec.mat or ''} cannot be read: {error}."
+        if len(_REPLAYS) >= 8:
+            _REPLAYS.pop(next(iter(_REPLAYS)))
+        _REPLAYS[digest] = Replay.of(record, 0)
+    return _REPLAYS[digest]

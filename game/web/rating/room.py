@@ -1,0 +1,111 @@
+"""The study: the person's rating, counted after each match against the computer.
+
+    study = StudyRoom(page)           # counts finished matches on every commit
+    study.toggle()                    # the rating panel shown or hidden
+
+The rating book (game/web/rating/book.py) is kept in localStorage under ``rating.KEY``; an
+analysis of the person's own game adds its estimate (game/web/review/room.py calls ``estimated``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from dataclasses import replace
+from typing import Any
+
+from game.engine.record import Record
+from game.formats.game_link import encode_game
+from game.web.rating import book as rating
+from game.web.state import deck
+from game.web.state.commit import Page
+from game.web.state.page_state import STUDY, TABLE, PageState
+from game.web.state.session import COMPUTER, LINK, Session
+
+
+def people_here(session: Session) -> tuple[int, ...]:
+    """The players who sit at this device: the person against the computer (player 0), both
+    friends sharing it, one side of a game by links (the friend's mistakes are not theirs)."""
+    if session.settings.opponent == COMPUTER:
+        return (0,)
+    if session.settings.opponent == LINK:
+        return (session.link_side,)
+    return (0, 1)
+
+
+class StudyRoom:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        page.watchers.append(self.count_result)
+
+    def count_result(self, before: PageState, state: PageState) -> PageState:
+        """A match (or money game) against the computer just ended: rate it once."""
+        session = state.session
+        if session.settings.opponent != COMPUTER:
+            return state
+        result = rating.result_of(session.game)
+        if result is None:
+            return state
+        mark = rating.fingerprint(encode_game(state.history))
+        if mark == state.rating.last:
+            return state  # counted already (this page before a reload, or another tab)
+        length, won = result
+        book = state.rating.after_result(session.settings.level, length, won).with_last(mark)
+        self.keep(book)
+        return replace(state, rating=book)
+
+    def estimated(self, record: Record, result: dict[str, Any]) -> None:
+        """An analysis of the person's own game finished: its estimate refines the rating
+        (against the computer), and the person's cards join the trainer's deck."""
+        state = self.page.state
+        if record != state.named_history():
+            return
+        session = state.session
+        against_computer = session.settings.opponent == COMPUTER
+        if against_computer:
+            player = result["players"][0]
+            book = state.rating.with_analysis(player).with_match(player)
+            self.page.state = replace(state, rating=book)
+            self.keep(book)
+        self.keep_cards(result.get("cards") or [], people_here(session))
+
+    def keep_cards(self, records: list[dict[str, object]], people: tuple[int, ...]) -> None:
+        """The person's cards of an analysed game join the trainer's deck (game.web.state.deck)."""
+        mine = [r for r in records if r.get("player") in people]
+        around = self.page.around
+        with contextlib.suppress(Exception):
+            kept = deck.read_deck(around.stored(deck.KEY))
+            kept = kept.with_cards(mine, now=time.time() * 1000.0)
+            around.store(deck.KEY, kept.to_text())
+
+    def keep(self, book: rating.Book) -> None:
+        with contextlib.suppress(Exception):
+            self.page.around.store(rating.KEY, book.to_text())
+        self.show(book)
+
+    def toggle(self) -> None:
+        """The study (the rating beside the live game); pressed there, back to the table."""
+        state = self.page.state
+        room = TABLE if state.room == STUDY else STUDY
+        self.page.show(replace(state, room=room, replay=None))
+        self.show(self.page.state.rating)
+
+    def show(self, book: rating.Book) -> None:
+        surface = self.page.surface
+        if surface.is_hidden("rating-panel"):
+            return
+        surface.text("rating-text", rating.rating_words(book))
+        surface.html("rating-chart", rating.history_chart(book))
+        surface.text("rating-estimate", rating.estimate_words(book))
+        surface.html("rating-progress", rating.progress_chart(book))
+        surface.text("rating-progress-text", rating.progress_words(book))
+        if surface.has("rating-cards"):
+            stored = None
+            with contextlib.suppress(Exception):
+                stored = self.page.around.stored(deck.KEY)
+            found = deck.progress(deck.read_deck(stored), now=time.time() * 1000.0)
+            surface.text(
+                "rating-cards", "Cards to study again: " + deck.progress_words(found) + "."
+            )
+        surface.html("rating-levels", rating.levels_html())
+        surface.mark("rating", f"{book.rating:.1f}")

@@ -1,0 +1,305 @@
+"""The review: a record's moments on the board, its moves, its analysis and dice statistics.
+
+    review.look_back(Replay.of(record))   # the review open at a moment (None: the live game)
+    review.step(-1)                       # a turn back (←), review.step(10**6): the end
+    await review.analyse(record, plies=1) # every decision judged, in the worker, in slices
+
+The live game is never touched while reviewing: *Play on from here* makes the moment shown
+the live game, asking first when that would replace a game in progress. A whole-game link
+and an imported .mat or .sgf file open here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from dataclasses import replace
+from typing import Any
+
+from game.engine.record import Record
+from game.engine.seeded_dice import GameDice
+from game.formats.game_link import InvalidGameLink, parse_game_link, parse_game_link_dice
+from game.formats.mat_dice import read_dice_headers
+from game.formats.match_file import write_match_file
+from game.formats.sgf import looks_like_sgf
+from game.formats.sgf_dice import read_sgf_dice
+from game.web.address import links
+from game.web.board import hint_panel
+from game.web.review import analysis_view
+from game.web.state.commit import Page
+from game.web.state.notices import Notices
+from game.web.state.page_state import ANALYSIS, MOVES, REVIEW, TABLE, TABS
+from game.web.state.replay import Replay
+from game.web.state.session import Session
+from game.web.worker import importing, judging
+
+STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**6), "End": 10**6}
+
+
+class Review:
+    def __init__(self, page: Page, notices: Notices) -> None:
+        self.page = page
+        self.notices = notices
+        self.job: str | None = None  # the analysis running
+        self.import_job: str | None = None  # the match file being read in the worker
+        self.importing: asyncio.Future[None] | None = None  # done once that file is shown
+        self.jobs = 0
+        self.rated: list[Any] = []  # callbacks for a rating estimate (the study room's)
+        page.painted.append(self.follow_current)
+
+    def look_back(self, replay: Replay | None, tab: str | None = None) -> None:
+        """Show a moment of a record (None: the live game), on the review's ``tab``."""
+        state = self.page.state
+        room = REVIEW if replay is not None else TABLE
+        self.page.show(replace(state, replay=replay, room=room, tab=tab or state.tab))
+
+    def open_tab(self, tab: str) -> None:
+        """The review on ``tab``; pressed again (the room's own button): the table."""
+        state = self.page.state
+        if state.reviewing and state.tab == tab:
+            self.look_back(None)
+            return
+        self.look_back(state.replay or state.live_replay(), tab)
+
+    def choose_tab(self, tab: str) -> None:
+        if tab in TABS and self.page.state.reviewing:
+            self.look_back(self.page.state.replay, tab)
+
+    def follow_current(self, state: Any) -> None:
+        if state.replay is not None:
+            self.page.surface.scroll_to("#move-list [aria-current='step']", "nearest")
+
+    def toggle(self) -> None:
+        """Review (the move list) or, pressed in the review, back to the table."""
+        state = self.page.state
+        if state.reviewing:
+            self.look_back(None)
+        else:
+            self.look_back(state.live_replay(), MOVES)
+
+    def step(self, delta: int) -> None:
+        replay = self.page.state.replay
+        if replay is not None:
+            self.look_back(replay.jump(replay.at + delta))
+
+    def jump(self, moment: int) -> None:
+        replay = self.page.state.replay
+        if replay is not None:
+            self.look_back(replay.jump(moment))
+
+    def key(self, key: str) -> bool:
+        """A key while reviewing; True when it was the review's."""
+        if self.page.state.replay is None:
+            return False
+        if key in STEPS:
+            self.step(STEPS[key])
+            return True
+        if key == "Escape":
+            self.look_back(None)
+            return True
+        return False
+
+    def play_on(self) -> None:
+        """Make the moment shown the live game; asks first when it would replace a game."""
+        state = self.page.state
+        replay = state.replay
+        if replay is None:
+            return
+        record = replay.play_on()
+        opponent = state.link_opponent if replay.record is state.linked else None
+
+        def take() -> None:
+            now = self.page.state
+            settings = now.session.settings
+            if opponent is not None:
+                settings = dataclasses.replace(settings, opponent=opponent)
+            session = Session(record.state, settings).after(record.state)
+            self.page.commit(replace(now, history=record, session=session, replay=None, room=TABLE))
+
+        live = replay.record == state.named_history() and replay.at_end
+        if live:
+            self.look_back(None)
+        elif state.session.in_progress and not self.page.embed:
+            self.notices.notice(
+                "Play on from here? Your game in progress will be replaced.",
+                "Play on from here",
+                take,
+                cancel="Keep my game",
+            )
+        else:
+            take()
+
+    def open_game_link(self, fragment: str) -> None:
+        """A whole-game link: shown as a review at its last moment; the visitor's own game
+        stays until they choose to play on."""
+        try:
+            record = parse_game_link(fragment)
+        except InvalidGameLink as error:
+            self.notices.notice(
+                f"This link does not hold a game that can be shown: {error}. "
+                "Your own game is on the board."
+            )
+            return
+        try:
+            dice = parse_game_link_dice(fragment)
+        except InvalidGameLink as error:
+            dice = {}
+            self.notices.notice(f"This link's dice cannot be read ({error}): the game is shown.")
+        # The position beside the game says who plays whom (computer or friend), as before.
+        parts = fragment.lstrip("#").split("&")
+        rest = "&".join(p for p in parts if not p.startswith(("game=", "dice=")))
+        try:
+            found = links.read_fragment(rest)
+        except links.LinkError:
+            found = None
+        names = links.read_names(fragment)
+        if names is not None:
+            record = record.with_names(names)  # the players as the sharer's page named them
+        state = self.page.state
+        opponent = found[1] if found else None
+        self.page.state = replace(state, linked=record, link_opponent=opponent)
+        self.look_back(Replay.of(record, dice=dice))
+
+    def export_mat(self, kind: str = "mat") -> None:
+        """The match as a ``.mat`` (or gnubg ``.sgf``) file to download."""
+        try:
+            state = self.page.state
+            text = write_match_file(state.reviewed_record(), kind, state.reviewed_dice())
+        except ValueError as error:
+            self.notices.notice(f"This match cannot be written as a .{kind} file: {error}.")
+            return
+        self.page.around.download(text, f"backgammon-match.{kind}", "text/plain")
+
+    def import_mat(self, text: str) -> None:
+        """A .mat or .sgf file into the review, read in the worker; the live game is not
+        touched."""
+        if len(text) > importing.MAX_MATCH_FILE:
+            self.notices.notice("This file is too large to be a match file.")
+            return
+        self.page.around.spawn(self.import_file(text))
+
+    async def import_file(self, text: str) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.importing = done
+        try:
+            await self.read_file(text)
+        finally:
+            done.set_result(None)
+
+    async def read_file(self, text: str) -> None:
+        """Read the file in the worker in slices (a progress bar, Cancel), then review it."""
+        self.jobs += 1
+        job = f"import-{self.page.around.now_ms():.3f}-{self.jobs}"
+        self.import_job = job
+        surface, ask = self.page.surface, self.page.around.ask
+        surface.props("import-status", hidden=False)
+        surface.props("import-bar", value=0)
+        answer = await ask(importing.import_request(text, job))
+        while "record" not in answer and "error" not in answer:
+            if self.import_job != job:
+                return  # cancelled (the worker was told), or another file came since
+            total = int(answer["total"])
+            surface.props("import-bar", value=int(answer["done"]) / total if total else 0)
+            answer = await ask(importing.continue_request(job))
+        if self.import_job != job:
+            return
+        self.import_job = None
+        surface.props("import-status", hidden=True)
+        if answer.get("error"):
+            self.notices.notice(str(answer["error"]))
+            return
+        surface.props("import-text", value="")
+        self.look_back(Replay.of(importing.read_answer(answer), dice=file_dice(text)))
+
+    def cancel_import(self) -> None:
+        job, self.import_job = self.import_job, None  # an answer still coming is dropped
+        self.page.surface.props("import-status", hidden=True)
+        if job is not None:
+            self.page.around.spawn(self.forget_import(job))
+
+    async def forget_import(self, job: str) -> None:
+        await self.page.around.ask(importing.cancel_request(job))
+
+    # ----- the analysis: in the worker, in slices (a progress bar, Cancel, the page usable) -----
+
+    async def analyse_shown(self, plies: int) -> None:
+        """Analyse the record under review (a match file being read: once it is shown)."""
+        if self.importing is not None:
+            await self.importing
+        await self.analyse(self.page.state.reviewed_record(), plies)
+
+    async def analyse(self, record: Record, plies: int) -> None:
+        page, surface = self.page, self.page.surface
+        self.jobs += 1
+        job = f"{page.around.now_ms():.3f}-{self.jobs}"
+        self.job = job
+        if page.state.reviewing:
+            self.choose_tab(ANALYSIS)
+        surface.props("analysis-progress", hidden=False)
+        surface.props("analysis-bar", value=0)
+        surface.text("analysis-status", analysis_view.progress_text(0, 0))
+        surface.html("analysis-result", "")
+        surface.mark("analysis", "running")
+        surface.mark("analysis-from", f"{page.around.now_ms():.1f}")
+        answer = await page.around.ask(judging.analyse_request(record, job, plies))
+        if answer.get("dice"):
+            surface.props("dice-title", hidden=False)
+            surface.html("dice-result", analysis_view.dice_html(answer["dice"]))
+        while answer.get("result") is None:
+            if self.job != job:
+                return  # cancelled (the worker was told)
+            done, total = int(answer["done"]), int(answer["total"])
+            surface.props("analysis-bar", value=done / total if total else 0)
+            surface.text("analysis-status", analysis_view.progress_text(done, total))
+            answer = await page.around.ask(judging.continue_request(job))
+        if self.job != job:
+            return
+        self.job = None
+        result = answer["result"]
+        page.state = replace(page.state, analysis=(record, result))
+        surface.props("analysis-progress", hidden=True)
+        surface.html("analysis-result", analysis_view.analysis_html(result))
+        surface.mark("analysis", "done")
+        surface.mark("analysis-to", f"{page.around.now_ms():.1f}")
+        for callback in self.rated:
+            callback(record, result)
+
+    def cancel_analysis(self) -> None:
+        job, self.job = self.job, None
+        surface = self.page.surface
+        surface.props("analysis-progress", hidden=True)
+        surface.html("analysis-result", '<p class="hint-note">Analysis stopped.</p>')
+        surface.mark("analysis", "cancelled")
+        if job is not None:
+            self.page.around.spawn(self.forget(job))
+
+    async def forget(self, job: str) -> None:
+        await self.page.around.ask(judging.cancel_request(job))
+
+    def open_mistake(self, number: int) -> None:
+        """The board as it was before that mistake, the better play drawn (in the review)."""
+        state = self.page.state
+        if state.analysis is None:
+            return
+        record, result = state.analysis
+        mistake = result["mistakes"][number]
+        replay = Replay.of(record, int(mistake["moment"]))
+        best = mistake.get("best_play")
+        play = None if best is None else hint_panel.play_at(replay.state, int(best))
+        drawn = None if play is None else (replay.state, play)
+        self.page.state = replace(state, drawn=drawn)
+        self.look_back(replay)
+        # The board as it was, whole: the page scrolls only if it is not in view already.
+        self.page.surface.scroll_to("#board", "nearest")
+
+
+def file_dice(text: str) -> dict[int, GameDice]:
+    """The dice commitments and seeds a match file holds (``.mat`` header tags, ``.sgf``
+    ``DC[]``/``DS[]``); none when it holds none or they cannot be read (the match is still
+    shown, without a check)."""
+    try:
+        if looks_like_sgf(text):
+            return read_sgf_dice(text)[1] if "DC[" in text else {}
+        return read_dice_headers(text)
+    except ValueError:
+        return {}

@@ -1,0 +1,122 @@
+"""The page's state as one plain value: the game, what is reviewed, drawn, analysed, rated.
+
+    >>> state = PageState.new(Session.new())
+    >>> state.room, state.shown_session is state.session
+    ('table', True)
+
+Controllers make a new ``PageState`` with ``dataclasses.replace`` and hand it to the page's
+``commit`` (game/web/app.py), which saves, paints (game/web/paint.py) and lets the computer
+go on. Nothing here touches the browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.plays import Play
+from game.engine.record import Record
+from game.engine.seeded_dice import GameDice
+from game.engine.state import GameState
+from game.formats.friend_link import FriendGame
+from game.web.board.view import player_name
+from game.web.rating import book
+from game.web.state.dice_box import DiceBox
+from game.web.state.friend_games import FriendGames
+from game.web.state.replay import Replay
+from game.web.state.session import Session
+
+# The rooms: the table (play), the review (moves, analysis, dice), the study (rating) and the
+# train room (the trainer's cards asked again).
+TABLE, REVIEW, STUDY, TRAIN = "table", "review", "study", "train"
+ROOMS = (TABLE, REVIEW, STUDY, TRAIN)
+# The review's tabs, beside the board.
+MOVES, ANALYSIS, DICE = "moves", "analysis", "dice"
+TABS = (MOVES, ANALYSIS, DICE)
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """A card asked in the train room: the card (``game.web.state.deck``), the question on its own
+    board as played so far (never the live game), the answer's judgement once given."""
+
+    card: dict[str, Any]
+    session: Session
+    verdict: Any = None  # game.web.trainer.questions.Verdict, once answered
+    answer: str | None = None  # the person's answer in words
+
+
+@dataclass(frozen=True)
+class PageState:
+    session: Session  # the live game (game/web/state/session.py)
+    history: Record  # every action of the live match
+    replay: Replay | None = None  # a moment of a record under review (None: the live game)
+    linked: Record | None = None  # the record a whole-game link brought
+    link_opponent: str | None = None  # who plays whom, as that link says
+    busy: bool = False  # the computer's turn is being shown
+    tutoring: bool = False  # the tutor is looking at the person's choice: it is held
+    drawn: tuple[GameState, Play] | None = None  # a play drawn over that moment (hint, tutor)
+    analysis: tuple[Record, dict[str, Any]] | None = None  # the record analysed and its result
+    rating: book.Book = field(default_factory=lambda: book.read_book(None))
+    room: str = TABLE
+    tab: str = MOVES  # the review's tab shown
+    quiz: Quiz | None = None  # the card asked in the train room
+    dice: DiceBox = field(default_factory=DiceBox)  # the live match's seeds (dice_box.py)
+    links: FriendGames = field(default_factory=FriendGames)  # the games by link on this device
+    link_game: bytes | None = None  # the id of the game by link on the board (None: none)
+
+    @classmethod
+    def new(cls, session: Session, history: Record | None = None) -> PageState:
+        return cls(session, history if history is not None else Record(session.game))
+
+    @property
+    def reviewing(self) -> bool:
+        return self.replay is not None
+
+    @property
+    def quizzing(self) -> bool:
+        """The board shows a card of the train room, not the live game."""
+        return self.room == TRAIN and self.quiz is not None and self.replay is None
+
+    @property
+    def friend(self) -> FriendGame | None:
+        """The game by link on the board (game/web/link_play/room.py), if it is one."""
+        return None if self.link_game is None else self.links.find(self.link_game)
+
+    @property
+    def waiting(self) -> bool:
+        """A game by link whose next link is the friend's: nothing to do here but send ours."""
+        friend = self.friend
+        return friend is not None and not friend.my_turn
+
+    @property
+    def shown_session(self) -> Session:
+        """The session the board shows: the live one, the moment under review, or the card
+        asked in the train room."""
+        if self.quizzing:
+            assert self.quiz is not None
+            return self.quiz.session
+        if self.replay is None:
+            return self.session
+        return Session(self.replay.state, self.session.settings)
+
+    def named_history(self) -> Record:
+        """The live record with the players' names as the page shows them."""
+        names = (player_name(self.session, 0), player_name(self.session, 1))
+        return self.history.with_names(names)
+
+    def live_dice(self) -> dict[int, GameDice]:
+        """The live match's commitments, and each finished game's seed."""
+        return self.dice.game_dice(self.history)
+
+    def live_replay(self) -> Replay:
+        """The live match to review, at its last moment, with its dice."""
+        return Replay.of(self.named_history(), dice=self.live_dice())
+
+    def reviewed_dice(self) -> dict[int, GameDice]:
+        """The dice of ``reviewed_record``: its file's or link's, or the live match's."""
+        return dict(self.replay.dice) if self.replay is not None else self.live_dice()
+
+    def reviewed_record(self) -> Record:
+        """The record under review when there is one (a file, a link), else the live game."""
+        return self.replay.record if self.replay is not None else self.named_history()

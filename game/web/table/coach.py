@@ -1,0 +1,195 @@
+"""The hint and the tutor at the table: the computer's figures for the person's decision.
+
+    coach.show_hint()          # the ranked plays (or the cube hint) in #hint-panel
+    coach.confirm_play(go)     # the tutor looks first when it is on; go() takes the play
+
+Both ask the worker (game/web/worker/judging.py) for the same figures, once per moment. The tutor
+holds the decision while it looks; when it warns, the person may play the better play
+(*Play this instead*), see it drawn (*Show*), or go on: a play the tutor has warned about
+once is taken without a second warning.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from game.engine.state import GameState, Phase
+from game.web.board import hint_panel
+from game.web.review import analysis_view
+from game.web.state.commit import Page
+from game.web.state.page_state import PageState
+from game.web.table import tutor
+from game.web.worker import judging
+
+Go = Callable[[], object]
+
+
+class Coach:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.hints: tuple[GameState, asyncio.Future[Any]] | None = None  # the hint asked last
+        self.go: Go | None = None  # what "Play anyway" does
+        self.better: Go | None = None  # what "Play this instead" does
+        self.shown: Go | None = None  # what "Show the better play" does
+        self.warned: tuple[GameState, int] | None = None  # a play warned about once, taken
+        page.watchers.append(self.moment_passed)
+        page.painted.append(self.prepare)
+
+    def moment_passed(self, before: PageState, after: PageState) -> PageState:
+        """A hint, or a play drawn, belongs to its moment: gone once the game moves on."""
+        if self.hints is not None and self.hints[0] is not after.session.game:
+            self.page.surface.props("hint-panel", hidden=True)
+        drawn = after.drawn
+        if drawn is not None and after.replay is None and drawn[0] is not after.session.game:
+            after = replace(after, drawn=None)
+        return after
+
+    def prepare(self, state: PageState) -> None:
+        """With the tutor on, its figures are worked out while the person thinks."""
+        session = state.session
+        busy = state.busy or state.reviewing or state.tutoring
+        if session.settings.tutor and hint_panel.hint_offered(session, busy):
+            self.hint_for(session.game)
+
+    def hint_for(self, game: GameState) -> asyncio.Future[Any]:
+        """The hint of ``game`` (ranked plays or cube figures), asked once per moment."""
+        if self.hints is None or self.hints[0] is not game:
+            future = asyncio.ensure_future(self.page.around.ask(judging.hint_request(game)))
+            future.add_done_callback(lambda done: done.cancelled() or done.exception())
+            self.hints = (game, future)
+        return self.hints[1]
+
+    async def show_hint(self) -> None:
+        game = self.page.state.session.game
+        surface = self.page.surface
+        surface.props("hint-panel", hidden=False)
+        surface.html("hint-body", '<p class="hint-note">The computer is weighing it…</p>')
+        answer = await self.hint_for(game)
+        if self.page.state.session.game is not game:
+            return
+        surface.html("hint-body", hint_panel.hint_html(answer, game.phase is Phase.DOUBLED))
+        surface.mark("hint-shown", "true")
+
+    def close_hint(self) -> None:
+        self.page.surface.props("hint-panel", hidden=True)
+        self.page.update(drawn=None)
+
+    def draw_hint(self, index: int) -> None:
+        """Draw the hinted play of that index on the board (nothing is played)."""
+        if self.hints is None or not self.hints[1].done():
+            return
+        game, future = self.hints
+        play = hint_panel.play_at(game, index)
+        if play is None or self.page.state.session.game is not game:
+            return
+        self.page.surface.html("hint-body", hint_panel.hint_html(future.result(), False, index))
+        self.page.update(drawn=(game, play))
+
+    def play_hinted(self, index: int) -> None:
+        """Play the hinted play of that index for the person (the hint's *Play this*)."""
+        state = self.page.state
+        game = state.session.game
+        play = hint_panel.play_at(game, index)
+        if play is None or state.busy or state.tutoring or not state.session.person_to_act:
+            return
+        self.page.surface.props("hint-panel", hidden=True)
+        self.page.commit(replace(state, session=state.session.play(play), drawn=None))
+
+    # ----- the tutor ---------------------------------------------------------------------------
+
+    def with_tutor(self, action: str, go: Go) -> None:
+        """A person's cube ``action``: with the tutor on, warned first if it loses equity."""
+        state = self.page.state
+        if state.tutoring:
+            return  # the tutor is already looking at this decision
+        if not state.session.settings.tutor or not state.session.person_to_act:
+            go()
+            return
+        self.page.around.spawn(
+            self.check(lambda answer: tutor.cube_warning(answer.get("cube"), action), go)
+        )
+
+    def confirm_play(self, go: Go) -> None:
+        """Take the person's play (the tutor looks first when it is on)."""
+        session = self.page.state.session
+        if not session.settings.tutor or session.turn is None:
+            go()
+            return
+        index = hint_panel.play_index(session.game, session.turn.play())
+        if self.warned == (session.game, index):
+            go()  # warned about this very play already: the person chose it knowingly
+            return
+        self.page.around.spawn(
+            self.check(lambda answer: tutor.play_warning(answer, index), go, index)
+        )
+
+    async def check(
+        self,
+        warning_of: Callable[[dict[str, Any]], tutor.Warning | None],
+        go: Go,
+        chosen: int | None = None,
+    ) -> None:
+        page = self.page
+        game = page.state.session.game
+        page.update(tutoring=True)
+        page.surface.text("status", "The tutor is looking at your choice…")
+        try:
+            answer = await self.hint_for(game)
+        except Exception:  # no figures (the worker failed and so did the page): no warning
+            self.hints = None
+            answer = {}
+        page.update(tutoring=False)
+        if page.state.session.game is not game:
+            return
+        warning = warning_of(answer)
+        if warning is None:
+            go()
+            return
+        if chosen is not None:
+            self.warned = (game, chosen)
+        better = warning.better_index
+
+        def show_better() -> None:
+            surface = page.surface
+            surface.props("hint-panel", hidden=False)
+            doubled = game.phase is Phase.DOUBLED
+            surface.html("hint-body", hint_panel.hint_html(answer, doubled, better))
+            if better is not None:
+                self.draw_hint(better)
+
+        def play_better() -> None:
+            if better is not None and page.state.session.game is game:
+                self.play_hinted(better)
+
+        self.go, self.shown = go, show_better
+        self.better = play_better if better is not None else None
+        surface = page.surface
+        surface.text("tutor-text", warning.text)
+        label = "Show the better play" if better is not None else "Show the hint"
+        surface.text("tutor-show", label)
+        surface.props("tutor-instead", hidden=better is None)
+        surface.mark("tutor-mark", warning.mark)
+        surface.html("tutor-why", "")
+        surface.open_dialog("tutor", focus="tutor-instead" if better is not None else "tutor-show")
+        if chosen is not None and better is not None:
+            page.around.spawn(self.explain(game, chosen, better))
+
+    async def explain(self, game: GameState, chosen: int, best: int) -> None:
+        """The tutor's warning about a play, with the engine's numbers the analysis shows: the
+        chances after each play, the shots left, the pips wasted (game.analysis.why)."""
+        with contextlib.suppress(Exception):  # no numbers: the warning says enough
+            why = await self.page.around.ask(judging.why_request(game, chosen, best))
+            if self.page.state.session.game is game and self.go is not None:
+                self.page.surface.html("tutor-why", analysis_view.why_html(why))
+
+    def answer_tutor(self, choice: str) -> None:
+        """Close the tutor's warning and do what was chosen: ``instead``, ``show``, ``anyway``."""
+        self.page.surface.close_dialog("tutor")
+        chosen = {"instead": self.better, "show": self.shown, "anyway": self.go}.get(choice)
+        self.go = self.shown = self.better = None
+        if chosen is not None:
+            chosen()

@@ -1,0 +1,226 @@
+"""The page's save: the game and its history in localStorage, and what the player is told.
+
+    saving = Saving(page, notices, key)
+    problem = saving.restore()          # the saved game into page.state (or why it could not)
+    page.saver = saving.save            # every commit saves
+
+Reads and writes go through ``storage.SaveKeeper``: it never writes over a newer game
+(another tab's), a newer page's save, or a save it could not read. Beside the save: the
+record of the match (game/web/store/history.py) and the board painted for the next visit's first
+frame (game/web/board/prerender.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from dataclasses import replace
+
+from game.engine.record import Record
+from game.engine.state import Phase
+from game.web.board.prerender import board_key, painted_board
+from game.web.state.commit import Page
+from game.web.state.dice_box import DiceBox
+from game.web.state.notices import Notices
+from game.web.state.page_state import PageState
+from game.web.state.session import LINK, Session
+from game.web.store import storage
+from game.web.store.history import history_data, read_history_and_dice
+
+SAVE_FILE = "backgammon-save.json"
+
+TOLD = {
+    storage.Outcome.NEWER: "This game was played on in another tab or window: "
+    "here it is as it stands now.",
+    storage.Outcome.NEWER_FORMAT: "A newer version of this page saved the game in "
+    "another tab. Reload to go on with it; this tab no longer saves.",
+    storage.Outcome.NO_STORAGE: "This browser blocks the game's storage here (for "
+    "one, in a frame of another site), so it is not saved: play on, and download the "
+    "game to keep it. Each move tries to save again.",
+    storage.Outcome.FULL: "This browser's storage for this site is full, so the "
+    "game is not being saved. It is saved again by itself as soon as there is room "
+    "(clear other sites' data to make some); download the game to keep it.",
+    storage.Outcome.KEPT: "Your unreadable saved game is kept, so this game is not "
+    "saved yet. Start a new game to replace it.",
+}
+
+LOST_DICE = (
+    "The dice seed of this game could not be read back from this browser's save, so the "
+    "rest of this game is thrown without a commitment and cannot be checked. The game "
+    "itself is kept, and the next game has checkable dice again."
+)
+
+
+class Saving:
+    def __init__(self, page: Page, notices: Notices, key: str) -> None:
+        self.page = page
+        self.notices = notices
+        self.key = key
+        around = page.around
+        self.keeper = storage.SaveKeeper(
+            lambda: around.stored(self.key), lambda text: around.store(self.key, text)
+        )
+        self.told: set[storage.Outcome] = set()
+        self.download_game: Callable[[], object] | None = None  # the match as a .mat file
+
+    def restore(self) -> str | None:
+        """Load the saved game into the page's state; a message if it could not be read."""
+        state = self.page.state
+        try:
+            session = self.keeper.load()
+        except storage.SaveError as error:
+            self.page.state = replace(state, history=Record(state.session.game))
+            return f"Your saved game could not be read: {error}. It is kept as it was."
+        if session is None:
+            session = state.session
+        history, box = self.saved_history(session)
+        self.page.state = replace(state, session=session, history=history)
+        self.restore_dice(box)
+        return None
+
+    def saved_history(self, session: Session) -> tuple[Record, DiceBox | None]:
+        """The match's record and dice seeds saved beside ``session``'s game."""
+        history: tuple[Record, DiceBox | None] = (Record(session.game), None)
+        with contextlib.suppress(Exception):  # no history, or not readable: it starts here
+            saved = self.page.around.stored(self.key + ".history")
+            if saved:
+                data = storage.parse_stored(saved, storage.MAX_HISTORY_LENGTH)
+                history = read_history_and_dice(data, session.game)
+        return history
+
+    def dice_for(self, state: PageState) -> DiceBox:
+        """The seeds of ``state``'s record, from the page's last record's. A game by link has
+        none: both players fix its dice together (game/web/link_play/room.py)."""
+        if state.session.settings.opponent == LINK:
+            return DiceBox(tuple(None for _ in state.history.games))
+        return state.dice.follow(self.page.state.history, state.history)
+
+    def adopted_state(self, state: PageState, session: Session) -> PageState:
+        """``state`` with another tab's newer game, its record and its dice seeds."""
+        history, box = self.saved_history(session)
+        state = replace(state, session=session, history=history)
+        if self.page.checkable_dice:
+            state = replace(state, dice=(box or DiceBox()).follow(None, history))
+        return state
+
+    def restore_dice(self, box: DiceBox | None) -> None:
+        """The saved seeds into the page's state (checkable dice only). Seeds that are lost
+        lose no game: the game in progress goes on without a commitment (the player is told
+        when it had begun and seeds were saved: a save from before seeds, or a position put
+        in the save, says nothing), and the next game has a fresh seed."""
+        if not self.page.checkable_dice:
+            return
+        state = self.page.state
+        dice = (box or DiceBox()).follow(None, state.history)
+        self.page.state = replace(state, dice=dice)
+        number = len(state.history.games)
+        begun = bool(state.history.games[-1]) or state.history.state.phase is not Phase.OPENING
+        over = state.session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        lost = box is not None and len(box.seeds) < number  # saved, but not read back
+        if lost and dice.cup(number) is None and begun and not over:
+            self.notices.notice(LOST_DICE)
+
+    def keep_unreadable(self) -> None:
+        """Started without restoring: the save is kept as it is (it may be the cause)."""
+        self.keeper.unreadable = self.keeper.stored()
+
+    def save(self, state: PageState) -> PageState:
+        """Save ``state``'s game (every commit); the state to show, another tab's if newer."""
+        session = state.session
+        last = session.last_play
+        moves = (
+            tuple((origin, destination) for origin, destination, _hit in last[1]) if last else ()
+        )
+        state = replace(state, history=state.history.follow(session.game, moves))
+        if self.page.checkable_dice:  # the seeds follow the record from the page's last one
+            state = replace(state, dice=self.dice_for(state))
+        outcome = self.keeper.save(session)
+        around = self.page.around
+        if outcome is storage.Outcome.FULL:
+            # Make room from this page's own copies first (the board drawn for the next visit,
+            # the match's history): the game itself matters most. Then try once more.
+            for key in (board_key(self.key), self.key + ".history"):
+                with contextlib.suppress(Exception):
+                    around.forget(key)
+            outcome = self.keeper.save(session)
+        if self.keeper.resumed:
+            self.told -= {storage.Outcome.FULL, storage.Outcome.NO_STORAGE}
+            self.notices.notice("The game is saved again.")
+        if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
+            # Another tab played on: show its game rather than write over it.
+            state = self.adopted_state(state, self.keeper.adopted)
+            self.tell(outcome)
+        elif outcome is not storage.Outcome.WRITTEN:
+            self.tell(outcome)
+        else:
+            # Its board beside it: boot.js paints it on the next visit before Python is up.
+            with contextlib.suppress(Exception):
+                board = painted_board(session, self.keeper.last_text or "")
+                around.store(board_key(self.key), board)
+            with contextlib.suppress(Exception):
+                data = history_data(state.history, state.dice)
+                history = json.dumps(data, separators=(",", ":"))
+                around.store(self.key + ".history", history)
+        return state
+
+    def tell(self, outcome: storage.Outcome) -> None:
+        """Say once why the game is not being saved (or was replaced by another tab's)."""
+        if outcome in self.told and outcome is not storage.Outcome.NEWER:
+            return
+        self.told.add(outcome)
+        text = TOLD.get(outcome)
+        unsaved = (storage.Outcome.FULL, storage.Outcome.NO_STORAGE)
+        if text and outcome in unsaved and self.download_game is not None:
+            self.notices.notice(text, "Download the game", self.download_game, cancel="Not now")
+        elif text:
+            self.notices.notice(text)
+
+    def release(self) -> None:
+        """The player chose a new game over an unreadable save: the next save replaces it."""
+        self.keeper.release()
+        self.page.surface.props("save-problem", hidden=True)
+
+    def offer_saved_copy(self, problem: str, start_anew: Callable[[], object]) -> None:
+        """A save that could not be read: said beside the board (``#save-problem``), which
+        stays playable, with the save's copy to download and a new game one click away
+        (``#save-problem-new``, New game's own button); the save is kept until the player
+        starts anew. A page without that place (an embed) asks in the notice instead."""
+        surface = self.page.surface
+        if surface.has("save-problem"):
+            surface.text(
+                "save-problem-text",
+                f"{problem} Download a copy (to keep it, or to report it), or start a new "
+                "game, which replaces it. Until then this game is not saved.",
+            )
+            surface.props("save-problem", hidden=False)
+            self.told.add(storage.Outcome.KEPT)  # said there: no notice in the board's way
+            return
+
+        def download_it() -> None:
+            self.download_unreadable()
+            self.notices.notice(
+                "The saved game was downloaded. Start a new game? It replaces the "
+                "unreadable save in this browser.",
+                "Start a new game",
+                start_anew,
+                cancel="Not now",
+            )
+
+        self.notices.notice(
+            f"{problem} Download a copy (to keep it, or to report it), then start anew. "
+            "Until then this game is not saved.",
+            "Download the saved game",
+            download_it,
+            cancel="Not now",
+        )
+
+    def download_unreadable(self) -> None:
+        """The unreadable save as it is stored, as a file (it stays stored)."""
+        self.page.around.download(self.keeper.unreadable or "", SAVE_FILE, "application/json")
+
+    def other_tab_saved(self, key: str, text: object) -> Session | None:
+        """Another tab saved: its game when it is newer than this one."""
+        if key != self.key:
+            return None
+        return self.keeper.newer(text)

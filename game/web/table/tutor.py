@@ -1,0 +1,100 @@
+"""The tutor: a warning before a play or cube decision that loses equity, in words.
+
+    >>> answer = {"plays": [{"index": 3, "notation": "8/5 6/5", "equity": 0.152},
+    ...                     {"index": 0, "notation": "24/21 13/12", "equity": 0.011}]}
+    >>> warning = play_warning(answer, 0)
+    >>> warning.mark, round(warning.error, 3), warning.better
+    ('bad', 0.141, '8/5 6/5')
+    >>> play_warning(answer, 3) is None
+    True
+
+With the tutor on (a setting, off by default), the page asks the worker for the hint of
+the decision (``game.web.worker.judging.hint_request``) before it takes a play or a cube action,
+and shows this warning when the choice loses at least 0.04 (doubtful), 0.08 (bad) or
+0.16 (very bad) against the best, the thresholds of ``game.analysis.record_analysis`` and of gnubg.
+The player may then see the better play, or play anyway.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.analysis.marks import mark_of
+
+ACTION_NAMES = {
+    "no-double": "Rolling without doubling",
+    "double": "Doubling",
+    "take": "Taking",
+    "pass": "Passing",
+    "beaver": "Beavering",
+}
+BETTER_NAMES = {
+    "no-double": "roll without doubling",
+    "double": "double",
+    "take": "take",
+    "pass": "pass",
+    "beaver": "beaver",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    """A choice the tutor warns about: its ``mark``, the equity it loses, the better choice
+    (notation, or the cube action's words) and, for a play, the better play's index."""
+
+    mark: str
+    error: float
+    chosen: str
+    better: str
+    better_index: int | None = None
+
+    @property
+    def text(self) -> str:
+        if self.better_index is not None:
+            what = f"The play {self.chosen}"
+            better = f"The best play is {self.better}."
+        else:
+            what = ACTION_NAMES.get(self.chosen, self.chosen)
+            better = f"Better: {BETTER_NAMES.get(self.better, self.better)}."
+        return f"{what} is {self.mark}: it loses {self.error:.3f} in equity. {better}"
+
+
+def play_warning(answer: dict[str, Any], chosen_index: int) -> Warning | None:
+    """The warning for the play of index ``chosen_index`` (in ``legal_plays``), if any."""
+    plays = answer.get("plays") or []
+    if len(plays) < 2:
+        return None
+    best = plays[0]
+    chosen = next((p for p in plays if int(p["index"]) == chosen_index), None)
+    if chosen is None:
+        raise ValueError("not a legal play of the dice")
+    error = max(0.0, float(best["equity"]) - float(chosen["equity"]))
+    mark = mark_of(error)
+    if mark is None:
+        return None
+    return Warning(mark, error, str(chosen["notation"]), str(best["notation"]), int(best["index"]))
+
+
+def better_cube_action(cube: dict[str, Any], action: str) -> str:
+    """The cube action to take instead of ``action``: the one of its kind that loses least."""
+    errors = cube.get("errors") or {}
+    if action in ("no-double", "double"):
+        choices = ["no-double", "double"]
+    else:
+        choices = ["take", "pass"] + (["beaver"] if action == "beaver" else [])
+    return min(choices, key=lambda name: float(errors.get(name, 0.0)))
+
+
+def cube_warning(cube: dict[str, Any] | None, action: str) -> Warning | None:
+    """The warning for a cube ``action`` (``no-double``, ``double``, ``take``, ``pass``,
+    ``beaver``) from the hint's cube figures (``errors``: what each action loses)."""
+    if not cube:
+        return None
+    if action in ("no-double", "double") and not cube.get("may_double", True):
+        return None
+    error = float((cube.get("errors") or {}).get(action, 0.0))
+    mark = mark_of(error)
+    if mark is None:
+        return None
+    return Warning(mark, error, action, better_cube_action(cube, action))

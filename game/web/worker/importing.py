@@ -1,0 +1,90 @@
+"""An imported match file (``.mat`` or gnubg ``.sgf``) read in the worker, a slice at a time.
+
+    >>> from game.engine.record import Action, Record
+    >>> from game.formats.sgf import format_sgf
+    >>> record = Record.new().extend([Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])])
+    >>> answer = reply(import_request(format_sgf(record), "job-1"))   # in the worker
+    >>> answer["kind"], answer["done"], answer["total"], read_answer(answer) == record
+    ('sgf', 1, 1, True)
+    >>> reply(import_request("no match here", "job-2"))["error"][:32]
+    'This match file cannot be read: '
+
+As the analysis does (``game.web.worker.judging``): the page sends the file's text
+(``import_request``); the worker reads it a game at a time
+(``game.formats.match_file.read_match_file_steps``: the kind told by content, every action
+replayed through the rules) for about ``budget_ms`` a slice, answering how many games it has
+read (``done``/``total``) until it answers with the record (``study.record_data``) or the
+words to show. The page asks for each next slice (``continue_request``), shows the progress,
+and stops asking to cancel (``cancel_request`` lets the worker forget the job).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.engine.record import Record
+from game.formats.mat import Steps
+from game.formats.match_file import MatchFile, MatchFileError, read_match_file_steps
+from game.web.worker.judging import read_record, record_data
+
+IMPORT, IMPORT_CANCEL = "import-match", "import-cancel"
+TASKS = (IMPORT, IMPORT_CANCEL)
+MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real match file
+
+_JOBS: dict[str, Steps[MatchFile]] = {}
+
+
+def import_request(text: str, job: str, budget_ms: float = 250.0) -> dict[str, Any]:
+    """Start reading ``text`` as a match file (job ``job``); then ``continue_request``."""
+    return {"task": IMPORT, "job": job, "text": text, "budget_ms": budget_ms}
+
+
+def continue_request(job: str, budget_ms: float = 250.0) -> dict[str, Any]:
+    return {"task": IMPORT, "job": job, "budget_ms": budget_ms}
+
+
+def cancel_request(job: str) -> dict[str, Any]:
+    return {"task": IMPORT_CANCEL, "job": job}
+
+
+def reply(request: dict[str, Any]) -> dict[str, Any]:
+    """One slice of reading: ``done``/``total`` games, then the record or the reason."""
+    job = str(request.get("job"))
+    if request.get("task") == IMPORT_CANCEL:
+        _JOBS.pop(job, None)
+        return {"job": job, "cancelled": True}
+    answer: dict[str, Any] = {"job": job, "done": 0, "total": 0}
+    if "text" in request:
+        text = request["text"]
+        _JOBS.clear()  # one file at a time: a new one replaces any other
+        if not isinstance(text, str) or len(text) > MAX_MATCH_FILE:
+            return {**answer, "error": "This file is too large to be a match file."}
+        _JOBS[job] = read_match_file_steps(text)
+    steps = _JOBS.get(job)
+    if steps is None:
+        return {**answer, "error": "The reading of this file was stopped."}
+    budget = float(request.get("budget_ms", 250.0)) / 1000.0
+    started = time.perf_counter()
+    try:
+        while True:  # a game at least, then as many as the budget allows
+            answer["done"], answer["total"] = next(steps)
+            if time.perf_counter() - started >= budget:
+                break
+    except StopIteration as finished:
+        del _JOBS[job]
+        match: MatchFile = finished.value
+        answer["done"] = answer["total"] = len(match.record.games)
+        return {**answer, "kind": match.kind, "record": record_data(match.record)}
+    except MatchFileError as error:
+        del _JOBS[job]
+        return {
+            **answer,
+            "error": f"This match file cannot be read: {error}. Nothing was imported.",
+        }
+    return answer
+
+
+def read_answer(answer: dict[str, Any]) -> Record:
+    """The record of a reply that has one."""
+    return read_record(answer["record"])

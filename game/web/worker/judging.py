@@ -1,0 +1,408 @@
+"""Hints, the tutor's figures and the analysis as plain-data requests and replies.
+
+    >>> from game.engine.position import Position
+    >>> from game.engine.state import GameState, Phase, Rules
+    >>> game = GameState(Rules.full(), position=Position.start(), phase=Phase.MOVE, turn=0,
+    ...                  dice=(3, 1))
+    >>> answer = reply(hint_request(game, plies=1))   # in the worker
+    >>> answer["plays"][0]["notation"], answer["plays"][0]["equity"] > 0
+    ('8/5 6/5', True)
+
+The worker (computer-worker.mjs, through ``game.web.worker.thinker.reply``) answers these so
+the bot never runs on the page's main thread. A hint names each play by its index in
+``legal_plays`` (the page draws it from there). An analysis runs as a job in slices: the
+first request carries the record and each reply says how far it got after about
+``budget_ms`` of work; the page asks again for the next slice (so it can show progress and
+stop asking to cancel, and the worker stays free for the computer's own turns between
+slices). The finished reply holds the analysis as JSON-able data for
+``game.web.review.analysis_view``. The bot is imported inside the functions: the page never loads
+it unless it must think itself (no worker).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.engine.plays import Play, legal_plays
+from game.engine.record import Record
+from game.engine.state import GameState, Phase
+from game.formats.game_link import decode_game, encode_game
+from game.formats.save import read_save, write_save
+from game.web.worker.messages import (
+    ANALYSE,
+    CANCEL,
+    HINT,
+    WHY,
+    AnalyseRequest,
+    CancelRequest,
+    HintRequest,
+    WhyRequest,
+)
+
+if TYPE_CHECKING:
+    from game.analysis.dice_stats import Count, PlayerDice
+    from game.analysis.intervals import Interval
+    from game.analysis.judgement import CubeFigures
+    from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
+    from game.analysis.why import PlayFacts
+
+TASKS = (HINT, ANALYSE, CANCEL, WHY)
+STRONGEST = 2  # game.analysis.judgement.STRONGEST, without importing the bot on the page
+MISTAKES = 10  # the biggest mistakes listed
+CHANCES_SHOWN = 10  # plays of a hint given their winning chances (the hint lists ten)
+
+
+# --- hints ---------------------------------------------------------------------------------
+
+
+def hint_request(game: GameState, plies: int = STRONGEST) -> dict[str, Any]:
+    """Ask for the ranked plays (MOVE phase) or the cube hint (ROLL or DOUBLED)."""
+    return HintRequest(write_save(game), plies).to_dict()
+
+
+def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
+    from game.analysis.judgement import cube_hint, play_hint
+
+    game = read_save(request["game"])
+    plies = int(request.get("plies", STRONGEST))
+    plays: list[dict[str, Any]] = []
+    if game.phase is Phase.MOVE and game.dice is not None:
+        legal = legal_plays(game.position, game.dice)
+        index = {play.position: i for i, play in enumerate(legal)}
+        plays = [
+            {"index": index[r.play.position], "notation": r.notation, "equity": r.equity}
+            for r in play_hint(game, plies)
+        ]
+        _add_chances(game, legal, plays[:CHANCES_SHOWN])
+    figures = cube_hint(game, plies)
+    return {
+        "plays": plays,
+        "cube": None if figures is None else cube_data(game, figures),
+        "match": game.rules.match_length > 0,
+    }
+
+
+def _add_chances(game: GameState, legal: list[Play], plays: list[dict[str, Any]]) -> None:
+    """Each play's winning chances for the mover after it (the network's, cubeless): win,
+    win a gammon, win a backgammon, lose a gammon, lose a backgammon."""
+    from game.bot.search import score_plays
+
+    chosen = [legal[int(play["index"])] for play in plays]
+    for play, chances in zip(plays, score_plays(game.position, chosen), strict=True):
+        play["chances"] = [
+            chances.win,
+            chances.win_gammon,
+            chances.win_backgammon,
+            chances.lose_gammon,
+            chances.lose_backgammon,
+        ]
+
+
+def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:
+    """The cube figures, what each action loses, and in a match the winning chances;
+    ``double_beaver`` counts when ``may_beaver`` (money play with the beaver option on)."""
+    from game.analysis.judgement import cube_action_error, cube_state_of, mwc_of_emg
+    from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE
+
+    data: dict[str, Any] = {
+        "action": figures.action,
+        "response": figures.response,
+        "no_double": figures.no_double,
+        "double_take": figures.double_take,
+        "double_pass": figures.double_pass,
+        "may_double": figures.may_double,
+        "may_beaver": figures.may_beaver,
+        "double_beaver": figures.double_beaver,
+        "errors": {
+            action: cube_action_error(figures, action)
+            for action in (NO_DOUBLE, DOUBLE, TAKE, PASS, BEAVER)
+        },
+        "mwc": None,
+    }
+    if game.rules.match_length:
+        state = cube_state_of(game, game.turn)
+        data["mwc"] = {
+            name: mwc_of_emg(data[name], state)
+            for name in ("no_double", "double_take", "double_pass")
+        }
+    return data
+
+
+# --- analysis --------------------------------------------------------------------------------
+
+
+def record_data(record: Record) -> dict[str, Any]:
+    """A record as it travels to the worker: the whole-game text and the names."""
+    return {"game": encode_game(record), "names": list(record.names)}
+
+
+def read_record(data: dict[str, Any]) -> Record:
+    record = decode_game(data["game"])
+    names = data.get("names")
+    if isinstance(names, list) and len(names) == 2:
+        record = record.with_names((str(names[0]), str(names[1])))
+    return record
+
+
+def analyse_request(
+    record: Record, job: str, plies: int = 1, budget_ms: float = 250.0
+) -> dict[str, Any]:
+    """Start analysing ``record`` (job ``job``); then ``continue_request`` until done."""
+    return AnalyseRequest(job, record_data(record), plies, budget_ms).to_dict()
+
+
+def continue_request(job: str, budget_ms: float = 250.0) -> dict[str, Any]:
+    return AnalyseRequest(job, budget_ms=budget_ms).to_dict()
+
+
+def cancel_request(job: str) -> dict[str, Any]:
+    return CancelRequest(job).to_dict()
+
+
+@dataclass
+class _Job:
+    record: Record
+    moments: dict[int, int]  # id() of each analysed state -> its moment in record.steps()
+    steps: Iterator[Progress]
+
+
+_JOBS: dict[str, _Job] = {}
+
+
+def analyse_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """One slice of an analysis job: ``done``/``total``, and ``result`` once finished
+    (``dice`` too in the first reply)."""
+    from game.analysis.record_analysis import analysis_steps
+
+    asked = AnalyseRequest.from_dict(request)
+    job_id = str(asked.job)
+    budget = float(asked.budget_ms) / 1000.0
+    reply: dict[str, Any] = {"job": job_id, "result": None}
+    if asked.record is not None:
+        _JOBS.clear()  # one analysis at a time: a new one replaces any other
+        record = read_record(asked.record)
+        games, moments = _games_with_moments(record)
+        steps = analysis_steps(games, int(asked.plies))
+        _JOBS[job_id] = _Job(record, moments, steps)
+        reply["dice"] = dice_data(record)
+    job = _JOBS.get(job_id)
+    if job is None:
+        raise ValueError("this analysis was stopped")
+    started = time.perf_counter()
+    for step in job.steps:
+        reply["done"], reply["total"] = step.done, step.total
+        if step.result is not None:
+            del _JOBS[job_id]
+            reply["result"] = summary(step.result, job.record, job.moments)  # type: ignore[arg-type]
+            break
+        if time.perf_counter() - started >= budget:
+            break
+    else:  # an empty generator cannot happen: analysis_steps ends with its result
+        raise AssertionError("analysis ended without a result")
+    return reply
+
+
+def cancel_reply(request: dict[str, Any]) -> dict[str, Any]:
+    _JOBS.pop(str(request["job"]), None)
+    return {"job": request["job"], "cancelled": True}
+
+
+def _games_with_moments(record: Record) -> tuple[list[list[GameState]], dict[int, int]]:
+    games: list[list[GameState]] = []
+    moments: dict[int, int] = {}
+    for moment, (_, action, state) in enumerate(record.steps()):
+        if action == 0:
+            games.append([])
+        games[-1].append(state)
+        moments[id(state)] = moment
+    return games, moments
+
+
+def _pair(interval: Interval | None) -> list[float] | None:
+    return None if interval is None else [interval.low, interval.high]
+
+
+def _player(stats: PlayerStats, match_length: int) -> dict[str, Any]:
+    from game.analysis.intervals import enough_for_rating, player_intervals
+
+    intervals = player_intervals(stats, match_length)
+    return {
+        "checker_rate": stats.checker_rate,
+        "cube_rate": stats.cube_rate,
+        "error_rate": stats.error_rate,
+        "pr": stats.pr,
+        "unforced": stats.unforced,
+        "close_cube": stats.close_cube,
+        "decisions": stats.decisions,
+        "luck": stats.luck,
+        "marks": dict(stats.marks),
+        "rating": stats.rating_estimate(match_length),
+        "rating_enough": enough_for_rating(stats),
+        "intervals": {
+            "error_rate": _pair(intervals.error_rate),
+            "pr": _pair(intervals.pr),
+            "checker_rate": _pair(intervals.checker),
+            "cube_rate": _pair(intervals.cube),
+            "rating": _pair(intervals.rating),
+        },
+    }
+
+
+def _mistake(game: int, decision: Decision, moments: dict[int, int]) -> dict[str, Any]:
+    state = decision.state
+    best_index = None
+    if decision.best_play is not None and state.dice is not None:
+        positions = [p.position for p in legal_plays(state.position, state.dice)]
+        best_index = positions.index(decision.best_play.position)
+    return {
+        "game": game + 1,
+        "moment": moments.get(id(state), 0),
+        "player": decision.player,
+        "kind": decision.kind,
+        "dice": list(state.dice) if decision.kind == "play" and state.dice else None,
+        "chosen": decision.chosen,
+        "best": decision.best,
+        "error": decision.error,
+        "mark": decision.mark,
+        "best_play": best_index,
+        "why": _why(decision),
+    }
+
+
+def _facts(facts: PlayFacts) -> dict[str, Any]:
+    c = facts.chances
+    return {
+        "play": facts.notation,
+        "chances": [
+            c.win,
+            c.win_gammon,
+            c.win_backgammon,
+            c.lose,
+            c.lose_gammon,
+            c.lose_backgammon,
+        ],
+        "shots": facts.shots,
+        "blots": facts.blots,
+        "wasted": facts.wasted,
+    }
+
+
+def _why(decision: Decision) -> dict[str, Any] | None:
+    """The chosen and the best play's facts (``game.analysis.why``) for a checker play."""
+    from game.analysis.why import compare
+
+    state = decision.state
+    if decision.chosen_play is None or decision.best_play is None or state.dice is None:
+        return None
+    why = compare(state.position, state.dice, decision.chosen_play, decision.best_play)
+    return {"chosen": _facts(why.chosen), "best": _facts(why.best)}
+
+
+def why_request(game: GameState, chosen: int, best: int) -> dict[str, Any]:
+    """Ask for two plays' facts (indexes in ``legal_plays``): the tutor's why."""
+    return WhyRequest(write_save(game), chosen, best).to_dict()
+
+
+def why_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The chosen and the best play's facts, as the analysis gives them (``_why``)."""
+    from game.analysis.why import compare
+
+    asked = WhyRequest.from_dict(request)
+    game = read_save(asked.game)
+    if game.dice is None:
+        raise ValueError("no dice to play")
+    legal = legal_plays(game.position, game.dice)
+    why = compare(game.position, game.dice, legal[int(asked.chosen)], legal[int(asked.best)])
+    return {"chosen": _facts(why.chosen), "best": _facts(why.best)}
+
+
+def _with_turn(mistake: dict[str, Any], record: Record) -> dict[str, Any]:
+    """The mistake's turn as the move list numbers it (game/web/state/replay.py)."""
+    from game.web.state.replay import turn_of
+
+    mistake["turn"] = turn_of(record, int(mistake["moment"]))[1]
+    return mistake
+
+
+def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> dict[str, Any]:
+    """The analysis as JSON-able data (see ``game.web.review.analysis_view``)."""
+    length = record.rules.match_length
+    return {
+        "names": list(record.names),
+        "match_length": length,
+        "players": [_player(stats, length) for stats in result.stats],
+        "games": [
+            {
+                "number": number,
+                "players": [_player(stats, length) for stats in game.stats],
+                "chances": list(game.win_chances),
+                "luck": [
+                    [roll.player, f"{max(roll.dice)}{min(roll.dice)}", roll.luck]
+                    for roll in game.luck
+                ],
+            }
+            for number, game in enumerate(result.games, 1)
+        ],
+        "cards": _cards(result),
+        "mistakes": [
+            _with_turn(_mistake(g, d, moments), record)
+            for g, d in result.biggest_mistakes(MISTAKES)
+        ],
+    }
+
+
+def _cards(result: MatchAnalysis) -> list[dict[str, Any]]:
+    """Every decision marked doubtful or worse as the trainer's card (``game.web.state.deck``)."""
+    from game.analysis.cards import card_record, cards_of
+
+    return [card_record(card) for card in cards_of(result)]
+
+
+# --- dice ------------------------------------------------------------------------------------
+
+
+def _count(count: Count) -> dict[str, Any]:
+    return {
+        "observed": count.observed,
+        "expected": count.expected,
+        "chances": count.chances,
+        "verdict": count.verdict,
+    }
+
+
+def _dice_player(stats: PlayerDice) -> dict[str, Any]:
+    return {
+        "rolls": stats.rolls,
+        "seen": dict(stats.rolls_seen),
+        "rolls_verdict": stats.rolls_verdict,
+        "doubles": _count(stats.doubles),
+        "entering": _count(stats.entering),
+        "hitting": _count(stats.hitting),
+    }
+
+
+def dice_data(record: Record) -> dict[str, Any]:
+    """Both players' dice statistics as JSON-able data (``game.analysis.dice_stats``)."""
+    from game.analysis.dice_stats import dice_statistics
+
+    return {
+        "names": list(record.names),
+        "players": [_dice_player(stats) for stats in dice_statistics(record)],
+    }
+
+
+def reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a request of ``TASKS``."""
+    task = request["task"]
+    if task == HINT:
+        return hint_reply(request)
+    if task == ANALYSE:
+        return analyse_reply(request)
+    if task == CANCEL:
+        return cancel_reply(request)
+    if task == WHY:
+        return why_reply(request)
+    raise ValueError(f"unknown task {task!r}")
