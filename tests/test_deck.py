@@ -12,8 +12,8 @@ from game.analysis.record_analysis import analyse_record
 from game.formats import format_position_id
 from game.formats.gnubg_id import read_gnubg_id
 from game.formats.mat import parse_mat
-from game.web.state import deck as decks
-from game.web.state.deck import DAY_MS, WRONG_AGAIN_MS, Deck, Schedule, judge_cube, judge_play
+from game.web.store import deck as decks
+from game.web.store.deck import DAY_MS, WRONG_AGAIN_MS, Deck, Schedule, judge_cube, judge_play
 
 MATCH = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-3.mat"
 PRACTICE = Path(__file__).parent.parent / "game" / "analysis" / "data" / "practice.json"

@@ -1,4 +1,4 @@
-"""What the embeds show (game/web/embed/embed.py, game/web/worker/puzzle.py): the diagram's
+"""What the embeds show (game/web/embed/moments.py, game/web/worker/puzzle.py): the diagram's
 board and words, the replay's moments, the puzzle's ranking, the snippet made on the main page."""
 
 from __future__ import annotations
@@ -15,10 +15,13 @@ from game.engine.notation import format_play
 from game.engine.record import Record
 from game.engine.state import GameState, Phase
 from game.formats.game_link import format_game_link
+from game.web.address import links
 from game.web.address.embed_params import EmbedError, read_embed
 from game.web.address.links import game_from_id
+from game.web.board import diagram as diagrams
 from game.web.board.render import board_svg
-from game.web.embed import embed
+from game.web.embed.moments import replay_view
+from game.web.sharing import snippet
 from game.web.state.replay import Replay
 from game.web.worker import puzzle, thinker
 
@@ -28,7 +31,7 @@ START_ROLL = "4HPwATDgc/ABMA:cAkAAAAAAAAA"  # Pink on roll, may double
 
 def diagram(search: str, gnubg_id: str = START_62):
     spec = read_embed(f"?mode=diagram&{search}", f"#gnubgid={gnubg_id}")
-    session = embed.embed_session(spec)
+    session = diagrams.embed_session(spec)
     return spec, session
 
 
@@ -37,12 +40,12 @@ def test_the_side_on_roll_is_at_the_bottom_and_flip_puts_it_at_the_top():
     assert session.bottom_player == spec.game.turn == 1
     _, flipped = diagram("flip=1")
     assert flipped.bottom_player == 0
-    assert embed.board_text(flipped)[0] == "Cyan plays from the bottom, Pink from the top."
+    assert diagrams.board_text(flipped)[0] == "Cyan plays from the bottom, Pink from the top."
 
 
 def test_the_play_is_drawn_as_arrows_on_the_moved_checkers():
     spec, session = diagram("play=24/18%2013/11")
-    view = embed.diagram_view(session, spec.play)
+    view = diagrams.diagram_view(session, spec.play)
     assert view.trail == ((24, 18), (13, 11)) and view.trail_colour == "pink"
     assert view.bottom[18] == 1 and view.bottom[24] == 1 and view.bottom[11] == 1
     assert all(view.used)  # both dice played
@@ -50,12 +53,12 @@ def test_the_play_is_drawn_as_arrows_on_the_moved_checkers():
     assert 'class="trail"' in svg and svg.count('class="checker pink"') == 15
     # Flipped, the same play is drawn from the top side.
     spec, flipped = diagram("flip=1&play=24/18%2013/11")
-    assert embed.diagram_view(flipped, spec.play).trail == ((1, 7), (12, 14))
+    assert diagrams.diagram_view(flipped, spec.play).trail == ((1, 7), (12, 14))
 
 
 def test_the_board_in_words_has_every_point_both_pip_counts_and_the_play():
     spec, session = diagram("play=24/18%2013/11")
-    lines = embed.board_text(session, spec.play)
+    lines = diagrams.board_text(session, spec.play)
     assert "Pink to play 6-2." in lines
     assert "The cube is at 1, in the middle." in lines
     assert "Pink's checkers: 2 on 24, 5 on 13, 3 on 8, 5 on 6." in lines
@@ -66,7 +69,7 @@ def test_the_board_in_words_has_every_point_both_pip_counts_and_the_play():
 def test_a_doubled_position_says_who_doubled_and_who_answers():
     game = game_from_id(START_ROLL).double()
     spec = read_embed("?mode=diagram", f"#gnubgid={START_ROLL}")
-    lines = embed.board_text(embed.embed_session(spec, game))
+    lines = diagrams.board_text(diagrams.embed_session(spec, game))
     assert "Pink doubles; Cyan to answer." in lines
 
 
@@ -74,14 +77,14 @@ def test_a_replay_moment_draws_the_play_that_led_there():
     record = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
     spec = read_embed("?mode=replay", "#" + format_game_link(record))
     replay = Replay.of(spec.record, 0)
-    _, view, words = embed.replay_view(spec, replay)
+    _, view, words = replay_view(spec, replay)
     assert words.endswith("the start of the game") and not view.trail
     for at in range(1, len(replay.moments)):
-        session, view, words = embed.replay_view(spec, replay.jump(at))
+        session, view, words = replay_view(spec, replay.jump(at))
         assert session.bottom_player == 0  # Cyan at the bottom throughout
         if " plays " in words:
             assert view.trail, words
-    assert "Opening roll" in embed.replay_view(spec, replay.jump(1))[2]
+    assert "Opening roll" in replay_view(spec, replay.jump(1))[2]
 
 
 def test_a_checker_puzzle_ranks_every_play_and_places_the_readers():
@@ -93,7 +96,7 @@ def test_a_checker_puzzle_ranks_every_play_and_places_the_readers():
     verdict = puzzle.play_verdict(game, answer, worst)
     assert verdict.rows[0].best and not verdict.rows[0].chosen
     assert verdict.rows[-1].chosen and verdict.rows[-1].rank == len(plays)
-    assert len(verdict.rows) == puzzle.SHOWN + 1  # the top five and the reader's
+    assert len(verdict.rows) == puzzle.PLAYS_SHOWN + 1  # the top five and the reader's
     assert f"ranks {len(plays)} of {len(plays)}" in verdict.summary
     assert format_play(worst.moves) in verdict.summary
 
@@ -122,7 +125,7 @@ class _Tags(HTMLParser):
 
 def test_the_snippet_is_one_iframe_whose_address_reads_back_to_the_same_position():
     fragment = f"gnubgid={START_62}"
-    html = embed.snippet(
+    html = snippet.snippet(
         "https://example.org/bg/embed.html",
         "diagram",
         fragment,
@@ -140,10 +143,10 @@ def test_the_snippet_is_one_iframe_whose_address_reads_back_to_the_same_position
 
 
 def test_embed_html_sits_beside_the_page():
-    assert embed.embed_page("https://x.org/bg/index.html?seed=1#gnubgid=a") == (
+    assert snippet.embed_page("https://x.org/bg/index.html?seed=1#gnubgid=a") == (
         "https://x.org/bg/embed.html"
     )
-    assert embed.embed_page("https://x.org/bg/") == "https://x.org/bg/embed.html"
+    assert snippet.embed_page("https://x.org/bg/") == "https://x.org/bg/embed.html"
 
 
 def test_share_embed_writes_each_mode_or_says_why_not():
@@ -151,27 +154,27 @@ def test_share_embed_writes_each_mode_or_says_why_not():
     record = Record(game)
     page = "https://example.org/bg/embed.html"
     for mode in ("diagram", "puzzle", "play"):
-        fragment = embed.embed_fragment(mode, game, record, "computer")
-        code, spec = embed.make_snippet(page, mode, fragment, {"caption": "Hi"})
+        fragment = snippet.embed_fragment(mode, game, record, "computer")
+        code, spec = snippet.make_snippet(page, mode, fragment, {"caption": "Hi"})
         assert spec.mode == mode and spec.game == game and spec.caption == "Hi"
         assert code.startswith(f'<iframe src="{page}?mode={mode}')
     # A new game: nothing to decide yet, so no puzzle; the replay has no moves but is a game.
     fresh = Record(GameState.new(Rules.full()))
-    fragment = embed.embed_fragment("puzzle", fresh.state, fresh, "computer")
+    fragment = snippet.embed_fragment("puzzle", fresh.state, fresh, "computer")
     with pytest.raises(EmbedError, match="a puzzle needs"):
-        embed.make_snippet(page, "puzzle", fragment, {})
+        snippet.make_snippet(page, "puzzle", fragment, {})
     played = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
-    fragment = embed.embed_fragment("replay", played.state, played, "computer")
-    assert embed.make_snippet(page, "replay", fragment, {})[1].record == played
+    fragment = snippet.embed_fragment("replay", played.state, played, "computer")
+    assert snippet.make_snippet(page, "replay", fragment, {})[1].record == played
 
 
 def test_open_takes_a_gnubg_id_an_xgid_a_link_or_says_why_not():
-    assert embed.pasted_fragment(f"  {START_62} ") == f"gnubgid={START_62}"
+    assert snippet.pasted_fragment(f"  {START_62} ") == f"gnubgid={START_62}"
     xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
-    assert embed.pasted_fragment(xgid).startswith("gnubgid=")
-    assert embed.pasted_fragment(xgid.removeprefix("XGID=")).startswith("gnubgid=")
+    assert snippet.pasted_fragment(xgid).startswith("gnubgid=")
+    assert snippet.pasted_fragment(xgid.removeprefix("XGID=")).startswith("gnubgid=")
     link = f"https://example.org/bg/#gnubgid={START_62}&vs=friend"
-    assert embed.pasted_fragment(link) == f"gnubgid={START_62}&vs=friend"
+    assert snippet.pasted_fragment(link) == f"gnubgid={START_62}&vs=friend"
     for bad, words in [
         ("", "paste a gnubg ID"),
         ("hello", "not a gnubg ID"),
@@ -179,26 +182,26 @@ def test_open_takes_a_gnubg_id_an_xgid_a_link_or_says_why_not():
         ("#gnubgid=<script>", "cannot be read"),
     ]:
         with pytest.raises(EmbedError, match=words):
-            embed.pasted_fragment(bad)
+            snippet.pasted_fragment(bad)
 
 
 def test_against_the_computer_the_reader_plays_the_side_on_roll():
     pink_to_play = game_from_id(START_62)  # player 1, the computer's number, is on roll
-    mine = embed.reader_on_roll(pink_to_play)
+    mine = links.reader_on_roll(pink_to_play)
     assert mine.turn == 0 and mine.to_act == 0
     assert (mine.position, mine.dice, mine.rules) == (
         pink_to_play.position,
         pink_to_play.dice,
         pink_to_play.rules,
     )
-    assert embed.reader_on_roll(mine) is mine  # already the reader's turn
+    assert links.reader_on_roll(mine) is mine  # already the reader's turn
     # Cyan doubles in a 7-point match at 2-4: the computer would answer, so the reader does,
     # as Cyan, with the score and the doubler turned round too.
     match = game_from_id("4HPwATDgc/ABMA:MAH3ACAAIAAE")
     doubled = GameState(
         match.rules, position=match.position, score=(2, 4), phase=Phase.ROLL, turn=0
     ).double()
-    answered = embed.reader_on_roll(doubled)
+    answered = links.reader_on_roll(doubled)
     assert doubled.to_act == 1 and answered.to_act == 0 and answered.turn == 1
     assert answered.phase is Phase.DOUBLED and answered.score == (4, 2)
     assert answered.position == doubled.position
@@ -238,10 +241,10 @@ def test_a_diagram_shows_any_position_an_id_holds(kind):
     for fragment in fragments:
         spec = read_embed("?mode=diagram", fragment)
         assert spec.game is not None and spec.game.phase is state.phase, fragment
-        session = embed.embed_session(spec)
-        svg = board_svg(embed.diagram_view(session, spec.play))
+        session = diagrams.embed_session(spec)
+        svg = board_svg(diagrams.diagram_view(session, spec.play))
         assert 'class="checker ' in svg
-        assert embed.board_text(session, spec.play)
+        assert diagrams.board_text(session, spec.play)
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             with pytest.raises(EmbedError, match="already over"):
                 read_embed("", fragment)  # a game to play needs a game in play

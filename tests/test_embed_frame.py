@@ -13,11 +13,13 @@ from game.engine.match import Rules
 from game.formats.game_link import format_game_link
 from game.formats.mat import parse_mat
 from game.web.address.embed_params import read_embed
+from game.web.board import diagram
 from game.web.board.render import board_svg
 from game.web.board.view import pips_text
-from game.web.embed import embed
-from game.web.embed.embed_frame import MAX_MATCH_FILE, first_game, frame_reply
+from game.web.embed.embed_frame import first_game, frame_reply
+from game.web.embed.moments import replay_view
 from game.web.state.replay import Replay
+from game.web.worker.importing import MAX_MATCH_FILE
 
 START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"
 MATCH = Path(__file__).parent / "data" / "mat" / "gnubg_export.mat"
@@ -33,9 +35,9 @@ def test_a_diagram_is_what_the_frame_would_draw_itself():
     search, fragment = "?mode=diagram&play=24/18%2013/11&caption=Opening", f"#gnubgid={START_62}"
     reply = ask(search, fragment)
     spec = read_embed(search, fragment)
-    session = embed.embed_session(spec)
-    assert reply["svg"] == board_svg(embed.diagram_view(session, spec.play))
-    assert reply["words"] == embed.board_text(session, spec.play)
+    session = diagram.embed_session(spec)
+    assert reply["svg"] == board_svg(diagram.diagram_view(session, spec.play))
+    assert reply["words"] == diagram.board_text(session, spec.play)
     assert reply["pips"] == pips_text(session) == "Pink 167 · Cyan 167"
     assert reply["status"] == "Pink to play 6-2."
     assert (reply["mode"], reply["caption"], reply["theme"]) == ("diagram", "Opening", "dark")
@@ -69,7 +71,7 @@ def test_a_replay_from_a_game_link_steps_through_its_moments():
     assert first["at"] == 0 and first["last"] == len(replay.moments) - 1
     assert first["where"].endswith("the start of the game")
     third = ask("?mode=replay", fragment, moment=3)
-    _, view, where = embed.replay_view(spec, replay.jump(3))
+    _, view, where = replay_view(spec, replay.jump(3))
     assert (third["at"], third["where"], third["svg"]) == (3, where, board_svg(view))
     assert ask("?mode=replay", fragment, moment=10**6)["at"] == first["last"]  # clamped
     assert ask("?mode=replay", fragment, moment=-4)["at"] == 0

@@ -17,7 +17,7 @@ from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.formats.gnubg_id import write_gnubg_id
 from game.web.address.embed_params import EmbedError, read_embed
-from game.web.embed import embed
+from game.web.board import diagram
 from game.web.sharing import picture
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -80,8 +80,8 @@ def test_the_text_alternative_says_the_board_in_words():
     assert title is not None and desc is not None
     assert root.get("aria-labelledby") == f"{title.get('id')} {desc.get('id')}"
     assert title.text == "The opening 6-2"
-    session = embed.embed_session(spec)
-    assert desc.text == " ".join(embed.board_text(session, spec.play))
+    session = diagram.embed_session(spec)
+    assert desc.text == " ".join(diagram.board_text(session, spec.play))
     for words in (
         "Pink to play 6-2.",
         "The cube is at 1, in the middle.",

@@ -12,7 +12,7 @@ from game.web.board.prerender import ROOT, page_board, painted_board, starting_b
 from game.web.board.render import board_svg
 from game.web.board.view import board_view
 from game.web.state.session import Session
-from game.web.store import storage
+from game.web.store import door, storage
 
 
 @pytest.mark.parametrize("page", prerender.PAGES)
@@ -47,4 +47,4 @@ def test_the_kept_board_is_the_saved_session_drawn():
     assert kept["svg"] == board_svg(board_view(storage.load_text(save)))
     assert kept["svg"] != starting_board()  # the opening roll is on the board
     assert kept["texts"]["pips-text"] == "You 167 · Computer 167"
-    assert prerender.board_key(storage.KEY) == storage.KEY + ".board"
+    assert door.board_key(storage.KEY) == storage.KEY + ".board"

@@ -9,10 +9,14 @@ from pathlib import Path
 import pytest
 
 from game.bot import DEFAULT_LEVEL, LEVELS
+from game.web.house import clicks_of, files_of, picks_of
 from game.web.table.controls import BUTTONS
+from tests.test_web_rooms import rooms_on
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = (ROOT / "game" / "web" / "app.py").read_text(encoding="utf-8")
+# The composition roots and the browser glue: the modules that look elements up by id.
+GLUE = ("app.py", "browser/real_page.py", "browser/drag.py", "sharing/embed_dialog.py")
+APP = "\n".join((ROOT / "game" / "web" / name).read_text(encoding="utf-8") for name in GLUE)
 
 
 class Elements(HTMLParser):
@@ -62,8 +66,20 @@ def test_every_element_the_app_looks_up_is_in_the_full_page():
     wanted = set(re.findall(rf'(?<![.\w])(?:{helpers})\("([\w-]+)"', APP))
     wanted |= set(re.findall(r'@on\("\w+", "#([\w-]+)"\)', APP))
     wanted |= set(re.findall(r'focus="([\w-]+)"', APP))
+    wanted |= set(re.findall(r'on\("\w+", "#([\w-]+)"\)', APP))
     wanted |= set(BUTTONS)  # every button controls.controls decides
     assert wanted and not wanted - ids, sorted(wanted - ids)
+
+
+def test_every_room_table_names_elements_of_the_full_page():
+    # The click tables, picks and file inputs the composition root binds (game/web/house.py).
+    rooms = rooms_on()
+    ids = {attrs.get("id") for _, attrs in elements("index.html")}
+    selectors = [*clicks_of(rooms), *files_of(rooms), *(c for c, _, _ in picks_of(rooms))]
+    assert len(selectors) > 60 and all(s.startswith("#") for s in selectors)
+    missing = sorted(s for s in selectors if s[1:] not in ids)
+    assert not missing, missing
+    assert {"#roll", "#train-toggle", "#rating-toggle", "#link-send", "#share"} <= set(selectors)
 
 
 def test_the_prompts_are_modal_dialogs_in_both_pages():

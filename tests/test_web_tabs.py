@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.web.state.session import FRIEND, Session, Settings
-from game.web.store import storage
+from game.web.store import door, storage
 
 KEY = storage.KEY
 
@@ -145,7 +145,7 @@ def test_a_save_without_a_counter_is_an_old_page_s_and_is_read():
     ],
 )
 def test_nesting_is_measured_before_any_parse(text, deep):
-    assert storage.too_deep(text) is deep
+    assert door.too_deep(text) is deep
 
 
 class QuotaExceededError(Exception):

@@ -11,10 +11,10 @@ import pytest
 
 from game.engine.state import Phase
 from game.web.house import Rooms
-from game.web.state import deck as decks
-from game.web.state.deck import DAY_MS, WRONG_AGAIN_MS
 from game.web.state.page_state import TABLE, TRAIN
 from game.web.state.session import FRIEND, Session, Settings, to_viewer
+from game.web.store import deck as decks
+from game.web.store.deck import DAY_MS, WRONG_AGAIN_MS
 from game.web.trainer.questions import best_play
 from tests.test_web_rooms import PERSON_OPENS, around_of, rooms_on, surface_of
 
@@ -350,7 +350,7 @@ def test_an_analysed_game_brings_only_the_mistakes_of_the_people_at_this_device(
     session = replace(Session.new(Settings(opponent=Opponent(opponent))), link_side=link_side)
     rooms = rooms_on(session)
     state = rooms.page.state
-    rooms.study.estimated(state.named_history(), {"cards": cards, "players": [{}, {}]})
+    rooms.rating.estimated(state.named_history(), {"cards": cards, "players": [{}, {}]})
     kept = stored_deck(rooms)
     assert {card.data["player"] for card in kept.cards} == people
     assert len(kept.cards) == sum(1 for card in cards if card["player"] in people)

@@ -22,6 +22,7 @@ from game.engine.match import Rules
 from game.engine.notation import format_play
 from game.engine.plays import legal_plays
 from game.engine.position import BAR, Position
+from game.web.board import hint_panel
 from game.web.review import analysis_view
 from game.web.worker.judging import summary
 
@@ -136,4 +137,4 @@ def test_the_analysis_shows_why_beside_each_checker_mistake():
     assert first["why"]["chosen"]["shots"] == why.chosen.shots
     html = analysis_view.analysis_html(shown)
     assert 'class="why"' in html and ("shots of 36" in html or "no blot" in html)
-    assert analysis_view.why_html(None) == ""
+    assert hint_panel.why_html(None) == ""

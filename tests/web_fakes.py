@@ -1,7 +1,7 @@
 """A fake page for CPython tests of the page's controllers (game/web/state/surface.py's protocols).
 
     surface, around = FakeSurface(), FakeSurroundings()
-    page = Page(surface, around, PageState.new(Session.new()), random.Random(1), pace=0)
+    page = Page(surface, around, PageState.new(Session.new()), PAINTING, random.Random(1), pace=0)
     ...
     surface.texts["status"]            # what the status line says
     around.run()                       # run the tasks the page spawned (the computer's turns)

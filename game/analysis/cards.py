@@ -7,7 +7,7 @@ dice before the decision as ``python -m game hint`` reads them (``PID:MID``, the
 the Match ID for a checker play, none for a cube decision: a take or a pass is written
 with the double offered, the doubler on roll), the player (0 or 1, the first or second
 named), what was played and the best answer, in play notation or in the cube's words
-(``CUBE_WORDS``). ``card_record`` is a card as the trainer keeps it (``game.web.state.deck``),
+(``CUBE_WORDS``). ``card_record`` is a card as the trainer keeps it (``game.web.store.deck``),
 with the ranked plays or the cube's equities and the chances after the plays.
 
     >>> from game.engine.match import Rules
@@ -138,7 +138,7 @@ def cube_record(figures: CubeFigures) -> dict[str, Any]:
 
 
 def card_record(card: Card, source: str = "match") -> dict[str, Any]:
-    """A card as plain data (JSON) for the trainer's deck (``game.web.state.deck``)."""
+    """A card as plain data (JSON) for the trainer's deck (``game.web.store.deck``)."""
     decision = card.decision
     record: dict[str, Any] = {
         "id": card_id(card.gnubg_id, card.kind),

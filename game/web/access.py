@@ -20,7 +20,7 @@ from game.web.paint import announcement, board_words
 from game.web.review.room import Review
 from game.web.state.commit import Page
 from game.web.state.page_state import ANALYSIS, MOVES, TABLE, TRAIN, PageState
-from game.web.state.surface import Surface
+from game.web.state.surface import Clicks, Surface
 from game.web.table.coach import Coach
 from game.web.table.room import Table
 from game.web.trainer.room import TrainRoom
@@ -52,6 +52,24 @@ class Access:
         self.shown_room = (TABLE, MOVES)
         page.painted.append(self.after_paint)
         page.watchers.append(self.announce)
+
+    def clicks(self) -> Clicks:
+        """The buttons that reach across the rooms: the hint (or the tutor's), back to the
+        table, analysing this game, the board in words, the keys' list."""
+        surface = self.surface
+        return {
+            "#hint": self.hint,
+            "#room-play": self.to_table,
+            "#ending-analyse": lambda: self.analyse_this_game(self.plies()),
+            "#analysis-run": lambda: self.run_analysis(self.plies()),
+            "#words-toggle": self.toggle_words,
+            "#keys-toggle": lambda: surface.open_dialog("keys-dialog", focus="keys-done"),
+            "#keys-done": lambda: surface.close_dialog("keys-dialog"),
+        }
+
+    def plies(self) -> int:
+        """How deep the analysis looks, as chosen beside its button."""
+        return int(self.surface.value("analysis-plies") or "1")
 
     @property
     def surface(self) -> Surface:

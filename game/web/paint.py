@@ -14,9 +14,6 @@ review's banner and move list. A ``Moment`` is a step of the computer's play bei
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from game.engine.position import Position
 from game.engine.state import Phase
 from game.web.board import hint_panel
 from game.web.board.render import board_svg
@@ -26,12 +23,12 @@ from game.web.board.view import (
     is_crawford,
     last_play_text,
     pips_text,
-    player_name,
     score_label,
     score_text,
     status_text,
 )
 from game.web.link_play.view import link_status
+from game.web.state.commit import Moment, Painting
 from game.web.state.dice_box import dice_panel, panel_html
 from game.web.state.page_state import (
     ANALYSIS,
@@ -45,18 +42,9 @@ from game.web.state.page_state import (
     PageState,
 )
 from game.web.state.replay import Replay, move_list_html, turn_of, where_text
-from game.web.state.session import Session
+from game.web.state.session import Session, player_name
 from game.web.state.surface import Frame
 from game.web.table.controls import controls, settings_form
-
-
-@dataclass(frozen=True)
-class Moment:
-    """The board part-way through a play: the position, the dice left, the checker moving."""
-
-    position: Position | None = None
-    dice_left: tuple[int, ...] | None = None
-    moving: tuple[int, int] | None = None
 
 
 def board_markup(state: PageState, moment: Moment | None = None, motion: bool = True) -> str:
@@ -272,6 +260,10 @@ def announcement(before: PageState, after: PageState) -> str | None:
 
 def board_words(state: PageState) -> list[str]:
     """The board as text, a sentence each: who is where, whose turn, the dice, the cube."""
-    from game.web.embed.embed import board_text
+    from game.web.board.diagram import board_text
 
     return board_text(state.shown_session)
+
+
+# The page's painting, handed to its ``Page`` (game/web/state/commit.py) by game/web/house.py.
+PAINTING = Painting(board_markup, table_frame)

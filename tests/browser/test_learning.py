@@ -13,9 +13,8 @@ from playwright.sync_api import Page, expect
 
 from game.formats.mat import format_mat
 from game.web.rating import book as rating
-from game.web.state import deck
 from game.web.state.session import FRIEND, Session, Settings, to_viewer
-from game.web.store import storage
+from game.web.store import deck, storage
 from game.web.store.history import history_data
 from tests.browser.pages import open_game
 from tests.records import played

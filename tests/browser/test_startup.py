@@ -11,9 +11,10 @@ from html.parser import HTMLParser
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from game.web.board.prerender import board_key, starting_board
+from game.web.board.prerender import starting_board
 from game.web.state.session import to_viewer
 from game.web.store import storage
+from game.web.store.door import board_key
 from tests.browser.pages import READY_TIMEOUT_MS, clear_site_storage, open_game
 
 # With this seed the person wins the opening roll (5-3): their move waits on the board.

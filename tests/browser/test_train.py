@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from game.web.state import deck as decks
+from game.web.store import deck as decks
 from tests.browser.pages import open_game
 from tests.browser.test_rooms import AXE
 from tests.test_web_train import best_moves, practice_cards, wrong_moves

@@ -62,7 +62,7 @@ def shoot(page, out: Path, room: str, sizes: list[tuple[int, int]]) -> None:
 
 def seed_deck(page) -> None:
     """Two practice checker-play cards in the deck, the first asked and answered wrong."""
-    from game.web.state import deck as decks
+    from game.web.store import deck as decks
     from tests.test_web_train import practice_cards, wrong_moves
 
     cards = [

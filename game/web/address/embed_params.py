@@ -43,6 +43,7 @@ from game.formats.xgid import InvalidXgid, parse_xgid
 from game.web.address.links import FULL, SIMPLE, LinkError, game_from_id, parse_pairs
 from game.web.address.params import query_fields
 from game.web.state.session import COMPUTER, FRIEND, MATCH_LENGTHS
+from game.web.store.door import EMBED_SAVES
 
 DIAGRAM, PUZZLE, REPLAY, PLAY = "diagram", "puzzle", "replay", "play"
 MODES = (DIAGRAM, PUZZLE, REPLAY, PLAY)
@@ -50,7 +51,7 @@ AUTO, LIGHT, DARK = "auto", "light", "dark"
 THEMES = (AUTO, LIGHT, DARK)
 MAX_ADDRESS = 4_000  # characters of query or fragment: far beyond any address of ours
 MAX_CAPTION = 300
-KEY_PREFIX = "backgammon.save.embed"  # the embeds' saves: apart from the page's
+KEY_PREFIX = EMBED_SAVES  # the embeds' saves, apart from the page's (the door declares it)
 # A match file beside the page: plain names in plain folders, no way up or out.
 MAT_PATH = re.compile(
     r"(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}/){0,4}[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.mat"

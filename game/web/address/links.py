@@ -25,16 +25,19 @@ text (never as HTML) beside the visitor's own board.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.engine.match import Rules
 from game.engine.position import InvalidPosition
 from game.engine.state import GameState, InvalidState, Phase
 from game.engine.text import quoted
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
-from game.formats.match_id import InvalidMatchId, parse_gnubg_id
+from game.formats.match_id import InvalidMatchId, format_gnubg_id, parse_gnubg_id
 from game.formats.position_id import InvalidPositionId
-from game.web.state.session import COMPUTER, FRIEND, Opponent
+from game.web.state.session import COMPUTER, COMPUTER_PLAYER, FRIEND, MAX_NAME, Opponent
 
 MAX_FRAGMENT = 200
+FRIEND_FRAGMENT = "friend="  # a game by link's fragment: #friend=F1.… (never sent to a server)
 SHOWN_PHASES = (Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNED)
 SIMPLE, FULL = "simple", "full"
 
@@ -82,9 +85,6 @@ def share_fragment(game: GameState, opponent: str = COMPUTER) -> str:
     if game.rules.beaver:
         fragment += "&beaver=1"
     return fragment + ("&vs=friend" if opponent == FRIEND else "")
-
-
-MAX_NAME = 40  # characters of a player's name carried by a link
 
 
 def names_part(names: tuple[str, str]) -> str:
@@ -202,3 +202,26 @@ def game_from_id(
 def same_game(first: GameState, second: GameState) -> bool:
     """Do two games stand at the same point (so opening a link changes nothing)?"""
     return write_gnubg_id(first) == write_gnubg_id(second)
+
+
+def reader_on_roll(game: GameState) -> GameState:
+    """``game`` with the players' numbers swapped when the computer's side (player 1) is to
+    act: in a ``play`` embed against the computer, the reader plays the side the position
+    puts on roll, whichever gnubg number it has."""
+    if game.to_act != COMPUTER_PLAYER:
+        return game
+    position, match = parse_gnubg_id(write_gnubg_id(game))
+    owner = match.cube_owner
+    swapped = replace(
+        match,
+        player_on_roll=1 - match.player_on_roll,
+        turn=None if match.turn is None else 1 - match.turn,
+        cube_owner=None if owner is None else 1 - owner,
+        score=(match.score[1], match.score[0]),
+    )
+    return read_gnubg_id(format_gnubg_id(position, swapped), game.rules)
+
+
+def is_friend_link(fragment: str) -> bool:
+    """Is this address fragment a friend's link (``#friend=F1.…``, game/web/link_play/)?"""
+    return fragment.lstrip("#").startswith(FRIEND_FRAGMENT)

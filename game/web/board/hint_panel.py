@@ -216,3 +216,32 @@ def play_at(game: GameState, index: int) -> Play | None:
         return None
     plays = legal_plays(game.position, game.dice)
     return plays[index] if 0 <= index < len(plays) else None
+
+
+def facts_text(facts: dict[str, Any]) -> str:
+    """``wins 52.1% (gammon 14.0%, backgammon 0.6%), loses 47.9% (...), 11 shots of 36``."""
+    win, win_g, win_bg, lose, lose_g, lose_bg = (float(v) for v in facts["chances"])
+    parts = [
+        f"wins {_percent(win)} (gammon {_percent(win_g)}, backgammon {_percent(win_bg)})",
+        f"loses {_percent(lose)} (gammon {_percent(lose_g)}, backgammon {_percent(lose_bg)})",
+    ]
+    blots = int(facts.get("blots") or 0)
+    if blots:
+        parts.append(f"{int(facts['shots'])} shots of 36 at {blots} blot{'s' if blots > 1 else ''}")
+    else:
+        parts.append("no blot")
+    if facts.get("wasted") is not None:
+        parts.append(f"{int(facts['wasted'])} pips wasted")
+    return ", ".join(parts)
+
+
+def why_html(why: dict[str, Any] | None) -> str:
+    """The chosen play beside the best, in the engine's own numbers (nothing for the cube)."""
+    if not why:
+        return ""
+    rows = "".join(
+        f'<li><span class="why-who">{label} {escape(str(why[key]["play"]))}</span>: '
+        f"{escape(facts_text(why[key]))}</li>"
+        for label, key in (("Played", "chosen"), ("Best", "best"))
+    )
+    return f'<ul class="why">{rows}</ul>'

@@ -21,29 +21,21 @@ from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.engine.notation import format_play
 from game.engine.plays import Move
 from game.engine.position import Position, Side
-from game.engine.state import Phase
+from game.engine.state import GameState, Phase
 from game.web.board.render import CYAN, PINK, BoardView
-from game.web.state.session import BEAVERED, COMPUTER, LINK, REFUSED, TAKEN, Session, to_viewer
+from game.web.state.session import (
+    BEAVERED,
+    COMPUTER,
+    LINK,
+    REFUSED,
+    TAKEN,
+    Session,
+    person_side,
+    player_name,
+    to_viewer,
+)
 
 COLOURS = (CYAN, PINK)
-
-
-def player_name(session: Session, player: int) -> str:
-    if session.settings.opponent == COMPUTER:
-        return ("You", "Computer")[player]
-    if session.settings.opponent == LINK:
-        return "You" if player == session.link_side else "Friend"
-    return ("Cyan", "Pink")[player]
-
-
-def person_side(session: Session) -> int | None:
-    """The side of the one person at this device (against the computer, or a friend by
-    links); None for two people at one screen."""
-    if session.settings.opponent == COMPUTER:
-        return 0
-    if session.settings.opponent == LINK:
-        return session.link_side
-    return None
 
 
 def _sides(position: Position, mover_at_bottom: bool) -> tuple[Side, Side]:
@@ -66,6 +58,28 @@ def _dice_shown(dice: Dice, left: tuple[int, ...]) -> tuple[tuple[int, ...], tup
         else:
             used.append(True)
     return tuple(dice), tuple(used)
+
+
+def _dice_view(
+    game: GameState, dice_left: tuple[int, ...] | None, bottom_player: int
+) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[int, int] | None]:
+    """The dice drawn (each with whether it is used), or the opening roll's two dice, one in
+    each side's colour (bottom side's first), until the first move."""
+    if game.phase is not Phase.MOVE or not game.dice:
+        return (), (), None
+    left = (
+        dice_left
+        if dice_left is not None
+        else (game.dice if game.dice[0] != game.dice[1] else (game.dice[0],) * 4)
+    )
+    first_turn = game.opening_dice == game.dice and game.position == Position.start()
+    untouched = len(left) == 2 and game.dice[0] != game.dice[1] and set(left) == set(game.dice)
+    if first_turn and untouched:
+        player0_die, player1_die = game.dice  # the opening dice: first_turn says so
+        opening = (player0_die, player1_die) if bottom_player == 0 else (player1_die, player0_die)
+        return (), (), opening
+    dice, used = _dice_shown(game.dice, tuple(left))
+    return dice, used, None
 
 
 def board_view(
@@ -99,29 +113,7 @@ def board_view(
         bottom, top = _sides(position, at_bottom)
 
     on_roll_bottom: bool | None = at_bottom if game.phase in (Phase.ROLL, Phase.MOVE) else None
-    dice: tuple[int, ...] = ()
-    used: tuple[bool, ...] = ()
-    opening = None
-    if game.phase is Phase.MOVE and game.dice:
-        left = (
-            dice_left
-            if dice_left is not None
-            else (game.dice if game.dice[0] != game.dice[1] else (game.dice[0],) * 4)
-        )
-        first_turn = game.opening_dice == game.dice and game.position == Position.start()
-        if (
-            first_turn
-            and len(left) == 2
-            and game.dice[0] != game.dice[1]
-            and set(left) == set(game.dice)
-        ):
-            # The opening roll: one die each, in each side's colour, until the first move.
-            player0_die, player1_die = game.dice  # the opening dice: first_turn says so
-            opening = (
-                (player0_die, player1_die) if bottom_player == 0 else (player1_die, player0_die)
-            )
-        else:
-            dice, used = _dice_shown(game.dice, tuple(left))
+    dice, used, opening = _dice_view(game, dice_left, bottom_player)
 
     trail: tuple[tuple[int, int], ...] = ()
     # Not while the computer's play is being shown: its checkers are on the move.

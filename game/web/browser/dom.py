@@ -99,6 +99,58 @@ def on(event: str, selector: object) -> Callable[[Handler], Handler]:
     return lambda handler: when(event, selector)(safe(handler))
 
 
+def bind_clicks(clicks: dict[str, Callable[[], object]]) -> None:
+    """A room's click table (game/web/state/surface.py's ``Clicks``): each selector's click
+    runs its action."""
+    for selector, action in clicks.items():
+        on("click", selector)(_pressed(action))
+
+
+def bind_picks(picks: list[tuple[str, str, Callable[[str], object]]]) -> None:
+    """The rooms' picks: a click in a list runs the action of the first item, from the
+    click outwards, holding its ``data-NAME`` (the picks of one list tried in order)."""
+    lists: dict[str, list[tuple[str, Callable[[str], object]]]] = {}
+    for container, name, action in picks:
+        lists.setdefault(container, []).append((name, action))
+    for container, items in lists.items():
+        on("click", container)(_picked(items))
+
+
+def bind_files(files: dict[str, Callable[[str], object]]) -> None:
+    """A file chosen in a file input: its text to the room's action (the input is emptied,
+    so the same file can be chosen again)."""
+    for selector, action in files.items():
+        on("change", selector)(_file_reader(action))
+
+
+def _pressed(action: Callable[[], object]) -> Handler:
+    def handler(event: Event) -> None:
+        action()
+
+    return handler
+
+
+def _picked(items: list[tuple[str, Callable[[str], object]]]) -> Handler:
+    def handler(event: Event) -> None:
+        for name, action in items:
+            node = event.target.closest(f"[data-{name}]") if event.target else None
+            if node:
+                action(str(node.getAttribute(f"data-{name}")))
+                return
+
+    return handler
+
+
+def _file_reader(action: Callable[[str], object]) -> Handler:
+    async def handler(event: Event) -> None:
+        files = event.target.files
+        if files and files.length:
+            action(str(await files.item(0).text()))
+        event.target.value = ""
+
+    return handler
+
+
 def on_board(handler: Handler) -> None:
     """Bind a tap on the board: a click, or Enter/Space on a focused point."""
 

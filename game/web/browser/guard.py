@@ -20,8 +20,7 @@ from pyscript import document, window
 
 from game.web.browser import dom
 from game.web.browser.dom import set_text
-
-SAVE_FILE = "backgammon-save.json"
+from game.web.store.storage import SAVE_FILE
 
 
 def words(error: BaseException) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -33,48 +34,42 @@ from game.web.address.embed_params import (
     EmbedSpec,
     read_embed,
 )
-from game.web.app import App
+from game.web.board import diagram
 from game.web.board.render import board_svg
 from game.web.board.view import board_view, pips_text, status_text
 from game.web.browser import guard, worker_client
 from game.web.browser.dom import Event, board_target, element, on, on_board, set_props, set_text
-from game.web.embed import embed
-from game.web.embed.embed_frame import MAX_MATCH_FILE  # and the shared runtime's answers
-from game.web.house import Setup
+from game.web.browser.real_page import BrowserSurroundings
+from game.web.embed.moments import replay_view
 from game.web.state.replay import Replay
-from game.web.state.session import COMPUTER, FULL, Session, Settings, SettingsError
+from game.web.state.session import Session, Settings, SettingsError
+from game.web.store.door import Door
 from game.web.worker import puzzle
+from game.web.worker.importing import MAX_MATCH_FILE
 
 HEIGHT_MESSAGE = "backgammon-embed:height"
 NOT_SAVED = "Not saved: this browser gives the embed no storage here."
 
 
 class Store:
-    """One embed's saved state (JSON under its own key); works, unsaved, without storage."""
+    """One embed's saved state (JSON under its own key, through the page's storage door);
+    works, unsaved, without storage."""
 
     def __init__(self, key: str) -> None:
         self.key = key
+        self.door = Door(BrowserSurroundings())
         self.available = True
         try:
-            window.localStorage.getItem(key)
+            self.door.reader(key)()
         except Exception:
             self.available = False
 
     def load(self) -> Any:
-        if not self.available:
-            return None
-        with contextlib.suppress(Exception):
-            text = window.localStorage.getItem(self.key)
-            if isinstance(text, str) and len(text) < 10_000:
-                return json.loads(text)
-        return None
+        return self.door.data(self.key) if self.available else None
 
     def save(self, data: object) -> None:
-        if self.available:
-            try:
-                window.localStorage.setItem(self.key, json.dumps(data))
-            except Exception:
-                self.available = False
+        if self.available and not self.door.write(self.key, json.dumps(data)):
+            self.available = False
 
 
 def draw(view: Any) -> None:
@@ -85,7 +80,7 @@ def show_words(session: Session, play: Play | None = None) -> None:
     """The board in words for screen readers, and both pip counts on screen."""
     holder = element("embed-text")
     holder.replaceChildren()
-    for line in embed.board_text(session, play):
+    for line in diagram.board_text(session, play):
         paragraph = document.createElement("p")
         paragraph.textContent = line
         holder.appendChild(paragraph)
@@ -113,10 +108,10 @@ class Diagram:
         self.spec = spec
 
     def start(self) -> None:
-        session = embed.embed_session(self.spec)
-        draw(embed.diagram_view(session, self.spec.play))
+        session = diagram.embed_session(self.spec)
+        draw(diagram.diagram_view(session, self.spec.play))
         show_words(session, self.spec.play)
-        note(" ".join(embed.board_text(session, self.spec.play)[1:2]))
+        note(" ".join(diagram.board_text(session, self.spec.play)[1:2]))
 
 
 class Puzzle:
@@ -125,7 +120,7 @@ class Puzzle:
     def __init__(self, spec: EmbedSpec) -> None:
         self.spec = spec
         self.store = Store(spec.key + ".puzzle")
-        self.start_session = embed.embed_session(spec)
+        self.start_session = diagram.embed_session(spec)
         self.session = self.start_session
         self.answered = False
 
@@ -215,7 +210,7 @@ class Puzzle:
         plays = self.game.legal_plays()
         index = next(i for i, p in enumerate(plays) if p.position == play.position)
         self.store.save({"play": index})
-        draw(embed.diagram_view(self.start_session, play))
+        draw(diagram.diagram_view(self.start_session, play))
         document.body.classList.add("answered")
         self.ask(lambda answer: puzzle.play_verdict(self.game, answer, play))
 
@@ -340,7 +335,7 @@ class ReplayEmbed:
 
     def show(self, replay: Replay) -> None:
         self.replay = replay
-        session, view, words = embed.replay_view(self.spec, replay)
+        session, view, words = replay_view(self.spec, replay)
         draw(view)
         set_text("embed-where", words)
         note(words)
@@ -352,28 +347,6 @@ class ReplayEmbed:
         document.body.dataset.moment = str(replay.at)
         self.store.save(replay.at)
         post_height()
-
-
-def play_embed(query: str, spec: EmbedSpec) -> App:
-    """The live game from the embed's position (or a new one), saved under its own key: the
-    page's own parts (game/web/app.py) with the embed's setup."""
-    if spec.legacy:  # the plain board of old: its game and settings as before, links taken
-        return App(query, Setup(key=spec.key, embed=True))
-    settings = Settings(
-        opponent=spec.opponent,
-        level=spec.level,
-        rules=spec.rules or (FULL if spec.game is not None else Settings().rules),
-        match_length=spec.match_length if spec.game is None else 0,
-    )
-    if spec.game is not None:
-        game = embed.reader_on_roll(spec.game) if spec.opponent == COMPUTER else spec.game
-        session = Session(game, settings).after(game)
-    else:
-        session = Session.new(settings)
-    if spec.flip:
-        session = embed.FlippedSession(session.game, session.settings).after(session.game)
-    # The fragment is this embed's own position, read at start: not a link to take.
-    return App(query, Setup(key=spec.key, session=session, take_links=False, embed=True))
 
 
 def apply_theme(spec: EmbedSpec) -> None:
@@ -411,7 +384,12 @@ def watch_height() -> None:
     post_height()
 
 
-def start() -> object:
+# Builds a ``play`` embed's page: the main page's own parts (game/web/main.py hands it in,
+# the composition root; this room never imports it).
+PlayEmbed = Callable[[str, EmbedSpec], object]
+
+
+def start(play_embed: PlayEmbed) -> object:
     """Read the address and show its mode; a bad address is said in the frame."""
     body = document.body
     try:
@@ -426,7 +404,7 @@ def start() -> object:
         return None
     apply_theme(spec)
     if spec.mode == PLAY:
-        app: App = guard.start_safely(lambda query: play_embed(query, spec))  # sets data-ready
+        app = guard.start_safely(lambda query: play_embed(query, spec))  # sets data-ready
         body.dataset.embedKey = spec.key
         watch_height()
         return app

@@ -38,12 +38,13 @@ from typing import Any
 
 from game.formats.mat import InvalidMatFile, parse_mat
 from game.web.address.embed_params import DIAGRAM, REPLAY, EmbedError, EmbedSpec, read_embed
+from game.web.board import diagram
 from game.web.board.render import board_svg
 from game.web.board.view import pips_text
-from game.web.embed import embed
+from game.web.embed.moments import replay_view
 from game.web.state.replay import Replay
+from game.web.worker.importing import MAX_MATCH_FILE
 
-MAX_MATCH_FILE = 2_000_000
 _GAME_LINE = re.compile(r"\s*Game\s+[0-9]+\b", re.IGNORECASE)  # as game.formats.mat reads it
 _REPLAYS: dict[str, Replay] = {}  # games and match files read, by a hash (a few kept)
 
@@ -72,11 +73,11 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
         "key": spec.key,
     }
     if spec.mode == DIAGRAM:
-        session = embed.embed_session(spec)
-        words = embed.board_text(session, spec.play)
+        session = diagram.embed_session(spec)
+        words = diagram.board_text(session, spec.play)
         return {
             **shown,
-            "svg": board_svg(embed.diagram_view(session, spec.play)),
+            "svg": board_svg(diagram.diagram_view(session, spec.play)),
             "words": words,
             "pips": pips_text(session),
             "status": " ".join(words[1:2]),
@@ -100,11 +101,11 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
         return {"problem": replay}
     moment = request.get("moment")
     replay = replay.jump(moment if isinstance(moment, int) and moment >= 0 else 0)
-    session, view, where = embed.replay_view(spec, replay)
+    session, view, where = replay_view(spec, replay)
     return {
         **shown,
         "svg": board_svg(view),
-        "words": embed.board_text(session),
+        "words": diagram.board_text(session),
         "pips": pips_text(session),
         "status": where,
         "where": where,

@@ -25,27 +25,28 @@ from game.engine.record import Action, ActionKind, Record, play_of
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of
-from game.web.board.view import player_name
-from game.web.link_play.view import FRAGMENT, link_frame, link_url
-from game.web.paint import Moment
+from game.web.link_play.view import link_frame, link_url
 from game.web.state import prompts
-from game.web.state.commit import Page
+from game.web.state.commit import Moment, Page
 from game.web.state.dice_box import DiceBox
 from game.web.state.friend_games import GAMES_VERSION, FriendGames
 from game.web.state.notices import Notices
 from game.web.state.page_state import TABLE, PageState
-from game.web.state.session import BEAVERED, COMPUTER, LINK, REFUSED, TAKEN, Session, Settings
-from game.web.state.surface import Frame, apply
-from game.web.store.storage import SaveError, parse_stored
+from game.web.state.session import (
+    BEAVERED,
+    COMPUTER,
+    LINK,
+    REFUSED,
+    TAKEN,
+    Session,
+    Settings,
+    player_name,
+)
+from game.web.state.surface import Clicks, Frame, Picks, apply
+from game.web.store.door import LINKS, Door
 from game.web.worker.computer import STEP_SECONDS
 
-GAMES_KEY = "backgammon.links"  # the games by link on this device (FriendGames.to_data)
-MAX_GAMES_LENGTH = 4_000_000
-
-
-def is_friend_link(fragment: str) -> bool:
-    """Is this address fragment a friend's link (``#friend=F1.…``)?"""
-    return fragment.lstrip("#").startswith(FRAGMENT)
+GAMES_KEY = LINKS  # the door declares every key (game/web/store/door.py)
 
 
 def new_actions(old: Record, new: Record) -> list[Action]:
@@ -136,9 +137,10 @@ def session_of(game: FriendGame, settings: Settings) -> Session:
 
 
 class LinkPlay:
-    def __init__(self, page: Page, notices: Notices) -> None:
+    def __init__(self, page: Page, notices: Notices, door: Door) -> None:
         self.page = page
         self.notices = notices
+        self.door = door  # the games by link, kept in this browser
         self.sent: str | None = None  # the link last shared or copied, for "copied" words
         self.said = ""  # how it went: "shared", "copied" or "" (to select and copy)
         self.told_storage = False
@@ -148,13 +150,32 @@ class LinkPlay:
 
     # ----- the games on this device ---------------------------------------------------------
 
+    def clicks(self) -> Clicks:
+        """Send our link, start a game by link, open a friend's pasted link."""
+        return {
+            "#link-send": lambda: self.page.around.spawn(self.send()),
+            "#link-new": self.start,
+            "#link-open": self.open_pasted,
+        }
+
+    def picks(self) -> Picks:
+        """A game of the list of games by link: play it, or remove it."""
+        return [
+            ("#link-games", "link-play", self.choose),
+            ("#link-games", "link-remove", self.remove),
+        ]
+
+    def open_pasted(self) -> None:
+        """A friend's link pasted into the panel of games by link."""
+        surface = self.page.surface
+        text = surface.value("link-paste").strip()
+        if text:
+            surface.props("link-paste", value="")
+            self.open(text)
+
     def stored(self) -> tuple[FriendGames, bytes | None]:
         """The games by link kept in this browser, and the one on the board."""
-        try:
-            text = self.page.around.stored(GAMES_KEY)
-            data = parse_stored(text, MAX_GAMES_LENGTH) if text else None
-        except (SaveError, Exception):
-            return FriendGames(), None
+        data = self.door.data(LINKS)  # nothing readable: no games (a damaged list kept aside)
         board = None
         if isinstance(data, dict) and isinstance(data.get("board"), str):
             with contextlib.suppress(ValueError):
@@ -164,11 +185,7 @@ class LinkPlay:
     def newer(self, games: FriendGames, add: bool = False) -> FriendGames:
         """``games`` with those another tab took further (more links) as it left them
         (``add``: and those it started); only those are read in full."""
-        try:
-            text = self.page.around.stored(GAMES_KEY)
-            data = parse_stored(text, MAX_GAMES_LENGTH) if text else None
-        except Exception:
-            return games
+        data = self.door.data(LINKS)
         items = data.get("games") if isinstance(data, dict) else None
         for item in items if isinstance(items, list) else []:
             try:
@@ -194,15 +211,13 @@ class LinkPlay:
             items.append(known[1])
         data: dict[str, object] = {"version": GAMES_VERSION, "games": items}
         data["board"] = state.link_game.hex() if state.link_game is not None else None
-        try:
-            self.page.around.store(GAMES_KEY, json.dumps(data, separators=(",", ":")))
-        except Exception:
-            if not self.told_storage:
-                self.told_storage = True
-                self.notices.notice(
-                    "This browser does not keep the games by link here (no storage): keep "
-                    "this tab open, or your friend's next link cannot be opened."
-                )
+        written = self.door.write(LINKS, json.dumps(data, separators=(",", ":")))
+        if not written and not self.told_storage:
+            self.told_storage = True
+            self.notices.notice(
+                "This browser does not keep the games by link here (no storage): keep "
+                "this tab open, or your friend's next link cannot be opened."
+            )
         return state
 
     def restore(self) -> None:

@@ -19,17 +19,16 @@ import html
 
 from game.engine.state import Phase
 from game.formats.friend_link import FriendGame
+from game.web.address.links import FRIEND_FRAGMENT
 from game.web.board.view import status_text
 from game.web.state.friend_games import GameRow
 from game.web.state.session import Session
 from game.web.state.surface import Frame
 
-FRAGMENT = "friend="  # a link's fragment: #friend=F1.… (fragments never reach a server)
-
 
 def link_url(page_url: str, game: FriendGame) -> str:
     """The whole address to send: the page, then the game's last link in the fragment."""
-    return f"{page_url}#{FRAGMENT}{game.last_link}"
+    return f"{page_url}#{FRIEND_FRAGMENT}{game.last_link}"
 
 
 def link_status(game: FriendGame, session: Session) -> str:

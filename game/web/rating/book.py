@@ -33,10 +33,11 @@ from dataclasses import dataclass, replace
 from game.bot.level_names import DEFAULT_LEVEL  # the names only: the bot is not loaded
 from game.engine.state import GameState, Phase
 from game.web.board.chart import pr_chart, rating_chart
+from game.web.store.door import RATING, RATING_VERSION, data_of, finite
 
-KEY = "backgammon.rating"
+KEY = RATING  # the door declares every key (game/web/store/door.py)
 RATING_DECISIONS = 100  # game.analysis.intervals.RATING_DECISIONS, without the bot
-VERSION = 1
+VERSION = RATING_VERSION
 START = 1500.0
 KEPT = 200  # results kept for the plot
 # Measured by tools/qa/rate_levels.py (docs/performance.md, "The levels' ratings"):
@@ -192,21 +193,19 @@ class Book:
 
 
 def _number(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    number = float(value)
-    return number if math.isfinite(number) and 0 < number < 10_000 else None
+    """A rating-sized number: above 0, below 10,000."""
+    number = finite(value, 0.0, 10_000.0)
+    return number if number and number < 10_000.0 else None
 
 
 def read_book(text: object) -> Book:
     """The book saved as ``text``; a new book for anything unreadable (never raises)."""
-    if not isinstance(text, str) or not text or len(text) > 100_000:
-        return Book()
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return Book()
-    if not isinstance(data, dict) or data.get("version") != VERSION:
+    return book_from(data_of(text, RATING))
+
+
+def book_from(data: object) -> Book:
+    """The book in ``data`` as the door read it (None: a new book)."""
+    if not isinstance(data, dict):
         return Book()
     rating = _number(data.get("rating"))
     experience = data.get("experience")

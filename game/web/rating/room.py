@@ -1,15 +1,15 @@
-"""The study: the person's rating, counted after each match against the computer.
+"""The rating room: the person's rating, counted after each match against the computer.
 
-    study = StudyRoom(page)           # counts finished matches on every commit
-    study.toggle()                    # the rating panel shown or hidden
+    rating = RatingRoom(page, door)    # counts finished matches on every commit
+    rating.toggle()                    # the rating panel shown or hidden
 
-The rating book (game/web/rating/book.py) is kept in localStorage under ``rating.KEY``; an
-analysis of the person's own game adds its estimate (game/web/review/room.py calls ``estimated``).
+The rating's book (game/web/rating/book.py) is kept in this browser through the door
+(``door.RATING``); an analysis of the person's own game adds its estimate
+(game/web/review/room.py calls ``estimated``) and its cards join the trainer's deck.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from dataclasses import replace
 from typing import Any
@@ -17,10 +17,12 @@ from typing import Any
 from game.engine.record import Record
 from game.formats.game_link import encode_game
 from game.web.rating import book as rating
-from game.web.state import deck
 from game.web.state.commit import Page
 from game.web.state.page_state import STUDY, TABLE, PageState
 from game.web.state.session import COMPUTER, LINK, Session
+from game.web.state.surface import Clicks
+from game.web.store import deck
+from game.web.store.door import DECK, RATING, Door
 
 
 def people_here(session: Session) -> tuple[int, ...]:
@@ -33,10 +35,18 @@ def people_here(session: Session) -> tuple[int, ...]:
     return (0, 1)
 
 
-class StudyRoom:
-    def __init__(self, page: Page) -> None:
+class RatingRoom:
+    """The rating room; it alone holds the rating's book (read from storage once, kept there
+    after every change)."""
+
+    def __init__(self, page: Page, door: Door) -> None:
         self.page = page
+        self.door = door  # the book and the deck, kept in this browser
+        self.book = rating.book_from(door.data(RATING))  # nothing readable: a new book
         page.watchers.append(self.count_result)
+
+    def clicks(self) -> Clicks:
+        return {"#rating-toggle": self.toggle}
 
     def count_result(self, before: PageState, state: PageState) -> PageState:
         """A match (or money game) against the computer just ended: rate it once."""
@@ -47,12 +57,11 @@ class StudyRoom:
         if result is None:
             return state
         mark = rating.fingerprint(encode_game(state.history))
-        if mark == state.rating.last:
+        if mark == self.book.last:
             return state  # counted already (this page before a reload, or another tab)
         length, won = result
-        book = state.rating.after_result(session.settings.level, length, won).with_last(mark)
-        self.keep(book)
-        return replace(state, rating=book)
+        self.keep(self.book.after_result(session.settings.level, length, won).with_last(mark))
+        return state
 
     def estimated(self, record: Record, result: dict[str, Any]) -> None:
         """An analysis of the person's own game finished: its estimate refines the rating
@@ -64,23 +73,18 @@ class StudyRoom:
         against_computer = session.settings.opponent == COMPUTER
         if against_computer:
             player = result["players"][0]
-            book = state.rating.with_analysis(player).with_match(player)
-            self.page.state = replace(state, rating=book)
-            self.keep(book)
+            self.keep(self.book.with_analysis(player).with_match(player))
         self.keep_cards(result.get("cards") or [], people_here(session))
 
     def keep_cards(self, records: list[dict[str, object]], people: tuple[int, ...]) -> None:
-        """The person's cards of an analysed game join the trainer's deck (game.web.state.deck)."""
+        """The person's cards of an analysed game join the trainer's deck (game.web.store.deck)."""
         mine = [r for r in records if r.get("player") in people]
-        around = self.page.around
-        with contextlib.suppress(Exception):
-            kept = deck.read_deck(around.stored(deck.KEY))
-            kept = kept.with_cards(mine, now=time.time() * 1000.0)
-            around.store(deck.KEY, kept.to_text())
+        kept = deck.deck_from(self.door.data(DECK))  # a damaged deck is kept aside first
+        self.door.write(DECK, kept.with_cards(mine, now=time.time() * 1000.0).to_text())
 
     def keep(self, book: rating.Book) -> None:
-        with contextlib.suppress(Exception):
-            self.page.around.store(rating.KEY, book.to_text())
+        self.book = book
+        self.door.write(RATING, book.to_text())
         self.show(book)
 
     def toggle(self) -> None:
@@ -88,7 +92,7 @@ class StudyRoom:
         state = self.page.state
         room = TABLE if state.room == STUDY else STUDY
         self.page.show(replace(state, room=room, replay=None))
-        self.show(self.page.state.rating)
+        self.show(self.book)
 
     def show(self, book: rating.Book) -> None:
         surface = self.page.surface
@@ -100,10 +104,8 @@ class StudyRoom:
         surface.html("rating-progress", rating.progress_chart(book))
         surface.text("rating-progress-text", rating.progress_words(book))
         if surface.has("rating-cards"):
-            stored = None
-            with contextlib.suppress(Exception):
-                stored = self.page.around.stored(deck.KEY)
-            found = deck.progress(deck.read_deck(stored), now=time.time() * 1000.0)
+            kept = deck.deck_from(self.door.data(DECK))
+            found = deck.progress(kept, now=time.time() * 1000.0)
             surface.text(
                 "rating-cards", "Cards to study again: " + deck.progress_words(found) + "."
             )

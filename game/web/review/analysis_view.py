@@ -26,7 +26,7 @@ from html import escape
 from typing import Any
 
 from game.web.board.chart import chances_chart
-from game.web.board.hint_panel import signed
+from game.web.board.hint_panel import signed, why_html
 
 KIND_WORDS = {
     "play": "Play",
@@ -132,39 +132,6 @@ def mistake_text(mistake: dict[str, Any], names: list[str], games: int = 1) -> s
     game = f"Game {mistake['game']}, " if games > 1 else ""
     error = f"{-float(mistake['error']):.3f}".replace("-", "\u2212")
     return f"{game}{number}{what}, {error}"
-
-
-def _percent(value: float) -> str:
-    return f"{100.0 * value:.1f}%"
-
-
-def facts_text(facts: dict[str, Any]) -> str:
-    """``wins 52.1% (gammon 14.0%, backgammon 0.6%), loses 47.9% (...), 11 shots of 36``."""
-    win, win_g, win_bg, lose, lose_g, lose_bg = (float(v) for v in facts["chances"])
-    parts = [
-        f"wins {_percent(win)} (gammon {_percent(win_g)}, backgammon {_percent(win_bg)})",
-        f"loses {_percent(lose)} (gammon {_percent(lose_g)}, backgammon {_percent(lose_bg)})",
-    ]
-    blots = int(facts.get("blots") or 0)
-    if blots:
-        parts.append(f"{int(facts['shots'])} shots of 36 at {blots} blot{'s' if blots > 1 else ''}")
-    else:
-        parts.append("no blot")
-    if facts.get("wasted") is not None:
-        parts.append(f"{int(facts['wasted'])} pips wasted")
-    return ", ".join(parts)
-
-
-def why_html(why: dict[str, Any] | None) -> str:
-    """The chosen play beside the best, in the engine's own numbers (nothing for the cube)."""
-    if not why:
-        return ""
-    rows = "".join(
-        f'<li><span class="why-who">{label} {escape(str(why[key]["play"]))}</span>: '
-        f"{escape(facts_text(why[key]))}</li>"
-        for label, key in (("Played", "chosen"), ("Best", "best"))
-    )
-    return f'<ul class="why">{rows}</ul>'
 
 
 def mistakes_html(result: dict[str, Any]) -> str:

@@ -28,9 +28,10 @@ from game.web.board import hint_panel
 from game.web.review import analysis_view
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
-from game.web.state.page_state import ANALYSIS, MOVES, REVIEW, TABLE, TABS
+from game.web.state.page_state import ANALYSIS, DICE, MOVES, REVIEW, TABLE, TABS
 from game.web.state.replay import Replay
 from game.web.state.session import Session
+from game.web.state.surface import Clicks, Files, Picks, numbered
 from game.web.worker import importing, judging
 
 STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**6), "End": 10**6}
@@ -44,8 +45,40 @@ class Review:
         self.import_job: str | None = None  # the match file being read in the worker
         self.importing: asyncio.Future[None] | None = None  # done once that file is shown
         self.jobs = 0
-        self.rated: list[Any] = []  # callbacks for a rating estimate (the study room's)
+        self.rated: list[Any] = []  # callbacks for a rating estimate (the rating room's)
         page.painted.append(self.follow_current)
+
+    def clicks(self) -> Clicks:
+        """The review's steps, tabs, files and analysis buttons."""
+        surface = self.page.surface
+        return {
+            "#replay-toggle": self.toggle,
+            "#replay-back": lambda: self.step(-1),
+            "#replay-forward": lambda: self.step(1),
+            "#replay-live": lambda: self.look_back(None),
+            "#replay-play-on": self.play_on,
+            "#export-mat": self.export_mat,
+            "#export-sgf": lambda: self.export_mat("sgf"),
+            "#import-cancel": self.cancel_import,
+            "#import-paste": lambda: self.import_mat(surface.value("import-text")),
+            "#analysis-toggle": lambda: self.open_tab(ANALYSIS),
+            "#dice-toggle": lambda: self.open_tab(DICE),
+            "#ending-dice-check": lambda: self.open_tab(DICE),
+            "#tab-moves": lambda: self.choose_tab(MOVES),
+            "#tab-analysis": lambda: self.choose_tab(ANALYSIS),
+            "#tab-dice": lambda: self.choose_tab(DICE),
+            "#analysis-cancel": self.cancel_analysis,
+        }
+
+    def picks(self) -> Picks:
+        """A moment of the move list, a mistake of the analysis."""
+        return [
+            ("#move-list", "moment", numbered(self.jump)),
+            ("#analysis-result", "mistake", numbered(self.open_mistake)),
+        ]
+
+    def files(self) -> Files:
+        return {"#import-file": self.import_mat}
 
     def look_back(self, replay: Replay | None, tab: str | None = None) -> None:
         """Show a moment of a record (None: the live game), on the review's ``tab``."""

@@ -8,9 +8,9 @@ address, read back by ``embed_params.read_embed``) and copies it. The fifth choi
 *picture*, writes the diagram as one self-contained SVG instead (``picture.py``): copied
 as code, downloaded as ``.svg``, or drawn by the browser into a canvas and downloaded as
 ``.png``. Open takes a pasted gnubg
-ID, XGID or game link (``embed.pasted_fragment``) and opens it as a shared link does
+ID, XGID or game link (``snippet.pasted_fragment``) and opens it as a shared link does
 (asking before it replaces a game in progress). The words and the snippet are pure
-functions in game/web/embed/embed.py; this module only reads the form and sets text.
+functions in game/web/embed/moments.py; this module only reads the form and sets text.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from pyscript import document, window
 
 from game.web.address.embed_params import DIAGRAM, EmbedError
+from game.web.board import diagram
 from game.web.board.render import board_svg
 from game.web.browser.dom import (
     Event,
@@ -32,8 +33,7 @@ from game.web.browser.dom import (
     set_props,
     set_text,
 )
-from game.web.embed import embed
-from game.web.sharing import picture
+from game.web.sharing import picture, snippet
 
 
 def bind(app: Any) -> None:
@@ -43,7 +43,7 @@ def bind(app: Any) -> None:
     def on_embed(event: Event) -> None:
         close_dialog("notice")
         # A mode that fits the game: a finished game is replayed, a game in play is shown.
-        mode = embed.fitting_mode(app.session.game)
+        mode = snippet.fitting_mode(app.session.game)
         for radio in element("embed-form").querySelectorAll('input[name="embed-mode"]'):
             radio.checked = str(radio.value) == mode
         open_dialog("embed-dialog")
@@ -120,8 +120,8 @@ def write(app: Any) -> None:
     mode = chosen_mode()
     shape = DIAGRAM if mode == picture.PICTURE else mode
     location = window.location
-    page = embed.embed_page(f"{location.origin}{location.pathname}")
-    fragment = embed.embed_fragment(
+    page = snippet.embed_page(f"{location.origin}{location.pathname}")
+    fragment = snippet.embed_fragment(
         shape, app.session.game, app.named_history(), app.session.settings.opponent
     )
     options = {
@@ -133,7 +133,7 @@ def write(app: Any) -> None:
     for name in ("embed-svg", "embed-png"):
         set_props(name, hidden=mode != picture.PICTURE)
     try:
-        code, spec = embed.make_snippet(page, shape, fragment, options)
+        code, spec = snippet.make_snippet(page, shape, fragment, options)
         if mode == picture.PICTURE:
             code = picture.diagram_picture(spec)
     except EmbedError as error:
@@ -149,8 +149,8 @@ def write(app: Any) -> None:
     if mode == picture.PICTURE:
         element("embed-preview").innerHTML = code  # the picture itself
     elif spec.game is not None:
-        session = embed.embed_session(spec)
-        element("embed-preview").innerHTML = board_svg(embed.diagram_view(session, spec.play))
+        session = diagram.embed_session(spec)
+        element("embed-preview").innerHTML = board_svg(diagram.diagram_view(session, spec.play))
 
 
 async def download_png(svg: str) -> None:
@@ -175,7 +175,7 @@ async def download_png(svg: str) -> None:
 
 def open_pasted(app: Any, text: str) -> None:
     try:
-        fragment = embed.pasted_fragment(text)
+        fragment = snippet.pasted_fragment(text)
     except EmbedError as error:
         set_text("open-problem", f"This cannot be opened: {error}.")
         return

@@ -18,7 +18,7 @@ file, or drawn to PNG by the browser. It works where no script runs (an RSS read
 e-mail, a printed page). The board is ``render.board_svg``'s, exactly as ``embed.html``
 draws the diagram; under it the caption and both pip counts, on the colours of the theme
 (``light``, or ``dark`` for anything else). Screen readers get ``role="img"`` with a
-``<title>`` (the caption, or who is to play) and a ``<desc>``: ``embed.board_text``, the
+``<title>`` (the caption, or who is to play) and a ``<desc>``: ``diagram.board_text``, the
 board in words (every point's checkers, the bar, borne off, the cube, the dice, the score,
 the pip counts, the play). Everything is attributes (no ``style=``), so a page whose
 Content-Security-Policy forbids inline styles shows it too. Ids inside are made unique
@@ -33,10 +33,11 @@ import sys
 from html import escape
 
 from game.web.address.embed_params import LIGHT, EmbedError, EmbedSpec, read_embed
+from game.web.board import diagram
 from game.web.board import layout as L
 from game.web.board.render import board_svg
 from game.web.board.view import pips_text
-from game.web.embed import embed
+from game.web.sharing import snippet
 
 PICTURE = "picture"  # the Embed dialog's choice beside the four modes of embed.html
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
@@ -58,9 +59,9 @@ def diagram_picture(spec: EmbedSpec) -> str:
     """The diagram ``spec`` shows (its position, play, caption, flip and theme) as SVG text."""
     if spec.game is None:
         raise EmbedError("a picture shows a position")
-    session = embed.embed_session(spec)
-    board = board_svg(embed.diagram_view(session, spec.play))
-    words = embed.board_text(session, spec.play)
+    session = diagram.embed_session(spec)
+    board = board_svg(diagram.diagram_view(session, spec.play))
+    words = diagram.board_text(session, spec.play)
     background, text, muted, labels = THEMES.get(spec.theme, THEMES["dark"])
     lines = ([spec.caption] if spec.caption else []) + ["pips"]
     width = L.WIDTH + 2 * MARGIN
@@ -119,7 +120,7 @@ def picture_of(
     words."""
     from urllib.parse import quote
 
-    fragment = embed.pasted_fragment(position)
+    fragment = snippet.pasted_fragment(position)
     query = "?mode=diagram" + ("&flip=1" if flip else "")
     for name, value in (("play", play), ("caption", caption), ("theme", theme)):
         if value:

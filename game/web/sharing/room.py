@@ -19,22 +19,24 @@ from game.engine.state import GameState
 from game.formats.game_link import encode_game, format_link_dice
 from game.web.address import links
 from game.web.address.embed_params import EmbedError, gnubg_id_of_xgid
-from game.web.embed.embed import reader_on_roll
-from game.web.link_play.room import is_friend_link
-from game.web.review.room import Review
-from game.web.state import prompts
+from game.web.address.links import is_friend_link, reader_on_roll
+from game.web.sharing import words
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
 from game.web.state.session import COMPUTER, Session
+from game.web.state.surface import Clicks
 
 
 class Sharing:
-    def __init__(self, page: Page, notices: Notices, review: Review) -> None:
+    def __init__(self, page: Page, notices: Notices, open_game_link: Callable[[str], None]) -> None:
         self.page = page
         self.notices = notices
-        self.review = review
+        self.open_game_link = open_game_link  # a whole game's link opens in the review
         self.take_links = True  # an embed's fragment is its own position, not a link to take
         self.friend_link: Callable[[str], None] | None = None  # a game by link's (link_play)
+
+    def clicks(self) -> Clicks:
+        return {"#share": lambda: self.page.around.spawn(self.share())}
 
     def open_link(self, fragment: str) -> None:
         if not self.take_links:
@@ -47,17 +49,17 @@ class Sharing:
             fragment = xgid_as_gnubg_id(fragment)
         except EmbedError as error:
             self.page.around.clear_fragment()
-            self.notices.ask(prompts.broken_link_notice(str(error)))
+            self.notices.ask(words.broken_link_notice(str(error)))
             return
         if "game=" in fragment:
             self.page.around.clear_fragment()
-            self.review.open_game_link(fragment)
+            self.open_game_link(fragment)
             return
         try:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
             self.page.around.clear_fragment()
-            self.notices.ask(prompts.broken_link_notice(str(error)))
+            self.notices.ask(words.broken_link_notice(str(error)))
             return
         if found is None:
             return
@@ -71,7 +73,7 @@ class Sharing:
             self.take_position(game, opponent)
 
         if state.session.in_progress and not self.page.embed:
-            self.notices.ask(prompts.shared_game_question(), take_link)
+            self.notices.ask(words.shared_game_question(), take_link)
         else:
             take_link()
 
@@ -94,7 +96,7 @@ class Sharing:
         fragment += links.names_part(state.named_history().names)  # kept by whoever opens it
         url = f"{self.page.around.page_url()}#{fragment}"
         copied = await self.page.around.copy(url)
-        self.notices.ask(prompts.share_notice(copied), url=url)
+        self.notices.ask(words.share_notice(copied), url=url)
 
 
 def xgid_as_gnubg_id(fragment: str) -> str:

@@ -1,9 +1,9 @@
 """The page's one state and its one way to change: ``commit`` saves, paints, lets the computer on.
 
-    page = Page(surface, surroundings, PageState.new(Session.new()))
+    page = Page(surface, surroundings, PageState.new(Session.new()), PAINTING)
     page.commit(replace(page.state, session=page.rolled()))
 
-Controllers (``table``, ``coach``, ``review``, ``sharing``, ``study_room``) hold the
+Controllers (``table``, ``coach``, ``review``, ``sharing``, the rating) hold the
 ``Page`` and never keep state of their own that painting needs. ``commit`` runs the
 ``saver`` (game/web/table/saving.py: the save may hand back another tab's newer game), the
 ``watchers`` (the rating counts a finished match, the hint closes when its moment has
@@ -15,13 +15,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from game.engine.position import Position
 from game.engine.record import same_moment
-from game.web.paint import Moment, board_markup, table_frame
 from game.web.state.page_state import PageState
 from game.web.state.session import Session
-from game.web.state.surface import Surface, Surroundings, apply
+from game.web.state.surface import Frame, Surface, Surroundings, apply
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The board part-way through a play: the position, the dice left, the checker moving."""
+
+    position: Position | None = None
+    dice_left: tuple[int, ...] | None = None
+    moving: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Painting:
+    """How a state is drawn (game/web/paint.py's ``PAINTING``, handed in by the composition
+    root, so the state never imports the rooms whose views make up the page): the board's
+    SVG, and everything around it."""
+
+    board: Callable[[PageState, Moment | None, bool], str]
+    frame: Callable[[PageState, Moment | None], Frame]
+
 
 Saver = Callable[[PageState], PageState]
 Watcher = Callable[[PageState, PageState], PageState]  # (before, after) -> after, amended
@@ -33,6 +53,7 @@ class Page:
         surface: Surface,
         around: Surroundings,
         state: PageState,
+        painting: Painting,
         rng: random.Random | None = None,
         pace: float = 1.0,
         embed: bool = False,
@@ -40,6 +61,7 @@ class Page:
         self.surface = surface
         self.around = around
         self.state = state
+        self.painting = painting
         self.rng = rng or random.Random()
         self.pace = pace  # ?pace=0: the computer's moves without pauses (tests)
         self.embed = embed
@@ -82,7 +104,7 @@ class Page:
     def paint(self, moment: Moment | None = None) -> None:
         state = self.state
         motion = not self.around.reduced_motion
-        self.surface.board(board_markup(state, moment, motion), state.busy)
-        apply(self.surface, table_frame(state, moment))
+        self.surface.board(self.painting.board(state, moment, motion), state.busy)
+        apply(self.surface, self.painting.frame(state, moment))
         for hook in self.painted:
             hook(state)

@@ -1,10 +1,11 @@
 """The page's dialog for questions and messages (``#notice``): its words and its first button.
 
-    notices.ask(prompts.shared_game_question(), take_link)   # runs take_link on yes
+    notices.ask(words.shared_game_question(), take_link)   # runs take_link on yes
     notices.notice("The saved game was downloaded.")
 
-The words come from game/web/state/prompts.py; this controller shows them and keeps what the first
-button does until it is pressed (``yes``) or the dialog is closed (``no``).
+The words come from game/web/state/prompts.py and the rooms' words (game/web/sharing/words.py);
+this controller shows them and keeps what the first button does until it is pressed
+(``yes``) or the dialog is closed (``no``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.web.state.prompts import Prompt
-from game.web.state.surface import Surface
+from game.web.state.surface import Clicks, Surface
 
 
 class Notices:
     def __init__(self, surface: Surface) -> None:
         self.surface = surface
         self.pending: Callable[[], object] | None = None  # what the first button does
+
+    def clicks(self) -> Clicks:
+        return {"#notice-yes": self.yes, "#notice-no": self.no}
 
     def ask(
         self, prompt: Prompt, action: Callable[[], object] | None = None, url: str | None = None

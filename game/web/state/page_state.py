@@ -19,15 +19,13 @@ from game.engine.record import Record
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState
 from game.formats.friend_link import FriendGame
-from game.web.board.view import player_name
-from game.web.rating import book
 from game.web.state.dice_box import DiceBox
 from game.web.state.friend_games import FriendGames
 from game.web.state.replay import Replay
-from game.web.state.session import Session
+from game.web.state.session import Session, player_name
 
-# The rooms: the table (play), the review (moves, analysis, dice), the study (rating) and the
-# train room (the trainer's cards asked again).
+# The rooms shown: the table (play), the review (moves, analysis, dice), the rating (STUDY, its
+# name in the page's classes) and the train room (the trainer's cards asked again).
 TABLE, REVIEW, STUDY, TRAIN = "table", "review", "study", "train"
 ROOMS = (TABLE, REVIEW, STUDY, TRAIN)
 # The review's tabs, beside the board.
@@ -37,7 +35,7 @@ TABS = (MOVES, ANALYSIS, DICE)
 
 @dataclass(frozen=True)
 class Quiz:
-    """A card asked in the train room: the card (``game.web.state.deck``), the question on its own
+    """A card asked in the train room: the card (``game.web.store.deck``), the question on its own
     board as played so far (never the live game), the answer's judgement once given."""
 
     card: dict[str, Any]
@@ -57,7 +55,6 @@ class PageState:
     tutoring: bool = False  # the tutor is looking at the person's choice: it is held
     drawn: tuple[GameState, Play] | None = None  # a play drawn over that moment (hint, tutor)
     analysis: tuple[Record, dict[str, Any]] | None = None  # the record analysed and its result
-    rating: book.Book = field(default_factory=lambda: book.read_book(None))
     room: str = TABLE
     tab: str = MOVES  # the review's tab shown
     quiz: Quiz | None = None  # the card asked in the train room

@@ -1,13 +1,14 @@
-"""The page's questions and messages (its dialog's words), as pure functions.
+"""The page-wide questions and messages (the dialog's words), as pure functions; a room's
+own words live in its folder (game/web/sharing/words.py, for one).
 
     >>> from game.web.state.session import Session
     >>> new_game_question(Session.new()) is None     # nothing to lose: no question
     True
-    >>> share_notice(copied=True).text
-    'The link was copied. It opens this game, to replay or to play on.'
+    >>> damaged_notice("your rating").yes
+    'Download a copy'
 
 A ``Prompt`` is what the dialog shows: its text, the first button's words, and the
-second button's (None for a message with one button). ``app.py`` shows it and runs
+second button's (None for a message with one button). ``notices.py`` shows it and runs
 the first button's action.
 """
 
@@ -41,22 +42,6 @@ def new_game_question(session: Session) -> Prompt | None:
     )
 
 
-def shared_game_question() -> Prompt:
-    """Asked when a link brings a game while one is in progress."""
-    return Prompt(
-        "This link shows a shared game. Open it? Your own game in progress will be replaced.",
-        "Open the shared game",
-        "Keep my game",
-    )
-
-
-def broken_link_notice(problem: str) -> Prompt:
-    return Prompt(
-        f"This link does not hold a game that can be shown: {problem}. "
-        "Your own game is on the board."
-    )
-
-
 def unreadable_save_notice(problem: str) -> Prompt:
     return Prompt(
         f"Your saved game could not be loaded: {problem}. A new game is ready instead.",
@@ -65,7 +50,12 @@ def unreadable_save_notice(problem: str) -> Prompt:
     )
 
 
-def share_notice(copied: bool) -> Prompt:
-    """After Share: the link was copied, or the player copies it from the box shown."""
-    first = "The link was copied." if copied else "Copy the link below."
-    return Prompt(f"{first} It opens this game, to replay or to play on.")
+def damaged_notice(what: str) -> Prompt:
+    """Something the page keeps in this browser (the trainer's cards, the rating, the games by
+    link) could not be read: the page goes on without it, the copy kept (game/web/store/door.py)."""
+    return Prompt(
+        f"Something this page keeps in your browser could not be read: {what}. The page goes "
+        "on without it; the copy found is kept aside. Download it?",
+        "Download a copy",
+        "Not now",
+    )

@@ -26,6 +26,8 @@ from game.engine.position import BAR, OFF, Point
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 
+MAX_NAME = 40  # characters of a player's name kept (in a link, beside a save)
+
 
 class Opponent(StrEnum):
     """Who plays the other side: each its word in saved settings and links (``vs=friend``)."""
@@ -137,7 +139,10 @@ def to_viewer(point: Point, same_side: bool) -> Point:
 
 
 @dataclass(frozen=True)
-class Session:
+class Situation:
+    """A session as it stands: the game, the play in progress, the settings; who is who
+    and what may be done now (``Session`` adds what can be done)."""
+
     game: GameState
     settings: Settings = Settings()
     turn: Turn | None = None  # the play in progress, when a person is moving
@@ -146,12 +151,6 @@ class Session:
     last_play: tuple[int, tuple[tuple[int, int, bool], ...]] | None = None
     news: tuple[str, int] | None = None  # (TAKEN, BEAVERED or REFUSED, who): said until a roll
     link_side: int = 0  # playing by links: the side played on this device (the other's arrive)
-
-    @classmethod
-    def new(cls, settings: Settings | None = None, rules: Rules | None = None) -> Session:
-        """A new game (a new match, a new money session) under ``rules`` or the settings'."""
-        settings = settings or Settings()
-        return cls(GameState.new(rules or settings.make_rules()), settings)
 
     # ----- who is who ---------------------------------------------------------------------
 
@@ -252,6 +251,17 @@ class Session:
     @property
     def may_answer_resignation(self) -> bool:
         return self.game.phase is Phase.RESIGNED and self.person_to_act
+
+
+@dataclass(frozen=True)
+class Session(Situation):
+    """What the page is doing, and each action on it as a new ``Session``."""
+
+    @classmethod
+    def new(cls, settings: Settings | None = None, rules: Rules | None = None) -> Session:
+        """A new game (a new match, a new money session) under ``rules`` or the settings'."""
+        settings = settings or Settings()
+        return cls(GameState.new(rules or settings.make_rules()), settings)
 
     # ----- actions ------------------------------------------------------------------------
 
@@ -376,3 +386,21 @@ class Session:
         if self.settings.auto_confirm and self.may_confirm:
             return self.confirm()
         return self
+
+
+def player_name(session: Session, player: int) -> str:
+    if session.settings.opponent == COMPUTER:
+        return ("You", "Computer")[player]
+    if session.settings.opponent == LINK:
+        return "You" if player == session.link_side else "Friend"
+    return ("Cyan", "Pink")[player]
+
+
+def person_side(session: Session) -> int | None:
+    """The side of the one person at this device (against the computer, or a friend by
+    links); None for two people at one screen."""
+    if session.settings.opponent == COMPUTER:
+        return 0
+    if session.settings.opponent == LINK:
+        return session.link_side
+    return None

@@ -5,7 +5,7 @@
     frame.props("roll", hidden=False, disabled=True)
     apply(surface, frame)            # the browser's Surface (browser/real_page.py) or a fake
 
-``Surface`` is the whole DOM the page's controllers (``table``, ``review``, ``study_room``,
+``Surface`` is the whole DOM the page's controllers (``table``, ``review``, the rating,
 ``coach``, ``notices``) may touch; ``Surroundings`` is the rest of the browser (storage, the
 address, the clipboard, the computer's worker, time). game/web/browser/real_page.py
 implements both on the real page; tests/web_fakes.py implements them with dicts, so CPython
@@ -16,7 +16,7 @@ settings, for one).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -137,6 +137,32 @@ class Frame:
         """Whether this frame hides the element (None: it does not say)."""
         shown = self.properties.get(element_id, {}).get("hidden")
         return None if shown is None else bool(shown)
+
+
+# A room's click table: a CSS selector, and what a click on it does (no argument: what the
+# click needs the room reads from the page). The composition root (game/web/app.py) binds
+# every room's table; no room touches the DOM's events.
+Clicks = dict[str, Callable[[], object]]
+# A room's picks: clicks on the items of a list, each item naming itself with a data-NAME
+# attribute; (the list's selector, NAME, what a click does with the item's value), tried in
+# order, the first item found taking the click.
+Picks = list[tuple[str, str, Callable[[str], object]]]
+# A room's file inputs: a file input's selector, and what the file's text does.
+Files = dict[str, Callable[[str], object]]
+
+
+def numbered(action: Callable[[int], object]) -> Callable[[str], object]:
+    """A pick's handler for a numbered item: ``data-moment="3"`` -> ``action(3)``; an item
+    whose value is no number is ignored."""
+
+    def handler(value: str) -> None:
+        try:
+            number = int(value)
+        except ValueError:
+            return
+        action(number)
+
+    return handler
 
 
 def apply(surface: Surface, frame: Frame) -> None:

@@ -25,9 +25,9 @@ from game.engine.record import Record, same_moment
 from game.engine.state import GameState
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
 from game.web.state.dice_box import DiceBox
+from game.web.state.session import MAX_NAME
 
 HISTORY_VERSION = 1
-MAX_NAME = 40
 
 
 def history_data(record: Record, dice: DiceBox | None = None) -> dict[str, object]:

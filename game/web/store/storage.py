@@ -28,13 +28,15 @@ from game.engine.text import quoted
 from game.engine.turn import IllegalMove, Turn
 from game.formats.save import read_save, write_save
 from game.web.state.session import BEAVERED, REFUSED, TAKEN, Session, Settings, SettingsError
+from game.web.store import door
+from game.web.store.door import HISTORY_LIMITS, SAVE, SAVE_LIMITS, SAVE_VERSION, too_deep
 
-KEY = "backgammon.save"
+KEY = SAVE  # the door declares every key (game/web/store/door.py)
+SAVE_FILE = "backgammon-save.json"  # the save downloaded (one the page could not read)
 APP = "backgammon"
-VERSION = 1
-MAX_LENGTH = 20_000  # a real save is about 1 KB; anything far bigger is not ours
-MAX_NESTING = 16  # a real save nests 4 deep (the last play's moves)
-MAX_HISTORY_LENGTH = 1_000_000  # the game's history (its whole-game link) beside the save
+VERSION = SAVE_VERSION
+MAX_LENGTH = SAVE_LIMITS.length
+MAX_HISTORY_LENGTH = HISTORY_LIMITS.length
 
 
 class SaveError(ValueError):
@@ -65,44 +67,12 @@ def load_text(text: str) -> Session:
 
 
 def parse_stored(text: object, max_length: int = MAX_LENGTH) -> object:
-    """JSON text from localStorage as data; ``SaveError`` for anything else. Every stored
-    text the page reads goes through here."""
-    if not isinstance(text, str) or len(text) > max_length:
-        raise SaveError("the saved game is not readable")
-    if nesting_depth(text) > MAX_NESTING:
-        # Refused before parsing: in the page, JSON nested thousands deep overflows the
-        # browser's stack inside json.loads, which no Python handler can catch.
-        raise SaveError("the saved game is damaged (nested too deep)")
+    """A stored save's JSON text as data, through the door's guard (its length, how deep it
+    nests); ``SaveError`` saying what is wrong for anything else."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):  # ValueError: bad JSON, a number over 4,300 digits
-        raise SaveError("the saved game is damaged (not valid JSON)") from None
-
-
-def nesting_depth(text: str) -> int:
-    """How deep the ``[`` and ``{`` of JSON text nest (brackets inside strings not counted).
-
-    >>> nesting_depth('{"a": [1, "[[["]}'), nesting_depth('[' * 9975)
-    (2, 9975)
-    """
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+        return door.parse_stored(text, max_length)
+    except door.Unreadable as error:
+        raise SaveError(f"the saved game {error}".replace(" it ", " ")) from None
 
 
 def load_data(data: object) -> Session:
@@ -212,26 +182,14 @@ def failure_of(error: BaseException) -> Outcome:
     return Outcome.FULL if "quota" in words else Outcome.NO_STORAGE
 
 
-MAX_NESTING = 32  # a real save nests 4 deep; Pyodide's stack overflows near 10,000
-
-
-def too_deep(text: str, limit: int = MAX_NESTING) -> bool:
-    """Does JSON ``text`` nest brackets deeper than ``limit``? Checked before parsing: in
-    the page, JSON nested thousands deep overflows the JavaScript stack, which Python
-    cannot catch ("Maximum call stack size exceeded")."""
-    return nesting_depth(text) > limit
-
-
 def stamp(text: object) -> tuple[int, int] | None:
     """(format version, writes) of stored text; None when it is not a readable save.
 
     Never raises, whatever the text (deep nesting, huge numbers, any JSON).
     """
-    if not isinstance(text, str) or len(text) > MAX_LENGTH or too_deep(text):
-        return None
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = door.parse_stored(text, MAX_LENGTH)
+    except door.Unreadable:
         return None
     if not isinstance(data, dict) or data.get("app") != APP:
         return None

@@ -15,13 +15,14 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from game.engine.state import GameState, Phase
 from game.web.board import hint_panel
-from game.web.review import analysis_view
 from game.web.state.commit import Page
 from game.web.state.page_state import PageState
+from game.web.state.surface import Clicks, Picks, numbered
 from game.web.table import tutor
 from game.web.worker import judging
 
@@ -38,6 +39,20 @@ class Coach:
         self.warned: tuple[GameState, int] | None = None  # a play warned about once, taken
         page.watchers.append(self.moment_passed)
         page.painted.append(self.prepare)
+
+    def clicks(self) -> Clicks:
+        """The hint panel's close button and the tutor's three answers."""
+        table: Clicks = {"#hint-close": self.close_hint}
+        for choice in ("show", "anyway", "instead"):
+            table[f"#tutor-{choice}"] = partial(self.answer_tutor, choice)
+        return table
+
+    def picks(self) -> Picks:
+        """A ranked play of the hint: *Play this* takes it, the row draws it."""
+        return [
+            ("#hint-body", "play-hint", numbered(self.play_hinted)),
+            ("#hint-body", "hint", numbered(self.draw_hint)),
+        ]
 
     def moment_passed(self, before: PageState, after: PageState) -> PageState:
         """A hint, or a play drawn, belongs to its moment: gone once the game moves on."""
@@ -184,7 +199,7 @@ class Coach:
         with contextlib.suppress(Exception):  # no numbers: the warning says enough
             why = await self.page.around.ask(judging.why_request(game, chosen, best))
             if self.page.state.session.game is game and self.go is not None:
-                self.page.surface.html("tutor-why", analysis_view.why_html(why))
+                self.page.surface.html("tutor-why", hint_panel.why_html(why))
 
     def answer_tutor(self, choice: str) -> None:
         """Close the tutor's warning and do what was chosen: ``instead``, ``show``, ``anyway``."""

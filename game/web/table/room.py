@@ -16,21 +16,24 @@ import dataclasses
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol
 
 from game.engine.plays import Play
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.web.board.view import moved_checker, resign_label, resign_points, resign_question
-from game.web.paint import Moment
 from game.web.state import prompts
-from game.web.state.commit import Page
+from game.web.state.commit import Moment, Page
 from game.web.state.notices import Notices
 from game.web.state.session import LINK, Session, Settings, to_viewer
+from game.web.state.surface import Clicks
 from game.web.table.coach import Coach
 from game.web.table.controls import settings_from_form
 from game.web.table.saving import Saving
 from game.web.worker import computer, thinker
+
+CUBE_ACTIONS = ("double", "take", "beaver", "pass")  # the cube's buttons, each its action
 
 
 class LinkHooks(Protocol):
@@ -54,6 +57,29 @@ class Table:
         self.one_tap = False  # a checker with one landing point moves on its first tap
         page.after.append(self.schedule_computer)
         page.painted.append(self.close_stale_dialogs)
+
+    def clicks(self) -> Clicks:
+        """The table's buttons: roll, undo, confirm, the cube, resigning, a new game, settings."""
+        surface = self.page.surface
+        table: Clicks = {
+            "#roll": self.roll,
+            "#undo": self.undo,
+            "#confirm": self.confirm,
+            "#next-game": self.next_game,
+            "#accept": lambda: self.answer_resignation(True),
+            "#refuse": lambda: self.answer_resignation(False),
+            "#resign": self.offer_resignation,
+            "#resign-cancel": lambda: surface.close_dialog("resign-panel"),
+            "#new-game": self.new_game,
+            "#save-problem-new": self.new_game,
+            "#settings-toggle": lambda: surface.open_dialog("settings-dialog"),
+            "#settings-done": lambda: surface.close_dialog("settings-dialog"),
+        }
+        for action in CUBE_ACTIONS:
+            table[f"#{action}"] = partial(self.cube, action)
+        for result in (1, 2, 3):
+            table[f"#resign-{result}"] = partial(self.resign, result)
+        return table
 
     @property
     def session(self) -> Session:

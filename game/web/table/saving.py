@@ -19,16 +19,17 @@ from dataclasses import replace
 
 from game.engine.record import Record
 from game.engine.state import Phase
-from game.web.board.prerender import board_key, painted_board
+from game.web.board.prerender import painted_board
 from game.web.state.commit import Page
 from game.web.state.dice_box import DiceBox
 from game.web.state.notices import Notices
 from game.web.state.page_state import PageState
 from game.web.state.session import LINK, Session
+from game.web.state.surface import Clicks
 from game.web.store import storage
+from game.web.store.door import HISTORY, Door, board_key
 from game.web.store.history import history_data, read_history_and_dice
-
-SAVE_FILE = "backgammon-save.json"
+from game.web.store.storage import SAVE_FILE
 
 TOLD = {
     storage.Outcome.NEWER: "This game was played on in another tab or window: "
@@ -53,16 +54,19 @@ LOST_DICE = (
 
 
 class Saving:
-    def __init__(self, page: Page, notices: Notices, key: str) -> None:
+    def __init__(self, page: Page, notices: Notices, key: str, door: Door) -> None:
         self.page = page
         self.notices = notices
         self.key = key
-        around = page.around
-        self.keeper = storage.SaveKeeper(
-            lambda: around.stored(self.key), lambda text: around.store(self.key, text)
-        )
+        self.door = door
+        # The save's keeper reads and writes its own key (through the door's browser, raising:
+        # it tells the player when there is no storage, or it is full).
+        self.keeper = storage.SaveKeeper(door.reader(key), door.writer(key))
         self.told: set[storage.Outcome] = set()
         self.download_game: Callable[[], object] | None = None  # the match as a .mat file
+
+    def clicks(self) -> Clicks:
+        return {"#save-problem-download": self.download_unreadable}
 
     def restore(self) -> str | None:
         """Load the saved game into the page's state; a message if it could not be read."""
@@ -82,10 +86,9 @@ class Saving:
     def saved_history(self, session: Session) -> tuple[Record, DiceBox | None]:
         """The match's record and dice seeds saved beside ``session``'s game."""
         history: tuple[Record, DiceBox | None] = (Record(session.game), None)
-        with contextlib.suppress(Exception):  # no history, or not readable: it starts here
-            saved = self.page.around.stored(self.key + ".history")
-            if saved:
-                data = storage.parse_stored(saved, storage.MAX_HISTORY_LENGTH)
+        data = self.door.data(self.key + HISTORY)  # none, or not readable: it starts here
+        if data is not None:
+            with contextlib.suppress(Exception):
                 history = read_history_and_dice(data, session.game)
         return history
 
@@ -136,13 +139,11 @@ class Saving:
         if self.page.checkable_dice:  # the seeds follow the record from the page's last one
             state = replace(state, dice=self.dice_for(state))
         outcome = self.keeper.save(session)
-        around = self.page.around
         if outcome is storage.Outcome.FULL:
             # Make room from this page's own copies first (the board drawn for the next visit,
             # the match's history): the game itself matters most. Then try once more.
-            for key in (board_key(self.key), self.key + ".history"):
-                with contextlib.suppress(Exception):
-                    around.forget(key)
+            for key in (board_key(self.key), self.key + HISTORY):
+                self.door.forget(key)
             outcome = self.keeper.save(session)
         if self.keeper.resumed:
             self.told -= {storage.Outcome.FULL, storage.Outcome.NO_STORAGE}
@@ -157,11 +158,11 @@ class Saving:
             # Its board beside it: boot.js paints it on the next visit before Python is up.
             with contextlib.suppress(Exception):
                 board = painted_board(session, self.keeper.last_text or "")
-                around.store(board_key(self.key), board)
+                self.door.write(board_key(self.key), board)
             with contextlib.suppress(Exception):
                 data = history_data(state.history, state.dice)
                 history = json.dumps(data, separators=(",", ":"))
-                around.store(self.key + ".history", history)
+                self.door.write(self.key + HISTORY, history)
         return state
 
     def tell(self, outcome: storage.Outcome) -> None:

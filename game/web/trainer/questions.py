@@ -9,7 +9,7 @@ of the answer, and the words shown after it.
     >>> answer_cube(card, "double").right
     False
 
-A card (``game.web.state.deck``) holds its position as ``PID:MID``: ``ask`` gives the game state to
+A card (``game.web.store.deck``) holds its position as ``PID:MID``: ``ask`` gives the game state to
 draw and play on (the dice rolled for a checker play, the doubler on roll for a cube question,
 the double offered for a take or pass) and the question in words. The person plays or decides
 on the board; ``answer_play`` (the play made) or ``answer_cube`` (the action) judge it by the
@@ -26,13 +26,13 @@ from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.formats import format_position_id
 from game.formats.gnubg_id import read_gnubg_id
+from game.web.address.links import reader_on_roll
 from game.web.board.hint_panel import hinted_view
 from game.web.board.render import BoardView
 from game.web.board.view import board_view
-from game.web.embed.embed import reader_on_roll
-from game.web.state.deck import judge_cube, judge_play
 from game.web.state.page_state import Quiz
 from game.web.state.session import FRIEND, FULL, Session, Settings
+from game.web.store.deck import judge_cube, judge_play
 
 # The question's board: both sides played at this screen, the side to act at the bottom
 # (``question_session`` may turn the rotation off, as the live friend board may have it).

@@ -8,7 +8,7 @@
 
 The question lives in ``PageState.quiz`` with its own ``Session``: the live game is never
 touched, and leaving the room shows it as it was. Each answer goes into the deck's SM-2
-schedule (game/web/state/deck.py: wrong soon, right later), kept in localStorage (``deck.KEY``).
+schedule (game/web/store/deck.py: wrong soon, right later), kept in localStorage (``deck.KEY``).
 With nothing due, the room says when the next card is, and offers the practice sets
 (game/analysis/data/practice.json, fetched by ``load_practice``). The deck is exported and
 imported as a file (import merges; a file that is not a deck is refused, nothing lost).
@@ -21,14 +21,17 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from game.web.board.chart import answers_chart as chart_of_answers
-from game.web.state import deck
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
 from game.web.state.page_state import TABLE, TRAIN, Quiz
 from game.web.state.session import Session
+from game.web.state.surface import Clicks, Files
+from game.web.store import deck
+from game.web.store.door import DECK, Door
 from game.web.trainer import questions
 
 PRACTICE_SETS = {
@@ -51,9 +54,10 @@ def now_ms() -> float:
 
 
 class TrainRoom:
-    def __init__(self, page: Page, notices: Notices) -> None:
+    def __init__(self, page: Page, notices: Notices, door: Door) -> None:
         self.page = page
         self.notices = notices
+        self.door = door  # the deck, kept in this browser (game/web/store/door.py)
         self.clock: Callable[[], float] = now_ms
         self.load_practice: Callable[[], Awaitable[str | None]] | None = None
         self.practice_cards: list[dict[str, Any]] | None = None
@@ -61,16 +65,32 @@ class TrainRoom:
 
     # ----- the deck in storage -------------------------------------------------------------
 
+    def clicks(self) -> Clicks:
+        """The room's button, the question's answers, the practice sets, the deck's export."""
+        table: Clicks = {
+            "#train-toggle": self.toggle,
+            "#train-undo": self.undo,
+            "#train-confirm": self.confirm,
+            "#train-next": self.next_card,
+            "#train-export": self.export,
+        }
+        for answer in ("double", "no double", "take", "pass"):
+            table[f"#train-{answer.replace(' ', '-')}"] = partial(self.cube, answer)
+        for name in PRACTICE_SETS:
+            table[f"#practice-{name}"] = partial(self.start_practice, name)
+        return table
+
+    def files(self) -> Files:
+        return {"#train-import-file": self.import_text}
+
+    def start_practice(self, name: str) -> None:
+        self.page.around.spawn(self.practice(name))
+
     def stored(self) -> deck.Deck:
-        stored = None
-        with contextlib.suppress(Exception):  # no storage: an empty deck
-            stored = self.page.around.stored(deck.KEY)
-        return deck.read_deck(stored)
+        return deck.deck_from(self.door.data(DECK))  # nothing stored, or no storage: empty
 
     def keep(self, kept: deck.Deck) -> bool:
-        try:
-            self.page.around.store(deck.KEY, kept.to_text())
-        except Exception:
+        if not self.door.write(DECK, kept.to_text()):
             self.notices.notice("The cards could not be kept: this browser gives no storage.")
             return False
         return True

@@ -355,7 +355,7 @@ def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> d
 
 
 def _cards(result: MatchAnalysis) -> list[dict[str, Any]]:
-    """Every decision marked doubtful or worse as the trainer's card (``game.web.state.deck``)."""
+    """Every decision marked doubtful or worse as the trainer's card (``game.web.store.deck``)."""
     from game.analysis.cards import card_record, cards_of
 
     return [card_record(card) for card in cards_of(result)]

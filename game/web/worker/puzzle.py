@@ -30,7 +30,7 @@ from game.web.worker.messages import RankRequest
 # The cube choices, as game.bot.cube names them.
 DOUBLE, NO_DOUBLE, TAKE, PASS = "double", "no-double", "take", "pass"
 CHOICE_WORDS = {DOUBLE: "Double", NO_DOUBLE: "No double", TAKE: "Take", PASS: "Pass"}
-SHOWN = 5  # plays listed in the ranking (and the reader's, when it ranks lower)
+PLAYS_SHOWN = 5  # plays listed in the ranking (and the reader's, when it ranks lower)
 
 
 def cube_choices(game: GameState) -> tuple[str, ...]:
@@ -110,7 +110,7 @@ def play_verdict(game: GameState, answer: dict[str, Any], chosen: Play) -> Verdi
         for rank, (play, equity) in enumerate(ranked, 1)
     ]
     mine = next(row for row in rows if row.chosen)
-    shown = [row for row in rows if row.rank <= SHOWN or row.chosen]
+    shown = [row for row in rows if row.rank <= PLAYS_SHOWN or row.chosen]
     if mine.best:
         summary = f"Your play, {mine.text}, is the computer's choice too."
     else:

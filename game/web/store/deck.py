@@ -29,8 +29,10 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-KEY = "backgammon.deck"
-VERSION = 1
+from game.web.store.door import DECK, DECK_VERSION, data_of, finite
+
+KEY = DECK  # the door declares every key (game/web/store/door.py)
+VERSION = DECK_VERSION
 DAY_MS = 86_400_000
 WRONG_AGAIN_MS = 10 * 60_000  # a wrong answer comes back ten minutes later
 START_EASE, LOWEST_EASE = 2.5, 1.3
@@ -171,13 +173,6 @@ def valid_record(record: object) -> bool:
                for name in CARD_FIELDS)  # fmt: skip
 
 
-def _number(value: object, low: float, high: float) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    number = float(value)
-    return number if math.isfinite(number) and low <= number <= high else None
-
-
 def _read_card(item: object) -> Card | None:
     if not isinstance(item, dict) or not valid_record(item.get("card")):
         return None
@@ -185,15 +180,15 @@ def _read_card(item: object) -> Card | None:
     found = item.get("schedule")
     if isinstance(found, list) and len(found) == 4:
         repetitions = found[0] if type(found[0]) is int and 0 <= found[0] < 10_000 else None
-        ease = _number(found[1], LOWEST_EASE, 10.0)
-        interval = _number(found[2], 0.0, 1e6)
-        due = _number(found[3], 0.0, 1e15)
+        ease = finite(found[1], LOWEST_EASE, 10.0)
+        interval = finite(found[2], 0.0, 1e6)
+        due = finite(found[3], 0.0, 1e15)
         if None not in (repetitions, ease, interval, due):
             schedule = Schedule(repetitions, ease, interval, due)  # type: ignore[arg-type]
     answers = []
     for answer in item.get("answers") or []:
         if isinstance(answer, list) and len(answer) == 2 and answer[1] in (0, 1):
-            time = _number(answer[0], 0.0, 1e15)
+            time = finite(answer[0], 0.0, 1e15)
             if time is not None:
                 answers.append((time, bool(answer[1])))
     return Card(item["card"], schedule, tuple(answers[-KEPT_ANSWERS:]))
@@ -202,13 +197,13 @@ def _read_card(item: object) -> Card | None:
 def read_deck(text: object) -> Deck:
     """The deck saved or exported as ``text``; an empty deck for anything unreadable, and
     only the cards that can be read (never raises)."""
-    if not isinstance(text, str) or not text or len(text) > MAX_TEXT:
-        return Deck()
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return Deck()
-    if not isinstance(data, dict) or data.get("version") != VERSION:
+    return deck_from(data_of(text, DECK))
+
+
+def deck_from(data: object) -> Deck:
+    """The deck in ``data`` as the door read it (None: an empty deck); only the cards that
+    can be read."""
+    if not isinstance(data, dict):
         return Deck()
     found = data.get("cards")
     cards: list[Card] = []
