@@ -5,6 +5,8 @@ aside and offered for download."""
 from __future__ import annotations
 
 import ast
+import json
+import random
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,31 @@ def test_a_damaged_save_is_kept_as_before():
     assert around_of(rooms).storage[SAVE] == DAMAGE["deep"]  # never written over
     rooms.saving.download_unreadable()
     assert around_of(rooms).downloads[-1][1] == DAMAGE["deep"]
+
+
+def _depth_by_each_character(text: str) -> int:
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def test_nesting_depth_skips_brackets_inside_strings_with_any_escapes():
+    rng = random.Random(47)
+    for _ in range(3000):
+        pieces = [
+            "".join(rng.choice('[]{}"\\x') for _ in range(rng.randrange(6))) for _ in range(4)
+        ]
+        value = {"a": pieces[0], "b": [[pieces[1], {"c": [pieces[2]]}]], pieces[3]: []}
+        text = json.dumps(value)
+        assert door.nesting_depth(text) == _depth_by_each_character(text) == 5, text
+    assert door.nesting_depth("[" * 9975) == 9975

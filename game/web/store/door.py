@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -61,6 +62,8 @@ LIMITS = {
     ONE_TAP: Limits(1),
     EMBED_SAVES: Limits(10_000),
 }
+_STRING = re.compile(r'"(?:\\.|[^"\\])*"')  # a JSON string, its escapes included
+_BRACKET = re.compile(r"[\[\]{}]")
 MAX_NESTING = 32  # a real value nests at most 5 deep; Pyodide's stack overflows near 10,000
 # What a damaged value is called when the page offers it for download, and the file's name.
 NAMES = {DECK: "the trainer's cards", RATING: "your rating", LINKS: "your games by link"}
@@ -92,21 +95,13 @@ def nesting_depth(text: str) -> int:
     (2, 9975)
     """
     depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
+    # The strings out first (at C speed), then only the brackets are walked: a deck of
+    # thousands of cards is read on every paint of the trainer.
+    for char in _BRACKET.findall(_STRING.sub("", text)):
+        if char in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif char in "]}":
+        else:
             depth -= 1
     return deepest
 
