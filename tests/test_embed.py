@@ -248,3 +248,17 @@ def test_a_diagram_shows_any_position_an_id_holds(kind):
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             with pytest.raises(EmbedError, match="already over"):
                 read_embed("", fragment)  # a game to play needs a game in play
+
+
+@pytest.mark.parametrize("rules", ["", "rules=simple"])
+def test_a_diagram_draws_a_double_the_rules_would_refuse(rules):
+    # Issue 49: a redouble to 16 offered at 0-2 of a 3-point match; a game cannot be played
+    # from it (refused), a diagram shows it as the ID holds it.
+    offered = "17aJAAS7AwAAAw:UxFgAAAAEAAE"
+    spec, session = diagram(rules, offered)
+    assert spec.game.cube.value == 8 and spec.game.phase.name == "DOUBLED"
+    svg = board_svg(diagrams.diagram_view(session))
+    assert svg.count('class="checker') == 30 - sum(spec.game.position.borne_off())
+    assert diagrams.board_text(session)
+    with pytest.raises(EmbedError):
+        read_embed("", f"#gnubgid={offered}")  # to play from it: refused

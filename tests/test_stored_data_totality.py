@@ -31,6 +31,8 @@ from game.formats.position_id import InvalidPositionId, parse_position_id
 from game.formats.save import read_save
 from game.formats.sgf import InvalidSgfFile, parse_sgf
 from game.formats.xgid import InvalidXgid, parse_xgid
+from game.web.store.deck import CARD_FIELDS, Deck, read_deck
+from game.web.store.deck import VERSION as DECK_VERSION
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -137,3 +139,43 @@ def test_the_dice_of_a_link_are_read_only_from_text():
     seed = "ab" * 32
     with pytest.raises(InvalidGameLink):
         parse_game_link_dice(f"dice={'cd' * 32}-{seed}%0A")  # a line end after the seed
+
+
+def a_deck_text(card: object) -> str:
+    return json.dumps({"version": DECK_VERSION, "cards": [card]})
+
+
+GOOD_CARD = {
+    "card": {name: f"some {name}" for name in CARD_FIELDS},
+    "schedule": [1, 2.5, 1.0, 0.0],
+    "answers": [[0.0, 1]],
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 1000 + "]" * 1000,
+        '{"version": 1, "cards": ' + "[" * 1000 + "]" * 1000 + "}",
+        a_deck_text({**GOOD_CARD, "answers": 7}),  # a number where a list is
+        a_deck_text({**GOOD_CARD, "schedule": [1, 2.5, int("9" * 4000), 0.0]}),
+        a_deck_text({**GOOD_CARD, "answers": [[int("9" * 4000), 1]]}),
+        a_deck_text({**GOOD_CARD, "schedule": 5}),
+        a_deck_text(None),
+    ],
+)
+def test_read_deck_keeps_its_word_on_hostile_decks(text):
+    deck = read_deck(text)  # never raises
+    assert isinstance(deck, Deck) and len(deck.cards) <= 1
+
+
+def test_read_deck_keeps_the_cards_it_can_read():
+    deck = read_deck(json.dumps({"version": DECK_VERSION, "cards": [GOOD_CARD, {"answers": 7}]}))
+    assert len(deck.cards) == 1
+
+
+@FUZZ
+@given(value=any_json, field=st.sampled_from(["card", "schedule", "answers"]))
+def test_read_deck_reads_any_json_or_an_empty_deck(value, field):
+    for text in (json.dumps(value), a_deck_text({**GOOD_CARD, field: value})):
+        assert isinstance(read_deck(text), Deck)

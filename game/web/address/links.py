@@ -165,6 +165,18 @@ def _read_fragment(fragment: str) -> tuple[GameState, Opponent] | None:
     return game_from_id(fields["gnubgid"], rules, beaver == "1"), Opponent(opponent)
 
 
+def _drawn(gnubg_id: str, chosen: Rules, rules: str, length: int) -> GameState:
+    """A diagram's game where the rules refuse the ID's: a finished game whose points only the
+    Simple rules give (a gammon counted 1), else what the ID holds, only to draw (a double the
+    rules would refuse: a diagram shows, it does not play)."""
+    if rules != SIMPLE:
+        try:
+            return read_gnubg_id(gnubg_id, Rules.simple(length))
+        except InvalidState:
+            pass
+    return read_gnubg_id(gnubg_id, chosen, drawn=True)
+
+
 def game_from_id(
     gnubg_id: str, rules: str = FULL, beaver: bool = False, finished: bool = False
 ) -> GameState:
@@ -186,10 +198,9 @@ def game_from_id(
         try:
             game = read_gnubg_id(gnubg_id, chosen)
         except InvalidState:
-            if not finished or rules == SIMPLE:
+            if not finished:
                 raise
-            # A finished game whose points only the Simple rules give (a gammon counted 1).
-            game = read_gnubg_id(gnubg_id, Rules.simple(length))
+            game = _drawn(gnubg_id, chosen, rules, length)
     except (InvalidMatchId, InvalidPositionId, InvalidPosition) as error:
         raise LinkError(f"the link's game cannot be read: {error}") from None
     except InvalidState as error:

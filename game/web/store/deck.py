@@ -186,7 +186,8 @@ def _read_card(item: object) -> Card | None:
         if None not in (repetitions, ease, interval, due):
             schedule = Schedule(repetitions, ease, interval, due)  # type: ignore[arg-type]
     answers = []
-    for answer in item.get("answers") or []:
+    found_answers = item.get("answers")
+    for answer in found_answers if isinstance(found_answers, list) else []:
         if isinstance(answer, list) and len(answer) == 2 and answer[1] in (0, 1):
             time = finite(answer[0], 0.0, 1e15)
             if time is not None:
@@ -209,7 +210,10 @@ def deck_from(data: object) -> Deck:
     cards: list[Card] = []
     seen: set[str] = set()
     for item in found if isinstance(found, list) else []:
-        card = _read_card(item)
+        try:
+            card = _read_card(item)
+        except (TypeError, ValueError, OverflowError, RecursionError, AttributeError, KeyError):
+            card = None  # a card no reading makes sense of is left out, the others kept
         if card is not None and card.id not in seen:
             seen.add(card.id)
             cards.append(card)

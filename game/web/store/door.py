@@ -143,6 +143,8 @@ def finite(value: object, low: float, high: float) -> float | None:
     infinite, not NaN, not text. The readers of the stored values all read numbers so."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
+    if isinstance(value, int) and not -(10**18) <= value <= 10**18:
+        return None  # a float cannot hold it (a 4,000-digit number raises OverflowError)
     number = float(value)
     return number if math.isfinite(number) and low <= number <= high else None
 
