@@ -197,6 +197,36 @@
     },
   };
 
+  // The pool of workers (worker-pool.mjs) for rollouts and the analysis of a game: loaded
+  // and started at the first task, so a page that never rolls out never pays for it. The
+  // page's Python asks it through ask(request, tag) and stops a job with cancel(tag).
+  var pool = null;
+  function thePool() {
+    if (!pool) {
+      pool = import(new URL("./worker-pool.mjs", document.baseURI).href).then(function (m) {
+        var asked = new URLSearchParams(location.search).get("workers");
+        var size = m.poolSize(navigator.hardwareConcurrency, asked);
+        var made = new m.WorkerPool(size, new URL("./computer-worker.mjs", document.baseURI));
+        body.dataset.poolSize = String(size);
+        return made;
+      });
+    }
+    return pool;
+  }
+  window.workerPool = {
+    ask: function (request, tag) {
+      if (typeof Worker === "undefined") return Promise.reject(new Error("this browser has no workers"));
+      return thePool().then(function (made) { return made.ask(request, tag || ""); });
+    },
+    cancel: function (tag) {
+      return pool ? pool.then(function (made) { return made.cancel(tag); }) : Promise.resolve(0);
+    },
+    status: function () {
+      return pool ? pool.then(function (made) { return JSON.stringify(made.status()); })
+        : Promise.resolve(JSON.stringify({ size: 0, started: 0, ready: 0, busy: 0, queued: 0 }));
+    },
+  };
+
   // Offline play after the first visit: once the game is up, register sw.js, which
   // precaches the whole site (every page, the runtime, the Python files) as one version.
   // A newer version found meanwhile waits until this page has loaded everything it will:

@@ -1,0 +1,131 @@
+// A pool of Web Workers, each a computer-worker.mjs with its own Pyodide, shared by the
+// rollouts and the analysis of a game, so that every core of the player's machine works
+// while the page's main thread stays free.
+//
+// Size: navigator.hardwareConcurrency - 1 (one core is left to the page), at most 8, at
+// least 1; the address may ask for another (?workers=N, 1 to 8: tests and benchmarks).
+// Workers start when first needed, one after another (each loads Pyodide and the bot; the
+// first answers as soon as it is ready, the others join as they are).
+//
+// ask(request, tag): a promise of the worker's reply (JSON text, as computer-worker.mjs
+// answers) to the request (JSON text of a game/web messages dataclass); tasks wait in a
+// queue, first asked first served. cancel(tag): the waiting tasks with that tag are
+// dropped (their promises reject with "cancelled"); those already running finish.
+//
+// @typedef {{request: string, tag: string, resolve: Function, reject: Function}} Task
+
+export const MAX_WORKERS = 8;
+
+export function poolSize(cores, asked) {
+  const wanted = Number(asked);
+  if (Number.isInteger(wanted) && wanted >= 1) return Math.min(MAX_WORKERS, wanted);
+  const spare = Math.floor(Number(cores) || 1) - 1;
+  return Math.max(1, Math.min(MAX_WORKERS, spare));
+}
+
+export class WorkerPool {
+  constructor(size, url) {
+    this.size = size;
+    this.url = url;
+    this.workers = [];   // {worker, ready: boolean, task: Task|null, id: number}
+    this.queue = [];     // Task[]
+    this.failed = "";
+  }
+
+  // How many workers are running and how many tasks wait or run (for the page and tests).
+  status() {
+    return {
+      size: this.size,
+      started: this.workers.length,
+      ready: this.workers.filter((w) => w.ready).length,
+      busy: this.workers.filter((w) => w.task).length,
+      queued: this.queue.length,
+    };
+  }
+
+  ask(request, tag = "") {
+    return new Promise((resolve, reject) => {
+      if (this.failed) return reject(new Error(this.failed));
+      this.queue.push({ request, tag, resolve, reject });
+      this._grow();
+      this._dispatch();
+    });
+  }
+
+  cancel(tag) {
+    const kept = [];
+    let dropped = 0;
+    for (const task of this.queue) {
+      if (task.tag === tag) {
+        dropped += 1;
+        task.reject(new Error("cancelled"));
+      } else kept.push(task);
+    }
+    this.queue = kept;
+    return dropped;
+  }
+
+  // Start one more worker when there is waiting work and room, the previous one ready:
+  // starting them one at a time keeps the first start (and the page) quick.
+  _grow() {
+    if (this.workers.length >= this.size || !this.queue.length) return;
+    if (this.workers.some((w) => !w.ready)) return;
+    let worker;
+    try {
+      worker = new Worker(this.url, { type: "module" });
+    } catch (error) {
+      return this._fail(String(error.message || error));
+    }
+    const slot = { worker, ready: false, task: null, id: 0 };
+    this.workers.push(slot);
+    worker.addEventListener("message", (event) => this._message(slot, event.data));
+    worker.addEventListener("error", (event) => {
+      this._lose(slot, String(event.message || "a pool worker failed"));
+    });
+  }
+
+  _message(slot, data) {
+    if (data.ready === true) {
+      slot.ready = true;
+      this._grow();
+      this._dispatch();
+      return;
+    }
+    if (data.ready === false) return this._lose(slot, data.error || "a pool worker did not start");
+    const task = slot.task;
+    if (!task || data.id !== slot.id) return;
+    slot.task = null;
+    if (data.error !== undefined) task.reject(new Error(data.error));
+    else task.resolve(data.reply);
+    this._dispatch();
+  }
+
+  _dispatch() {
+    for (const slot of this.workers) {
+      if (!this.queue.length) return;
+      if (!slot.ready || slot.task) continue;
+      const task = this.queue.shift();
+      slot.task = task;
+      slot.id += 1;
+      slot.worker.postMessage({ id: slot.id, request: task.request });
+    }
+  }
+
+  // A worker that failed leaves the pool; its task goes back to the queue. With none left
+  // and none to start, every waiting task fails.
+  _lose(slot, reason) {
+    this.workers = this.workers.filter((w) => w !== slot);
+    try { slot.worker.terminate(); } catch (error) { /* already gone */ }
+    if (slot.task) this.queue.unshift(slot.task);
+    this.size = Math.max(0, this.size - 1);
+    if (!this.size) return this._fail(reason);
+    this._grow();
+    this._dispatch();
+  }
+
+  _fail(reason) {
+    this.failed = reason;
+    for (const task of this.queue) task.reject(new Error(reason));
+    this.queue = [];
+  }
+}
