@@ -129,6 +129,7 @@ class FakeSurroundings:
         self.copied: list[str] = []
         self.downloads: list[tuple[str, str]] = []
         self.requests: list[dict[str, Any]] = []
+        self.cancelled: set[str] = set()  # the pool jobs cancelled
         self.pending: list[Coroutine[Any, Any, None]] = []
         self.clock = 0.0
 
@@ -168,6 +169,15 @@ class FakeSurroundings:
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         self.requests.append(request)
         return thinker.reply(request)
+
+    async def pool(self, request: dict[str, Any], tag: str) -> dict[str, Any]:
+        self.requests.append(request)
+        if tag in self.cancelled:
+            raise RuntimeError("cancelled")
+        return thinker.reply(request)
+
+    def cancel_pool(self, tag: str) -> None:
+        self.cancelled.add(tag)
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(0)

@@ -220,6 +220,12 @@ class BrowserSurroundings:
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         return await worker_client.ask(request)
 
+    async def pool(self, request: dict[str, Any], tag: str) -> dict[str, Any]:
+        return await worker_client.ask_pool(request, tag)
+
+    def cancel_pool(self, tag: str) -> None:
+        worker_client.cancel_pool(tag)
+
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
 

@@ -100,3 +100,27 @@ async def ask(request: dict[str, Any]) -> dict[str, Any]:
         return thinker.reply(request)
     finally:
         body.dataset.thinkTo = f"{window.performance.now():.1f}"
+
+
+async def ask_pool(request: dict[str, Any], tag: str) -> dict[str, Any]:
+    """A pool worker's answer to ``request`` (boot.js's ``window.workerPool``: worker-pool.mjs,
+    every core but one); where there is no pool, the computer's own ``ask``. A cancelled task
+    raises."""
+    pool = getattr(window, "workerPool", None)
+    if pool:
+        try:
+            text = await pool.ask(json.dumps(request), tag)
+        except Exception as error:
+            if "cancelled" in str(error):
+                raise
+        else:
+            answer: dict[str, Any] = json.loads(str(text))
+            return answer
+    return await ask(request)
+
+
+def cancel_pool(tag: str) -> None:
+    """Drop the pool's waiting tasks of the job ``tag``."""
+    pool = getattr(window, "workerPool", None)
+    if pool:
+        pool.cancel(tag)

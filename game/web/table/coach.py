@@ -24,6 +24,7 @@ from game.web.state.commit import Page
 from game.web.state.page_state import PageState
 from game.web.state.surface import Clicks, Picks, numbered
 from game.web.table import tutor
+from game.web.table.rollouts import Roller
 from game.web.worker import judging
 
 Go = Callable[[], object]
@@ -37,12 +38,13 @@ class Coach:
         self.better: Go | None = None  # what "Play this instead" does
         self.shown: Go | None = None  # what "Show the better play" does
         self.warned: tuple[GameState, int] | None = None  # a play warned about once, taken
+        self.roller = Roller(page, self.hint_answer)  # the hint's rollouts
         page.watchers.append(self.moment_passed)
         page.painted.append(self.prepare)
 
     def clicks(self) -> Clicks:
         """The hint panel's close button and the tutor's three answers."""
-        table: Clicks = {"#hint-close": self.close_hint}
+        table: Clicks = {"#hint-close": self.close_hint, **self.roller.clicks()}
         for choice in ("show", "anyway", "instead"):
             table[f"#tutor-{choice}"] = partial(self.answer_tutor, choice)
         return table
@@ -87,7 +89,18 @@ class Coach:
         if self.page.state.session.game is not game:
             return
         surface.html("hint-body", hint_panel.hint_html(answer, game.phase is Phase.DOUBLED))
+        self.roller.show_kept(game)
         surface.mark("hint-shown", "true")
+
+    def hint_answer(self, game: GameState) -> dict[str, Any] | None:
+        """The hint of ``game`` when it is in (None: not asked, still thinking, or failed)."""
+        if self.hints is None or self.hints[0] is not game or not self.hints[1].done():
+            return None
+        future = self.hints[1]
+        if future.cancelled() or future.exception() is not None:
+            return None
+        answer: dict[str, Any] = future.result()
+        return answer
 
     def close_hint(self) -> None:
         self.page.surface.props("hint-panel", hidden=True)

@@ -45,6 +45,8 @@ from game.web.worker.messages import (
     read_request,
 )
 
+ROLLOUT = "rollout"  # a chunk of a rollout's trials (game.analysis.rollout.job.TASK)
+
 
 def play_request(game: GameState, level: str | None, rng: random.Random) -> dict[str, Any]:
     return PlayRequest(write_save(game), level, rng.getstate()).to_dict()
@@ -107,6 +109,12 @@ def reply(data: dict[str, Any]) -> dict[str, Any]:
     """Think about the request ``data`` holds (game/web/worker/messages.py); the answer with
     ``ms``, the time it took."""
     started = time.perf_counter()
+    if data.get("task") == ROLLOUT:  # a chunk of a rollout's trials (a pool worker)
+        from game.analysis.rollout.job import chunk_reply
+
+        rolled = chunk_reply(data)
+        rolled["ms"] = (time.perf_counter() - started) * 1000
+        return rolled
     if data.get("task") in importing.TASKS:  # a match file to read: game/web/worker/importing.py
         read = importing.reply(data)
         read["ms"] = (time.perf_counter() - started) * 1000

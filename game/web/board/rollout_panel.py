@@ -1,0 +1,49 @@
+"""The rollout in the Hint panel: each candidate's equity ± standard error and five chances,
+updated as the trials come in, and the words of its progress.
+
+    >>> rows = [{"label": "8/5 6/5", "trials": 72, "equity": 0.151, "standard_error": 0.021,
+    ...          "chances": (0.55, 0.16, 0.01, 0.12, 0.005), "jsd": None}]
+    >>> "+0.151 ± 0.021" in rollout_html(rows, "rolled out: 72 trials", "72 trials, seed 1")
+    True
+    >>> progress_words(0.5, 648, 1296)
+    'Rolling out: 648 of 1,296 trials (50%)'
+
+Pure functions of plain data (``RolloutJob.rows`` as dicts): the controller
+(game/web/table/rollouts.py) puts the HTML in ``#rollout-body``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from game.web.board.hint_panel import signed
+
+
+def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str) -> str:
+    """The candidates' figures, best first, with the trials so far and the settings."""
+    if not rows:
+        return '<p class="hint-note">No trials yet.</p>'
+    lines = [
+        f'<p class="hint-note" data-rollout-summary="true">{escape(summary)}</p>',
+        '<table class="rollout-table"><thead><tr><th scope="col">Candidate</th>'
+        '<th scope="col">Equity ± SE</th><th scope="col">Win</th><th scope="col">W(g)</th>'
+        '<th scope="col">W(bg)</th><th scope="col">L(g)</th><th scope="col">L(bg)</th>'
+        '<th scope="col">JSD</th></tr></thead><tbody>',
+    ]
+    for row in rows:
+        chances = "".join(f"<td>{100 * value:.1f}%</td>" for value in row["chances"])
+        jsd = "best" if row["jsd"] is None else f"{row['jsd']:.2f}"
+        lines.append(
+            f'<tr data-rollout-row="true"><th scope="row">{escape(str(row["label"]))}</th>'
+            f'<td data-equity="{row["equity"]:.4f}">{signed(row["equity"])} ± '
+            f"{row['standard_error']:.3f}</td>{chances}<td>{jsd}</td></tr>"
+        )
+    lines.append("</tbody></table>")
+    lines.append(f'<p class="hint-note">{escape(settings)}</p>')
+    return "".join(lines)
+
+
+def progress_words(progress: float, done: int, total: int) -> str:
+    """What the progress bar says beside it."""
+    return f"Rolling out: {done:,} of {total:,} trials ({100 * progress:.0f}%)"

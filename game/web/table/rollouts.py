@@ -1,0 +1,150 @@
+"""A rollout from the Hint panel: the position before the roll, or the best few plays of the
+roll, shared among the pool's workers (worker-pool.mjs), its figures updated live, stopped at
+any time keeping what is done, and kept with the position for the rest of the visit.
+
+The work is ``game.analysis.rollout.job.RolloutJob``'s: every chunk of 36 trials is asked of
+the pool at once (the pool serves them in order, each worker one at a time), each reply merged
+as it comes and the panel painted again. The seed is fixed per position (its Position ID), so
+the same position rolled out again gives the same figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from game.engine.state import GameState, Phase
+from game.web.board import rollout_panel
+from game.web.state.commit import Page
+from game.web.state.surface import Clicks
+
+TRIALS = 1296  # the default: a minute on 4 cores for a middle game (docs/rollout.md)
+BEST_FEW = 3  # the hint's best plays rolled out ...
+NEAR = 0.16  # ... those within this much of the best
+
+Hinted = Callable[[GameState], dict[str, Any] | None]
+
+
+class Roller:
+    """``hinted(game)``: the hint's answer for ``game`` once it is in (its ranked plays name
+    the candidates: the page's main thread ranks nothing itself)."""
+
+    def __init__(self, page: Page, hinted: Hinted, trials: int = TRIALS) -> None:
+        self.page = page
+        self.hinted = hinted
+        self.trials = trials
+        self.kept: dict[str, Any] = {}  # RolloutJob by key: every rollout of this visit
+        self.running: tuple[Any, str] | None = None  # the job running and its pool tag
+        self.count = 0
+
+    def clicks(self) -> Clicks:
+        return {"#rollout-start": self.start, "#rollout-stop": self.stop}
+
+    def subject(self, game: GameState) -> tuple[Any, tuple[int, int] | None] | None:
+        """The position and roll a hint of ``game`` is about (None: nothing to roll out)."""
+        if game.position.is_game_over() or game.phase not in (Phase.ROLL, Phase.MOVE):
+            return None
+        return game.position, (game.dice if game.phase is Phase.MOVE else None)
+
+    def show_kept(self, game: GameState) -> None:
+        """With the hint: the rollout kept for this position and roll, if there is one."""
+        from game.analysis.rollout.job import RolloutJob
+
+        subject = self.subject(game)
+        surface = self.page.surface
+        surface.props("rollout-start", hidden=subject is None)
+        job = None
+        if subject is not None:
+            key = RolloutJob(subject[0], subject[1], _settings(1), []).key
+            job = self.kept.get(key)
+        running = self.running is not None and self.running[0] is job
+        surface.props("rollout-run", hidden=not running)
+        surface.html("rollout-body", "" if job is None else self._html(job))
+
+    def start(self) -> None:
+        from game.analysis.rollout.decision import Candidate, position_candidate
+        from game.analysis.rollout.job import RolloutJob
+        from game.engine.plays import legal_plays
+
+        game = self.page.state.session.game
+        subject = self.subject(game)
+        if subject is None or self.running is not None:
+            return
+        position, dice = subject
+        candidates = [position_candidate(position)]
+        if dice is not None:
+            answer = self.hinted(game)
+            plays = (answer or {}).get("plays") or []
+            if not plays:
+                return
+            legal = legal_plays(position, dice)
+            best = float(plays[0]["equity"])
+            candidates = [
+                Candidate(str(p["notation"]), legal[int(p["index"])].position.flip(), True)
+                for p in plays[:BEST_FEW]
+                if float(p["equity"]) >= best - NEAR
+            ]
+        key = RolloutJob(position, dice, _settings(1), []).key
+        seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big")
+        job = RolloutJob(position, dice, _settings(self.trials, seed), candidates)
+        self.kept[job.key] = job
+        self.count += 1
+        tag = f"rollout-{self.count}"
+        self.running = (job, tag)
+        self.page.around.spawn(self.run(job, tag))
+
+    async def run(self, job: Any, tag: str) -> None:
+        surface = self.page.surface
+        surface.props("rollout-run", hidden=False)
+        surface.props("rollout-start", disabled=True)
+        surface.mark("rollout", "running")
+        self._paint(job)
+
+        async def one(index: int, request: dict[str, Any]) -> None:
+            try:
+                reply = await self.page.around.pool(request, tag)
+            except Exception:  # cancelled (stopped), or a worker failed: the rest stands
+                return
+            job.take(index, reply)
+            self._paint(job)
+
+        try:
+            await asyncio.gather(*(one(index, request) for index, request in job.requests()))
+        finally:
+            job.stop()  # done, or stopped: what is in is kept
+            self.running = None
+            surface.props("rollout-run", hidden=True)
+            surface.props("rollout-start", disabled=False)
+            surface.mark("rollout", "done")
+            self._paint(job)
+
+    def stop(self) -> None:
+        """Stop the rollout running, keeping the trials done."""
+        if self.running is None:
+            return
+        job, tag = self.running
+        job.stop()
+        self.page.around.cancel_pool(tag)
+        self._paint(job)
+
+    def _paint(self, job: Any) -> None:
+        surface = self.page.surface
+        total = job.settings.trials * len(job.candidates)
+        done = sum(len(tally) for tally in job.tallies)
+        surface.props("rollout-bar", value=job.progress)
+        surface.text("rollout-status", rollout_panel.progress_words(job.progress, done, total))
+        surface.html("rollout-body", self._html(job))
+        surface.mark("rollout-trials", str(job.trials_done))
+
+    def _html(self, job: Any) -> str:
+        rows = [asdict(row) for row in job.rows()]
+        return rollout_panel.rollout_html(rows, job.summary, job.settings.describe())
+
+
+def _settings(trials: int, seed: int = 1) -> Any:
+    from game.analysis.rollout.settings import RolloutSettings
+
+    return RolloutSettings(trials=trials, seed=seed)

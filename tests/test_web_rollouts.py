@@ -1,0 +1,85 @@
+"""A rollout from the Hint panel (game/web/table/rollouts.py) on a fake page: the hint's best
+plays rolled out through the pool, the figures painted as they come, stopped keeping what is
+done, and shown again with the hint of the same moment."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from game.analysis.rollout import RolloutSettings, roll_out
+from game.web.house import Rooms, Setup, build
+from game.web.state.session import FRIEND, Session, Settings
+from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
+
+PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3
+
+
+def rooms_on(session: Session, seed: int) -> Rooms:
+    rooms = build(
+        FakeSurface(), FakeSurroundings(), Setup(session=session), random.Random(seed), pace=0
+    )
+    rooms.page.paint()
+    return rooms
+
+
+async def settle(rooms: Rooms) -> None:
+    around = around_of(rooms)
+    while around.pending:
+        work, around.pending = around.pending, []
+        await asyncio.gather(*work)
+
+
+def test_the_hints_best_plays_are_rolled_out_through_the_pool_and_kept():
+    async def scene() -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS)
+        rooms.coach.roller.trials = 72
+        rooms.table.roll()
+        await rooms.coach.show_hint()
+        assert surface_of(rooms).shown("rollout-start")
+        rooms.coach.roller.start()
+        await settle(rooms)
+        return rooms
+
+    rooms = asyncio.run(scene())
+    surface, around = surface_of(rooms), around_of(rooms)
+    roller = rooms.coach.roller
+    (job,) = roller.kept.values()
+    assert job.done and job.trials_done == 72 and len(job.candidates) >= 1
+    asked = [r for r in around.requests if r.get("task") == "rollout"]
+    assert len(asked) == 2 * len(job.candidates)  # chunks of 36 trials
+    markup = surface.markup["rollout-body"]
+    assert "rolled out: 72 trials" in markup and job.candidates[0].label.split()[0] in markup
+    assert surface.marks["rollout"] == "done" and surface.marks["rollout-trials"] == "72"
+    # The figures are the serial rollout's, for the same seed.
+    first = job.candidates[0]
+    serial = roll_out(first.position, job.settings, None, True).result()
+    assert job.tallies[0].result() == serial
+    assert job.settings == RolloutSettings(trials=72, seed=job.settings.seed)
+    # Shown again with the hint of the same moment.
+    surface.html("rollout-body", "")
+    asyncio.run(rooms.coach.show_hint())
+    assert "rolled out: 72 trials" in surface.markup["rollout-body"]
+
+
+def test_stop_keeps_the_trials_done():
+    async def scene() -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS)
+        rooms.coach.roller.trials = 108
+        rooms.table.roll()
+        await rooms.coach.show_hint()
+        roller = rooms.coach.roller
+        roller.start()
+        around = around_of(rooms)
+        work, around.pending = around.pending, []
+        task = asyncio.ensure_future(asyncio.gather(*work))
+        await asyncio.sleep(0)
+        roller.stop()
+        await task
+        return rooms
+
+    rooms = asyncio.run(scene())
+    (job,) = rooms.coach.roller.kept.values()
+    assert job.stopped and job.trials_done < 108
+    assert rooms.coach.roller.running is None
+    assert any(tag.startswith("rollout-") for tag in around_of(rooms).cancelled)
