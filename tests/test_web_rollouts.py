@@ -83,3 +83,10 @@ def test_stop_keeps_the_trials_done():
     assert job.stopped and job.trials_done < 108
     assert rooms.coach.roller.running is None
     assert any(tag.startswith("rollout-") for tag in around_of(rooms).cancelled)
+
+
+def test_the_worker_names_the_rollout_task_as_the_job_does():
+    from game.analysis.rollout.job import TASK
+    from game.web.worker import thinker
+
+    assert thinker.ROLLOUT == TASK
