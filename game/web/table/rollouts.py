@@ -138,6 +138,7 @@ class Roller:
         surface.text("rollout-status", rollout_panel.progress_words(job.progress, done, total))
         surface.html("rollout-body", self._html(job))
         surface.mark("rollout-trials", str(job.trials_done))
+        surface.mark("rollout-done", str(done))
 
     def _html(self, job: Any) -> str:
         rows = [asdict(row) for row in job.rows()]

@@ -1,0 +1,118 @@
+"""A rollout in the page: trials a second with 1 and with 2 pool workers, and the memory the
+pool takes beside one worker's.
+
+    nice -n 19 python -m tools.bench.rollout_page                 # 1 then 2 workers, 90 s each
+    nice -n 19 python -m tools.bench.rollout_page --seconds 60 --workers 1 2 4
+
+For each pool size (?workers=N, alternating in the same run): the game with seed 5 (the
+person's opening 5-3), its hint, then *Roll out* (1,296 trials of each of the best plays).
+From the first chunk of 36 trials in to the last one in within ``--seconds``, the trials done
+(every candidate's: ``data-rollout-done``) a second. Memory: the resident memory of the
+Chromium this bench started (the pool's workers live in the page's renderer) before *Roll out*
+and at the end, the difference divided by the workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from tools.bench.common import CHROMIUM, CHROMIUM_ARGS
+from tools.build.server import serve_in_thread
+
+
+def chromium_rss_mb() -> float:
+    """Resident memory of the Chromium processes this bench started (descendants of this
+    process: other programs' browsers on the machine do not count), in MB (Linux /proc)."""
+    parents: dict[int, int] = {}
+    memory: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(
+                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
+            )
+        except OSError:
+            continue
+        pid = int(status.parent.name)
+        parents[pid] = int(fields.get("PPid", "0").strip() or 0)
+        memory[pid] = int(fields.get("VmRSS", "0 kB").split()[0])
+        names[pid] = fields.get("Name", "").strip()
+    mine = os.getpid()
+
+    def descends(pid: int) -> bool:
+        for _ in range(20):
+            pid = parents.get(pid, 0)
+            if pid == mine:
+                return True
+            if pid <= 1:
+                return False
+        return False
+
+    total = sum(kb for pid, kb in memory.items() if "chrom" in names[pid] and descends(pid))
+    return total / 1024
+
+
+def measure(base: str, workers: int, seconds: float) -> tuple[float, float]:
+    """(trials a second, MB a worker) with a pool of ``workers``."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(f"{base}index.html?seed=5&pace=0&workers={workers}")
+        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=600_000)
+        page.click("#roll")
+        page.click("#hint")
+        page.wait_for_selector("#hint-body .hint-play", timeout=600_000)
+        time.sleep(5)
+        before = chromium_rss_mb()
+        page.click("#rollout-start")
+        page.wait_for_function(
+            "() => Number(document.body.dataset.rolloutDone || 0) > 0", timeout=900_000
+        )
+        # From the first chunk in to the last one in within the window: whole chunks only.
+        first = (time.perf_counter(), int(page.get_attribute("body", "data-rollout-done") or 0))
+        last = first
+        while time.perf_counter() - first[0] < seconds:
+            time.sleep(0.5)
+            done = int(page.get_attribute("body", "data-rollout-done") or 0)
+            if done != last[1]:
+                last = (time.perf_counter(), done)
+        after = chromium_rss_mb()
+        page.click("#rollout-stop")
+        browser.close()
+    rate = (last[1] - first[1]) / (last[0] - first[0]) if last[0] > first[0] else 0.0
+    return rate, (after - before) / workers
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=90.0)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    args = parser.parse_args(argv)
+    server, base = serve_in_thread()
+    try:
+        rates = {}
+        for workers in args.workers:
+            rate, per_worker = measure(base, workers, args.seconds)
+            rates[workers] = rate
+            print(
+                f"{workers} workers: {rate:.2f} trials a second, {per_worker:.0f} MB a worker"
+                f" (Chromium's resident memory)",
+                flush=True,
+            )
+        first = args.workers[0]
+        for workers in args.workers[1:]:
+            print(
+                f"time with {workers} workers / with {first}: {rates[first] / rates[workers]:.2f}"
+            )
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
