@@ -382,15 +382,29 @@ class WebKitTab(Tab):
         for program in (WEBKIT_DRIVER, MINIBROWSER):
             if not Path(program).exists():
                 raise EngineMissing(f"{program} is missing: `make test-deps` installs it")
+        self.kept: list[str] = []
+        self.display = display
+        # On a loaded machine a new session now and then never answers: a new driver, once.
+        try:
+            answer = self._start(timeout=90)
+        except (OSError, RuntimeError):
+            self._stop()
+            answer = self._start(timeout=READY_S)
+        self.session = "/session/" + answer["sessionId"]
+        self._call("POST", self.session + "/timeouts", {"script": READY_S * 1000})
+        width, height = VIEWPORT
+        self._call("POST", self.session + "/window/rect", {"width": width, "height": height})
+
+    def _start(self, timeout: float) -> Any:
+        """Start WebKitWebDriver and a session of MiniBrowser; the session's answer."""
         port = _free_port()
         self.driver = subprocess.Popen(
             [WEBKIT_DRIVER, f"--port={port}", "--host=127.0.0.1"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env=dict(os.environ, DISPLAY=display.name),
+            env=dict(os.environ, DISPLAY=self.display.name),
         )
         self.address = f"http://127.0.0.1:{port}"
-        self.kept: list[str] = []
         end = time.monotonic() + 30
         while True:
             try:
@@ -408,13 +422,17 @@ class WebKitTab(Tab):
             "pageLoadStrategy": "normal",
             "webkitgtk:browserOptions": options,
         }
-        answer = self._call("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
-        self.session = "/session/" + answer["sessionId"]
-        self._call("POST", self.session + "/timeouts", {"script": READY_S * 1000})
-        width, height = VIEWPORT
-        self._call("POST", self.session + "/window/rect", {"width": width, "height": height})
+        body = {"capabilities": {"alwaysMatch": capabilities}}
+        return self._call("POST", "/session", body, timeout)
 
-    def _call(self, method: str, path: str, body: Any = None) -> Any:
+    def _stop(self) -> None:
+        self.driver.terminate()
+        try:
+            self.driver.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.driver.kill()
+
+    def _call(self, method: str, path: str, body: Any = None, timeout: float = READY_S) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             self.address + path,
@@ -423,7 +441,7 @@ class WebKitTab(Tab):
             headers={"Content-Type": "application/json"},
         )
         try:
-            with urllib.request.urlopen(request, timeout=READY_S) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return json.loads(response.read())["value"]
         except urllib.error.HTTPError as error:
             raise RuntimeError(f"webkit: {method} {path}: {error.read().decode()[:500]}") from None
@@ -478,9 +496,5 @@ class WebKitTab(Tab):
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self._call("DELETE", self.session)
-        self.driver.terminate()
-        try:
-            self.driver.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.driver.kill()
+            self._call("DELETE", self.session, timeout=30)
+        self._stop()
