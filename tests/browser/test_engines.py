@@ -2,11 +2,12 @@
 tests/browser); tests/browser/engines.py says how each engine is driven. One browser per
 engine for the module, one tab, the site's storage emptied before each test:
 
-no control live while the page loads, in all three engines (Firefox restores buttons' enabled
-state on a reload); a played turn with the hint, Undo and Confirm, the computer's reply, a
-reload that keeps the game, the review and an analysis; a whole-game link opened; a game by
-link handed over between two players (two origins of the one site, two localStorages); an
-embedded diagram and replay; and no console error in any of it.
+in all three engines: no control live while the page loads (Firefox restores buttons'
+enabled state on a reload), an opaque end card, a focus ring unlike a lit point; in Firefox
+and WebKit: a played turn with the hint, Undo and Confirm, the computer's reply, a reload that
+keeps the game, the review and an analysis; a whole-game link opened; a game by link handed
+over between two players (two origins of the one site, two localStorages); an embedded
+diagram and replay; and no console error in any of it.
 
 Run one engine: ``python -m pytest tests/browser/test_engines.py -k webkit``.
 """
@@ -150,6 +151,23 @@ def test_no_control_is_live_while_the_page_loads(fresh: Tab):
     # A click now is taken: the opening roll.
     tab.click("#roll")
     until(tab, lambda s: s.game.phase is not Phase.OPENING)
+
+
+# The board's focus rule(s) from the page's own style sheets: each stroke, and the lit colour.
+FOCUS_STROKES = """[...document.styleSheets].flatMap(sheet => [...sheet.cssRules])
+  .filter(rule => rule.selectorText && rule.selectorText.includes('[data-target]:focus-visible'))
+  .map(rule => rule.style.stroke)"""
+
+
+def test_the_end_card_is_opaque_and_the_focus_ring_is_not_a_lit_target(fresh: Tab):
+    tab = fresh
+    tab.open("index.html?seed=7")
+    background = tab.js("getComputedStyle(document.getElementById('ending')).backgroundColor")
+    assert background.startswith("rgb(") and not background.startswith("rgba("), background
+    strokes = tab.js(FOCUS_STROKES)
+    assert strokes, "no focus rule for the board's points"
+    lit = ("#facc15", "rgb(250, 204, 21)", "var(--accent)")  # render.py's lit colour
+    assert not [stroke for stroke in strokes if stroke.lower() in lit], strokes
 
 
 def test_a_turn_the_computer_s_reply_a_reload_the_review_and_an_analysis(fresh: Tab):
