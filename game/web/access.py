@@ -37,7 +37,9 @@ KEYS = {
     "?": "The keys",
 }
 # Where the keyboard goes when the control it was on is gone: the next useful one.
-FOCUS_ORDER = ["confirm", "roll", "take", "accept", "next-game", "board", "undo", "new-game"]
+# Never a control that throws a game away (New game): with nothing useful left, the keyboard
+# stays on the page, where R, U and Enter still reach the game.
+FOCUS_ORDER = ["confirm", "roll", "take", "accept", "next-game", "board", "undo"]
 
 
 class Access:
@@ -50,6 +52,7 @@ class Access:
         self.review = review
         self.train = train
         self.shown_room = (TABLE, MOVES)
+        self.rolled = False  # the person has just rolled: the keyboard goes to the board
         page.painted.append(self.after_paint)
         page.watchers.append(self.announce)
 
@@ -142,10 +145,15 @@ class Access:
             self.surface.props("panel", scrollTop=0)
         if state.room == TABLE and not state.busy:
             # A whole play: Confirm is next, even from the board.
+            # A roll just made: the board is next, wherever the keyboard pressed Roll from.
             whole = state.session.may_confirm and not state.tutoring
-            self.surface.keep_focus(FOCUS_ORDER, whole)
+            self.surface.keep_focus(FOCUS_ORDER, whole or self.rolled)
+            self.rolled = False
 
     def announce(self, before: PageState, after: PageState) -> PageState:
+        was, now = before.session, after.session
+        if was.turn is None and now.turn is not None and now.person_to_act:
+            self.rolled = True
         words = announcement(before, after)
         if words:
             self.surface.text("announce", words)

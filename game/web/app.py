@@ -150,6 +150,8 @@ class App:
             return
         node = event.target
         on_board = bool(node) and bool(node.closest) and bool(node.closest("#board"))
+        # A key on a point the board has just redrawn: its target is no longer in the page.
+        on_board = on_board or (bool(node) and node.isConnected is False)
         if self.rooms.access.key(str(event.key), tag, on_board):
             event.preventDefault()
 

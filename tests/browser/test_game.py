@@ -364,3 +364,49 @@ def test_a_new_game_during_the_computers_move_starts_cleanly(game_page: Page):
     )
     expect(game_page.locator("#status")).to_have_text("Roll the dice to see who starts.")
     assert session_of(game_page).game.phase is Phase.OPENING
+
+
+def press_on_target(page: Page, viewer_point: int) -> None:
+    """The keyboard's tap: focus a point (Tab would reach it) and press Enter."""
+    page.focus(f'#board [data-target="{viewer_point}"][tabindex="0"]')
+    page.keyboard.press("Enter")
+
+
+def test_enter_on_the_last_move_waits_for_confirm(game_page: Page):
+    # The board redraws under the keyboard on each move: the Enter that moved the last
+    # checker must not also reach the page's own Enter (confirm), as a click never does.
+    open_game(game_page, "seed=7")
+    choose_friend(game_page)
+    game_page.focus("#new-game")
+    game_page.keyboard.press("r")  # from wherever the keyboard was, the board is next
+    on_board = "() => document.activeElement.closest('#board') !== null"
+    assert game_page.evaluate(on_board), "after the roll the keyboard is on the board"
+    while True:
+        session = session_of(game_page)
+        turn = session.turn
+        assert turn is not None
+        if session.may_confirm:
+            break
+        at_bottom = session.mover_at_bottom
+        origin = sorted(turn.origins())[0]
+        if session.selected != origin:
+            press_on_target(game_page, to_viewer(origin, at_bottom))
+        press_on_target(game_page, to_viewer(sorted(turn.destinations(origin))[0], at_bottom))
+    moved = session_of(game_page)
+    assert moved.turn is not None and moved.turn.actions, "the play waits, not confirmed"
+    expect(game_page.locator("#undo")).to_be_enabled()
+    expect(game_page.locator("#confirm")).to_be_focused()  # Confirm is next, and only it ends
+    game_page.keyboard.press("Enter")
+    assert session_of(game_page).turn is None or session_of(game_page).game is not moved.game
+
+
+def test_enter_enter_after_new_game_keeps_the_game(game_page: Page):
+    open_game(game_page, "seed=7")
+    choose_friend(game_page)
+    game_page.click("#roll")
+    game_page.focus("#new-game")
+    game_page.keyboard.press("Enter")  # "Start a new game?"
+    expect(game_page.locator("#notice-text")).to_contain_text("Start a new game?")
+    expect(game_page.locator("#notice-no")).to_be_focused()  # the safe choice
+    game_page.keyboard.press("Enter")
+    assert session_of(game_page).game.phase is not Phase.OPENING

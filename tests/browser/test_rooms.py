@@ -142,9 +142,11 @@ def test_keys_roll_undo_and_list_themselves(game_page: Page):
 
 def test_the_keyboard_is_back_on_roll_after_the_computers_turn(game_page: Page):
     # seed=1: the computer wins the opening roll and plays; Roll goes while it plays (the
-    # keyboard parked on New game) and comes back for the person's turn, and so does the keyboard.
+    # keyboard left on the page, never on New game) and comes back for the person's turn, and so
+    # does the keyboard.
     open_game(game_page, "seed=1")
     game_page.keyboard.press("r")
+    expect(game_page.locator("#new-game")).not_to_be_focused()
     expect(game_page.locator("#status")).to_contain_text("Your turn: roll the dice", timeout=30_000)
     expect(game_page.locator("#roll")).to_be_focused()
     game_page.keyboard.press("Enter")  # the keyboard user rolls from where the keyboard is

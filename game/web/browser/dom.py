@@ -162,6 +162,9 @@ def on_board(handler: Handler) -> None:
     def on_key(event: Event) -> None:
         if event.key in ("Enter", " "):
             event.preventDefault()
+            # The point's own key: the board is redrawn under it, so the page's Enter
+            # (confirm) must not see it too and end the turn without Confirm.
+            event.stopPropagation()
             handler(event)
 
 

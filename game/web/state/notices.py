@@ -46,7 +46,9 @@ class Notices:
         surface.props("notice-url", hidden=url is None, value=url or "")
         surface.props("notice-embed", hidden=url is None)  # Share offers Embed (embed_maker)
         self.pending = action
-        surface.open_dialog("notice", focus="notice-url" if url else "notice-yes")
+        # A question's default is its safe answer (Cancel): Enter, Enter never throws a game away.
+        first = "notice-url" if url else "notice-yes" if cancel is None else "notice-no"
+        surface.open_dialog("notice", focus=first)
 
     def yes(self) -> None:
         action = self.pending
