@@ -111,9 +111,14 @@ def test_a_whole_game_link_opens_as_a_replay_in_a_fresh_context(game_page: Page)
     expect(page.locator("#replay")).to_be_visible()
     expect(page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
     assert "#" not in page.url
-    page.keyboard.press("ArrowLeft")
-    page.click("#replay-play-on")  # no game of the visitor's own: it is taken at once
+    # No game of the visitor's own: the shared one is theirs at once, Back to the game too.
+    page.click("#replay-live")
     expect(page.locator("#replay")).to_be_hidden()
+    expect(page.locator("#status")).not_to_have_text("Roll the dice to see who starts.")
+    page.reload()  # and a reload shows it again
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=300_000)
+    text = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
+    assert storage.load_text(text).game == record.state
     other.close()
 
 

@@ -142,14 +142,11 @@ class Review:
         opponent = state.link_opponent if replay.record is state.linked else None
 
         def take() -> None:
-            now = self.page.state
-            settings = now.session.settings
-            if opponent is not None:
-                settings = dataclasses.replace(settings, opponent=opponent)
-            session = Session(record.state, settings).after(record.state)
-            self.page.commit(replace(now, history=record, session=session, replay=None, room=TABLE))
+            self.take(record, opponent)
 
-        live = replay.record == state.named_history() and replay.at_end
+        named = state.named_history()
+        # The live record, whatever the names it was shared under (a shared game taken).
+        live = replay.record.with_names(named.names) == named and replay.at_end
         if live:
             self.look_back(None)
         elif state.session.in_progress and not self.page.embed:
@@ -191,7 +188,20 @@ class Review:
         state = self.page.state
         opponent = found[1] if found else None
         self.page.state = replace(state, linked=record, link_opponent=opponent)
+        if not state.session.in_progress and not self.page.embed:
+            # Nothing of the visitor's own to keep: the shared game is theirs at once, saved
+            # (a reload shows it again) and where *Back to the game* goes, at its last moment.
+            self.take(record, opponent)
         self.look_back(Replay.of(record, dice=dice))
+
+    def take(self, record: Record, opponent: str | None) -> None:
+        """Make ``record`` (at its end) the live match, against ``opponent`` when given."""
+        now = self.page.state
+        settings = now.session.settings
+        if opponent is not None:
+            settings = dataclasses.replace(settings, opponent=opponent)
+        session = Session(record.state, settings).after(record.state)
+        self.page.commit(replace(now, history=record, session=session, replay=None, room=TABLE))
 
     def export_mat(self, kind: str = "mat") -> None:
         """The match as a ``.mat`` (or gnubg ``.sgf``) file to download."""

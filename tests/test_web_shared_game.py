@@ -1,0 +1,68 @@
+"""A whole-game link on the fake page (tests/web_fakes.py): in a browser with no game of its
+own the shared game is taken at once (saved, at its last moment, where *Back to the game*
+goes, shown again after a reload); a visitor's game in progress is kept until they choose."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine.record import Record
+from game.engine.state import Phase
+from game.formats.game_link import format_game_link
+from game.web.house import Rooms, Setup, build
+from game.web.state.page_state import TABLE
+from game.web.state.replay import Replay
+from game.web.state.session import FRIEND, Session, Settings
+from tests.records import played
+from tests.web_fakes import FakeSurface, FakeSurroundings, surface_of
+
+
+def page_on(store: dict[str, str], session: Session | None = None) -> Rooms:
+    setup = Setup(session=session)
+    rooms = build(FakeSurface(), FakeSurroundings(store), setup, random.Random(7), pace=0)
+    assert rooms.saving.restore() is None
+    rooms.page.paint()
+    return rooms
+
+
+def mid_game(seed: int) -> Record:
+    """A shared match stopped in the middle of a game, a person to roll or to move."""
+    replay = Replay.of(played(seed))
+    replay = replay.jump(len(replay.moments) // 2)
+    return replay.play_on()
+
+
+def test_a_shared_game_in_a_fresh_browser_is_taken_and_stays():
+    record = mid_game(14)
+    store: dict[str, str] = {}
+    rooms = page_on(store)
+    rooms.sharing.open_link("#" + format_game_link(record) + "&vs=friend")
+    state = rooms.page.state
+    assert state.reviewing, "the shared game is offered at once, to review"
+    assert surface_of(rooms).texts["status"], "the status line says where the review is"
+    assert state.session.game == record.state, "and to play on: it is the live game"
+    rooms.review.look_back(None)  # Back to the game
+    state = rooms.page.state
+    assert state.room == TABLE and state.session.game == record.state
+    assert state.session.game.phase is not Phase.OPENING
+    again = page_on(store)  # a reload
+    assert again.page.state.session.game == record.state
+
+
+def test_play_on_at_the_shared_games_end_asks_nothing():
+    record = mid_game(15)
+    rooms = page_on({})
+    rooms.sharing.open_link("#" + format_game_link(record))
+    rooms.review.play_on()
+    assert "notice" not in surface_of(rooms).dialogs
+    assert not rooms.page.state.reviewing and rooms.page.state.session.game == record.state
+
+
+def test_a_visitors_game_in_progress_is_kept_until_they_play_on():
+    own = Session.new(Settings(opponent=FRIEND)).roll(random.Random(3))
+    rooms = page_on({}, session=own)
+    before = rooms.page.state.session.game
+    record = mid_game(16)
+    rooms.sharing.open_link("#" + format_game_link(record))
+    assert rooms.page.state.reviewing
+    assert rooms.page.state.session.game == before
