@@ -98,6 +98,22 @@ def test_the_last_play_is_told_in_notation_with_its_hits():
     assert last_play_text(friends).startswith("Pink played ")
 
 
+def test_the_last_play_is_told_in_the_numbers_drawn_on_the_board():
+    # The computer (player 1, drawn at the top) runs both back checkers with 6-4: its 24/18
+    # 24/20 are the person's 1 and 7, 1 and 5, where the arrows run on the person's labels.
+    position = Position.from_points({24: 2, 13: 5, 6: 5}, {13: 2, 6: 5, 8: 3})
+    game = GameState(Rules.simple(), position=position, phase=Phase.MOVE, turn=1, dice=(6, 4))
+    session = Session(game, Settings(opponent=COMPUTER)).after(game)
+    run = next(
+        p
+        for p in legal_plays(position, (6, 4))
+        if sorted((m.origin, m.destination) for m in p.moves) == [(24, 18), (24, 20)]
+    )
+    assert last_play_text(session.play(run)) == "The computer played 1/5 1/7."
+    friends = Session(game, Settings(opponent=FRIEND)).after(game)  # Cyan at the bottom
+    assert last_play_text(friends.play(run)) == "Pink played 1/5 1/7."
+
+
 def test_the_last_play_shows_until_the_next_player_moves_a_checker():
     session = Session.new(Settings(opponent=FRIEND)).roll(random.Random(3))
     plays = legal_plays(session.turn.start_position, session.game.dice)

@@ -13,6 +13,7 @@ Pure functions of the session; the names of the sides depend on the opponent
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.engine import match
@@ -369,6 +370,25 @@ def _last_play_shown(session: Session) -> bool:
     return session.last_play is not None and (turn is None or not turn.actions)
 
 
+_POINT_NUMBER = re.compile(r"(?<![(\d])\d+(?![)\d])")  # a point, not a count "(2)"
+
+
+def in_board_numbers(notation: str, same_side: bool) -> str:
+    """A play written in its mover's numbering, read in the numbers drawn on the board (the
+    bottom player's): the other side's points counted the other way round.
+
+    >>> in_board_numbers("24/18 13/11", same_side=False)
+    '1/7 12/14'
+    >>> in_board_numbers("bar/22* 6/off(2)", same_side=False)
+    'bar/3* 19/off(2)'
+    >>> in_board_numbers("24/18", same_side=True)
+    '24/18'
+    """
+    if same_side:
+        return notation
+    return _POINT_NUMBER.sub(lambda found: str(25 - int(found.group())), notation)
+
+
 def last_play_text(session: Session) -> str:
     """The last play in the players' notation: ``Pink played 13/7 8/7.`` ("" for none)."""
     if not _last_play_shown(session):
@@ -378,6 +398,7 @@ def last_play_text(session: Session) -> str:
     notation = format_play([Move(origin, destination, hit) for origin, destination, hit in moves])
     if not notation:
         return ""
+    notation = in_board_numbers(notation, player == session.bottom_player)
     if person_side(session) is not None:
         who = _subject(session, player)[0]
     else:
