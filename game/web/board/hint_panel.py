@@ -47,6 +47,8 @@ def play_rows(answer: dict[str, Any], shown: int = SHOWN) -> list[PlayRow]:
     plays = answer.get("plays") or []
     if not plays:
         return []
+    if answer.get("single") and all(_win(play) is not None for play in plays[:shown]):
+        return _single_rows(plays[:shown])
     best = float(plays[0]["equity"])
     rows = []
     for rank, play in enumerate(plays[:shown]):
@@ -57,6 +59,30 @@ def play_rows(answer: dict[str, Any], shown: int = SHOWN) -> list[PlayRow]:
             int(play["index"]), str(play["notation"]), signed(equity), difference, chances
         )
         rows.append(row)
+    return rows
+
+
+def _win(play: dict[str, Any]) -> float | None:
+    chances = play.get("chances")
+    return float(chances[0]) if isinstance(chances, list) and len(chances) == 5 else None
+
+
+def _single_rows(plays: list[dict[str, Any]]) -> list[PlayRow]:
+    """Under the Simple rules (every game counts one): the plays by the games they win,
+    best first, with no money equity and no gammons.
+
+    >>> rows = _single_rows([{"index": 0, "notation": "8/5 6/5", "chances": [.5, .2, 0, 0, 0]},
+    ...                      {"index": 1, "notation": "24/21", "chances": [.541, .3, 0, .1, 0]}])
+    >>> [(row.notation, row.equity, row.difference, row.chances) for row in rows]
+    [('24/21', '54.1%', 'best', ''), ('8/5 6/5', '50.0%', '-4.1%', '')]
+    """
+    ranked = sorted(plays, key=lambda play: -(_win(play) or 0.0))
+    best = _win(ranked[0]) or 0.0
+    rows = []
+    for rank, play in enumerate(ranked):
+        win = _win(play) or 0.0
+        difference = "best" if rank == 0 else f"-{100 * (best - win):.1f}%"
+        rows.append(PlayRow(int(play["index"]), str(play["notation"]), f"{win:.1%}", difference))
     return rows
 
 
@@ -98,8 +124,13 @@ def plays_html(answer: dict[str, Any], chosen: int | None = None, playable: bool
     if total > len(rows):
         more = f'<p class="hint-note">The best {len(rows)} of {total} plays.</p>'
 
+    what = (
+        "The games won by the player to move, every game counting one"
+        if answer.get("single")
+        else "Equity for the player to move"
+    )
     return (
-        '<p class="hint-note">Equity for the player to move (choose a play to see it on the '
+        f'<p class="hint-note">{what} (choose a play to see it on the '
         f'board):</p><ol class="hint-plays">{"".join(items)}</ol>{more}'
     )
 

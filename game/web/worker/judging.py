@@ -82,6 +82,7 @@ def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
         "plays": plays,
         "cube": None if figures is None else cube_data(game, figures),
         "match": game.rules.match_length > 0,
+        "single": not game.rules.gammons,  # every game counts one: told in games won
     }
 
 
