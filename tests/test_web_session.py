@@ -8,7 +8,8 @@ from game.bot import choose_play
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import Phase
 from game.web.board.view import board_view, status_text
-from game.web.state.session import COMPUTER, FRIEND, Session, Settings, to_viewer
+from game.web.link_play.view import link_status
+from game.web.state.session import COMPUTER, FRIEND, LINK, Session, Settings, to_viewer
 
 
 def friend(rotate: bool = True, auto_confirm: bool = False) -> Session:
@@ -175,6 +176,27 @@ def test_a_roll_that_cannot_be_played_is_announced_and_passes():
     session = closed_out(FRIEND).set_dice((3, 5))
     assert session.game.turn == 1 and session.game.phase is Phase.ROLL and session.turn is None
     assert status_text(session) == "Cyan rolled 5-3 and cannot move. Pink to roll."
+
+
+def test_by_link_a_blocked_roll_is_shown_to_whoever_rolled_it_and_read_by_the_friend():
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    mine = closed_out(LINK).set_dice((3, 5))  # this device plays Cyan (side 0)
+    waiting = SimpleNamespace(
+        record=SimpleNamespace(state=mine.game),
+        my_turn=False,
+        over=False,
+        seq=4,
+        me=0,
+        ready_sent=False,
+    )
+    assert link_status(waiting, mine).startswith("You rolled 5-3 and cannot move. Waiting")
+    view = board_view(mine)  # the dice stay on the roller's side, faded
+    assert sorted(view.dice) == [3, 5] and all(view.used) and view.dice_bottom is True
+    theirs = replace(mine, link_side=1)
+    assert status_text(theirs).startswith("Your friend rolled 5-3 and cannot move.")
+    assert board_view(theirs).dice_bottom is False
 
 
 def test_against_the_computer_the_blocked_roll_is_yours():

@@ -66,6 +66,9 @@ class BoardView:
     # The cube: (value, True when the bottom side owns it, None when centred); None: no cube.
     cube: tuple[int, bool | None] | None = None
     offer: bool | None = None  # a double waits for its answer: offered by the bottom side?
+    # Where ``dice`` lie when they are not the roller's: a roll that could not be played,
+    # faded on its roller's side (True: the bottom side's) until the next roll.
+    dice_bottom: bool | None = None
 
     @property
     def top_colour(self) -> str:
@@ -471,10 +474,11 @@ def _dice(view: BoardView) -> str:
         parts.append(die_svg(mine, x, y, view.bottom_colour))
         ((x, y),) = L.dice_centres(1, bottom_side=False)
         parts.append(die_svg(theirs, x, y, view.top_colour))
-    elif view.dice and view.on_roll_bottom is not None:
-        colour = view.bottom_colour if view.on_roll_bottom else view.top_colour
+    elif view.dice and (view.dice_bottom is not None or view.on_roll_bottom is not None):
+        side = view.on_roll_bottom if view.dice_bottom is None else view.dice_bottom
+        colour = view.bottom_colour if side else view.top_colour
         size = L.DIE  # four dice of a double fit the half board at full size too
-        centres = L.dice_centres(len(view.dice), view.on_roll_bottom)
+        centres = L.dice_centres(len(view.dice), bool(side))
         used = view.used or (False,) * len(view.dice)
         for value, (x, y), is_used in zip(view.dice, centres, used, strict=True):
             parts.append(die_svg(value, x, y, colour, is_used, size))

@@ -115,6 +115,11 @@ def board_view(
 
     on_roll_bottom: bool | None = at_bottom if game.phase in (Phase.ROLL, Phase.MOVE) else None
     dice, used, opening = _dice_view(game, dice_left, bottom_player)
+    dice_bottom = None
+    if game.phase is Phase.ROLL and game.blocked_dice:
+        # The roll that could not be played stays in sight, faded, on its roller's side.
+        dice, used = _dice_shown(game.blocked_dice, ())
+        dice_bottom = 1 - game.turn == bottom_player
 
     trail: tuple[tuple[int, int], ...] = ()
     # Not while the computer's play is being shown: its checkers are on the move.
@@ -144,6 +149,7 @@ def board_view(
         trail=trail,
         cube=cube,
         offer=offer,
+        dice_bottom=dice_bottom,
         moving=None
         if moving is None
         else (to_viewer(moving[0], at_bottom), to_viewer(moving[1], at_bottom)),
@@ -200,10 +206,7 @@ def status_text(session: Session) -> str:
     mover = game.turn
     if phase is Phase.ROLL:
         before = _news_text(session)
-        if game.blocked_dice:
-            d1, d2 = sorted(game.blocked_dice, reverse=True)
-            who = "You" if 1 - mover == own else name(1 - mover)
-            before += f"{who} rolled {d1}-{d2} and cannot move. "
+        before += blocked_text(session)
         if session.is_computer(mover):
             return before + "The computer is rolling…"
         if own is not None and mover != own:
@@ -235,6 +238,17 @@ def status_text(session: Session) -> str:
         rolled = f"{_subject(session, mover)[0]} rolled"
         return before + f"{rolled} {high}-{low}. Tap a checker to move it."
     return game.last_event
+
+
+def blocked_text(session: Session) -> str:
+    """``You rolled 6-6 and cannot move. `` (or your friend, the computer, a name) while the
+    roll that could not be played is the last thing that happened; "" otherwise."""
+    game = session.game
+    if game.phase is not Phase.ROLL or not game.blocked_dice:
+        return ""
+    d1, d2 = sorted(game.blocked_dice, reverse=True)
+    who = _subject(session, 1 - game.turn)[0]
+    return f"{who} rolled {d1}-{d2} and cannot move. "
 
 
 def _points(n: int) -> str:

@@ -20,7 +20,7 @@ import html
 from game.engine.state import Phase
 from game.formats.friend_link import FriendGame
 from game.web.address.links import FRIEND_FRAGMENT
-from game.web.board.view import status_text
+from game.web.board.view import blocked_text, status_text
 from game.web.state.friend_games import GameRow
 from game.web.state.session import Session
 from game.web.state.surface import Frame
@@ -54,7 +54,11 @@ def link_status(game: FriendGame, session: Session) -> str:
         return "You roll: send your friend the link below. Their answer brings your dice."
     if state.phase in (Phase.DOUBLED, Phase.RESIGNED):
         return f"{words} {send}, then open their answer."
-    return "Waiting for your friend: send them the link below, then open the link they send back."
+    # A roll of mine that could not be played is said before the wait for the friend.
+    waiting = (
+        "Waiting for your friend: send them the link below, then open the link they send back."
+    )
+    return blocked_text(session) + waiting
 
 
 def row_text(row: GameRow) -> str:
