@@ -294,7 +294,8 @@ def test_the_hints_play_this_plays_that_play_for_the_person():
 
     rooms = asyncio.run(scene())
     markup = surface_of(rooms).markup["hint-body"]
-    assert "Play this" in markup and "Win " in markup and "gammon" in markup
+    # The Simple rules (the default): each play's games won, never gammons.
+    assert "Play this" in markup and "%" in markup and "gammon" not in markup
     rooms.coach.play_hinted(3)
     session = rooms.page.state.session
     assert session.game.turn == 1 and session.last_play is not None
