@@ -206,7 +206,7 @@ def dice_panel(record: Record, number: int, dice: GameDice | None) -> DicePanel:
     except DiceMismatch as error:
         lines.append(f"Roll {error.roll} does not match the commitment: {error.reason}.")
         return DicePanel(title, tuple(lines), checked=False)
-    lines.append(f"All {_count(throws)} match the commitment.")
+    lines.append(all_match(throws))
     return DicePanel(title, tuple(lines), checked=True)
 
 
@@ -226,6 +226,20 @@ def panel_html(panel: DicePanel) -> str:
         + "".join(lines)
         + "</div>"
     )
+
+
+def all_match(throws: int) -> str:
+    """The check's sentence, its verb and its words agreeing with the number of rolls.
+
+    >>> [all_match(n) for n in (1, 2, 7)]  # doctest: +NORMALIZE_WHITESPACE
+    ['The one roll matches the commitment.', 'Both rolls match the commitment.',
+     'All 7 rolls match the commitment.']
+    """
+    if throws == 1:
+        return "The one roll matches the commitment."
+    if throws == 2:
+        return "Both rolls match the commitment."
+    return f"All {throws} rolls match the commitment."
 
 
 def _count(throws: int) -> str:
