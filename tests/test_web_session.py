@@ -7,7 +7,7 @@ import random
 from game.bot import choose_play
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import Phase
-from game.web.board.view import board_view, status_text
+from game.web.board.view import board_view, pips_text, status_text
 from game.web.link_play.view import link_status
 from game.web.state.session import COMPUTER, FRIEND, LINK, Session, Settings, to_viewer
 
@@ -219,3 +219,19 @@ def test_by_links_the_person_acts_only_on_their_own_side():
         assert not opened.computer_to_act
         assert opened.resigner == (0 if side == 0 else None)
         assert opened.bottom_player == side
+
+
+def test_the_pip_counts_follow_each_move_before_confirm():
+    session = Session.new(Settings(opponent=FRIEND)).roll(random.Random(3))
+    assert [word for word in pips_text(session).split() if word.isdigit()] == ["167", "167"]
+    turn = session.turn
+    assert turn is not None
+    origin = sorted(turn.origins())[0]
+    picked = session.tap(to_viewer(origin, session.mover_at_bottom))
+    destination = sorted(turn.destinations(origin))[0]
+    moved = picked.tap(to_viewer(destination, session.mover_at_bottom))
+    assert moved.turn is not None and moved.turn.actions
+    mover = moved.game.turn
+    counts = [int(word) for word in pips_text(moved).split() if word.isdigit()]
+    bottom_first = counts if mover == moved.bottom_player else counts[::-1]
+    assert bottom_first[0] == 167 - (origin - destination), pips_text(moved)

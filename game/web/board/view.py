@@ -163,7 +163,10 @@ def pip_counts(session: Session) -> tuple[int, int]:
 
 def pips_text(session: Session, position: Position | None = None) -> str:
     """``You 167 · Computer 160``: the bottom side first. ``position`` (the mover's view)
-    while the computer's play is being shown."""
+    while the computer's play is being shown; the play in progress counts at once, not
+    only once confirmed."""
+    if position is None and session.turn is not None:
+        position = session.turn.position
     if position is None:
         mine, theirs = pip_counts(session)
     else:
