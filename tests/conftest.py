@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib.util
 
+import pytest
+
 
 def _installed(name: str) -> bool:
     try:
@@ -26,3 +28,27 @@ def pytest_report_header() -> str | None:
     if PLAYWRIGHT:
         return None
     return "playwright is not installed: tests/browser is not collected (make test-deps)"
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Counts, in the returned one-item list, every position the bot's searches evaluate
+    (through a Scorer or directly)."""
+    from game.bot import rolls, search
+
+    seen = [0]
+
+    class CountingScorer(search.Scorer):
+        def evaluate(self, position):
+            seen[0] += 1
+            return super().evaluate(position)
+
+    def counting_evaluate(position, *reckon):
+        seen[0] += 1
+        return evaluate(position, *reckon)
+
+    evaluate = rolls.evaluate_position
+    for module in (rolls, search):
+        monkeypatch.setattr(module, "Scorer", CountingScorer)
+    monkeypatch.setattr(rolls, "evaluate_position", counting_evaluate)
+    return seen

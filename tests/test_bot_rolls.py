@@ -11,7 +11,8 @@ from game.bot.cube import CubeState, cube_decision
 from game.bot.evaluator import EVERY, evaluate_position, reckonings
 from game.bot.match_value import MatchValue
 from game.bot.network import Network
-from game.bot.search import Rolls, lookahead, paid_rolls, rank_plays
+from game.bot.rolls import Rolls, paid_rolls
+from game.bot.search import lookahead, rank_plays
 from game.bot.shots import ROLLS
 from game.engine.position import Position
 from game.formats import parse_position_id

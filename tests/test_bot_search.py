@@ -23,26 +23,6 @@ BUSY = parse_position_id("4PPgASTgc/ABMA")
 SPREAD = parse_position_id("4Ac8SCnEnDhCFQ")
 
 
-@pytest.fixture
-def counted(monkeypatch):
-    """Counts every position the search evaluates (through its Scorer or directly)."""
-    seen = [0]
-
-    class CountingScorer(search.Scorer):
-        def evaluate(self, position):
-            seen[0] += 1
-            return super().evaluate(position)
-
-    def counting_evaluate(position, *reckon):
-        seen[0] += 1
-        return search_evaluate(position, *reckon)
-
-    search_evaluate = search.evaluate_position
-    monkeypatch.setattr(search, "Scorer", CountingScorer)
-    monkeypatch.setattr(search, "evaluate_position", counting_evaluate)
-    return seen
-
-
 def test_budget_spends_only_what_it_has():
     paid = Budget(10)
     assert paid.spend(6) and paid.left == 4

@@ -6,13 +6,15 @@ import dataclasses
 
 import pytest
 
-from game.bot import hint, levels, search
+from game.bot import hint, levels
 from game.bot.budget import Budget, OutOfBudget
+from game.bot.deeper import looked_deeper, two_rolls_ahead
 from game.bot.evaluator import evaluate_position, reckonings
 from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.levels import level_named
 from game.bot.probabilities import Probabilities
-from game.bot.search import rank_plays_deeper, two_rolls_ahead
+from game.bot.rolls import FRESH, Kept
+from game.bot.search import lookahead, rank_plays_deeper
 from game.bot.shots import ROLL_THIRDS, ROLLS
 from game.engine.plays import legal_plays
 from game.engine.position import Position
@@ -114,6 +116,68 @@ def test_the_closest_calls_looked_two_rolls_ahead_find_the_play_one_roll_misses(
     assert [p.position for _, p in two_rolls[2:]] == [p.position for _, p in one_roll[2:]]
 
 
+def test_after_the_look_one_roll_ahead_the_look_two_rolls_ahead_pays_only_its_second_rolls(
+    counted,
+):
+    # A play of the close call: the decision looked at it one roll ahead first.
+    after = legal_plays(CLOSE_CALL, (2, 2))[0].position.flip()
+    reckon = reckonings(CLOSE_CALL)
+    fresh_budget = Budget(10**6)
+    fresh = two_rolls_ahead(after, fresh_budget, prune=EXPERT.prune, reckon=reckon)
+    fresh_work = counted[0]
+
+    kept = Kept(FRESH)
+    _, first_cost = lookahead(
+        after, Budget(10**6), prune=EXPERT.prune, evaluator=kept, reckon=reckon
+    )
+    counted[0] = 0
+    looked_budget = Budget(10**6)
+    looked = two_rolls_ahead(
+        after, looked_budget, prune=EXPERT.prune, evaluator=kept, reckon=reckon, looked=True
+    )
+    # The same figures; the first rolls' replies neither evaluated nor paid for again.
+    assert looked.as_tuple() == fresh.as_tuple()
+    assert 10**6 - looked_budget.left == 10**6 - fresh_budget.left - first_cost
+    replies = sum(1 for a, b, _ in ROLLS if legal_plays(after, (a, b)))
+    assert counted[0] <= fresh_work - replies
+
+
+def test_the_closest_plays_are_looked_at_in_turn_while_the_budget_pays():
+    ranked = _ranked(deep=0)  # the look one roll ahead's ranking
+    reckon = reckonings(CLOSE_CALL)
+    kept = Kept(FRESH)
+    costs, deep_values = [], {}
+    for _, play in ranked[:3]:
+        lookahead(play.position.flip(), prune=EXPERT.prune, evaluator=kept, reckon=reckon)
+        budget = Budget(10**6)
+        probabilities = two_rolls_ahead(
+            play.position.flip(),
+            budget,
+            prune=EXPERT.prune,
+            evaluator=kept,
+            reckon=reckon,
+            looked=True,
+        )
+        costs.append(10**6 - budget.left)
+        deep_values[play.position] = -probabilities.equity
+
+    def deeper(positions):
+        return looked_deeper(
+            ranked, ranked[:3], Budget(positions), None, None, EXPERT.prune, kept, reckon
+        )
+
+    def plays(pairs):
+        return [play.position for _, play in pairs]
+
+    for paid, looked in ((sum(costs), 3), (sum(costs) - 1, 2)):
+        found = deeper(paid)
+        assert set(plays(found[:looked])) == set(plays(ranked[:looked]))
+        assert all(equity == deep_values[play.position] for equity, play in found[:looked])
+        assert plays(found[looked:]) == plays(ranked[looked:])
+        assert all(equity < found[looked - 1][0] for equity, _ in found[looked:])
+    assert deeper(costs[0] + costs[1] - 1) == ranked  # one play alone is not compared
+
+
 def test_a_deep_budget_too_small_for_both_plays_leaves_the_one_roll_ranking():
     assert _ranked(deep_budget=500) == _ranked(deep=0)
 
@@ -132,15 +196,7 @@ def test_the_hint_looks_as_deep_as_the_strongest_level(monkeypatch):
     assert format_position_id(hint(CLOSE_CALL, (2, 2))[0][1].position) != CLOSE_CALL_BEST
 
 
-def test_a_decision_with_the_deep_look_spends_no_more_than_both_budgets(monkeypatch):
-    seen = [0]
-
-    class CountingScorer(search.Scorer):
-        def evaluate(self, position):
-            seen[0] += 1
-            return super().evaluate(position)
-
-    monkeypatch.setattr(search, "Scorer", CountingScorer)
+def test_a_decision_with_the_deep_look_spends_no_more_than_both_budgets(counted):
     _ranked()
-    assert seen[0] <= EXPERT.budget + EXPERT.deep_budget
-    assert seen[0] > EXPERT.budget // 2  # it did look deeper
+    assert counted[0] <= EXPERT.budget + EXPERT.deep_budget
+    assert counted[0] > EXPERT.budget // 2  # it did look deeper

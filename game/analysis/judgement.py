@@ -26,7 +26,7 @@ For a game in progress (the page's hint and tutor): ``play_hint(state)``,
 ``cube_hint(state)``, ``play_error(state, resulting)`` and
 ``cube_action_error(figures, action)``. For a whole game in order (the analysis):
 ``SharingJudge``, the same searches finding their rolls in the tables it keeps
-(``KeptRolls``, a ``game.bot.search.Evaluator``): the same figures with less work.
+(``KeptRolls``, a ``game.bot.rolls.Evaluator``): the same figures with less work.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from game.bot.cube import (
 )
 from game.bot.evaluator import EVERY
 from game.bot.match_value import emg_of_mwc, result_mwc, utility
-from game.bot.search import FRESH, Evaluator, Rolls
+from game.bot.rolls import FRESH, Evaluator, Rolls
 from game.bot.search import rank_plays as rank_by_network
 from game.engine.notation import format_play
 from game.engine.plays import Play
@@ -123,7 +123,7 @@ def rank_plays(
 
     At ``plies`` 2 the plays not re-scored deeper keep their 1-ply equity and rank
     below every re-scored one (as the bot's own search does). ``evaluator``: where the
-    searches find the rolls (``game.bot.search``; None: worked out anew).
+    searches find the rolls (``game.bot.rolls``; None: worked out anew).
     """
     rolls = (evaluator or FRESH).rolls(position)
     plays = rolls.plays(dice)
@@ -245,7 +245,7 @@ class Judge:
 
 
 class KeptRolls:
-    """An evaluator (``game.bot.search.Evaluator``) that keeps the rolls of the last ``KEPT``
+    """An evaluator (``game.bot.rolls.Evaluator``) that keeps the rolls of the last ``KEPT``
     positions asked for.
 
     In a game one position's rolls serve several decisions: the look-ahead of the play made

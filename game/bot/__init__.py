@@ -29,7 +29,7 @@ from game.bot.levels import UnknownLevel, level_named
 if TYPE_CHECKING:
     from game.bot.cube import CubeState
     from game.bot.probabilities import Probabilities
-    from game.bot.search import Evaluator
+    from game.bot.rolls import Evaluator
     from game.engine.plays import Play
     from game.engine.position import Position
 
@@ -65,9 +65,10 @@ def hint(
 
     ``state``: the cube and match score seen by the mover (None: money play); in a
     match the equities are EMG (``match_value``). ``evaluator``: where the search finds
-    the rolls (``search.Evaluator``; None: worked out anew)."""
+    the rolls (``rolls.Evaluator``; None: worked out anew)."""
     from game.bot.match_value import match_value
-    from game.bot.search import FRESH, rank_plays_deeper
+    from game.bot.rolls import FRESH
+    from game.bot.search import rank_plays_deeper
 
     strongest = level_named(STRONGEST_LEVEL)
     plays = (evaluator or FRESH).rolls(position).plays(dice)

@@ -41,7 +41,7 @@ from game.bot.cube.state import CubeDecision, CubeState
 from game.bot.evaluator import EVERY, NEAR_HOME, reckonings
 from game.bot.match_value import result_mwc
 from game.bot.probabilities import Probabilities
-from game.bot.search import FRESH, Evaluator, paid_rolls
+from game.bot.rolls import FRESH, Evaluator, paid_rolls
 from game.bot.shots import ROLLS
 from game.engine.position import Position
 
@@ -77,7 +77,7 @@ def cube_decision(
     """Like ``cube_action`` with the figures behind the decision. ``budget``: at most this
     many positions evaluated (None: every play of the rolls looked at). ``plies=2``: two
     rolls ahead, the second with ``prune`` replies a roll (``budget.reply_candidates``).
-    ``evaluator``: where the rolls are found (``game.bot.search``; None: worked out anew)."""
+    ``evaluator``: where the rolls are found (``game.bot.rolls``; None: worked out anew)."""
     from game.bot import evaluate  # the package's entry point (it imports this module)
 
     probabilities = evaluate(position)
@@ -195,10 +195,10 @@ def _opponent_values(
 ) -> list[float]:
     """For each of ``states`` (seen by ``position.player``, on roll with ``probabilities``):
     that player's value after its best cube action one roll ahead: over its 21 rolls, its
-    best play (``search.Rolls.best``, ``prune`` replies), then the other side's best cube
+    best play (``rolls.Rolls.best``, ``prune`` replies), then the other side's best cube
     action by the 0-ply model. Raises ``budget.OutOfBudget`` when ``budget`` cannot pay
-    for the whole look (``search.paid_rolls``), before evaluating anything. ``reckon``: as
-    ``search.Rolls``."""
+    for the whole look (``rolls.paid_rolls``), before evaluating anything. ``reckon``: as
+    ``rolls.Rolls``."""
     wanted: list[CubeState] = []
     for each in states:
         wanted.append(each)
