@@ -59,7 +59,7 @@ def count_positions() -> list[float]:
     ``evaluate_position`` (as ``game.bot.evaluate`` too); a ranking by the pruning network
     or by hand (a shortlist's) counts as the fraction of a position the budget counts it as
     (``PRUNING_COST``, ``HAND_COST``)."""
-    from game.bot import budget, evaluator, search
+    from game.bot import budget, evaluator, rolls
 
     seen = [0.0]
     scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
@@ -94,7 +94,7 @@ def count_positions() -> list[float]:
         return plain_evaluate(position, *reckon)
 
     evaluator.Scorer.evaluate = counting_scorer
-    search.evaluate_position = evaluator.evaluate_position = counting_evaluate
+    rolls.evaluate_position = evaluator.evaluate_position = counting_evaluate
     return seen
 
 
