@@ -1,5 +1,5 @@
 """The one look-ahead: every search (the bot's, the cube's, the hint's, the analysis's) reads a
-position's rolls from ``game.bot.search.Rolls``, handed out by an ``Evaluator``; kept rolls give
+position's rolls from ``game.bot.rolls.Rolls``, handed out by an ``Evaluator``; kept rolls give
 the same figures as fresh ones and are not worked out twice."""
 
 from __future__ import annotations

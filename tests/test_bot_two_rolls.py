@@ -1,4 +1,4 @@
-"""The strongest level's look two rolls ahead (``search.two_rolls_ahead``) at its closest calls."""
+"""The strongest level's look two rolls ahead (``deeper.two_rolls_ahead``) at its closest calls."""
 
 from __future__ import annotations
 
