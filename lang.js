@@ -5,8 +5,8 @@
 // `python -m tools.i18n build`; nothing for English, which the pages are written in) and puts
 // its words in every element marked data-i18n="KEY" (data-i18n-title="KEY" and the like for
 // attributes). An element someone has since written into loses its data-i18n and is left
-// alone. window.backgammonLanguage.ready gives the catalog's text to Python
-// (its messages, once they go through the catalog); t() is the scripts' lookup.
+// alone. window.backgammonLanguage.text (once .ready resolves) is the catalog's text, for
+// Python's messages (game/web/language/catalog.py); t() is the scripts' lookup.
 "use strict";
 
 (function () {
@@ -113,9 +113,16 @@
       .then(function (text) {
         root.classList.remove("translating");
         root.dataset.translated = text ? code : "en";
+        if (!text) {
+          root.lang = "en";
+          root.dir = "ltr";
+          language.code = "en";
+        }
+        language.text = text;
         return text;
       });
   }
 
-  window.backgammonLanguage = { code: code, ready: ready, t: t, catalogs: CATALOGS };
+  var language = { code: code, ready: ready, text: null, t: t, catalogs: CATALOGS };
+  window.backgammonLanguage = language;
 })();

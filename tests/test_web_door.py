@@ -20,7 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "game" / "web"
 DOOR = WEB / "store" / "door.py"
 # JSON read elsewhere is not storage: the worker's wire, the practice sets fetched as a file.
-OTHER_JSON = {WEB / "browser" / "worker_client.py", WEB / "trainer" / "room.py"}
+# JSON that is not storage: the worker's replies, cards files, the language's catalog.
+OTHER_JSON = {
+    WEB / "browser" / "worker_client.py",
+    WEB / "trainer" / "room.py",
+    WEB / "language" / "catalog.py",
+}
 # Damaged values, each refused by another guard: too deep, not JSON, another version, too long.
 DAMAGE = {
     "deep": "[" * 5000 + "]" * 5000,

@@ -9,13 +9,11 @@ from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Cube, IllegalAction, R
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web.address import links
+from game.web.board.offers import resign_label, resign_points, resign_question
 from game.web.board.render import board_svg
 from game.web.board.view import (
     board_view,
     is_crawford,
-    resign_label,
-    resign_points,
-    resign_question,
     score_label,
     score_text,
     status_text,

@@ -138,7 +138,10 @@ class App:
         table, surface = self.table, self.surface
         table.one_tap = surface.checked("one-tap")
         self.rooms.door.write(ONE_TAP, "1" if table.one_tap else "0")  # kept in this browser
+        language = self.page.state.session.settings.language
         table.settings_changed(*surface.form("settings"))
+        if self.page.state.session.settings.language != language:
+            reload_in_chosen_language()
 
     def on_link_submit(self, event: Event) -> None:
         event.preventDefault()
@@ -199,3 +202,11 @@ def start() -> App:
     (game.web.browser.guard)."""
     app: App = guard.start_safely(App)
     return app
+
+
+def reload_in_chosen_language() -> None:
+    """The page again in the language just chosen in Settings (saved with them, which
+    lang.js reads): without ?lang=, which would choose for it."""
+    url = window.URL.new(str(window.location.href))
+    url.searchParams.delete("lang")
+    window.location.replace(str(url.href))

@@ -46,6 +46,20 @@ def play_embed(query: str, spec: EmbedSpec) -> App:
     return App(query, Setup(key=spec.key, session=session, take_links=False, embed=True))
 
 
+def speak_the_pages_language() -> None:
+    """Python's messages in the language lang.js chose, from the catalog it fetched (long
+    done by now: it was asked for before the runtime). Were it still on its way, they would
+    show in English until the next visit; the page's own words are lang.js's."""
+    from game.web.language import catalog
+
+    language = getattr(window, "backgammonLanguage", None)
+    text = getattr(language, "text", None) if language is not None else None
+    if isinstance(text, str) and text:
+        catalog.use(catalog.Catalog.from_text(text))
+
+
+speak_the_pages_language()
+
 if document.body.classList.contains("embed"):
     # embed.html: the mode its address asks for (game/web/embed/embed_app.py).
     from game.web.embed import embed_app

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from game.engine.state import Phase
 from game.web.board import hint_panel
+from game.web.board.offers import shown_name
 from game.web.board.render import board_svg
 from game.web.board.view import (
     board_view,
@@ -42,7 +43,7 @@ from game.web.state.page_state import (
     PageState,
 )
 from game.web.state.replay import Replay, move_list_html, turn_of, where_text
-from game.web.state.session import Session, player_name
+from game.web.state.session import Session
 from game.web.state.surface import Frame
 from game.web.table.controls import controls, settings_form
 
@@ -105,8 +106,8 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
 
     bottom = session.bottom_player
     top = 1 - bottom
-    frame.text("name-bottom", player_name(session, bottom))
-    frame.text("name-top", player_name(session, top))
+    frame.text("name-bottom", shown_name(session, bottom))
+    frame.text("name-top", shown_name(session, top))
     frame.props("chip-bottom", className=f"chip chip-{('cyan', 'pink')[bottom]}")
     frame.props("chip-top", className=f"chip chip-{('cyan', 'pink')[top]}")
     to_act = session.game.to_act
@@ -234,6 +235,7 @@ def settings_frame(frame: Frame, session: Session) -> None:
     frame.props("auto-confirm", checked=settings.auto_confirm)
     frame.radios[("settings", "rules")] = settings.rules
     frame.props("match-length", value=str(settings.match_length))
+    frame.props("language", value=settings.language)
     frame.props("jacoby", checked=settings.jacoby)
     frame.props("beaver-rule", checked=settings.beaver)
     frame.props("tutor-setting", checked=settings.tutor)

@@ -5,7 +5,9 @@ left while the board keeps its standard layout; only the chosen catalog is fetch
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import open_game, open_ready
+from tools.i18n import po
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ["tr", "el", "ar", "de", "es", "it"]
@@ -31,8 +34,51 @@ UNTRANSLATED = """([words, skipped]) => {
 }"""
 
 # Elements whose words Python writes once it is up (the names, the score, the pips, the
-# status line): the step that routes Python's messages through the catalogs checks them.
-PYTHON_WRITES = ["name-top", "name-bottom", "score-text", "pips-text", "status", "rules-hint"]
+# status line, the rules' hint): no longer lang.js's words, checked by ENGLISH_LEFT instead.
+PYTHON_WRITES = ["name-top", "name-bottom", "score-label", "score-text", "pips-text", "status"]
+PYTHON_WRITES += ["rules-hint"]
+
+# The text of every visible element that holds words of its own (a text node with letters).
+SHOWN_TEXTS = """() => {
+  const out = [];
+  for (const node of document.querySelectorAll('body *')) {
+    if (!node.getClientRects().length || ['SCRIPT', 'STYLE'].includes(node.tagName)) continue;
+    if (node.closest('svg, [translate="no"], .board, kbd, code, var')) continue;  // key caps, code
+    const own = [...node.childNodes].some((c) => c.nodeType === 3 && /\\p{L}/u.test(c.data));
+    if (own) out.push(node.textContent.replace(/\\s+/g, ' ').trim());
+  }
+  return out;
+}"""
+
+
+def english_patterns(code: str) -> list[re.Pattern[str]]:
+    """Every English message the catalog translates into something else, as a pattern a
+    sentence on screen would match ({fields} stand for anything)."""
+    patterns = []
+    for entry in po.parse((ROOT / "locale" / f"{code}.po").read_text(encoding="utf-8")).entries:
+        for english in filter(None, (entry.msgid, entry.plural)):
+            plain = re.sub(r"<[^>]+>", "", html.unescape(english)).strip()
+            if plain in [html.unescape(re.sub(r"<[^>]+>", "", t)) for t in entry.translations]:
+                continue  # the same in both languages ("OK", "Crawford", a name)
+            if len(plain) < 4 or not re.search(r"[a-z]", plain):
+                continue
+            parts = re.split(r"(\{\w+\})", plain)
+            body = "".join(".+?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts)
+            patterns.append(re.compile(body))
+    return patterns
+
+
+def english_left(page: Page, code: str) -> list[str]:
+    """The sentences on screen that are still English where the catalog has them translated."""
+    patterns = english_patterns(code)
+    left = []
+    for text in page.evaluate(SHOWN_TEXTS):
+        for sentence in [text, *re.split(r"(?<=[.!?…])\s+", text)]:
+            if any(p.fullmatch(sentence) for p in patterns):
+                left.append(sentence)
+                break
+    return left
+
 
 # The page scrolls sideways, or a visible control's words do not fit its box.
 OVERFLOWING = """() => {
@@ -86,11 +132,13 @@ def test_the_page_speaks_the_language_asked_at_phone_size(
     for size in PHONES:
         resize(game_page, size)
         assert game_page.evaluate(UNTRANSLATED, [catalog, PYTHON_WRITES]) == [], size
+        assert english_left(game_page, code) == [], size
         assert game_page.evaluate(OVERFLOWING) == [], size
         game_page.click("#settings-toggle")
         expect(game_page.locator("#settings-dialog")).to_be_visible()
         assert_in_view(game_page, "#settings-dialog", size)
         assert game_page.evaluate(UNTRANSLATED, [catalog, PYTHON_WRITES]) == [], size
+        assert english_left(game_page, code) == [], size
         assert game_page.evaluate(OVERFLOWING) == [], size
         game_page.click("#settings-done")
         expect(game_page.locator("#settings-dialog")).to_be_hidden()
@@ -147,3 +195,33 @@ def test_english_stays_the_default_and_loads_no_catalog(
     expect(game_page.locator("html")).to_have_attribute("dir", "ltr")
     expect(game_page.locator("#roll")).to_have_text("Roll the dice")
     assert catalogs_fetched == []
+
+
+def test_the_language_chosen_in_settings_is_kept_with_them(game_page: Page) -> None:
+    resize(game_page, PHONES[0])
+    open_game(game_page, "lang=tr")
+    game_page.click("#settings-toggle")
+    with game_page.expect_navigation():
+        game_page.select_option("#language", "de")
+    game_page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    expect(game_page.locator("html")).to_have_attribute("lang", "de")
+    assert "lang=" not in game_page.url
+    expect(game_page.locator("#status")).to_have_text("Würfle, um zu sehen, wer beginnt.")
+    open_game(game_page)  # no ?lang=: the setting chooses
+    expect(game_page.locator("html")).to_have_attribute("lang", "de")
+    expect(game_page.locator("#name-bottom")).to_have_text("Du")
+    game_page.click("#settings-toggle")
+    with game_page.expect_navigation():
+        game_page.select_option("#language", "")
+    game_page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    expect(game_page.locator("html")).to_have_attribute("lang", "en")
+
+
+def test_the_embed_dialog_offers_the_pages_language_for_the_snippet(game_page: Page) -> None:
+    open_game(game_page, "lang=el")
+    game_page.click("#share")
+    game_page.click("#notice-embed")
+    expect(game_page.locator("#embed-language")).to_have_value("el")
+    expect(game_page.locator("#embed-code")).to_have_value(re.compile(r"lang=el\b"))
+    game_page.select_option("#embed-language", "")
+    expect(game_page.locator("#embed-code")).not_to_have_value(re.compile(r"lang="))

@@ -21,9 +21,10 @@ import re
 import sys
 from pathlib import Path
 
+from game.web.board.offers import shown_name
 from game.web.board.render import board_svg
-from game.web.board.view import board_view, pip_counts, score_label, score_text
-from game.web.state.session import Session, player_name
+from game.web.board.view import board_view, pips_text, score_label, score_text
+from game.web.state.session import Session
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGES = ("index.html", "embed.html")
@@ -41,14 +42,12 @@ def painted_board(session: Session, save: str) -> str:
     """JSON kept beside the save text ``save`` of ``session``: its board and the words
     around it, for boot.js to show before Python is up."""
     bottom = session.bottom_player
-    mine, theirs = pip_counts(session)
-    texts = {
-        "name-bottom": player_name(session, bottom),
-        "name-top": player_name(session, 1 - bottom),
+    texts = {  # in the page's language, as it shows them now
+        "name-bottom": shown_name(session, bottom),
+        "name-top": shown_name(session, 1 - bottom),
         "score-label": score_label(session),
         "score-text": score_text(session),
-        "pips-text": f"{player_name(session, bottom)} {mine} · "
-        f"{player_name(session, 1 - bottom)} {theirs}",
+        "pips-text": pips_text(session),
     }
     return json.dumps(
         {"save": save, "svg": board_svg(board_view(session)), "texts": texts},

@@ -16,20 +16,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.engine import match
 from game.engine.dice import Dice
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.engine.notation import format_play
 from game.engine.plays import Move
 from game.engine.position import Position, Side
 from game.engine.state import GameState, Phase
+from game.web.board.offers import doubled_text, news_text, resigned_text, said, shown_name
 from game.web.board.render import CYAN, PINK, BoardView
+from game.web.language.catalog import _, n_
 from game.web.state.session import (
-    BEAVERED,
     COMPUTER,
     LINK,
-    REFUSED,
-    TAKEN,
     Session,
     person_side,
     player_name,
@@ -173,8 +171,12 @@ def pips_text(session: Session, position: Position | None = None) -> str:
         mover, other = position.pip_counts()
         mine, theirs = (mover, other) if session.mover_at_bottom else (other, mover)
     bottom = session.bottom_player
-    return (
-        f"{player_name(session, bottom)} {mine} \u00b7 {player_name(session, 1 - bottom)} {theirs}"
+    return _(
+        "{first} {first_pips} · {second} {second_pips}",
+        first=shown_name(session, bottom),
+        first_pips=mine,
+        second=shown_name(session, 1 - bottom),
+        second_pips=theirs,
     )
 
 
@@ -192,55 +194,94 @@ def moved_checker(before: Session, after: Session) -> tuple[int, int] | None:
 def status_text(session: Session) -> str:
     """One sentence for the status line (read out by screen readers)."""
     game = session.game
-
-    def name(player: int) -> str:
-        return player_name(session, player)
-
-    own = person_side(session)
     phase = game.phase
     if phase is Phase.OPENING:
-        return "Roll the dice to see who starts."
+        return _("Roll the dice to see who starts.")
     if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         return ending_text(session)
     if phase is Phase.DOUBLED:
-        return _doubled_text(session)
+        return doubled_text(session)
     if phase is Phase.RESIGNED:
-        return _resigned_text(session)
-    mover = game.turn
+        return resigned_text(session)
     if phase is Phase.ROLL:
-        before = _news_text(session)
-        before += blocked_text(session)
-        if session.is_computer(mover):
-            return before + "The computer is rolling…"
-        if own is not None and mover != own:
-            return before + "Your friend's turn to roll."
-        if own is not None:
-            return before + (
-                "Your turn: roll or double." if session.may_double else "Your turn: roll the dice."
-            )
-        return before + f"{name(mover)} to roll" + (" or double." if session.may_double else ".")
+        return _roll_text(session)
     if phase is Phase.MOVE:
-        d1, d2 = game.dice or (0, 0)
-        high, low = max(d1, d2), min(d1, d2)
-        opening = game.opening_dice == game.dice and game.position == Position.start()
-        before = _news_text(session)
-        if session.is_computer(mover):
-            if opening:
-                return f"The computer starts with {high}-{low} and is thinking…"
-            return before + f"The computer rolled {high}-{low} and is thinking…"
-        who = "You" if mover == own else name(mover)
-        turn = session.turn
-        if opening and turn is not None and not turn.actions:
-            first = "You start" if mover == own else f"{_subject(session, mover)[0]} starts"
-            return f"{first} with {high}-{low}. Tap a checker to move it."
-        if turn is not None and turn.is_complete:
-            return "Confirm the play, or undo a move."
-        if turn is not None and turn.actions:
-            left = "-".join(map(str, sorted(turn.dice_left, reverse=True)))
-            return f"{who}: {len(turn.dice_left)} more to play ({left})."
-        rolled = f"{_subject(session, mover)[0]} rolled"
-        return before + f"{rolled} {high}-{low}. Tap a checker to move it."
+        return _move_text(session)
     return game.last_event
+
+
+def _roll_text(session: Session) -> str:
+    """The status line while a side is to roll (or double)."""
+    game = session.game
+    own = person_side(session)
+    mover = game.turn
+    before = news_text(session)
+    before += blocked_text(session)
+    if session.is_computer(mover):
+        return before + _("The computer is rolling…")
+    if own is not None and mover != own:
+        return before + _("Your friend's turn to roll.")
+    if own is not None:
+        if session.may_double:
+            return before + _("Your turn: roll or double.")
+        return before + _("Your turn: roll the dice.")
+    name = shown_name(session, mover)
+    if session.may_double:
+        return before + _("{player} to roll or double.", player=name)
+    return before + _("{player} to roll.", player=name)
+
+
+def _move_text(session: Session) -> str:
+    """The status line while a side moves its checkers."""
+    game = session.game
+    own = person_side(session)
+    mover = game.turn
+    d1, d2 = game.dice or (0, 0)
+    dice = f"{max(d1, d2)}-{min(d1, d2)}"
+    opening = game.opening_dice == game.dice and game.position == Position.start()
+    before = news_text(session)
+    if session.is_computer(mover):
+        if opening:
+            return _("The computer starts with {dice} and is thinking…", dice=dice)
+        return before + _("The computer rolled {dice} and is thinking…", dice=dice)
+    turn = session.turn
+    name = shown_name(session, mover)
+    if opening and turn is not None and not turn.actions:
+        return said(
+            session,
+            mover,
+            _("You start with {dice}. Tap a checker to move it.", dice=dice),
+            _("{player} starts with {dice}. Tap a checker to move it.", player=name, dice=dice),
+            _("Your friend starts with {dice}. Tap a checker to move it.", dice=dice),
+            _("{player} starts with {dice}. Tap a checker to move it.", player=name, dice=dice),
+        )
+    if turn is not None and turn.is_complete:
+        return _("Confirm the play, or undo a move.")
+    if turn is not None and turn.actions:
+        left = "-".join(map(str, sorted(turn.dice_left, reverse=True)))
+        count = len(turn.dice_left)
+        if mover == own:
+            return n_(
+                "You: {count} more to play ({dice}).",
+                "You: {count} more to play ({dice}).",
+                count,
+                dice=left,
+            )
+        return n_(
+            "{player}: {count} more to play ({dice}).",
+            "{player}: {count} more to play ({dice}).",
+            count,
+            player=name,
+            dice=left,
+        )
+    return before + said(
+        session,
+        mover,
+        _("You rolled {dice}. Tap a checker to move it.", dice=dice),
+        _("{player} rolled {dice}. Tap a checker to move it.", player=name, dice=dice),
+        _("Your friend rolled {dice}. Tap a checker to move it.", dice=dice),
+        _("{player} rolled {dice}. Tap a checker to move it.", player=name, dice=dice),
+    )
 
 
 def blocked_text(session: Session) -> str:
@@ -250,8 +291,17 @@ def blocked_text(session: Session) -> str:
     if game.phase is not Phase.ROLL or not game.blocked_dice:
         return ""
     d1, d2 = sorted(game.blocked_dice, reverse=True)
-    who = _subject(session, 1 - game.turn)[0]
-    return f"{who} rolled {d1}-{d2} and cannot move. "
+    dice, roller = f"{d1}-{d2}", 1 - game.turn
+    name = shown_name(session, roller)
+    said_it = said(
+        session,
+        roller,
+        _("You rolled {dice} and cannot move.", dice=dice),
+        _("The computer rolled {dice} and cannot move.", dice=dice),
+        _("Your friend rolled {dice} and cannot move.", dice=dice),
+        _("{player} rolled {dice} and cannot move.", player=name, dice=dice),
+    )
+    return said_it + " "
 
 
 def _points(n: int) -> str:
@@ -416,58 +466,15 @@ def last_play_text(session: Session) -> str:
     if not notation:
         return ""
     notation = in_board_numbers(notation, player == session.bottom_player)
-    if person_side(session) is not None:
-        who = _subject(session, player)[0]
-    else:
-        who = player_name(session, player)
-    return f"{who} played {notation}."
-
-
-def _doubled_text(session: Session) -> str:
-    game = session.game
-    doubler, taker = game.turn, 1 - game.turn
-    who, s = _subject(session, doubler)
-    value = game.cube.value * 2
-    offer = f"{who} double{s} to {value}."
-    if session.is_computer(taker):
-        return f"{offer} The computer is thinking…"
-    answers = "take, beaver or pass" if game.may_beaver() else "take or pass"
-    if person_side(session) == doubler:
-        return f"{offer} Waiting for your friend's answer."
-    if person_side(session) is not None:
-        return f"{offer} {answers.capitalize()}?"
-    return f"{offer} {player_name(session, taker)}: {answers}?"
-
-
-def _resigned_text(session: Session) -> str:
-    game = session.game
-    assert game.resigned_by is not None
-    resigner, other = game.resigned_by, 1 - game.resigned_by
-    who, s = _subject(session, resigner)
-    points = match.game_points(game.rules, game.cube, game.resignation)
-    offer = f"{who} offer{s} to resign {RESULT_WORDS[game.resignation]} ({_points(points)})."
-    if session.is_computer(other):
-        return f"{offer} The computer is thinking…"
-    if person_side(session) == resigner:
-        return f"{offer} Waiting for your friend's answer."
-    if person_side(session) is not None:
-        return f"{offer} Accept or refuse?"
-    return f"{offer} {player_name(session, other)}: accept or refuse?"
-
-
-def _news_text(session: Session) -> str:
-    """What the last answer to a double or a resignation was, until the next roll."""
-    if session.news is None:
-        return ""
-    what, player = session.news
-    who, s = _subject(session, player)
-    if what == TAKEN:
-        return f"{who} take{s}: the cube is on {session.game.cube.value}. "
-    if what == BEAVERED:
-        return f"{who} beaver{s}: the cube is on {session.game.cube.value}. "
-    if what == REFUSED:
-        return f"{who} refuse{s} the resignation. "
-    return ""
+    name = shown_name(session, player)
+    return said(
+        session,
+        player,
+        _("You played {play}.", play=notation),
+        _("The computer played {play}.", play=notation),
+        _("Your friend played {play}.", play=notation),
+        _("{player} played {play}.", player=name, play=notation),
+    )
 
 
 def score_label(session: Session) -> str:
@@ -475,8 +482,10 @@ def score_label(session: Session) -> str:
     rules = session.game.rules
     length = rules.match_length
     if not rules.cube:
-        return f"First to {length}" if length else "Games won"
-    return f"Match to {length}" if length else "Points"
+        if length:
+            return n_("First to {count}", "First to {count}", length)
+        return _("Games won")
+    return n_("Match to {count}", "Match to {count}", length) if length else _("Points")
 
 
 def score_text(session: Session) -> str:
@@ -486,37 +495,16 @@ def score_text(session: Session) -> str:
     length = session.game.rules.match_length
     if length:
         score = (min(score[0], length), min(score[1], length))
-    return f"{player_name(session, 0)} {score[0]} \u2013 {score[1]} {player_name(session, 1)}"
+    return _(
+        "{first} {first_score} \u2013 {second_score} {second}",
+        first=shown_name(session, 0),
+        first_score=score[0],
+        second_score=score[1],
+        second=shown_name(session, 1),
+    )
 
 
 def is_crawford(session: Session) -> bool:
     """The Crawford game is being played (no doubling): the scoreboard marks it."""
     game = session.game
     return game.crawford and game.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER)
-
-
-def resign_points(session: Session) -> dict[int, int]:
-    """The resignations the resigner may offer now and the points each gives away
-    (only a single game when gammons do not count: Simple rules, the Jacoby rule)."""
-    game = session.game
-    offers: dict[int, int] = {}
-    for result in (SINGLE, GAMMON, BACKGAMMON):
-        points = match.game_points(game.rules, game.cube, result)
-        # A bigger resignation that scores no more (no gammons, the Jacoby rule) is left out.
-        if not offers or points > max(offers.values()):
-            offers[result] = points
-    return offers
-
-
-def resign_label(result: int, points: int) -> str:
-    """A resign button: ``Gammon · 2 points``."""
-    name = RESULT_WORDS[result].removeprefix("a ").capitalize()
-    return f"{name} \u00b7 {_points(points)}"
-
-
-def resign_question(session: Session) -> str:
-    """The question above the resign buttons."""
-    resigner = session.resigner
-    if person_side(session) is not None or resigner is None:
-        return "Offer to resign: how much do you give up?"
-    return f"{player_name(session, resigner)} offers to resign: how much to give up?"

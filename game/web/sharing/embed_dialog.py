@@ -33,6 +33,7 @@ from game.web.browser.dom import (
     set_props,
     set_text,
 )
+from game.web.language import catalog
 from game.web.sharing import picture, snippet
 
 
@@ -46,6 +47,8 @@ def bind(app: Any) -> None:
         mode = snippet.fitting_mode(app.session.game)
         for radio in element("embed-form").querySelectorAll('input[name="embed-mode"]'):
             radio.checked = str(radio.value) == mode
+        # The embed speaks the page's language unless the author chooses another.
+        element("embed-language").value = catalog.language()
         open_dialog("embed-dialog")
         chosen = element("embed-form").querySelector('input[name="embed-mode"]:checked')
         if chosen:
@@ -110,6 +113,12 @@ def bind(app: Any) -> None:
         close_dialog("open-dialog")
 
 
+def chosen_language() -> str:
+    """The embed's ``?lang=``: the language chosen for it; "" for the reader's browser's."""
+    value = str(element("embed-language").value)
+    return value if value in catalog.LANGUAGES else ""
+
+
 def chosen_mode() -> str:
     node = element("embed-form").querySelector('input[name="embed-mode"]:checked')
     return str(node.value) if node else DIAGRAM
@@ -128,6 +137,7 @@ def write(app: Any) -> None:
         "caption": str(element("embed-caption-input").value),
         "flip": "1" if element("embed-flip").checked else "",
         "theme": "light" if str(element("embed-theme").value) == "light" else "",
+        "lang": chosen_language(),
     }
     set_text("embed-copied", "")
     for name in ("embed-svg", "embed-png"):

@@ -25,6 +25,7 @@ from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Point
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
+from game.web.language.catalog import LANGUAGES
 
 MAX_NAME = 40  # characters of a player's name kept (in a link, beside a save)
 
@@ -56,8 +57,8 @@ MATCH_LENGTHS = (0, *range(1, 26, 2))  # 0: money play (no end); matches to 1, 3
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How the page plays. ``opponent``, ``level``, ``rotate`` and ``auto_confirm`` apply at
-    once (``tutor`` too); ``rules``, ``match_length``, ``beaver`` and ``jacoby`` from the next
-    new game."""
+    once (``tutor`` too; ``language`` reloads the page in it); ``rules``, ``match_length``,
+    ``beaver`` and ``jacoby`` from the next new game."""
 
     opponent: str = COMPUTER  # an Opponent: a name given is made the enum (__post_init__)
     level: str | None = None  # the computer's level; None: level_names.DEFAULT_LEVEL
@@ -68,10 +69,11 @@ class Settings:
     beaver: bool = False  # money play with the cube: a double may be beavered
     jacoby: bool = True  # money play with the cube: gammons count only after a cube turn
     tutor: bool = False  # warn before a play or cube decision that loses equity (tutor.py)
+    language: str = ""  # the page's language ("tr", "ar" ...); "": the browser's (lang.js)
 
     def __post_init__(self) -> None:
         # Types first: a saved 7.0 equals 7, and a list cannot be looked up in LEVELS.
-        for name in ("opponent", "rules"):
+        for name in ("opponent", "rules", "language"):
             if not isinstance(getattr(self, name), str):
                 raise SettingsError(f"{name} must be a name")
         if self.level is not None and not isinstance(self.level, str):
@@ -92,6 +94,10 @@ class Settings:
                 raise SettingsError(f"{name} must be true or false")
         if self.rules not in RULE_SETS:
             raise SettingsError(f"rules must be one of {', '.join(RULE_SETS)}, got {self.rules!r}")
+        if self.language not in ("", *LANGUAGES):
+            raise SettingsError(
+                f"language must be one of {', '.join(LANGUAGES)} or empty, got {self.language!r}"
+            )
         if self.match_length not in MATCH_LENGTHS:
             raise SettingsError(
                 f"match length must be 0 (money play) or an odd number from 1 to 25, "
@@ -128,6 +134,7 @@ _SETTING_NAMES = (
     "beaver",
     "jacoby",
     "tutor",
+    "language",
 )
 
 

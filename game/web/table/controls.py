@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.state import Phase
+from game.web.language.catalog import _
 from game.web.state.session import (
     COMPUTER,
     FRIEND,
@@ -90,13 +91,13 @@ def settings_form(session: Session) -> SettingsForm:
     settings = session.settings
     pending = settings.make_rules() != session.game.rules
     if settings.opponent == LINK:  # the invitation fixed the game's rules
-        hint = "A game by link keeps its rules: New game starts one with these."
+        hint = _("A game by link keeps its rules: New game starts one with these.")
     elif pending:
-        hint = "Press New game to play with these rules."
+        hint = _("Press New game to play with these rules.")
     elif session.fresh:
-        hint = "Nothing played yet: rule changes apply at once."
+        hint = _("Nothing played yet: rule changes apply at once.")
     else:
-        hint = "Rule changes apply from the next new game."
+        hint = _("Rule changes apply from the next new game.")
     return SettingsForm(
         level_row=settings.opponent == COMPUTER,
         rotate_row=settings.opponent == FRIEND,
@@ -123,6 +124,7 @@ def settings_from_form(checked: set[str], chosen: dict[str, str]) -> Settings | 
             jacoby="jacoby" in checked,
             beaver="beaver" in checked,
             tutor="tutor" in checked,
+            language=chosen.get("language", ""),
         )
     except (SettingsError, ValueError):
         return None

@@ -22,7 +22,8 @@ from typing import Any, Protocol
 from game.engine.plays import Play
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
-from game.web.board.view import moved_checker, resign_label, resign_points, resign_question
+from game.web.board.offers import resign_label, resign_points, resign_question
+from game.web.board.view import moved_checker
 from game.web.state import prompts
 from game.web.state.commit import Moment, Page
 from game.web.state.notices import Notices
