@@ -72,7 +72,7 @@ def test_every_prompt_opens_in_view_at_every_size(game_page: Page):
         expect(game_page.locator("#notice-no")).to_have_text("Keep my game")
         game_page.click("#notice-no")
         expect(game_page.locator("#notice")).to_be_hidden()
-    expect(game_page.locator("#last-play-text")).to_have_text("The computer played 24/22 13/8.")
+    expect(game_page.locator("#last-play-text")).to_have_text("The computer played 1/3 12/17.")
 
 
 def test_the_end_of_a_match_is_a_moment_with_its_next_step(game_page: Page):
