@@ -24,7 +24,9 @@ def _module(path: Path) -> str:
 
 
 def _private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__")
+    # A bare "_" is gettext's name for "this sentence in the reader's language", public by
+    # convention (game.web.language.catalog), not a private name.
+    return name.startswith("_") and not name.startswith("__") and name != "_"
 
 
 TREES = {_module(path): ast.parse(path.read_text(encoding="utf-8")) for path in SOURCES}
