@@ -161,8 +161,14 @@ class ChromiumTab(Tab):
         )
         self.page = self.context.new_page()
         self.seen: list[str] = []
-        self.page.on("console", lambda m: self.seen.append(m.text) if m.type == "error" else None)
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.seen.append(str(e)))
+
+    def _console(self, message: Any) -> None:
+        """An error, with the address it names (a resource that failed names only that)."""
+        if message.type == "error":
+            where = (message.location or {}).get("url", "")
+            self.seen.append(f"{message.text} ({where})" if where else message.text)
 
     def goto(self, url: str) -> None:
         self.page.goto(url, wait_until="domcontentloaded")
