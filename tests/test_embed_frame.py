@@ -15,7 +15,7 @@ from game.formats.mat import parse_mat
 from game.web.address.embed_params import read_embed
 from game.web.board import diagram
 from game.web.board.render import board_svg
-from game.web.board.view import pips_text
+from game.web.board.words import pips_text
 from game.web.embed.embed_frame import first_game, frame_reply
 from game.web.embed.moments import replay_view
 from game.web.state.replay import Replay

@@ -79,18 +79,19 @@ SCENE_NAMES = ["opened", "rolled", "picked", "cube", "doubled", "crawford"]
 
 
 def _table_words(session: object) -> list[str]:
-    from game.web.board import offers, view
+    from game.web.board import words
+    from game.web.table import words as table_words
 
-    assert isinstance(session, view.Session)
+    assert isinstance(session, words.Session)
     words = [
-        view.status_text(session),
-        view.pips_text(session),
-        view.score_label(session),
-        view.score_text(session),
-        view.last_play_text(session),
-        offers.resign_question(session),
-        *(offers.resign_label(r, p) for r, p in offers.resign_points(session).items()),
-        *(offers.shown_name(session, player) for player in (0, 1)),
+        words.status_text(session),
+        words.pips_text(session),
+        words.score_label(session),
+        words.score_text(session),
+        words.last_play_text(session),
+        table_words.resign_question(session),
+        *(table_words.resign_label(r, p) for r, p in table_words.resign_points(session).items()),
+        *(words.shown_name(session, player) for player in (0, 1)),
     ]
     return words
 

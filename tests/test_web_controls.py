@@ -12,9 +12,9 @@ from pathlib import Path
 from game.engine.match import SINGLE, Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
-from game.web.board.view import moved_checker, pips_text
+from game.web.board.view import moved_checker
+from game.web.board.words import new_game_question, pips_text
 from game.web.sharing.words import share_notice, shared_game_question
-from game.web.state.prompts import new_game_question
 from game.web.state.session import COMPUTER, FRIEND, FULL, Session, Settings
 from game.web.table.controls import BUTTONS, controls, settings_form, settings_from_form
 

@@ -10,7 +10,8 @@ from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web.board.render import board_svg
-from game.web.board.view import board_view, ending, final_score, last_play_text, score_text
+from game.web.board.view import board_view
+from game.web.board.words import ending, final_score, last_play_text, score_text
 from game.web.state.session import COMPUTER, FRIEND, Session, Settings
 
 # Player 0 bears off its last checker with any roll; the other side has none off.

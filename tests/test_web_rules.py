@@ -9,15 +9,9 @@ from game.engine.match import BACKGAMMON, GAMMON, SINGLE, Cube, IllegalAction, R
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web.address import links
-from game.web.board.offers import resign_label, resign_points, resign_question
 from game.web.board.render import board_svg
-from game.web.board.view import (
-    board_view,
-    is_crawford,
-    score_label,
-    score_text,
-    status_text,
-)
+from game.web.board.view import board_view, is_crawford
+from game.web.board.words import score_label, score_text, status_text
 from game.web.state.session import (
     COMPUTER,
     FRIEND,
@@ -28,6 +22,7 @@ from game.web.state.session import (
     SettingsError,
 )
 from game.web.store import storage
+from game.web.table.words import resign_label, resign_points, resign_question
 from game.web.worker.computer import accepts_resignation, answer_double, wants_to_double
 
 CENTRED = Cube()

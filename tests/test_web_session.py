@@ -7,7 +7,8 @@ import random
 from game.bot import choose_play
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import Phase
-from game.web.board.view import board_view, pips_text, status_text
+from game.web.board.view import board_view
+from game.web.board.words import pips_text, status_text
 from game.web.link_play.view import link_status
 from game.web.state.session import COMPUTER, FRIEND, LINK, Session, Settings, to_viewer
 

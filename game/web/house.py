@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from game.web.access import Access
+from game.web.board.words import damaged_notice
 from game.web.link_play.room import LinkPlay
 from game.web.paint import PAINTING
 from game.web.rating.room import RatingRoom
@@ -24,7 +25,6 @@ from game.web.state.commit import Page
 from game.web.state.dice_box import DiceBox
 from game.web.state.notices import Notices
 from game.web.state.page_state import PageState
-from game.web.state.prompts import damaged_notice
 from game.web.state.session import Session
 from game.web.state.surface import Clicks, Files, Picks, Surface, Surroundings
 from game.web.store import storage

@@ -16,16 +16,15 @@ from __future__ import annotations
 
 from game.engine.state import Phase
 from game.web.board import hint_panel
-from game.web.board.offers import shown_name
 from game.web.board.render import board_svg
-from game.web.board.view import (
-    board_view,
+from game.web.board.view import board_view, is_crawford
+from game.web.board.words import (
     ending,
-    is_crawford,
     last_play_text,
     pips_text,
     score_label,
     score_text,
+    shown_name,
     status_text,
 )
 from game.web.link_play.view import link_status

@@ -1,9 +1,9 @@
 """Every English message the page can show, found in the source: the template every catalog
 is checked against.
 
-- Python (``game/web``): each call ``_("…")``, ``p_("context", "…")``, ``n_("…", "…", n)``
-  and ``N_("…")``, read with ``ast``; the English must be a literal (``problems`` names any
-  call that is not), so nothing is shown that no catalog can hold.
+- Python (``game/web``): each call ``_("…")``, ``p_("context", "…")``, ``n_("…", "…", n)``,
+  ``N_("…")`` and ``Nn_("…", "…")``, read with ``ast``; the English must be a literal
+  (``problems`` names any call that is not), so nothing is shown that no catalog can hold.
 - The pages (``index.html``, ``embed.html``): each element marked ``data-i18n="KEY"`` (its
   inner HTML, whitespace collapsed, is the message; ``data-i18n-context`` gives a context)
   and each attribute marked ``data-i18n-aria-label="KEY"`` (also ``-title``,
@@ -28,7 +28,7 @@ PAGES = ("index.html", "embed.html")
 SCRIPTS = ("lang.js", "boot.js", "embed-shell.js")
 PYTHON = "game/web"
 ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
-FUNCTIONS = {"_": 0, "p_": 1, "n_": 0, "N_": 0}
+FUNCTIONS = {"_": 0, "p_": 1, "n_": 0, "N_": 0, "Nn_": 0}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 HIDDEN = {"script", "style", "svg", "pre", "head"}
 _LETTER = re.compile(r"[^\W\d_]")
@@ -191,14 +191,14 @@ def python_messages(path: Path, name: str) -> tuple[list[Message], list[str]]:
             continue
         where = f"{name}:{node.lineno}"
         literals = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
-        wanted = first + (2 if node.func.id == "n_" else 1)
+        wanted = first + (2 if node.func.id in ("n_", "Nn_") else 1)
         if len(literals) < wanted or not all(isinstance(v, str) for v in literals[:wanted]):
             problems.append(f"{where}: {node.func.id}() needs literal English")
             continue
         texts = [str(v) for v in literals[:wanted]]
         if node.func.id == "p_":
             messages.append(Message(texts[1], texts[0], None, where))
-        elif node.func.id == "n_":
+        elif node.func.id in ("n_", "Nn_"):
             messages.append(Message(texts[0], "", texts[1], where))
         else:
             messages.append(Message(texts[0], "", None, where))

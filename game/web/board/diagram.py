@@ -31,7 +31,8 @@ from game.web.address.embed_params import (
     EmbedSpec,
 )
 from game.web.board.render import BoardView
-from game.web.board.view import COLOURS, board_view, score_label, score_text
+from game.web.board.view import COLOURS, board_view
+from game.web.board.words import score_label, score_text
 from game.web.state.session import (
     FRIEND,
     Session,

@@ -21,9 +21,9 @@ import re
 import sys
 from pathlib import Path
 
-from game.web.board.offers import shown_name
 from game.web.board.render import board_svg
-from game.web.board.view import board_view, pips_text, score_label, score_text
+from game.web.board.view import board_view
+from game.web.board.words import pips_text, score_label, score_text, shown_name
 from game.web.state.session import Session
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -36,7 +36,8 @@ from game.web.address.embed_params import (
 )
 from game.web.board import diagram
 from game.web.board.render import board_svg
-from game.web.board.view import board_view, pips_text, status_text
+from game.web.board.view import board_view
+from game.web.board.words import pips_text, status_text
 from game.web.browser import guard, worker_client
 from game.web.browser.dom import Event, board_target, element, on, on_board, set_props, set_text
 from game.web.browser.real_page import BrowserSurroundings

@@ -40,7 +40,7 @@ from game.formats.mat import InvalidMatFile, parse_mat
 from game.web.address.embed_params import DIAGRAM, REPLAY, EmbedError, EmbedSpec, read_embed
 from game.web.board import diagram
 from game.web.board.render import board_svg
-from game.web.board.view import pips_text
+from game.web.board.words import pips_text
 from game.web.embed.moments import replay_view
 from game.web.state.replay import Replay
 from game.web.worker.importing import MAX_MATCH_FILE

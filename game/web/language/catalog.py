@@ -8,7 +8,8 @@ in any order::
     _("{player} wins the game.", player=name)
     n_("{count} roll matches the commitment.", "All {count} rolls match the commitment.", n)
 
-``N_`` marks an English sentence kept in a table and translated where it is shown. The
+``N_`` marks an English sentence kept in a table (``Nn_`` its two forms), translated where it
+is shown by ``told``. The
 catalog is a language's ``locale/CODE.json`` (built from ``locale/CODE.po`` by ``python -m
 tools.i18n build``): ``messages`` maps the English (``context\\x04English`` with a context)
 to the translation, or to the list of its plural forms, and ``plural`` is the gettext
@@ -153,5 +154,22 @@ def n_(singular: str, plural: str, count: int, /, **values: object) -> str:
 
 
 def N_(message: str, /) -> str:
-    """Marks an English sentence kept in a table: translated where it is shown."""
+    """Marks an English sentence kept in a table: translated where it is shown (``told``)."""
     return message
+
+
+def Nn_(singular: str, plural: str, /) -> tuple[str, str]:
+    """Marks a sentence kept in a table whose form a number decides (``told`` picks it)."""
+    return (singular, plural)
+
+
+def told(kept: str | tuple[str, str], /, count: int = 0, **values: object) -> str:
+    """A sentence kept in a table (marked ``N_``, or ``Nn_`` with its ``count``) in the
+    chosen language, its fields filled.
+
+    >>> told(Nn_("{count} point", "{count} points"), count=2)
+    '2 points'
+    """
+    if isinstance(kept, tuple):
+        return n_(*kept, count, **values)
+    return _(kept, **values)

@@ -25,6 +25,7 @@ from game.engine.record import Action, ActionKind, Record, play_of
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of
+from game.web.board.words import new_game_question
 from game.web.link_play.view import link_frame, link_url
 from game.web.state import prompts
 from game.web.state.commit import Moment, Page
@@ -33,11 +34,9 @@ from game.web.state.friend_games import GAMES_VERSION, FriendGames
 from game.web.state.notices import Notices
 from game.web.state.page_state import TABLE, PageState
 from game.web.state.session import (
-    BEAVERED,
     COMPUTER,
     LINK,
-    REFUSED,
-    TAKEN,
+    NEWS_OF_ANSWER,
     Session,
     Settings,
     player_name,
@@ -127,7 +126,7 @@ def session_of(game: FriendGame, settings: Settings) -> Session:
                 last_play = (before.turn, tuple((m.origin, m.destination, m.hit) for m in moves))
                 news = None
             elif action.kind in (ActionKind.TAKE, ActionKind.BEAVER, ActionKind.REJECT):
-                what = {"take": TAKEN, "beaver": BEAVERED, "reject": REFUSED}[action.kind]
+                what = NEWS_OF_ANSWER[action.kind]
                 answerer = before.to_act
                 news = None if answerer is None else (what, answerer)
             elif action.kind is ActionKind.ROLL:
@@ -350,7 +349,7 @@ class LinkPlay:
             else:
                 self.start(state)
 
-        question = prompts.new_game_question(self.page.state.session)
+        question = new_game_question(self.page.state.session)
         if question is None:
             go()
         else:

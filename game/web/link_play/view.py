@@ -20,7 +20,7 @@ import html
 from game.engine.state import Phase
 from game.formats.friend_link import FriendGame
 from game.web.address.links import FRIEND_FRAGMENT
-from game.web.board.view import blocked_text, status_text
+from game.web.board.words import blocked_text, status_text
 from game.web.state.friend_games import GameRow
 from game.web.state.session import Session
 from game.web.state.surface import Frame

@@ -36,7 +36,7 @@ from game.web.address.embed_params import LIGHT, EmbedError, EmbedSpec, read_emb
 from game.web.board import diagram
 from game.web.board import layout as L
 from game.web.board.render import board_svg
-from game.web.board.view import pips_text
+from game.web.board.words import pips_text
 from game.web.sharing import snippet
 
 PICTURE = "picture"  # the Embed dialog's choice beside the four modes of embed.html

@@ -42,6 +42,7 @@ COMPUTER, FRIEND, LINK = Opponent  # by their bare names too (``COMPUTER is Oppo
 OPPONENTS = tuple(Opponent)
 COMPUTER_PLAYER = 1  # against the computer, the person plays cyan (player 0)
 TAKEN, BEAVERED, REFUSED = "taken", "beavered", "refused"  # news of the last cube or resign answer
+NEWS_OF_ANSWER = {"take": TAKEN, "beaver": BEAVERED, "reject": REFUSED}  # by the record's action
 
 
 class SettingsError(ValueError):

@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.state import Phase
-from game.web.language.catalog import _
 from game.web.state.session import (
     COMPUTER,
     FRIEND,
@@ -29,6 +28,7 @@ from game.web.state.session import (
     Settings,
     SettingsError,
 )
+from game.web.table.words import rules_hint
 
 # The buttons, by their element id, in the order the page lays them out.
 ACTIONS = ("double", "roll", "take", "beaver", "pass", "accept", "refuse", "undo", "confirm")
@@ -90,14 +90,7 @@ class SettingsForm:
 def settings_form(session: Session) -> SettingsForm:
     settings = session.settings
     pending = settings.make_rules() != session.game.rules
-    if settings.opponent == LINK:  # the invitation fixed the game's rules
-        hint = _("A game by link keeps its rules: New game starts one with these.")
-    elif pending:
-        hint = _("Press New game to play with these rules.")
-    elif session.fresh:
-        hint = _("Nothing played yet: rule changes apply at once.")
-    else:
-        hint = _("Rule changes apply from the next new game.")
+    hint = rules_hint(session, pending)
     return SettingsForm(
         level_row=settings.opponent == COMPUTER,
         rotate_row=settings.opponent == FRIEND,

@@ -22,9 +22,8 @@ from typing import Any, Protocol
 from game.engine.plays import Play
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
-from game.web.board.offers import resign_label, resign_points, resign_question
 from game.web.board.view import moved_checker
-from game.web.state import prompts
+from game.web.board.words import new_game_question
 from game.web.state.commit import Moment, Page
 from game.web.state.notices import Notices
 from game.web.state.session import LINK, Session, Settings, to_viewer
@@ -32,6 +31,7 @@ from game.web.state.surface import Clicks
 from game.web.table.coach import Coach
 from game.web.table.controls import settings_from_form
 from game.web.table.saving import Saving
+from game.web.table.words import resign_label, resign_points, resign_question
 from game.web.worker import computer, thinker
 
 CUBE_ACTIONS = ("double", "take", "beaver", "pass")  # the cube's buttons, each its action
@@ -179,7 +179,7 @@ class Table:
         if self.links is not None and self.page.state.friend is not None:
             self.links.start()  # the game on the board stays in the list of games by link
             return
-        question = prompts.new_game_question(self.session)
+        question = new_game_question(self.session)
         if question is None:
             self.reset()
         else:

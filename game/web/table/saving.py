@@ -30,27 +30,7 @@ from game.web.store import storage
 from game.web.store.door import HISTORY, Door, board_key
 from game.web.store.history import history_data, read_history_and_dice
 from game.web.store.storage import SAVE_FILE
-
-TOLD = {
-    storage.Outcome.NEWER: "This game was played on in another tab or window: "
-    "here it is as it stands now.",
-    storage.Outcome.NEWER_FORMAT: "A newer version of this page saved the game in "
-    "another tab. Reload to go on with it; this tab no longer saves.",
-    storage.Outcome.NO_STORAGE: "This browser blocks the game's storage here (for "
-    "one, in a frame of another site), so it is not saved: play on, and download the "
-    "game to keep it. Each move tries to save again.",
-    storage.Outcome.FULL: "This browser's storage for this site is full, so the "
-    "game is not being saved. It is saved again by itself as soon as there is room "
-    "(clear other sites' data to make some); download the game to keep it.",
-    storage.Outcome.KEPT: "Your unreadable saved game is kept, so this game is not "
-    "saved yet. Start a new game to replace it.",
-}
-
-LOST_DICE = (
-    "The dice seed of this game could not be read back from this browser's save, so the "
-    "rest of this game is thrown without a commitment and cannot be checked. The game "
-    "itself is kept, and the next game has checkable dice again."
-)
+from game.web.table.words import LOST_DICE, TOLD
 
 
 class Saving:
