@@ -348,3 +348,39 @@ def test_the_map_names_every_folder_of_the_page():
         if name not in packages and f"`{name.rpartition('.')[2]}.py`" not in text
     )
     assert not unnamed, f"docs/architecture.md never names these page modules: {unnamed}"
+
+
+# ----- the page's tests, by folder (docs/architecture.md, "Where the page's tests are") -------
+TESTS = ROOT / "tests"
+
+
+def _test_imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_page_s_tests_stand_in_its_folders():
+    # tests/web/<folder>/ holds the CPython tests of game/web/<folder>/, tests/web/ those of the
+    # house as a whole; tests/browser/ drives the page in a browser.
+    web = TESTS / "web"
+    folders = {p.name for p in web.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders <= set(PAGE_SHARED + PAGE_ROOMS), sorted(folders - set(PAGE_SHARED + PAGE_ROOMS))
+    untested = [room for room in PAGE_ROOMS if not sorted((web / room).glob("test_*.py"))]
+    assert not untested, f"rooms with no tests/web/<room>/test_*.py: {untested}"
+    nested = sorted(str(p.relative_to(TESTS)) for p in web.glob("*/*/**/*.py"))
+    assert not nested, f"one level of folders only: {nested}"
+    # A test of a room lives in the room's folder, not loose in tests/.
+    loose = {
+        path.name: sorted(
+            {_folder(m) for m in _test_imports(path) if m.startswith(PAGE + ".")} & set(PAGE_ROOMS)
+        )
+        for path in sorted(TESTS.glob("test_*.py"))
+    }
+    loose = {name: rooms for name, rooms in loose.items() if rooms}
+    assert not loose, f"move these tests into tests/web/<room>/: {loose}"

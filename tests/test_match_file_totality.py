@@ -4,7 +4,8 @@
 Fuzzed with any unicode text, with real files (ours, gnubg's, the corpus) mutated a few
 characters or lines at a time, and seeded with the hostile inputs of issue 32. The other
 readers (IDs, XGIDs, saves, links, the address) have their own totality tests:
-test_id_totality.py, test_save_totality.py, test_web_links_fuzz.py, test_web_params.py.
+test_id_totality.py, test_save_totality.py, web/address/test_links_fuzz.py,
+web/address/test_params.py.
 """
 
 from __future__ import annotations

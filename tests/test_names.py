@@ -60,12 +60,15 @@ for _name, _tree in TREES.items():
 
 def _may_use_privates_of(user: str, owner: str) -> bool:
     """A module uses its own privates; a test those of the module it is named after
-    (``tests.test_bot_encoding``: ``game.bot.encoding``; a package's modules too)."""
+    (``tests.test_bot_encoding``: ``game.bot.encoding``, ``tests.web.store.test_door``:
+    ``game.web.store.door``; a package's modules too)."""
     if user == owner or owner.startswith(user + "."):
         return True
-    if not user.startswith("tests.test_"):
+    *folders, name = user.split(".")
+    if folders[:1] != ["tests"] or not name.startswith("test_"):
         return False
-    subject = "_" + user.removeprefix("tests.test_") + "_"
+    # tests.web.store.test_door: the folders below tests/ count with the name (web, store, door)
+    subject = "_" + "_".join([*folders[1:], name.removeprefix("test_")]) + "_"
     return any(f"_{part}_" in subject for part in owner.split(".")[2:])  # not game, the room
 
 
@@ -130,4 +133,6 @@ def test_the_check_sees_an_outside_use_and_allows_a_test_its_own_module():
     assert _may_use_privates_of("tests.test_cube", "game.bot.cube.model")
     assert not _may_use_privates_of("tests.test_hostile_inputs", "game.formats.mat")
     assert not _may_use_privates_of("tests.test_bot_search", "game.bot.evaluator")
+    assert _may_use_privates_of("tests.web.store.test_door", "game.web.store.door")
+    assert not _may_use_privates_of("tests.web.store.test_door", "game.web.table.saving")
     assert not _may_use_privates_of("game.web.store.history", "game.engine.record")

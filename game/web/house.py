@@ -4,7 +4,7 @@
     rooms.table.roll()
 
 game/web/app.py builds them on the browser (game/web/browser/real_page.py); CPython tests
-build them on a fake page (tests/web_fakes.py). ``Setup`` says how a page starts: the main
+build them on a fake page (tests/web/fakes.py). ``Setup`` says how a page starts: the main
 page, or an embed's *play* mode with its own save key and position (game/web/embed/embed_app.py).
 """
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from game.web.store import deck as decks
 from tests.browser.pages import open_game
 from tests.browser.test_rooms import AXE
-from tests.test_web_train import best_moves, practice_cards, wrong_moves
+from tests.web.trainer.test_train import best_moves, practice_cards, wrong_moves
 
 LATER_MS = decks.WRONG_AGAIN_MS + 60_000  # the clock moved on past a wrong answer's return
 

@@ -63,7 +63,7 @@ def shoot(page, out: Path, room: str, sizes: list[tuple[int, int]]) -> None:
 def seed_deck(page) -> None:
     """Two practice checker-play cards in the deck, the first asked and answered wrong."""
     from game.web.store import deck as decks
-    from tests.test_web_train import practice_cards, wrong_moves
+    from tests.web.trainer.test_train import practice_cards, wrong_moves
 
     cards = [
         c

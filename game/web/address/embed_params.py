@@ -23,7 +23,7 @@ The address is an interface that embedding sites rely on, so it stays stable:
 
 Parameters may stand in the query or the fragment (the query wins). ``read_embed`` is
 total: it returns an ``EmbedSpec`` or raises ``EmbedError`` with words for the reader,
-whatever the text (tests/test_embed_params.py fuzzes it). Names it does not know are
+whatever the text (tests/web/address/test_embed_params.py fuzzes it). Names it does not know are
 ignored (the page's own ``seed``, ``pace``, ...), values it does not know are refused.
 """
 

@@ -19,7 +19,7 @@ link without them (one written by gnubg, say) is read under the full rules.
 A finished game is refused.
 
 A fragment that cannot be read raises ``LinkError`` (and nothing else, whatever
-the text: tests/test_web_links_fuzz.py fuzzes it) with a message that is shown as
+the text: tests/web/address/test_links_fuzz.py fuzzes it) with a message that is shown as
 text (never as HTML) beside the visitor's own board.
 """
 

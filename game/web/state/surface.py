@@ -8,7 +8,7 @@
 ``Surface`` is the whole DOM the page's controllers (``table``, ``review``, the rating,
 ``coach``, ``notices``) may touch; ``Surroundings`` is the rest of the browser (storage, the
 address, the clipboard, the computer's worker, time). game/web/browser/real_page.py
-implements both on the real page; tests/web_fakes.py implements them with dicts, so CPython
+implements both on the real page; tests/web/fakes.py implements them with dicts, so CPython
 tests drive the controllers. A ``Frame`` is what painting (game/web/paint.py) returns: plain
 data, compared in tests, applied in one go. Elements a page lacks are left alone (embed.html has no
 settings, for one).

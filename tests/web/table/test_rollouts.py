@@ -10,7 +10,7 @@ import random
 from game.analysis.rollout import RolloutSettings, roll_out
 from game.web.house import Rooms, Setup, build
 from game.web.state.session import FRIEND, Session, Settings
-from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
+from tests.web.fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3
 

@@ -13,10 +13,10 @@ import pytest
 
 from game.web.store import door
 from game.web.store.door import DAMAGED, DECK, HISTORY, LINKS, RATING, SAVE, Door
-from tests.test_web_rooms import rooms_on
-from tests.web_fakes import FakeSurroundings, around_of, surface_of
+from tests.web.fakes import FakeSurroundings, around_of, surface_of
+from tests.web.test_rooms import rooms_on
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "game" / "web"
 DOOR = WEB / "store" / "door.py"
 # JSON read elsewhere is not storage: the worker's wire, the practice sets fetched as a file.

@@ -11,9 +11,9 @@ import pytest
 from game.bot import DEFAULT_LEVEL, LEVELS
 from game.web.house import clicks_of, files_of, picks_of
 from game.web.table.controls import BUTTONS
-from tests.test_web_rooms import rooms_on
+from tests.web.test_rooms import rooms_on
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The composition roots and the browser glue: the modules that look elements up by id.
 GLUE = ("app.py", "browser/real_page.py", "browser/drag.py", "sharing/embed_dialog.py")
 APP = "\n".join((ROOT / "game" / "web" / name).read_text(encoding="utf-8") for name in GLUE)

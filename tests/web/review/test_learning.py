@@ -532,7 +532,7 @@ def test_every_level_has_a_rating_rising_with_its_strength():
 def test_the_faq_answers_how_the_dice_are_rolled():
     from pathlib import Path
 
-    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    html = (Path(__file__).resolve().parents[3] / "index.html").read_text(encoding="utf-8")
     answer = re.search(r'<dd id="faq-dice"[^>]*>(.*?)</dd>', html, re.S).group(1)
     for fact in (
         "HMAC-SHA256",
@@ -553,7 +553,7 @@ def test_the_faqs_lines_of_python_give_the_engines_throws():
 
     from game.engine.seeded_dice import throw
 
-    page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[3] / "index.html").read_text(encoding="utf-8")
     code = html.unescape(re.search(r'<pre class="faq-code"[^>]*><code>(.*?)</code>', page, re.S)[1])
     seed = hashlib.sha256(b"faq").digest()
     code = code.replace("SEED", seed.hex()).replace("COMMITMENT", hashlib.sha256(seed).hexdigest())

@@ -18,7 +18,7 @@ from game.web.sharing.words import share_notice, shared_game_question
 from game.web.state.session import COMPUTER, FRIEND, FULL, Session, Settings
 from game.web.table.controls import BUTTONS, controls, settings_form, settings_from_form
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 AHEAD = Position.from_points({1: 2, 2: 2, 3: 2}, {6: 3, 5: 3, 4: 3})
 

@@ -15,7 +15,7 @@ from game.web.rating import book as rating
 from game.web.review import analysis_view
 from game.web.worker.judging import summary
 
-MATCH = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-3.mat"
+MATCH = Path(__file__).resolve().parents[2] / "data" / "matches" / "gnubg-noisy-5-3.mat"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The page's controllers driven in CPython on a fake page (tests/web_fakes.py): what a click
+"""The page's controllers driven in CPython on a fake page (tests/web/fakes.py): what a click
 does to the game, the save, and what is painted."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from game.web.state.page_state import REVIEW, TABLE
 from game.web.state.replay import Replay
 from game.web.state.session import COMPUTER, FRIEND, Session, Settings, to_viewer
 from game.web.store import storage
-from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
+from tests.web.fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3 (as in test_learning)
 

@@ -1,4 +1,4 @@
-"""The page's checkable dice on the fake page (tests/web_fakes.py): a secret seed fixed before
+"""The page's checkable dice on the fake page (tests/web/fakes.py): a secret seed fixed before
 each game's first roll, kept in the save, revealed and checked when the game is over, and
 written into every export; ``?seed=`` pages throw from ``random`` as before."""
 
@@ -22,7 +22,7 @@ from game.web.state.page_state import DICE
 from game.web.state.session import FRIEND, Session, Settings
 from game.web.store import storage
 from game.web.table.saving import LOST_DICE
-from tests.web_fakes import FakeSurface, FakeSurroundings, around_of, surface_of
+from tests.web.fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 HEX = re.compile(r"[0-9a-f]{64}")
 
@@ -274,7 +274,7 @@ def test_a_save_without_seeds_or_with_a_game_that_has_none_says_nothing():
 def test_a_game_with_a_friend_by_link_takes_no_seed_of_this_page(monkeypatch):
     """Its dice both players fix together (link_play.py): a checkable page commits to none
     of them, says nothing false on the ending card, and exports no dice tags for them."""
-    from tests import test_web_link_play as by_link
+    from tests.web.link_play import test_link_play as by_link
 
     monkeypatch.setattr(by_link, "Setup", functools.partial(Setup, checkable_dice=True))
     rng = random.Random(6)

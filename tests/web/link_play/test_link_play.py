@@ -1,4 +1,4 @@
-"""Games with a friend by link on the fake page (tests/web_fakes.py): two pages that share
+"""Games with a friend by link on the fake page (tests/web/fakes.py): two pages that share
 nothing but the links they show play a match by their controls; tampered, replayed and
 other-game links refused with nothing changed; several games listed, switched, removed;
 a reload puts the game back; the match is a normal record afterwards."""
@@ -19,7 +19,7 @@ from game.web.house import Rooms, Setup, build
 from game.web.link_play.room import GAMES_KEY
 from game.web.link_play.view import link_url
 from game.web.state.session import COMPUTER, LINK, Session, Settings
-from tests.web_fakes import FakeSurface, FakeSurroundings, surface_of
+from tests.web.fakes import FakeSurface, FakeSurroundings, surface_of
 
 
 def page(storage: dict[str, str] | None = None, seed: int = 1) -> Rooms:

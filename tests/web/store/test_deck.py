@@ -15,8 +15,8 @@ from game.formats.mat import parse_mat
 from game.web.store import deck as decks
 from game.web.store.deck import DAY_MS, WRONG_AGAIN_MS, Deck, Schedule, judge_cube, judge_play
 
-MATCH = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-3.mat"
-PRACTICE = Path(__file__).parent.parent / "game" / "analysis" / "data" / "practice.json"
+MATCH = Path(__file__).resolve().parents[2] / "data" / "matches" / "gnubg-noisy-5-3.mat"
+PRACTICE = Path(__file__).resolve().parents[3] / "game" / "analysis" / "data" / "practice.json"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The train room driven in CPython on a fake page (tests/web_fakes.py): due cards asked on
+"""The train room driven in CPython on a fake page (tests/web/fakes.py): due cards asked on
 their own board, answers judged and scheduled, the live game never touched, the deck as a file."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from game.web.state.session import FRIEND, Session, Settings, to_viewer
 from game.web.store import deck as decks
 from game.web.store.deck import DAY_MS, WRONG_AGAIN_MS
 from game.web.trainer.questions import best_play
-from tests.test_web_rooms import PERSON_OPENS, around_of, rooms_on, surface_of
+from tests.web.test_rooms import PERSON_OPENS, around_of, rooms_on, surface_of
 
-PRACTICE = Path(__file__).resolve().parents[1] / "game" / "analysis" / "data" / "practice.json"
+PRACTICE = Path(__file__).resolve().parents[3] / "game" / "analysis" / "data" / "practice.json"
 NOW = 1_000_000_000_000.0
 
 
@@ -227,7 +227,7 @@ def test_a_double_to_answer_is_asked_with_take_and_pass_on_the_doubled_board():
     from game.analysis.record_analysis import analyse_record
     from game.formats.mat import parse_mat
 
-    match = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-2.mat"
+    match = Path(__file__).resolve().parents[2] / "data" / "matches" / "gnubg-noisy-5-2.mat"
     records = [card_record(c) for c in cards_of(analyse_record(parse_mat(match.read_text()), 1))]
     card = json.loads(json.dumps(next(r for r in records if r["kind"] in ("take", "pass"))))
     rooms = trainer([card])
@@ -278,7 +278,7 @@ def own_cards() -> list[dict[str, Any]]:
     from game.analysis.record_analysis import analyse_record
     from game.formats.mat import parse_mat
 
-    match = Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-2.mat"
+    match = Path(__file__).resolve().parents[2] / "data" / "matches" / "gnubg-noisy-5-2.mat"
     records = [card_record(c) for c in cards_of(analyse_record(parse_mat(match.read_text()), 1))]
     return list(json.loads(json.dumps(records)))
 

@@ -22,7 +22,7 @@ from game.web.state.replay import Replay
 from game.web.worker.importing import MAX_MATCH_FILE
 
 START_62 = "4HPwATDgc/ABMA:cAkLAAAAAAAA"
-MATCH = Path(__file__).parent / "data" / "mat" / "gnubg_export.mat"
+MATCH = Path(__file__).resolve().parents[2] / "data" / "mat" / "gnubg_export.mat"
 
 
 def ask(search: str, fragment: str, **more: object) -> dict:

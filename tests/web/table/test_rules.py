@@ -344,7 +344,7 @@ def test_the_match_menu_offers_money_play_and_odd_lengths_to_25():
 
     from game.web.state.session import MATCH_LENGTHS
 
-    page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[3] / "index.html").read_text(encoding="utf-8")
     menu = page.split('id="match-length"')[1].split("</select>")[0]
     assert tuple(int(v) for v in re.findall(r'value="(\d+)"', menu)) == MATCH_LENGTHS
 

@@ -1,4 +1,4 @@
-"""A whole-game link on the fake page (tests/web_fakes.py): in a browser with no game of its
+"""A whole-game link on the fake page (tests/web/fakes.py): in a browser with no game of its
 own the shared game is taken at once (saved, at its last moment, where *Back to the game*
 goes, shown again after a reload); a visitor's game in progress is kept until they choose."""
 
@@ -14,7 +14,7 @@ from game.web.state.page_state import TABLE
 from game.web.state.replay import Replay
 from game.web.state.session import FRIEND, Session, Settings
 from tests.records import played
-from tests.web_fakes import FakeSurface, FakeSurroundings, surface_of
+from tests.web.fakes import FakeSurface, FakeSurroundings, surface_of
 
 
 def page_on(store: dict[str, str], session: Session | None = None) -> Rooms:

@@ -11,7 +11,7 @@ import pytest
 
 from game.web.board.render import BOARD, PALETTE
 
-CSS = (Path(__file__).resolve().parent.parent / "styles" / "app.css").read_text(encoding="utf-8")
+CSS = (Path(__file__).resolve().parents[3] / "styles" / "app.css").read_text(encoding="utf-8")
 TEXT, GRAPHICS = 4.5, 3.0
 
 
