@@ -51,10 +51,11 @@ def board_markup(state: PageState, moment: Moment | None = None, motion: bool = 
     """The board's SVG: the moment under review, a play drawn over it, or the live game."""
     session = state.shown_session
     if state.quizzing:
-        assert state.quiz is not None
-        from game.web.trainer.questions import quiz_view
+        from game.web.trainer.questions import quiz_of, quiz_view
 
-        return board_svg(quiz_view(state.quiz))
+        quiz = quiz_of(state)
+        assert quiz is not None
+        return board_svg(quiz_view(quiz))
     if state.reviewing:
         moment = None
     moment = moment or Moment()
@@ -83,10 +84,11 @@ def status_words(state: PageState) -> str:
     if state.replay is not None:
         return f"Reviewing: {turn_words(state.replay)}. Back to the game: Esc."
     if state.quizzing:
-        assert state.quiz is not None
-        from game.web.trainer.questions import quiz_status
+        from game.web.trainer.questions import quiz_of, quiz_status
 
-        return quiz_status(state.quiz)
+        quiz = quiz_of(state)
+        assert quiz is not None
+        return quiz_status(quiz)
     friend = state.friend
     if friend is not None:
         return link_status(friend, state.session)

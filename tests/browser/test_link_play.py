@@ -18,8 +18,8 @@ from playwright.sync_api import Page, expect
 
 from game.engine.state import Phase
 from game.formats.mat import parse_mat
+from game.web.link_play.games import FriendGames
 from game.web.link_play.room import GAMES_KEY
-from game.web.state.friend_games import FriendGames
 from game.web.state.session import LINK, Session
 from game.web.store import storage
 from tests.browser.pages import open_game

@@ -5,12 +5,13 @@
     await link_play.send()           # the link to send: the share sheet, else the clipboard
 
 The protocol is game/formats/friend_link.py; the games on this device are a ``FriendGames``
-(game/web/state/friend_games.py) kept in the page's state (``links``, ``link_game`` the one on the
-board) and in localStorage (``GAMES_KEY``). The person plays the game on the board as any
-other: the table's actions make the next ``Session``; ``follow`` (a watcher of the page's
-commits) hands each new action of the record to the ``FriendGame`` and, once the person's
-part of the turn is done, makes the link to send. The dice come only from the game by link
-(``roll``). A link refused is said in plain words; the games stay as they were.
+(game/web/link_play/games.py), this room's slice of the page's state (``links``,
+``link_game`` the one on the board) and in localStorage (``GAMES_KEY``). The person plays
+the game on the board as any other: the table's actions make the next ``Session``;
+``follow`` (a watcher of the page's commits) hands each new action of the record to the
+``FriendGame`` and, once the person's part of the turn is done, makes the link to send. The
+dice come only from the game by link (``roll``). A link refused is said in plain words; the
+games stay as they were.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of
 from game.web.board.words import new_game_question
+from game.web.link_play.games import FriendGames, games_of
 from game.web.link_play.view import link_frame, link_url
 from game.web.state import prompts
 from game.web.state.commit import Moment, Page
 from game.web.state.dice_box import DiceBox
-from game.web.state.friend_games import GAMES_VERSION, FriendGames
 from game.web.state.notices import Notices
 from game.web.state.page_state import TABLE, PageState
 from game.web.state.session import (
@@ -42,7 +43,7 @@ from game.web.state.session import (
     player_name,
 )
 from game.web.state.surface import Clicks, Frame, Picks, apply
-from game.web.store.door import LINKS, Door
+from game.web.store.door import GAMES_VERSION, LINKS, Door
 from game.web.worker.computer import STEP_SECONDS
 
 GAMES_KEY = LINKS  # the door declares every key (game/web/store/door.py)
@@ -200,9 +201,9 @@ class LinkPlay:
     def store(self, state: PageState) -> PageState:
         """Keep ``state``'s games in localStorage; a game another tab took further is kept
         as that tab left it (the one with more links wins)."""
-        state = replace(state, links=self.newer(state.links))
+        state = replace(state, links=self.newer(games_of(state)))
         items = []
-        for game in state.links.games:  # each game written out once, then reused
+        for game in games_of(state).games:  # each game written out once, then reused
             known = self.written.get(game.game_id)
             if known is None or known[0] is not game:
                 known = (game, game.to_data())
@@ -239,9 +240,9 @@ class LinkPlay:
         if key != GAMES_KEY:
             return
         state = self.page.state
-        state = replace(state, links=self.newer(state.links, add=True))
+        state = replace(state, links=self.newer(games_of(state), add=True))
         _, board = self.stored()
-        game = state.links.find(board) if board is not None else None
+        game = games_of(state).find(board) if board is not None else None
         if game is not None:
             state = self.board_state(state, game)  # the game that tab has on its board
         elif state.link_game is not None and state.session.settings.opponent != LINK:
@@ -254,11 +255,12 @@ class LinkPlay:
         """``state`` with ``game`` on the board (and in the list)."""
         session = session_of(game, state.session.settings)
         names = (player_name(session, 0), player_name(session, 1))
+        games = games_of(state)
         return replace(
             state,
             session=session,
             history=game.record.with_names(names),
-            links=state.links.put(game) if state.links.find(game.game_id) != game else state.links,
+            links=games.put(game) if games.find(game.game_id) != game else games,
             link_game=game.game_id,
             dice=DiceBox(),  # the dice of a game by link come from both players, not a seed
             replay=None,
@@ -292,7 +294,8 @@ class LinkPlay:
             return self.board_state(after, old)
         session = after.session
         names = (player_name(session, 0), player_name(session, 1))
-        state = replace(after, links=after.links.put(game), history=game.record.with_names(names))
+        games = games_of(after).put(game)
+        state = replace(after, links=games, history=game.record.with_names(names))
         return self.store(state)
 
     # ----- the person's actions --------------------------------------------------------------
@@ -334,7 +337,7 @@ class LinkPlay:
         """A new game by link with the rules of the settings: its invitation is the link to
         send. The other games by link stay in the list."""
         state = state or self.page.state
-        games, game = state.links.invite(state.session.settings.make_rules())
+        games, game = games_of(state).invite(state.session.settings.make_rules())
         self.show(game, replace(state, links=games))
 
     def enter(self, settings: Settings) -> None:
@@ -344,8 +347,8 @@ class LinkPlay:
         def go() -> None:
             state = self.page.state
             state = replace(state, session=replace(state.session, settings=settings))
-            if state.links.games:
-                self.show(state.links.games[0], state)
+            if games_of(state).games:
+                self.show(games_of(state).games[0], state)
             else:
                 self.start(state)
 
@@ -375,7 +378,7 @@ class LinkPlay:
         """A friend's link (an address, its fragment, or pasted text): its game on the board
         with the friend's play drawn; refused in plain words, nothing changed."""
         state = self.page.state
-        links = self.newer(state.links, add=True)  # another tab may have taken a link
+        links = self.newer(games_of(state), add=True)  # another tab may have taken a link
         try:
             games, game = links.open_link(text)
         except LinkRefused as error:
@@ -440,7 +443,7 @@ class LinkPlay:
     def choose(self, game_id: str) -> None:
         """Put another game of the list on the board."""
         with contextlib.suppress(ValueError):
-            game = self.page.state.links.find(bytes.fromhex(game_id))
+            game = games_of(self.page.state).find(bytes.fromhex(game_id))
             if game is not None:
                 self.show(game)
 
@@ -454,7 +457,7 @@ class LinkPlay:
 
         def go() -> None:
             state = self.page.state
-            links = state.links.remove(key)
+            links = games_of(state).remove(key)
             state = replace(state, links=links)
             if state.link_game != key:
                 self.page.commit(self.store(state))
@@ -494,7 +497,7 @@ class LinkPlay:
         url = link_url(self.page.around.page_url(), game) if game is not None else ""
         frame = Frame()
         shown = state.room == TABLE and not state.reviewing
-        link_frame(frame, game, state.links.rows(), url, shown)
+        link_frame(frame, game, games_of(state).rows(), url, shown)
         words = {
             "shared": "Sent. Now wait for your friend's link.",
             "copied": "Copied: paste it to your friend in any chat or mail.",

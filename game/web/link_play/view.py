@@ -1,7 +1,7 @@
 """What the page shows of games by link: the status line, the link to send, the list of games.
 
     >>> from game.engine.match import Rules
-    >>> from game.web.state.friend_games import FriendGames
+    >>> from game.web.link_play.games import FriendGames
     >>> games, game = FriendGames().invite(Rules.full(match_length=3))
     >>> link_url("https://example.org/", game).startswith("https://example.org/#friend=F1.")
     True
@@ -21,7 +21,7 @@ from game.engine.state import Phase
 from game.formats.friend_link import FriendGame
 from game.web.address.links import FRIEND_FRAGMENT
 from game.web.board.words import blocked_text, status_text
-from game.web.state.friend_games import GameRow
+from game.web.link_play.games import GameRow
 from game.web.state.session import Session
 from game.web.state.surface import Frame
 

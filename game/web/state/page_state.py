@@ -1,4 +1,6 @@
-"""The page's state as one plain value: the game, what is reviewed, drawn, analysed, rated.
+"""The page's state as one plain value: the game, what is reviewed, drawn, analysed; and the
+rooms' own slices, each of a type its room defines (the trainer's card, the games by link),
+held here as a protocol so that a change to a room never reaches the state.
 
     >>> state = PageState.new(Session.new())
     >>> state.room, state.shown_session is state.session
@@ -12,7 +14,7 @@ go on. Nothing here touches the browser.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from game.engine.plays import Play
 from game.engine.record import Record
@@ -20,7 +22,6 @@ from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState
 from game.formats.friend_link import FriendGame
 from game.web.state.dice_box import DiceBox
-from game.web.state.friend_games import FriendGames
 from game.web.state.replay import Replay
 from game.web.state.session import Session, player_name
 
@@ -33,15 +34,21 @@ MOVES, ANALYSIS, DICE = "moves", "analysis", "dice"
 TABS = (MOVES, ANALYSIS, DICE)
 
 
-@dataclass(frozen=True)
-class Quiz:
-    """A card asked in the train room: the card (``game.web.store.deck``), the question on its own
-    board as played so far (never the live game), the answer's judgement once given."""
+class RoomBoard(Protocol):
+    """A board a room asks on its own instead of the live game, held in the state as the room's
+    slice, of the room's own type (the trainer's card: ``Quiz``, game/web/trainer/questions.py). The
+    shared parts show only its session."""
 
-    card: dict[str, Any]
-    session: Session
-    verdict: Any = None  # game.web.trainer.questions.Verdict, once answered
-    answer: str | None = None  # the person's answer in words
+    @property
+    def session(self) -> Session: ...
+
+
+class GamesByLink(Protocol):
+    """The games by link on this device, the play-by-link room's slice of its own type
+    (``FriendGames``, game/web/link_play/games.py). The shared parts only find the one on the
+    board."""
+
+    def find(self, game_id: bytes, /) -> FriendGame | None: ...
 
 
 @dataclass(frozen=True)
@@ -57,9 +64,9 @@ class PageState:
     analysis: tuple[Record, dict[str, Any]] | None = None  # the record analysed and its result
     room: str = TABLE
     tab: str = MOVES  # the review's tab shown
-    quiz: Quiz | None = None  # the card asked in the train room
+    quiz: RoomBoard | None = None  # the trainer's slice: the card asked in the train room
     dice: DiceBox = field(default_factory=DiceBox)  # the live match's seeds (dice_box.py)
-    links: FriendGames = field(default_factory=FriendGames)  # the games by link on this device
+    links: GamesByLink | None = None  # play by link's slice: the games by link on this device
     link_game: bytes | None = None  # the id of the game by link on the board (None: none)
 
     @classmethod
@@ -78,7 +85,9 @@ class PageState:
     @property
     def friend(self) -> FriendGame | None:
         """The game by link on the board (game/web/link_play/room.py), if it is one."""
-        return None if self.link_game is None else self.links.find(self.link_game)
+        if self.link_game is None or self.links is None:
+            return None
+        return self.links.find(self.link_game)
 
     @property
     def waiting(self) -> bool:

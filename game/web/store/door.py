@@ -25,7 +25,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.web.state.friend_games import GAMES_VERSION
 from game.web.state.surface import Surroundings
 
 # ----- every key ------------------------------------------------------------------------------
@@ -35,13 +34,14 @@ BOARD = ".board"  # beside a save: its board, painted before Python runs (boot.j
 EMBED_SAVES = "backgammon.save.embed"  # + an embed's own name: each embed's save or state
 DECK = "backgammon.deck"  # the trainer's cards (game/web/store/deck.py)
 RATING = "backgammon.rating"  # the rating's book (game/web/rating/book.py)
-LINKS = "backgammon.links"  # the games by link on this device (game/web/state/friend_games.py)
+LINKS = "backgammon.links"  # the games by link on this device (game/web/link_play/games.py)
 ONE_TAP = "backgammon.one-tap"  # the one-tap moves setting: "1" or "0"
 DAMAGED = ".damaged"  # beside a key: the value found there that could not be read
 # The version each versioned value carries ("version" in its JSON object).
 SAVE_VERSION = 1
 DECK_VERSION = 1
 RATING_VERSION = 1
+GAMES_VERSION = 1  # the games by link
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from game.web.address.links import reader_on_roll
 from game.web.board.hint_panel import hinted_view
 from game.web.board.render import BoardView
 from game.web.board.view import board_view
-from game.web.state.page_state import Quiz
+from game.web.state.page_state import PageState
 from game.web.state.session import FRIEND, FULL, Session, Settings
 from game.web.store.deck import judge_cube, judge_play
 
@@ -61,6 +61,23 @@ class Verdict:
     words: str
     best_play: str | None  # the best play's Position ID after it, to draw (a checker play)
     headline: str = ""  # the first sentence, for the status line
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """The trainer's slice of the page's state (``PageState.quiz``): a card asked in the train
+    room (``game.web.store.deck``), the question on its own board as played so far (never the
+    live game), the answer's judgement once given."""
+
+    card: dict[str, Any]
+    session: Session
+    verdict: Verdict | None = None
+    answer: str | None = None  # the person's answer in words
+
+
+def quiz_of(state: PageState) -> Quiz | None:
+    """The card asked in the train room, if any (the state holds it as a ``RoomBoard``)."""
+    return state.quiz if isinstance(state.quiz, Quiz) else None
 
 
 def ask(card: dict[str, Any]) -> Question:

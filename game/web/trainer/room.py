@@ -27,12 +27,13 @@ from typing import Any
 from game.web.board.chart import answers_chart as chart_of_answers
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
-from game.web.state.page_state import TABLE, TRAIN, Quiz
+from game.web.state.page_state import TABLE, TRAIN
 from game.web.state.session import Session
 from game.web.state.surface import Clicks, Files
 from game.web.store import deck
 from game.web.store.door import DECK, Door
 from game.web.trainer import questions
+from game.web.trainer.questions import Quiz, quiz_of
 
 PRACTICE_SETS = {
     "opening": "Opening replies",
@@ -106,7 +107,7 @@ class TrainRoom:
 
     def open(self) -> None:
         state = replace(self.page.state, room=TRAIN, replay=None, drawn=None)
-        quiz = state.quiz
+        quiz = quiz_of(state)
         if quiz is None or quiz.verdict is not None:
             quiz = self.next_quiz()
         self.page.show(replace(state, quiz=quiz))
@@ -130,8 +131,9 @@ class TrainRoom:
     def asking(self) -> Quiz | None:
         """The quiz waiting for an answer, in this room."""
         state = self.page.state
-        if state.quizzing and state.quiz is not None and state.quiz.verdict is None:
-            return state.quiz
+        quiz = quiz_of(state)
+        if state.quizzing and quiz is not None and quiz.verdict is None:
+            return quiz
         return None
 
     def show_quiz(self, quiz: Quiz) -> None:
@@ -258,7 +260,7 @@ class TrainRoom:
 
     def painted(self, state: Any) -> None:
         if state.room == TRAIN:
-            self.show_panel(state.quiz)
+            self.show_panel(quiz_of(state))
             # A whole play: Confirm is next, even from the board.
             whole = state.quiz is not None and state.quiz.session.may_confirm
             self.page.surface.keep_focus(FOCUS_ORDER, force=whole)

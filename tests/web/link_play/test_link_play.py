@@ -16,6 +16,7 @@ from game.formats import friend_link
 from game.formats.friend_link import FriendGame
 from game.formats.mat import parse_mat
 from game.web.house import Rooms, Setup, build
+from game.web.link_play.games import games_of
 from game.web.link_play.room import GAMES_KEY
 from game.web.link_play.view import link_url
 from game.web.state.session import COMPUTER, LINK, Session, Settings
@@ -231,7 +232,7 @@ def test_several_games_by_link_are_listed_switched_and_removed():
     first = ann.page.state.link_game
     ann.table.new_game()  # New game: another game by link, the first one kept
     second = ann.page.state.link_game
-    assert first != second and len(ann.page.state.links.games) == 2
+    assert first != second and len(games_of(ann.page.state).games) == 2
     markup = surface_of(ann).markup["link-games"]
     assert markup.count("data-link-row=") == 2 and "On the board" in markup
     assert surface_of(ann).texts["link-games-title"] == "Games by link (2)"
@@ -239,7 +240,7 @@ def test_several_games_by_link_are_listed_switched_and_removed():
     assert ann.page.state.link_game == first
     ann.links.remove(second.hex())  # type: ignore[union-attr]
     ann.notices.yes()
-    assert [g.game_id for g in ann.page.state.links.games] == [first]
+    assert [g.game_id for g in games_of(ann.page.state).games] == [first]
     ann.links.remove(first.hex())  # type: ignore[union-attr]
     ann.notices.yes()  # the last one: a new game against the computer
     state = ann.page.state
@@ -260,7 +261,7 @@ def test_a_reload_puts_the_game_by_link_back_and_other_games_stay():
     # Switching to the computer keeps the game by link in the list; choosing "A friend by
     # link" again brings it back.
     again.table.settings_changed({"rules=full", "opponent=computer"}, {"match-length": "3"})
-    assert again.page.state.friend is None and len(again.page.state.links.games) == 1
+    assert again.page.state.friend is None and len(games_of(again.page.state).games) == 1
     again.table.settings_changed({"rules=full", "opponent=link"}, {"match-length": "3"})
     assert again.page.state.friend == ann.page.state.friend
 
@@ -273,7 +274,7 @@ def test_a_link_opened_during_a_game_against_the_computer_asks_before_replacing_
     live = bob.page.state.session.game
     open_url(bob, link_url("http://127.0.0.1/index.html", ann))
     assert "notice" in surface_of(bob).dialogs
-    assert bob.page.state.session.game == live and len(bob.page.state.links.games) == 1
+    assert bob.page.state.session.game == live and len(games_of(bob.page.state).games) == 1
     bob.notices.yes()
     assert bob.page.state.friend is not None and bob.page.state.waiting
 

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from game.engine.match import Rules
 from game.engine.state import Phase
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of, read_link
+from game.web.state.page_state import PageState
+from game.web.store.door import GAMES_VERSION
 
 MAX_GAMES = 50
-GAMES_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -106,3 +107,8 @@ class FriendGames:
             except ValueError:
                 continue  # this game cannot be read: the others are kept
         return cls(tuple(games))
+
+
+def games_of(state: PageState) -> FriendGames:
+    """The games by link in ``state`` (its ``links``, play by link's slice), none yet if empty."""
+    return state.links if isinstance(state.links, FriendGames) else FriendGames()
