@@ -75,10 +75,15 @@ def board_key(save_key: str) -> str:
 
 
 def limits_of(key: str) -> Limits:
-    if key.startswith(EMBED_SAVES):
-        return LIMITS[EMBED_SAVES]
+    """``key``'s limits; a save's history is one whoever keeps it (the page, a play embed).
+
+    >>> limits_of("backgammon.save.embed.play.0123456789abcdef" + HISTORY) == HISTORY_LIMITS
+    True
+    """
     if key.endswith(HISTORY):
         return HISTORY_LIMITS
+    if key.startswith(EMBED_SAVES):
+        return LIMITS[EMBED_SAVES]
     if key.startswith(SAVE):
         return SAVE_LIMITS
     return LIMITS[key]

@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from game.web.address.embed_params import read_embed
+from game.web.house import Setup, build
+from game.web.state.session import Session
 from game.web.store import door
 from game.web.store.door import DAMAGED, DECK, HISTORY, LINKS, RATING, SAVE, Door
-from tests.web.fakes import FakeSurroundings, around_of, surface_of
+from tests.web.fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 from tests.web.test_rooms import rooms_on
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -153,3 +156,52 @@ def test_nesting_depth_skips_brackets_inside_strings_with_any_escapes():
         text = json.dumps(value)
         assert door.nesting_depth(text) == _depth_by_each_character(text) == 5, text
     assert door.nesting_depth("[" * 9975) == 9975
+
+
+# The embeds' own saved games: the plain board of old (embed.html?seed=) and a play embed of
+# its own position, each under its key (game/web/address/embed_params.py), as main.py builds them.
+PLAIN_EMBED = read_embed("?seed=3", "")
+PLAY_EMBED = read_embed("?mode=play&vs=computer&id=door", "")
+
+
+def _embed_on(key: str, storage: dict[str, str]):
+    surface, around = FakeSurface(), FakeSurroundings(storage=storage)
+    setup = Setup(key=key, session=Session.new(), take_links=False, embed=True)
+    rooms = build(surface, around, setup, random.Random(3), pace=0)  # type: ignore[arg-type]
+    rooms.page.paint()
+    return rooms, around, surface
+
+
+def test_the_embeds_keep_their_games_under_their_own_keys():
+    assert PLAIN_EMBED.key == door.EMBED_SAVES
+    assert PLAY_EMBED.key.startswith(door.EMBED_SAVES + ".play.")
+    assert door.limits_of(PLAY_EMBED.key + HISTORY) == door.HISTORY_LIMITS  # a long match too
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+@pytest.mark.parametrize("embed", [PLAIN_EMBED, PLAY_EMBED], ids=["plain", "play"])
+def test_a_damaged_saved_game_of_an_embed_is_kept_and_the_embed_plays(embed, damage):
+    text = DAMAGE[damage]
+    rooms, around, _ = _embed_on(embed.key, {embed.key: text})
+    problem = rooms.saving.restore()
+    assert problem is not None and "could not be read" in problem
+    rooms.table.roll()  # playable: the opening roll is made
+    assert rooms.page.state.session.game.dice
+    assert around.storage[embed.key] == text  # never written over
+    rooms.saving.download_unreadable()
+    assert around.downloads[-1][1] == text
+    assert SAVE not in around.storage  # the page's own save is not the embed's
+
+
+@pytest.mark.parametrize("damage", ["deep", "broken", "long"])
+def test_a_damaged_record_beside_an_embed_s_game_is_kept_aside_and_offered(damage):
+    key = PLAY_EMBED.key + HISTORY
+    text = DAMAGE[damage]
+    rooms, around, surface = _embed_on(PLAY_EMBED.key, {key: text})
+    rooms.saving.restore()
+    assert around.storage[key + DAMAGED] == text
+    assert "could not be read" in surface.texts["notice-text"]
+    rooms.notices.yes()  # Download a copy
+    assert around.downloads[-1][1] == text
+    rooms.table.roll()
+    assert rooms.page.state.session.game.dice
