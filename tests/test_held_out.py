@@ -10,6 +10,8 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+import pytest
+
 from game.bot.encoding import is_contact
 from game.engine.plays import legal_plays
 from game.formats import format_position_id, parse_position_id
@@ -39,15 +41,30 @@ def test_each_held_out_decision_lists_every_legal_play_once():
         assert set(listed) == found, fields[:3]
 
 
-def test_the_second_judges_sample_is_every_4th_held_out_decision_with_the_same_plays():
+@pytest.mark.parametrize("judged", ["held-out-3ply.txt.gz", "held-out-bgsage.txt.gz"])
+def test_the_second_judges_sample_is_every_4th_held_out_decision_with_the_same_plays(judged):
     held_out = decision_lines("held-out.txt.gz")[::4]
-    sample = decision_lines("held-out-3ply.txt.gz")
+    sample = decision_lines(judged)
     assert len(sample) == len(held_out) == 300
     for deeper, drawn in zip(sample, held_out, strict=True):
         assert deeper[:3] == drawn[:3]
         plays = {item.split(":")[0]: item.split(":")[2] for item in drawn[3:]}
-        # Each play keeps its 0-ply equity; only the judge's equity is gnubg 3-ply's.
+        # Each play keeps its 0-ply equity; only the judge's equity is the other judge's.
         assert {item.split(":")[0]: item.split(":")[2] for item in deeper[3:]} == plays
+
+
+def test_the_two_judges_differ_yet_agree_on_most_plays():
+    """bgsage 3-ply is not gnubg: its equities are its own, near gnubg 3-ply's."""
+    gnubg, bgsage = (
+        decision_lines(name) for name in ("held-out-3ply.txt.gz", "held-out-bgsage.txt.gz")
+    )
+    differences = [
+        abs(float(a.split(":")[1]) - float(b.split(":")[1]))
+        for x, y in zip(gnubg, bgsage, strict=True)
+        for a, b in zip(x[3:], y[3:], strict=True)
+    ]
+    assert sum(d > 1e-4 for d in differences) > len(differences) / 2
+    assert sorted(differences)[len(differences) // 2] < 0.02  # a side mixed up: ~0.5
 
 
 def test_the_tuning_set_is_contact_decisions_apart_from_the_held_out_set():

@@ -3,6 +3,7 @@
     python -m tools.bench.bot                      # every level: error rates, timing, 1000 games
     python -m tools.bench.bot --games 100 --levels strong expert
     python -m tools.bench.bot --games 2000 --levels --game-levels expert --jobs 2
+    python -m tools.bench.bot --games 400 --levels --game-levels strong --opponent-plies 1
     python -m tools.bench.bot --make-set           # rebuild the decision set (slow, needs gnubg)
     python -m tools.bench.bot --make-set --phase race --positions 1000 --seed 2027 \
         --set tools/data/race-bench.txt.gz         # a set of races alone (then --set to read it)
@@ -26,9 +27,10 @@ the page asks them; then a table gives each level's time per decision in CPython
 Pyodide (Node.js) and Chromium side by side, with the machine's load.
 
 Games: cubeless money games against gnubg 0-ply (the play with the best 0-ply
-equity), in pairs with the same dice and the sides swapped, counting gammons
-and backgammons; points per game for the bot ± one standard error (of the
-pair means). gnubg is the judge here and never imported by game/.
+equity; ``--opponent-plies 1``: gnubg 1-ply, every play evaluated at 1-ply), in pairs
+with the same dice and the sides swapped, counting gammons and backgammons; points per
+game for the bot ± one standard error (of the pair means). gnubg is the judge here and
+never imported by game/.
 """
 
 from __future__ import annotations
@@ -243,8 +245,9 @@ def report(name, decisions, losses, times, counts) -> None:
 # --- head-to-head games -------------------------------------------------------
 
 
-def play_game(gnubg, level: str, bot_first: bool, seed: int) -> int:
-    """One cubeless game; returns the bot's points (+1/2/3 or -1/2/3)."""
+def play_game(gnubg, level: str, bot_first: bool, seed: int, plies: int = 0) -> int:
+    """One cubeless game against gnubg at ``plies``; returns the bot's points (+1/2/3 or
+    -1/2/3)."""
     dice_rng = random.Random(seed)
     bot_rng = random.Random(seed + 1)
     while True:
@@ -260,7 +263,7 @@ def play_game(gnubg, level: str, bot_first: bool, seed: int) -> int:
         if bot_to_move:
             play = choose_play(position, dice, level, bot_rng)
         else:
-            play = gnubg_choice(gnubg, position, dice)
+            play = gnubg_choice(gnubg, position, dice, plies)
         if play is not None:
             position = play.position
             if position.player[0] == 15:
@@ -271,19 +274,21 @@ def play_game(gnubg, level: str, bot_first: bool, seed: int) -> int:
         dice = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
 
 
-def play_pair(job: tuple[str, int]) -> tuple[int, int]:
+def play_pair(job: tuple[str, int, int]) -> tuple[int, int]:
     """The two games of a pair (the same dice, the sides swapped): the bot's points."""
     import gnubg
 
-    level, seed = job
-    return play_game(gnubg, level, True, seed), play_game(gnubg, level, False, seed)
+    level, seed, plies = job
+    return play_game(gnubg, level, True, seed, plies), play_game(gnubg, level, False, seed, plies)
 
 
-def measure_games(level: str, games: int, seed: int, progress: bool = True, jobs: int = 1) -> None:
+def measure_games(
+    level: str, games: int, seed: int, progress: bool = True, jobs: int = 1, plies: int = 0
+) -> None:
     pairs = []
     started = time.time()
     gammons = 0
-    work = [(level, seed + 1000 * k) for k in range(games // 2)]
+    work = [(level, seed + 1000 * k, plies) for k in range(games // 2)]
     # Each pair is seeded by its number alone: any number of processes plays the same games.
     with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         results = pool.imap(play_pair, work) if pool is not None else map(play_pair, work)
@@ -301,7 +306,7 @@ def measure_games(level: str, games: int, seed: int, progress: bool = True, jobs
     mean = statistics.fmean(pairs)
     error = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
     print(
-        f"{level:<14} vs gnubg 0-ply: {mean:+.3f} ± {error:.3f} points per game"
+        f"{level:<14} vs gnubg {plies}-ply: {mean:+.3f} ± {error:.3f} points per game"
         f" over {2 * len(pairs)} games"
         f" ({gammons} gammons or backgammons; {time.time() - started:.0f} s)",
         flush=True,
@@ -435,6 +440,9 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="--make-set: leave out the positions of these sets (a held-out set)",
     )
+    parser.add_argument(
+        "--opponent-plies", type=int, default=0, help="the games' gnubg looks this deep (0, 1)"
+    )
     parser.add_argument("--limit", type=int, default=0, help="use only the first N decisions")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument(
@@ -468,9 +476,12 @@ def main(argv: list[str] | None = None) -> int:
     if pyodide or chromium:
         time_table(cpython, pyodide, chromium)
     if args.games:
-        print("\nCubeless money games against gnubg 0-ply (the bot's points per game)")
+        print(
+            f"\nCubeless money games against gnubg {args.opponent_plies}-ply"
+            " (the bot's points per game)"
+        )
         for level in args.game_levels if args.game_levels is not None else args.levels:
-            measure_games(level, args.games, args.seed, jobs=args.jobs)
+            measure_games(level, args.games, args.seed, jobs=args.jobs, plies=args.opponent_plies)
     return 0
 
 

@@ -8,7 +8,9 @@ For each decision of tools/data/bot-bench.txt.gz, the equity (gnubg 2-ply) lost 
 the play chosen at 1-ply (no noise) and at each ``--levels`` level (seeded as
 tools/bench/bot.py seeds them: the same means), in thousandths (``gnubg-0`` and
 ``gnubg-1`` among the levels: gnubg's own choice at 0-ply, by the set's labels, and at
-1-ply, by the gnubg module: references for the levels); ``--compare``
+1-ply, by the gnubg module; ``bgsage-N``: bgsage's at N plies, its numbering: references for
+the levels); ``--every N`` takes every N-th decision of the set (the second judges' sample,
+``tools/bench/judge.py``, is every 4th of the held-out set); ``--compare``
 prints the mean of each tree, the mean difference (second minus first) ± one
 standard error of the paired differences, how many decisions changed, and the
 means by phase. TREE is a folder with this project's ``game`` package (a
@@ -36,13 +38,15 @@ def game_tree() -> Path:
     return Path(game.__file__ or "").resolve().parent.parent
 
 
-def losses(levels: list[str], seed: int, path: Path | None = None) -> dict[str, list]:
+def losses(
+    levels: list[str], seed: int, path: Path | None = None, every: int = 1
+) -> dict[str, list]:
     """Each level's losses with the ``game`` package this process imports."""
     from game.bot import choose_play
     from game.bot.search import rank_plays
     from game.formats import format_position_id
 
-    decisions = read_set() if path is None else read_set(path)
+    decisions = (read_set() if path is None else read_set(path))[::every]
     found: dict[str, list] = {"phase": [phase(p) for p, _, _ in decisions]}
     for level in ("1-ply", *levels):
         rng = random.Random(seed)
@@ -51,6 +55,9 @@ def losses(levels: list[str], seed: int, path: Path | None = None) -> dict[str, 
             best = max(e2 for e2, _ in plays.values())
             if level.startswith("gnubg-"):
                 lost.append(1000 * (best - plays[gnubg_choice(position, dice, plays, level)][0]))
+                continue
+            if level.startswith("bgsage-"):
+                lost.append(1000 * (best - plays[bgsage_choice(plays, level)][0]))
                 continue
             if level == "1-ply":
                 play = rank_plays(position, dice)[0][1]
@@ -74,6 +81,18 @@ def gnubg_choice(position, dice, plays: dict, level: str) -> str:
     from tools.bench import bot
 
     return format_position_id(bot.gnubg_choice(gnubg, position, dice, depth).position)
+
+
+def bgsage_choice(plays: dict, level: str) -> str:
+    """The result ID of bgsage's choice at ``bgsage-N``'s N plies (its numbering)."""
+    from game.formats import parse_position_id
+    from tools.bench.judge import bgsage_judge
+
+    results = list(plays)
+    equities = bgsage_judge(int(level.removeprefix("bgsage-")))(
+        [parse_position_id(result) for result in results]
+    )
+    return max(zip(equities, results, strict=True))[1]
 
 
 def compare(old: dict[str, list], new: dict[str, list]) -> None:
@@ -110,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="another decision set (bench_bot.py --make-set --set)",
     )
+    parser.add_argument("--every", type=int, default=1, help="every N-th decision of the set")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("OLD", "NEW"))
     args = parser.parse_args(argv)
     if args.compare:
@@ -123,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(args.tree), str(ROOT)])}
         command = [sys.executable, "-P", "-m", "tools.bench.paired", *(argv or sys.argv[1:])]
         return subprocess.run(command, env=environment, check=False).returncode
-    found = losses(args.levels, args.seed, args.set)
+    found = losses(args.levels, args.seed, args.set, args.every)
     if args.out:
         args.out.write_text(json.dumps(found))
     return 0
