@@ -42,6 +42,30 @@ CUT_NAMES = """() => [...document.querySelectorAll('.rooms button, .tabs button'
     .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 0.5)
     .map(b => b.textContent)"""
 
+# A phone: every control a finger can hit, at least 44 x 44 CSS px (a checkbox or a radio
+# button by the label that holds it). The board's points are measured apart (see below).
+PHONE = (375, 667)
+FINGER = 44
+SMALL_CONTROLS = """size => [...document.querySelectorAll(
+        '.site-header a, #game button, #game select, #game summary, #game input, #game textarea,'
+        + ' dialog[open] button, dialog[open] select, dialog[open] input, dialog[open] textarea')]
+    .map(e => ['checkbox', 'radio'].includes(e.type) ? (e.closest('label') || e) : e)
+    .filter(e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
+    .map(e => [e.id || e.textContent.trim().slice(0, 24), e.getBoundingClientRect()])
+    .filter(([name, r]) => r.width < size - 0.5 || r.height < size - 0.5)
+    .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+# The panel beside or under the board, whole: nothing in it wider than it, never scrolled
+# sideways (the review's panel was once 51 px wider than its column, cutting its tabs).
+PANEL_CUT = """() => {
+    const panel = document.querySelector('#panel');
+    const edge = panel.getBoundingClientRect().right + 0.5;
+    const cut = [...panel.querySelectorAll('*')]
+        .filter(e => e.getClientRects().length > 0 && e.getBoundingClientRect().right > edge)
+        .map(e => e.id || e.className || e.tagName);
+    if (panel.scrollWidth > panel.clientWidth || panel.scrollLeft !== 0) cut.push('#panel');
+    return cut;
+}"""
+
 
 def in_view(page: Page, selector: str, size: tuple[int, int]) -> bool:
     box = page.locator(selector).bounding_box()
@@ -78,10 +102,20 @@ def test_the_whole_board_is_on_screen_in_every_room_at_every_size(game_page: Pag
                 "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
             ), (room, size)
             assert game_page.evaluate(CUT_NAMES) == [], (room, size)
+            assert game_page.evaluate(PANEL_CUT) == [], (room, size)
+            # The pip counts are drawn in every room, at every size.
+            expect(game_page.locator("#pips-text")).to_contain_text("You 1")
+            assert game_page.locator("#pips-text").bounding_box()["height"] >= 10, (room, size)
+            if size == PHONE:
+                assert game_page.evaluate(SMALL_CONTROLS, FINGER) == [], (room, size)
         open_room(game_page, "table")
         game_page.click("#hint")  # a panel of the table: the hint
         expect(game_page.locator("#hint-panel")).to_be_visible()
         assert in_view(game_page, "#board svg", size), ("hint", size)
+        assert game_page.evaluate(PANEL_CUT) == [], ("hint", size)
+        if size == PHONE:
+            expect(game_page.locator(".hint-play").first).to_be_visible()
+            assert game_page.evaluate(SMALL_CONTROLS, FINGER) == [], ("hint", size)
         board = game_page.locator("#board svg").bounding_box()
         undo = game_page.locator("#undo").bounding_box()
         if size[0] > size[1]:  # landscape: the actions beside the board, on screen
@@ -89,7 +123,22 @@ def test_the_whole_board_is_on_screen_in_every_room_at_every_size(game_page: Pag
             assert in_view(game_page, "#undo", size), size
         heights.add(game_page.locator(".site-header").bounding_box()["height"])
         game_page.click("#hint-close")
-    assert len(heights) == 2  # a fixed height: one for phones, one for larger screens
+    assert len(heights) == 1  # a fixed height, a finger's height on a phone too
+
+
+def test_a_phone_reaches_the_settings_and_a_friends_link_with_a_finger(game_page: Page):
+    game_page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    open_game(game_page, "pace=0")
+    game_page.click("#settings-toggle")
+    expect(game_page.locator("#settings-dialog")).to_be_visible()
+    assert game_page.evaluate(SMALL_CONTROLS, FINGER) == []
+    game_page.check('input[name="opponent"][value="link"]')
+    game_page.click("#settings-done")
+    expect(game_page.locator("#link-out")).to_be_visible()
+    # The link to send and a friend's link to open, both on screen as the room opens.
+    assert in_view(game_page, "#link-send", PHONE)
+    assert in_view(game_page, "#link-open", PHONE)
+    assert game_page.evaluate(SMALL_CONTROLS, FINGER) == []
 
 
 def test_the_header_and_the_board_do_not_move_when_the_turn_changes(game_page: Page):
