@@ -30,6 +30,23 @@ from game.web.language.catalog import LANGUAGES
 MAX_NAME = 40  # characters of a player's name kept (in a link, beside a save)
 
 
+def beside(point: Point) -> tuple[Point, ...]:
+    """The places drawn next to ``point`` (the mover's numbering): its neighbours in its
+    quarter of the board (the bar parts 6 from 7 and 18 from 19), and the mover's tray beside
+    its 1-point.
+
+    >>> beside(1), beside(6), beside(13), beside(24), beside(BAR)
+    ((0, 2), (5,), (14,), (23,), ())
+    """
+    if not 0 < point < BAR:
+        return ()
+    near = (OFF,) if point == 1 else ()
+    quarter = (point - 1) // 6
+    return near + tuple(
+        other for other in (point - 1, point + 1) if 0 < other < BAR and (other - 1) // 6 == quarter
+    )
+
+
 class Opponent(StrEnum):
     """Who plays the other side: each its word in saved settings and links (``vs=friend``)."""
 
@@ -284,7 +301,7 @@ class Session(Situation):
         """A tap on a point (viewer's numbering), the bar (25) or a tray (0)."""
         if self.turn is None:
             return self
-        point = to_viewer(viewer_point, self.mover_at_bottom)  # the mapping is its own inverse
+        point = self._meant(to_viewer(viewer_point, self.mover_at_bottom))  # its own inverse
         turn = self.turn
         if self.selected is not None:
             if point in turn.destinations(self.selected):
@@ -296,6 +313,22 @@ class Session(Situation):
         if point in turn.origins():
             return replace(self, selected=point)
         return replace(self, selected=None)
+
+    def _meant(self, point: Point) -> Point:
+        """The point a finger meant (mover's numbering). A tap that means nothing where it
+        lands, beside exactly one point that means something (a lit landing point, or with
+        nothing picked up a checker that can move), goes there: on a phone a point is about
+        24 CSS px wide, so a lone target is hit three points wide."""
+        assert self.turn is not None
+        origins = self.turn.origins()
+        if self.selected is None:
+            wanted: set[Point] = origins
+        else:
+            wanted = set(self.turn.destinations(self.selected))
+        if point in wanted or point in origins or point == self.selected:
+            return point
+        near = [other for other in beside(point) if other in wanted]
+        return near[0] if len(near) == 1 else point
 
     def undo(self) -> Session:
         if not self.may_undo:

@@ -38,6 +38,22 @@ def test_tapping_a_checker_lights_only_its_legal_landing_points():
     assert board_view(session).lit == {21, 23, 20}
 
 
+def test_a_tap_beside_the_one_point_it_can_mean_goes_there():
+    """On a phone a point is 24 CSS px wide: a tap that lands beside a lone target hits it."""
+    session = opened(friend(), (3, 1))
+    assert session.tap(14).selected == 13  # nothing picked: the checker beside the tap
+    assert session.tap(7).selected == 8  # not 6: the bar lies between
+    assert session.tap(12).selected is None  # nothing that can move beside it
+    picked = session.tap(24)
+    assert board_view(picked).lit == {21, 23, 20}
+    moved = picked.tap(19)  # beside 20 alone (18 is across the bar)
+    assert moved.turn is not None and moved.turn.position != session.turn.position
+    assert moved.tap(0).turn == moved.turn  # nothing lit beside the tray
+    assert picked.tap(22).turn == picked.turn  # between 21 and 23: no guess
+    assert picked.tap(22).selected is None
+    assert picked.tap(13).selected == 13  # a checker that can move is never read as its neighbour
+
+
 def test_a_point_the_rules_forbid_does_not_light():
     # 6-5 from the start: the 6-point checker may not land on pink's anchor on the 1-point,
     # and nothing bears off while checkers are outside the home board.
