@@ -209,6 +209,9 @@ def test_the_page_is_folders_of_rooms_and_shared_parts():
     assert folders == set(PAGE_SHARED + PAGE_ROOMS), sorted(folders)
     nested = [name for name in WEB if len(name.split(".")) > 4]
     assert not nested, f"one level of folders only: {nested}"
+    # Each room's own words in its words.py; those of more than one room in board/words.py.
+    wordless = [room for room in (*PAGE_ROOMS, "board") if f"{PAGE}.{room}.words" not in WEB]
+    assert not wordless, f"folders without their words.py: {wordless}"
 
 
 @pytest.mark.parametrize("name", sorted(WEB))

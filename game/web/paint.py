@@ -27,7 +27,7 @@ from game.web.board.words import (
     shown_name,
     status_text,
 )
-from game.web.link_play.view import link_status
+from game.web.link_play.words import link_status
 from game.web.state.commit import Moment, Painting
 from game.web.state.dice_box import dice_panel, panel_html
 from game.web.state.page_state import (

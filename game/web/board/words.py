@@ -560,3 +560,11 @@ def damaged_notice(what: str) -> Prompt:
         "Download a copy",
         "Not now",
     )
+
+
+def broken_link_notice(problem: str) -> Prompt:
+    """A link (a shared game, a whole-game link) that holds no game to show."""
+    return Prompt(
+        f"This link does not hold a game that can be shown: {problem}. "
+        "Your own game is on the board."
+    )

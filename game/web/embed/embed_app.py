@@ -41,15 +41,15 @@ from game.web.board.words import pips_text, status_text
 from game.web.browser import guard, worker_client
 from game.web.browser.dom import Event, board_target, element, on, on_board, set_props, set_text
 from game.web.browser.real_page import BrowserSurroundings
+from game.web.embed import words
 from game.web.embed.moments import replay_view
 from game.web.state.replay import Replay
 from game.web.state.session import Session, Settings, SettingsError
 from game.web.store.door import Door
 from game.web.worker import puzzle
-from game.web.worker.importing import MAX_MATCH_FILE
+from game.web.worker.importing import MAX_MATCH_FILE, TOO_LARGE
 
 HEIGHT_MESSAGE = "backgammon-embed:height"
-NOT_SAVED = "Not saved: this browser gives the embed no storage here."
 
 
 class Store:
@@ -147,7 +147,7 @@ class Puzzle:
                 elif saved.get("cube") in choices:
                     self.reveal_cube(str(saved["cube"]))
         if not self.store.available:
-            set_text("embed-message", NOT_SAVED)
+            set_text("embed-message", words.NOT_SAVED)
             set_props("embed-message", hidden=False)
 
     def bind(self) -> None:
@@ -194,11 +194,11 @@ class Puzzle:
     def render(self) -> None:
         draw(board_view(self.session))
         if self.game.dice is None:
-            note("What is the right cube action?")
+            note(words.CUBE_QUESTION)
         elif self.session.may_confirm:
-            note("Confirm your play to see the computer's ranking, or undo a move.")
+            note(words.CONFIRM_TO_RANK)
         else:
-            note(f"What is your play? {status_text(self.session)}")
+            note(words.your_play(status_text(self.session)))
         document.body.classList.toggle("answered", self.answered)
         document.body.classList.toggle("cube-puzzle", self.game.dice is None)
         set_props("undo", hidden=False, disabled=not self.session.may_undo)
@@ -224,7 +224,7 @@ class Puzzle:
 
     def ask(self, verdict_of: Any) -> None:
         worker_client.start()
-        note("The computer is ranking the choices…")
+        note(words.RANKING)
         set_props("puzzle-answer", hidden=True)
 
         async def work() -> None:
@@ -270,7 +270,7 @@ class ReplayEmbed:
         if self.spec.record is not None:
             self.show(Replay.of(self.spec.record, self.saved_moment()))
         else:
-            note("Loading the match file…")
+            note(words.LOADING)
             document.body.dataset.pending = "match file"  # boot.js: not a failed start
             self.task = asyncio.ensure_future(self.load_mat())
 
@@ -286,24 +286,24 @@ class ReplayEmbed:
         name = self.spec.mat or ""
         url = window.URL.new(name, document.baseURI)
         if str(url.origin) != str(window.location.origin):
-            show_problem("The match file must be on the same site as the page.")
+            show_problem(words.SAME_SITE)
             return
         try:
             response = await window.fetch(url.href)
             if not response.ok:
-                show_problem(f"The match file {name} could not be loaded ({response.status}).")
+                show_problem(words.not_loaded(name, response.status))
                 return
             text = str(await response.text())
         except Exception:
-            show_problem(f"The match file {name} could not be loaded.")
+            show_problem(words.not_loaded(name))
             return
         if len(text) > MAX_MATCH_FILE:
-            show_problem("This file is too large to be a match file.")
+            show_problem(TOO_LARGE)
             return
         try:
             record = parse_mat(text)
         except InvalidMatFile as error:
-            show_problem(f"The match file {name} cannot be read: {error}.")
+            show_problem(words.cannot_read(name, error))
             return
         self.show(Replay.of(record, self.saved_moment()))
 
@@ -398,7 +398,7 @@ def start(play_embed: PlayEmbed) -> object:
         if spec.mode == PLAY and spec.level is not None:
             Settings(level=spec.level)  # an unknown level is refused here, in words
     except (EmbedError, SettingsError) as error:
-        show_problem(f"This embed cannot be shown: {error}.")
+        show_problem(words.cannot_show(error))
         note("")
         body.dataset.ready = "true"
         watch_height()
@@ -420,7 +420,7 @@ def start(play_embed: PlayEmbed) -> object:
         shown.start()
     except Exception as error:  # a bug: said in the frame, never a traceback
         print(f"backgammon embed: {type(error).__name__}: {error}")
-        show_problem(f"This embed could not be drawn: {guard.words(error)}.")
+        show_problem(words.not_drawn(guard.words(error)))
         body.dataset.ready = "true"
     body.dataset.embedKey = spec.key
     if not isinstance(shown, Puzzle):  # a puzzle's computer loads at its first touch

@@ -41,9 +41,10 @@ from game.web.address.embed_params import DIAGRAM, REPLAY, EmbedError, EmbedSpec
 from game.web.board import diagram
 from game.web.board.render import board_svg
 from game.web.board.words import pips_text
+from game.web.embed import words
 from game.web.embed.moments import replay_view
 from game.web.state.replay import Replay
-from game.web.worker.importing import MAX_MATCH_FILE
+from game.web.worker.importing import MAX_MATCH_FILE, TOO_LARGE
 
 _GAME_LINE = re.compile(r"\s*Game\s+[0-9]+\b", re.IGNORECASE)  # as game.formats.mat reads it
 _REPLAYS: dict[str, Replay] = {}  # games and match files read, by a hash (a few kept)
@@ -54,9 +55,9 @@ def frame_reply(request: dict[str, Any]) -> dict[str, Any]:
     try:
         return _reply(request)
     except EmbedError as error:
-        return {"problem": f"This embed cannot be shown: {error}."}
+        return {"problem": words.cannot_show(error)}
     except Exception as error:  # a bug: said in the frame, never a traceback
-        return {"problem": f"This embed could not be drawn: {type(error).__name__}: {error}."}
+        return {"problem": words.not_drawn(f"{type(error).__name__}: {error}")}
 
 
 def _reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -140,7 +141,7 @@ def _replay(spec: EmbedSpec, fragment: str, text: Any) -> Replay | str | None:
     if spec.record is None and not isinstance(text, str):
         return None
     if spec.record is None and len(text) > MAX_MATCH_FILE:
-        return "This file is too large to be a match file."
+        return TOO_LARGE
     digest = _digest(spec, fragment, text)
     if digest not in _REPLAYS:
         record = spec.record
@@ -148,7 +149,7 @@ def _replay(spec: EmbedSpec, fragment: str, text: Any) -> Replay | str | None:
             try:
                 record = parse_mat(str(text))
             except InvalidMatFile as error:
-                return f"The match file {spec.mat or ''} cannot be read: {error}."
+                return words.cannot_read(spec.mat or "", error)
         if len(_REPLAYS) >= 8:
             _REPLAYS.pop(next(iter(_REPLAYS)))
         _REPLAYS[digest] = Replay.of(record, 0)

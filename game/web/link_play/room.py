@@ -27,9 +27,9 @@ from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of
 from game.web.board.words import new_game_question
+from game.web.link_play import words
 from game.web.link_play.games import FriendGames, games_of
 from game.web.link_play.view import link_frame, link_url
-from game.web.state import prompts
 from game.web.state.commit import Moment, Page
 from game.web.state.dice_box import DiceBox
 from game.web.state.notices import Notices
@@ -214,10 +214,7 @@ class LinkPlay:
         written = self.door.write(LINKS, json.dumps(data, separators=(",", ":")))
         if not written and not self.told_storage:
             self.told_storage = True
-            self.notices.notice(
-                "This browser does not keep the games by link here (no storage): keep "
-                "this tab open, or your friend's next link cannot be opened."
-            )
+            self.notices.notice(words.NO_STORAGE)
         return state
 
     def restore(self) -> None:
@@ -288,7 +285,7 @@ class LinkPlay:
                 game = game.act(action)
             game = settle(game)
         except LinkRefused as error:
-            self.notices.notice(f"That was not taken: {error}.")
+            self.notices.notice(words.not_taken(error))
             old = after.friend
             assert old is not None
             return self.board_state(after, old)
@@ -318,7 +315,7 @@ class LinkPlay:
             else:
                 return
         except LinkRefused as error:
-            self.notices.notice(f"That was not taken: {error}.")
+            self.notices.notice(words.not_taken(error))
             return
         self.show(game)
 
@@ -358,11 +355,7 @@ class LinkPlay:
         else:
             self.page.paint()  # the form shows the opponent still being played
             self.notices.ask(
-                prompts.Prompt(
-                    "Play a friend by link? The game in progress here will be lost.",
-                    "Play a friend by link",
-                    "Keep playing",
-                ),
+                words.LEAVE_FOR_A_FRIEND,
                 go,
             )
 
@@ -383,10 +376,7 @@ class LinkPlay:
             games, game = links.open_link(text)
         except LinkRefused as error:
             reason = str(error)
-            self.notices.notice(
-                f"This link was refused: {reason}. Nothing was changed: your games are as "
-                "they were."
-            )
+            self.notices.notice(words.refused(reason, games_as_they_were=True))
             return
         old = links.find(game.game_id)
         try:
@@ -394,7 +384,7 @@ class LinkPlay:
                 game = game.roll()  # the cube decision was sent: the dice come at once
             game = settle(game)
         except LinkRefused as error:
-            self.notices.notice(f"This link was refused: {error}. Nothing was changed.")
+            self.notices.notice(words.refused(error))
             return
         state = replace(state, links=games.put(game))
         session = state.session
@@ -405,12 +395,7 @@ class LinkPlay:
                 self.show(game)
 
             self.notices.ask(
-                prompts.Prompt(
-                    "Your friend's link is taken in. Play it now? The game in progress "
-                    "here will be lost (the game by link stays in your list).",
-                    "Play it now",
-                    "Keep my game",
-                ),
+                words.PLAY_IT_NOW,
                 switch,
             )
             return
@@ -471,12 +456,7 @@ class LinkPlay:
             self.page.commit(self.store(state))
 
         self.notices.ask(
-            prompts.Prompt(
-                "Remove this game by link from this browser? Your friend's links for it will "
-                "no longer open here.",
-                "Remove it",
-                "Keep it",
-            ),
+            words.REMOVE_IT,
             go,
         )
 
@@ -487,7 +467,7 @@ class LinkPlay:
         if game is None or game.my_turn:
             return
         url = link_url(self.page.around.page_url(), game)
-        how = await self.page.around.share_link(url, "Your turn in our backgammon game")
+        how = await self.page.around.share_link(url, words.SHARE_TITLE)
         self.sent = url if how else None
         self.said = how
         self.paint(self.page.state)

@@ -9,62 +9,23 @@
     ['waiting for your friend']
 
 Pure functions of a ``FriendGame`` (game/formats/friend_link.py) and the page's ``Session``:
-game/web/link_play/room.py applies them. While it is the friend's turn the status line says what
-to do (send the link below) and what comes back; on this player's turn it is the game's own.
+game/web/link_play/room.py applies them; the words are game/web/link_play/words.py's.
 """
 
 from __future__ import annotations
 
 import html
 
-from game.engine.state import Phase
 from game.formats.friend_link import FriendGame
 from game.web.address.links import FRIEND_FRAGMENT
-from game.web.board.words import blocked_text, status_text
 from game.web.link_play.games import GameRow
-from game.web.state.session import Session
+from game.web.link_play.words import games_title, remove_label, row_text
 from game.web.state.surface import Frame
 
 
 def link_url(page_url: str, game: FriendGame) -> str:
     """The whole address to send: the page, then the game's last link in the fragment."""
     return f"{page_url}#{FRIEND_FRAGMENT}{game.last_link}"
-
-
-def link_status(game: FriendGame, session: Session) -> str:
-    """The status line of a game by link: whose turn it is, in plain words."""
-    state = game.record.state
-    words = status_text(session)
-    if game.my_turn:
-        if state.phase is Phase.MATCH_OVER:
-            return words
-        if state.phase is Phase.GAME_OVER:
-            return f"{words} Next game: roll to start it."
-        return words
-    send = "Send your friend the link below"
-    if game.over:
-        return f"{words} {send}: it shows them the end."
-    if game.seq == 1 and game.me == 0:
-        return f"{send}: it invites them to this game. Their answer lets you roll to start."
-    if state.phase is Phase.OPENING:
-        return f"{send}: it lets them roll to start the game. Then open the link they send back."
-    if state.phase is Phase.GAME_OVER:
-        return f"{words} {send}: it lets them roll for the next game."
-    if game.ready_sent:
-        return "You roll: send your friend the link below. Their answer brings your dice."
-    if state.phase in (Phase.DOUBLED, Phase.RESIGNED):
-        return f"{words} {send}, then open their answer."
-    # A roll of mine that could not be played is said before the wait for the friend.
-    waiting = (
-        "Waiting for your friend: send them the link below, then open the link they send back."
-    )
-    return blocked_text(session) + waiting
-
-
-def row_text(row: GameRow) -> str:
-    """One game of the list in words: ``3-point match · You 1-0 Friend · your turn``."""
-    score = f"You {row.score[0]}\u2013{row.score[1]} Friend"
-    return f"{row.match} \u00b7 {score} \u00b7 {row.whose_turn}"
 
 
 def rows_markup(rows: list[GameRow], current: str | None) -> str:
@@ -79,7 +40,7 @@ def rows_markup(rows: list[GameRow], current: str | None) -> str:
             play = f'<button type="button" data-link-play="{game_id}">Play</button>'
         remove = (
             f'<button type="button" data-link-remove="{game_id}" '
-            f'aria-label="Remove game {number}">Remove</button>'
+            f'aria-label="{html.escape(remove_label(number))}">Remove</button>'
         )
         mark = ' class="link-row current"' if row.game_id == current else ' class="link-row"'
         items.append(
@@ -98,6 +59,6 @@ def link_frame(
     waiting = game is not None and not game.my_turn
     frame.props("link-out", hidden=not waiting)
     frame.props("link-url", value=url if waiting else "")
-    frame.text("link-games-title", f"Games by link ({len(rows)})")
+    frame.text("link-games-title", games_title(len(rows)))
     current = game.game_id.hex() if game is not None else None
     frame.html("link-games", rows_markup(rows, current))

@@ -1,4 +1,5 @@
-"""The player's rating against the computer, by the FIBS formula, kept in the browser.
+"""The player's rating against the computer, by the FIBS formula, kept in the browser (its
+words: game/web/rating/words.py).
 
     >>> book = Book()
     >>> book.rating, book.experience
@@ -284,56 +285,11 @@ def progress_chart(book: Book) -> str:
     return pr_chart([(m.error_rate, m.pr, m.low, m.high) for m in book.matches])
 
 
-def progress_words(book: Book) -> str:
-    """The last analysed match's figures in words, or how to get some."""
-    if not book.matches:
-        return "Analyse a match against the computer to follow your error rate and PR here."
-    last = book.matches[-1]
-    count = len(book.matches)
-    return (
-        f"{count} analysed match{'es' if count > 1 else ''} against the computer; in the last, "
-        f"error rate {last.error_rate:.1f}, PR {last.pr:.1f}, likely between {last.low:.1f} "
-        f"and {last.high:.1f} over {last.decisions} decisions."
-    )
-
-
-def rating_words(book: Book) -> str:
-    """The rating as the page says it."""
-    played = len(book.results)
-    if not played:
-        return f"Your rating: {book.rating:.0f} (a new player starts at 1500)."
-    counted = "1 game or match" if played == 1 else f"{played} games and matches"
-    return (
-        f"Your rating: {book.rating:.0f}, after {counted} against the computer. "
-        + results_words(book)
-    )
-
-
-def estimate_words(book: Book) -> str:
-    """The error-based estimate (gnubg's formula), only from ``RATING_DECISIONS`` decisions,
-    with its 90% interval."""
-    if book.estimate is None:
-        return "Analyse a match to see the rating your error rate suggests."
-    decisions = book.estimate_decisions
-    if decisions < RATING_DECISIONS:
-        return (
-            f"The last match analysed held {decisions} of your decisions: too few to say what "
-            f"rating your error rate suggests (it takes {RATING_DECISIONS}; play a longer match)."
-        )
-    if book.estimate_low is None or book.estimate_high is None:
-        return f"From your error rate in the last match analysed: about {book.estimate:.0f}."
-    return (
-        f"From your error rate in the last match analysed: about {book.estimate:.0f}, likely "
-        f"between {book.estimate_low:.0f} and {book.estimate_high:.0f} over {decisions} "
-        "decisions."
-    )
-
-
 # --- how sure the rating from results is ----------------------------------------------------
 
 LIKELY = 0.90
 _DROP = 1.3528  # half the 90% point of chi-square with one degree of freedom
-_LOWEST, _HIGHEST = 0.0, 3000.0
+LOWEST, HIGHEST = 0.0, 3000.0  # the rating scale's ends: an interval there is open
 
 
 def _log_likelihood(rating: float, results: tuple[Result, ...]) -> float:
@@ -352,7 +308,7 @@ def results_interval(results: tuple[Result, ...]) -> tuple[float, float, float] 
     won, all lost) stays at 0 or 3000."""
     if not results:
         return None
-    low, high = _LOWEST, _HIGHEST
+    low, high = LOWEST, HIGHEST
     for _ in range(60):  # the likelihood is concave in the rating: search its peak
         middle = (low + high) / 2.0
         if _log_likelihood(middle + 0.5, results) > _log_likelihood(middle - 0.5, results):
@@ -373,26 +329,7 @@ def results_interval(results: tuple[Result, ...]) -> tuple[float, float, float] 
                 outside = middle
         return (inside + outside) / 2.0
 
-    return best, edge(best, _LOWEST), edge(best, _HIGHEST)
-
-
-def results_words(book: Book) -> str:
-    """How sure the rating from results is, in words (nothing before a result)."""
-    found = results_interval(book.results)
-    if found is None:
-        return ""
-    _, low, high = found
-    played = len(book.results)
-    counted = "1 result" if played == 1 else f"{played} results"
-    if low <= _LOWEST or high >= _HIGHEST:
-        side = f"above {low:.0f}" if high >= _HIGHEST else f"below {high:.0f}"
-        if low <= _LOWEST and high >= _HIGHEST:
-            side = "anywhere yet"
-        return f"From {counted} against the computer your strength is likely {side}."
-    return (
-        f"From {counted} against the computer your strength is likely between {low:.0f} and "
-        f"{high:.0f} (90%)."
-    )
+    return best, edge(best, LOWEST), edge(best, HIGHEST)
 
 
 def levels_html() -> str:

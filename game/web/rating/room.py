@@ -17,6 +17,7 @@ from typing import Any
 from game.engine.record import Record
 from game.formats.game_link import encode_game
 from game.web.rating import book as rating
+from game.web.rating import words
 from game.web.state.commit import Page
 from game.web.state.page_state import STUDY, TABLE, PageState
 from game.web.state.session import COMPUTER, LINK, Session
@@ -98,16 +99,14 @@ class RatingRoom:
         surface = self.page.surface
         if surface.is_hidden("rating-panel"):
             return
-        surface.text("rating-text", rating.rating_words(book))
+        surface.text("rating-text", words.rating_words(book))
         surface.html("rating-chart", rating.history_chart(book))
-        surface.text("rating-estimate", rating.estimate_words(book))
+        surface.text("rating-estimate", words.estimate_words(book))
         surface.html("rating-progress", rating.progress_chart(book))
-        surface.text("rating-progress-text", rating.progress_words(book))
+        surface.text("rating-progress-text", words.progress_words(book))
         if surface.has("rating-cards"):
             kept = deck.deck_from(self.door.data(DECK))
             found = deck.progress(kept, now=time.time() * 1000.0)
-            surface.text(
-                "rating-cards", "Cards to study again: " + deck.progress_words(found) + "."
-            )
+            surface.text("rating-cards", words.cards_words(deck.progress_words(found)))
         surface.html("rating-levels", rating.levels_html())
         surface.mark("rating", f"{book.rating:.1f}")

@@ -25,7 +25,8 @@ from game.formats.sgf import looks_like_sgf
 from game.formats.sgf_dice import read_sgf_dice
 from game.web.address import links
 from game.web.board import hint_panel
-from game.web.review import analysis_view
+from game.web.board.words import broken_link_notice
+from game.web.review import analysis_view, words
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
 from game.web.state.page_state import ANALYSIS, DICE, MOVES, REVIEW, TABLE, TABS
@@ -150,12 +151,7 @@ class Review:
         if live:
             self.look_back(None)
         elif state.session.in_progress and not self.page.embed:
-            self.notices.notice(
-                "Play on from here? Your game in progress will be replaced.",
-                "Play on from here",
-                take,
-                cancel="Keep my game",
-            )
+            self.notices.ask(words.PLAY_ON, take)
         else:
             take()
 
@@ -165,16 +161,13 @@ class Review:
         try:
             record = parse_game_link(fragment)
         except InvalidGameLink as error:
-            self.notices.notice(
-                f"This link does not hold a game that can be shown: {error}. "
-                "Your own game is on the board."
-            )
+            self.notices.ask(broken_link_notice(str(error)))
             return
         try:
             dice = parse_game_link_dice(fragment)
         except InvalidGameLink as error:
             dice = {}
-            self.notices.notice(f"This link's dice cannot be read ({error}): the game is shown.")
+            self.notices.notice(words.dice_unreadable(error))
         # The position beside the game says who plays whom (computer or friend), as before.
         parts = fragment.lstrip("#").split("&")
         rest = "&".join(p for p in parts if not p.startswith(("game=", "dice=")))
@@ -209,7 +202,7 @@ class Review:
             state = self.page.state
             text = write_match_file(state.reviewed_record(), kind, state.reviewed_dice())
         except ValueError as error:
-            self.notices.notice(f"This match cannot be written as a .{kind} file: {error}.")
+            self.notices.notice(words.cannot_write(kind, error))
             return
         self.page.around.download(text, f"backgammon-match.{kind}", "text/plain")
 
@@ -217,7 +210,7 @@ class Review:
         """A .mat or .sgf file into the review, read in the worker; the live game is not
         touched."""
         if len(text) > importing.MAX_MATCH_FILE:
-            self.notices.notice("This file is too large to be a match file.")
+            self.notices.notice(importing.TOO_LARGE)
             return
         self.page.around.spawn(self.import_file(text))
 

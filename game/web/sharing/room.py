@@ -20,6 +20,7 @@ from game.formats.game_link import encode_game, format_link_dice
 from game.web.address import links
 from game.web.address.embed_params import EmbedError, gnubg_id_of_xgid
 from game.web.address.links import is_friend_link, reader_on_roll
+from game.web.board.words import broken_link_notice
 from game.web.sharing import words
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
@@ -49,7 +50,7 @@ class Sharing:
             fragment = xgid_as_gnubg_id(fragment)
         except EmbedError as error:
             self.page.around.clear_fragment()
-            self.notices.ask(words.broken_link_notice(str(error)))
+            self.notices.ask(broken_link_notice(str(error)))
             return
         if "game=" in fragment:
             self.page.around.clear_fragment()
@@ -59,7 +60,7 @@ class Sharing:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
             self.page.around.clear_fragment()
-            self.notices.ask(words.broken_link_notice(str(error)))
+            self.notices.ask(broken_link_notice(str(error)))
             return
         if found is None:
             return

@@ -18,13 +18,6 @@ def shared_game_question() -> Prompt:
     )
 
 
-def broken_link_notice(problem: str) -> Prompt:
-    return Prompt(
-        f"This link does not hold a game that can be shown: {problem}. "
-        "Your own game is on the board."
-    )
-
-
 def share_notice(copied: bool) -> Prompt:
     """After Share: the link was copied, or the player copies it from the box shown."""
     first = "The link was copied." if copied else "Copy the link below."

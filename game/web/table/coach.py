@@ -23,7 +23,7 @@ from game.web.board import hint_panel
 from game.web.state.commit import Page
 from game.web.state.page_state import PageState
 from game.web.state.surface import Clicks, Picks, numbered
-from game.web.table import tutor
+from game.web.table import tutor, words
 from game.web.table.rollouts import Roller
 from game.web.worker import judging
 
@@ -164,7 +164,7 @@ class Coach:
         page = self.page
         game = page.state.session.game
         page.update(tutoring=True)
-        page.surface.text("status", "The tutor is looking at your choice…")
+        page.surface.text("status", words.TUTOR_LOOKING)
         try:
             answer = await self.hint_for(game)
         except Exception:  # no figures (the worker failed and so did the page): no warning
@@ -197,7 +197,7 @@ class Coach:
         self.better = play_better if better is not None else None
         surface = page.surface
         surface.text("tutor-text", warning.text)
-        label = "Show the better play" if better is not None else "Show the hint"
+        label = words.SHOW_BETTER if better is not None else words.SHOW_HINT
         surface.text("tutor-show", label)
         surface.props("tutor-instead", hidden=better is None)
         surface.mark("tutor-mark", warning.mark)

@@ -30,6 +30,7 @@ from game.web.store import storage
 from game.web.store.door import HISTORY, Door, board_key
 from game.web.store.history import history_data, read_history_and_dice
 from game.web.store.storage import SAVE_FILE
+from game.web.table import words
 from game.web.table.words import LOST_DICE, TOLD
 
 
@@ -55,7 +56,7 @@ class Saving:
             session = self.keeper.load()
         except storage.SaveError as error:
             self.page.state = replace(state, history=Record(state.session.game))
-            return f"Your saved game could not be read: {error}. It is kept as it was."
+            return words.save_unreadable(error)
         if session is None:
             session = state.session
         history, box = self.saved_history(session)
@@ -127,7 +128,7 @@ class Saving:
             outcome = self.keeper.save(session)
         if self.keeper.resumed:
             self.told -= {storage.Outcome.FULL, storage.Outcome.NO_STORAGE}
-            self.notices.notice("The game is saved again.")
+            self.notices.notice(words.SAVED_AGAIN)
         if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
             # Another tab played on: show its game rather than write over it.
             state = self.adopted_state(state, self.keeper.adopted)
@@ -153,7 +154,7 @@ class Saving:
         text = TOLD.get(outcome)
         unsaved = (storage.Outcome.FULL, storage.Outcome.NO_STORAGE)
         if text and outcome in unsaved and self.download_game is not None:
-            self.notices.notice(text, "Download the game", self.download_game, cancel="Not now")
+            self.notices.ask(replace(words.UNSAVED, text=text), self.download_game)
         elif text:
             self.notices.notice(text)
 
@@ -171,8 +172,7 @@ class Saving:
         if surface.has("save-problem"):
             surface.text(
                 "save-problem-text",
-                f"{problem} Download a copy (to keep it, or to report it), or start a new "
-                "game, which replaces it. Until then this game is not saved.",
+                words.save_problem_beside(problem),
             )
             surface.props("save-problem", hidden=False)
             self.told.add(storage.Outcome.KEPT)  # said there: no notice in the board's way
@@ -180,21 +180,9 @@ class Saving:
 
         def download_it() -> None:
             self.download_unreadable()
-            self.notices.notice(
-                "The saved game was downloaded. Start a new game? It replaces the "
-                "unreadable save in this browser.",
-                "Start a new game",
-                start_anew,
-                cancel="Not now",
-            )
+            self.notices.ask(words.SAVE_DOWNLOADED, start_anew)
 
-        self.notices.notice(
-            f"{problem} Download a copy (to keep it, or to report it), then start anew. "
-            "Until then this game is not saved.",
-            "Download the saved game",
-            download_it,
-            cancel="Not now",
-        )
+        self.notices.ask(words.save_problem_asked(problem), download_it)
 
     def download_unreadable(self) -> None:
         """The unreadable save as it is stored, as a file (it stays stored)."""

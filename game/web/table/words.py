@@ -13,6 +13,7 @@ from game.engine import match
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.web.board.words import shown_name
 from game.web.language.catalog import _, n_
+from game.web.state.prompts import Prompt
 from game.web.state.session import LINK, Session, person_side
 from game.web.store import storage
 
@@ -82,3 +83,39 @@ LOST_DICE = (
     "rest of this game is thrown without a commitment and cannot be checked. The game "
     "itself is kept, and the next game has checkable dice again."
 )
+
+SAVED_AGAIN = "The game is saved again."
+# A save refused (a full storage, none at all): its words are TOLD's, then the game as a file.
+UNSAVED = Prompt("", "Download the game", "Not now")
+SAVE_DOWNLOADED = Prompt(
+    "The saved game was downloaded. Start a new game? It replaces the "
+    "unreadable save in this browser.",
+    "Start a new game",
+    "Not now",
+)
+TUTOR_LOOKING = "The tutor is looking at your choice…"
+SHOW_BETTER = "Show the better play"
+SHOW_HINT = "Show the hint"
+
+
+def save_unreadable(error: object) -> str:
+    return f"Your saved game could not be read: {error}. It is kept as it was."
+
+
+def save_problem_beside(problem: str) -> str:
+    """An unreadable save, said beside the board (``#save-problem``)."""
+    return (
+        f"{problem} Download a copy (to keep it, or to report it), or start a new "
+        "game, which replaces it. Until then this game is not saved."
+    )
+
+
+def save_problem_asked(problem: str) -> Prompt:
+    """An unreadable save, asked in the dialog where the page has no place beside the board
+    (an embed)."""
+    return Prompt(
+        f"{problem} Download a copy (to keep it, or to report it), then start anew. "
+        "Until then this game is not saved.",
+        "Download the saved game",
+        "Not now",
+    )

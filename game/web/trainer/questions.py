@@ -33,6 +33,15 @@ from game.web.board.view import board_view
 from game.web.state.page_state import PageState
 from game.web.state.session import FRIEND, FULL, Session, Settings
 from game.web.store.deck import judge_cube, judge_play
+from game.web.trainer.words import (
+    DOUBLE_PROMPT,
+    DOUBLED_PROMPT,
+    confirm_prompt,
+    cube_verdict,
+    facts_text,
+    play_prompt,
+    play_verdict,
+)
 
 # The question's board: both sides played at this screen, the side to act at the bottom
 # (``question_session`` may turn the rotation off, as the live friend board may have it).
@@ -91,12 +100,11 @@ def ask(card: dict[str, Any]) -> Question:
         state = reader_on_roll(state)
     kind = str(card["kind"])
     if kind == "play":
-        dice = state.dice or (0, 0)
-        prompt = f"Your roll {max(dice)}\u2011{min(dice)}: find the best play."  # kept whole
+        prompt = play_prompt(state.dice or (0, 0))
     elif state.phase is Phase.DOUBLED:
-        prompt = "You are doubled: take or pass?"
+        prompt = DOUBLED_PROMPT
     else:
-        prompt = "Double or no double?"
+        prompt = DOUBLE_PROMPT
     return Question(state, prompt, ANSWERS.get(kind, ()))
 
 
@@ -156,16 +164,7 @@ def answer_play(card: dict[str, Any], play: Play) -> Verdict:
     rows = card.get("plays") or []
     best = str(card["best"])
     lost = next((float(rows[0][2]) - float(r[2]) for r in rows if r[1] == result), None)
-    if right:
-        head = (
-            f"Right: {best} is the best play."
-            if lost is not None and lost < 1e-9
-            else (f"Right: within 0.04 of the best, {best}.")
-        )
-    elif lost is None:
-        head = f"Not this one: the best play is {best}."
-    else:
-        head = f"Not this one: it loses {lost:.3f}; the best play is {best}."
+    head = play_verdict(right, best, lost)
     best_id = str(rows[0][1]) if rows else None
     words = f"<p>{escape(head)}</p>" + _equities(card, result) + _chances(card)
     return Verdict(right, words + _why(card, play), best_id, head)
@@ -176,7 +175,7 @@ def answer_cube(card: dict[str, Any], action: str) -> Verdict:
     ``beaver``) for a cube card."""
     right = judge_cube(card, action)
     best = str(card["best"])
-    head = f"Right: {best}." if right else f"Not this one: the best answer is {best}."
+    head = cube_verdict(right, best)
     return Verdict(right, f"<p>{escape(head)}</p>" + _equities(card, action), None, head)
 
 
@@ -223,13 +222,8 @@ def quiz_status(quiz: Quiz) -> str:
     if question.answers:
         return question.prompt
     if quiz.session.may_confirm:
-        return question.prompt.replace("find the best play.", "confirm your play (or undo).")
+        return confirm_prompt(question.prompt)
     return question.prompt
-
-
-def _facts_text(shots: int, blots: int, wasted: int | None) -> str:
-    words = f"{shots} shots of 36 at {blots} blot{'s' if blots > 1 else ''}" if blots else "no blot"
-    return words if wasted is None else f"{words}, {wasted} pips wasted"
 
 
 def _why(card: dict[str, Any], play: Play) -> str:
@@ -245,7 +239,7 @@ def _why(card: dict[str, Any], play: Play) -> str:
     rows = []
     for label, each in (("Yours", play), ("Best", best)):
         after = each.position
-        facts = _facts_text(shots(after), blots(after), wasted_pips(state.position, dice, each))
+        facts = facts_text(shots(after), blots(after), wasted_pips(state.position, dice, each))
         rows.append(f'<li><span class="why-who">{label}</span>: {escape(facts)}</li>')
     played = (card.get("chances") or {}).get("played")
     played_id = next((r[1] for r in card.get("plays") or [] if r[0] == card.get("played")), None)

@@ -34,13 +34,19 @@ from game.web.store import deck
 from game.web.store.door import DECK, Door
 from game.web.trainer import questions
 from game.web.trainer.questions import Quiz, quiz_of
+from game.web.trainer.words import (
+    NO_CARDS,
+    NO_STORAGE,
+    NOT_A_DECK,
+    PRACTICE_NOT_LOADED,
+    PRACTICE_SETS,
+    card_source,
+    cards_added,
+    day_words,
+    nothing_due,
+    set_known,
+)
 
-PRACTICE_SETS = {
-    "opening": "Opening replies",
-    "bearoff": "Bear-offs",
-    "race": "Races",
-    "cube": "Cube decisions",
-}
 PRACTICE_CARDS = 10  # cards a practice set adds at once
 EXPORT_NAME = "backgammon-cards.json"
 DAYS_CHARTED = 14
@@ -92,7 +98,7 @@ class TrainRoom:
 
     def keep(self, kept: deck.Deck) -> bool:
         if not self.door.write(DECK, kept.to_text()):
-            self.notices.notice("The cards could not be kept: this browser gives no storage.")
+            self.notices.notice(NO_STORAGE)
             return False
         return True
 
@@ -198,10 +204,7 @@ class TrainRoom:
         kept = self.stored()
         fresh = [c for c in wanted if kept.card(str(c.get("id"))) is None][:PRACTICE_CARDS]
         if not fresh and wanted:
-            self.notices.notice(
-                f"All the {PRACTICE_SETS.get(name, name).lower()} are in your cards already: "
-                "they come back when due."
-            )
+            self.notices.notice(set_known(name))
             return
         if not fresh or not self.keep(kept.with_cards(fresh, now=self.clock())):
             return
@@ -225,7 +228,7 @@ class TrainRoom:
             if isinstance(found, dict) and isinstance(found.get("cards"), list):
                 self.practice_cards = [c for c in found["cards"] if deck.valid_record(c)]
         if self.practice_cards is None:
-            self.notices.notice("The practice sets could not be loaded. Try again later.")
+            self.notices.notice(PRACTICE_NOT_LOADED)
             return []
         return self.practice_cards
 
@@ -239,21 +242,14 @@ class TrainRoom:
         untouched."""
         found = deck.read_deck(text)
         if not found.cards:
-            self.notices.notice(
-                "This file holds no cards: export a deck from the train room to get one. "
-                "Your cards are unchanged."
-            )
+            self.notices.notice(NOT_A_DECK)
             return
         kept = self.stored()
         merged = kept.merged(found)
         added = len(merged.cards) - len(kept.cards)
         if self.keep(merged):
             known = len(found.cards) - added
-            self.notices.notice(
-                f"{added} new card{'s' if added != 1 else ''} added"
-                + (f", {known} known already" if known else "")
-                + "."
-            )
+            self.notices.notice(cards_added(added, known))
             self.painted(self.page.state)
 
     # ----- painting the panel --------------------------------------------------------------
@@ -300,38 +296,20 @@ class TrainRoom:
 
 
 def quiz_prompt(quiz: Quiz) -> str:
-    source = str(quiz.card.get("source") or "")
-    where = (
-        PRACTICE_SETS.get(source.split(":", 1)[1], "Practice")
-        if source.startswith("practice:")
-        else "From your games"
-    )
+    where = card_source(str(quiz.card.get("source") or ""))
     return f"{where}: {questions.ask(quiz.card).prompt}"
 
 
 def progress_sentence(found: deck.Progress) -> str:
     if not found.cards:
-        return "No cards yet: analyse a game (Analyse) and your mistakes become cards here."
+        return NO_CARDS
     return deck.progress_words(found) + "."
 
 
 def next_due_words(kept: deck.Deck, now: float) -> str:
     """When the next card is due, with nothing due now."""
-    if not kept.cards:
-        return "No cards are due: you have none yet. Try a practice set."
-    soonest = min(card.due for card in kept.cards)
-    return f"No cards are due now. The next one is due {when_words(soonest - now)}."
-
-
-def when_words(delay_ms: float) -> str:
-    minutes = max(1, round(delay_ms / 60_000))
-    if minutes < 60:
-        return f"in {minutes} minute{'s' if minutes != 1 else ''}"
-    hours = round(minutes / 60)
-    if hours < 36:
-        return f"in {hours} hour{'s' if hours != 1 else ''}"
-    days = round(hours / 24)
-    return f"in {days} days"
+    soonest = min((card.due for card in kept.cards), default=None)
+    return nothing_due(bool(kept.cards), None if soonest is None else soonest - now)
 
 
 def answers_chart(found: deck.Progress, now: float) -> str:
@@ -341,7 +319,3 @@ def answers_chart(found: deck.Progress, now: float) -> str:
         return ""
     today = int(now // deck.DAY_MS)
     return chart_of_answers([(day_words(today - day), total, right) for day, total, right in days])
-
-
-def day_words(ago: int) -> str:
-    return "today" if ago <= 0 else "yesterday" if ago == 1 else f"{ago} days ago"

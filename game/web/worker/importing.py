@@ -31,6 +31,7 @@ from game.web.worker.judging import read_record, record_data
 IMPORT, IMPORT_CANCEL = "import-match", "import-cancel"
 TASKS = (IMPORT, IMPORT_CANCEL)
 MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real match file
+TOO_LARGE = "This file is too large to be a match file."
 
 _JOBS: dict[str, Steps[MatchFile]] = {}
 
@@ -59,7 +60,7 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         text = request["text"]
         _JOBS.clear()  # one file at a time: a new one replaces any other
         if not isinstance(text, str) or len(text) > MAX_MATCH_FILE:
-            return {**answer, "error": "This file is too large to be a match file."}
+            return {**answer, "error": TOO_LARGE}
         _JOBS[job] = read_match_file_steps(text)
     steps = _JOBS.get(job)
     if steps is None:

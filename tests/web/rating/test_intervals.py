@@ -12,6 +12,7 @@ from game.analysis.intervals import RATING_DECISIONS
 from game.analysis.record_analysis import analyse_record
 from game.formats.mat import parse_mat
 from game.web.rating import book as rating
+from game.web.rating import words as words_of_rating
 from game.web.review import analysis_view
 from game.web.worker.judging import summary
 
@@ -59,10 +60,11 @@ def test_the_rating_room_shows_the_estimate_only_from_enough_decisions():
     book = rating.Book()
     few = book.with_analysis({"rating": 1800.0, "intervals": {"rating": [1650.0, 1900.0]},
                               "decisions": 60})  # fmt: skip
-    assert "too few" in rating.estimate_words(few) and "1800" not in rating.estimate_words(few)
+    said = words_of_rating.estimate_words(few)
+    assert "too few" in said and "1800" not in said
     enough = book.with_analysis({"rating": 1800.0, "intervals": {"rating": [1650.0, 1900.0]},
                                  "decisions": 140})  # fmt: skip
-    assert rating.estimate_words(enough) == (
+    assert words_of_rating.estimate_words(enough) == (
         "From your error rate in the last match analysed: about 1800, likely between 1650 "
         "and 1900 over 140 decisions."
     )
@@ -80,12 +82,12 @@ def test_the_rating_from_results_says_how_sure_it_is():
     best, low, high = rating.results_interval(book.results)
     assert low < best < high
     assert low < rating.level_rating("strong") - 50 < high  # about 120 below strong
-    words = rating.rating_words(book)
+    words = words_of_rating.rating_words(book)
     found = re.search(r"likely between (\d+) and (\d+) \(90%\)", words)
     assert found and (int(found.group(1)), int(found.group(2))) == (round(low), round(high))
     # Only wins: no upper bound the results can set.
     winner = rating.Book().after_result("expert", 1, True)
-    assert "likely above" in rating.results_words(winner)
+    assert "likely above" in words_of_rating.results_words(winner)
 
 
 def test_the_results_interval_covers_as_often_as_it_claims():
@@ -104,14 +106,14 @@ def test_the_results_interval_covers_as_often_as_it_claims():
 
 def test_the_rating_room_charts_each_analysed_match_with_its_interval(shown):
     book = rating.Book()
-    assert "Analyse a match" in rating.progress_words(book)
+    assert "Analyse a match" in words_of_rating.progress_words(book)
     assert rating.progress_chart(book).count("<polyline") == 0
     for player in (shown["players"][0], shown["players"][1], {"pr": "junk"}):
         book = book.with_match(player)
     assert len(book.matches) == 2
     last = shown["players"][1]
     low, high = last["intervals"]["pr"]
-    assert rating.progress_words(book) == (
+    assert words_of_rating.progress_words(book) == (
         f"2 analysed matches against the computer; in the last, error rate "
         f"{last['error_rate']:.1f}, PR {last['pr']:.1f}, likely between {low:.1f} and "
         f"{high:.1f} over {last['decisions']} decisions."

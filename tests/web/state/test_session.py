@@ -9,7 +9,7 @@ from game.engine.position import BAR, OFF, Position
 from game.engine.state import Phase
 from game.web.board.view import board_view
 from game.web.board.words import pips_text, status_text
-from game.web.link_play.view import link_status
+from game.web.link_play.words import link_status
 from game.web.state.session import COMPUTER, FRIEND, LINK, Session, Settings, to_viewer
 
 
