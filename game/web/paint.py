@@ -28,6 +28,7 @@ from game.web.board.words import (
     status_text,
 )
 from game.web.link_play.words import link_status
+from game.web.review.words import review_words, reviewing_words, turn_words
 from game.web.state.commit import Moment, Painting
 from game.web.state.dice_box import dice_panel, panel_html
 from game.web.state.page_state import (
@@ -41,7 +42,7 @@ from game.web.state.page_state import (
     TRAIN,
     PageState,
 )
-from game.web.state.replay import Replay, move_list_html, turn_of, where_text
+from game.web.state.replay import Replay, move_list_html
 from game.web.state.session import Session
 from game.web.state.surface import Frame
 from game.web.table.controls import controls, settings_form
@@ -66,23 +67,10 @@ def board_markup(state: PageState, moment: Moment | None = None, motion: bool = 
     return board_svg(board_view(session, moment.position, moment.dice_left, moving))
 
 
-def review_words(replay: Replay) -> str:
-    """The review's banner: which game and turn is shown, and the players."""
-    return f"{where_text(replay)} \u00b7 {' vs '.join(replay.record.names)}"
-
-
-def turn_words(replay: Replay) -> str:
-    """The review's banner: ``Game 1, turn 12 of 34``, as the move list numbers turns."""
-    game, turn, turns = turn_of(replay.record, replay.at)
-    if turn == 0:
-        return f"Game {game}, the start ({turns} turns)"
-    return f"Game {game}, turn {turn} of {turns}"
-
-
 def status_words(state: PageState) -> str:
     """The status line: the live game's, or the review's (never the live game's then)."""
     if state.replay is not None:
-        return f"Reviewing: {turn_words(state.replay)}. Back to the game: Esc."
+        return reviewing_words(state.replay)
     if state.quizzing:
         from game.web.trainer.questions import quiz_of, quiz_status
 

@@ -1,5 +1,6 @@
-"""The review's own words: its questions and notices (the move list, the analysis and the dice
-panel speak in game/web/review/analysis_view.py and game/web/state/replay.py).
+"""The review's own words: where the review is (its banner, its status line), its questions
+and notices (the analysis and the move list speak in game/web/review/analysis_view.py and
+game/web/state/replay.py).
 
     >>> cannot_write("sgf", "no games").startswith("This match cannot be written as a .sgf")
     True
@@ -8,6 +9,7 @@ panel speak in game/web/review/analysis_view.py and game/web/state/replay.py).
 from __future__ import annotations
 
 from game.web.state.prompts import Prompt
+from game.web.state.replay import Replay, turn_of, where_text
 
 PLAY_ON = Prompt(
     "Play on from here? Your game in progress will be replaced.",
@@ -22,3 +24,21 @@ def dice_unreadable(error: object) -> str:
 
 def cannot_write(kind: str, error: object) -> str:
     return f"This match cannot be written as a .{kind} file: {error}."
+
+
+def review_words(replay: Replay) -> str:
+    """The review's banner: which game and turn is shown, and the players."""
+    return f"{where_text(replay)} \u00b7 {' vs '.join(replay.record.names)}"
+
+
+def turn_words(replay: Replay) -> str:
+    """The review's banner: ``Game 1, turn 12 of 34``, as the move list numbers turns."""
+    game, turn, turns = turn_of(replay.record, replay.at)
+    if turn == 0:
+        return f"Game {game}, the start ({turns} turns)"
+    return f"Game {game}, turn {turn} of {turns}"
+
+
+def reviewing_words(replay: Replay) -> str:
+    """The status line under review (never the live game's then)."""
+    return f"Reviewing: {turn_words(replay)}. Back to the game: Esc."
