@@ -29,6 +29,7 @@ from game.web.state.session import Session
 from game.web.state.surface import Clicks, Files, Picks, Surface, Surroundings
 from game.web.store import storage
 from game.web.store.door import NAMES, Door
+from game.web.store.rollouts import KeptRollouts
 from game.web.table.coach import Coach
 from game.web.table.room import Table
 from game.web.table.saving import Saving
@@ -82,7 +83,8 @@ def build(
     door.on_damaged = partial(offer_damaged, notices, around)
     saving = Saving(page, notices, setup.key, door)
     page.saver = saving.save
-    coach = Coach(page)
+    kept_rollouts = KeptRollouts(door)  # rollouts done in the page, kept in this browser
+    coach = Coach(page, kept_rollouts)
     table = Table(page, coach, notices, saving)
     review = Review(page, notices)
     sharing = Sharing(page, notices, review.open_game_link)

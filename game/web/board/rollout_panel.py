@@ -8,6 +8,9 @@ updated as the trials come in, and the words of its progress.
     >>> progress_words(0.5, 648, 1296)
     'Rolling out: 648 of 1,296 trials (50%)'
 
+    >>> "rolled out: 1,296 trials" in kept_html({"trials": 1296, "settings": "", "rows": rows})
+    True
+
 Pure functions of plain data (``RolloutJob.rows`` as dicts): the controller
 (game/web/table/rollouts.py) puts the HTML in ``#rollout-body``.
 """
@@ -18,6 +21,7 @@ from html import escape
 from typing import Any
 
 from game.web.board.hint_panel import signed
+from game.web.board.words import rolled_out
 
 
 def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str) -> str:
@@ -42,6 +46,12 @@ def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str) -> str
     lines.append("</tbody></table>")
     lines.append(f'<p class="hint-note">{escape(settings)}</p>')
     return "".join(lines)
+
+
+def kept_html(record: dict[str, Any]) -> str:
+    """A rollout kept in this browser (game/web/store/rollouts.py), shown again with its
+    position: "rolled out: 1,296 trials" and the figures."""
+    return rollout_html(record["rows"], rolled_out(int(record["trials"])), record["settings"])
 
 
 def progress_words(progress: float, done: int, total: int) -> str:

@@ -568,3 +568,14 @@ def broken_link_notice(problem: str) -> Prompt:
         f"This link does not hold a game that can be shown: {problem}. "
         "Your own game is on the board."
     )
+
+
+def rolled_out(trials: int) -> str:
+    """``rolled out: 1,296 trials``: beside a rollout's figures wherever its position is shown
+    again (the hint, the review's move, a train card)."""
+    return n_(
+        "rolled out: {trials} trial",
+        "rolled out: {trials} trials",
+        trials,
+        trials=f"{trials:,}",
+    )

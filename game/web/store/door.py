@@ -36,12 +36,14 @@ DECK = "backgammon.deck"  # the trainer's cards (game/web/store/deck.py)
 RATING = "backgammon.rating"  # the rating's book (game/web/rating/book.py)
 LINKS = "backgammon.links"  # the games by link on this device (game/web/link_play/games.py)
 ONE_TAP = "backgammon.one-tap"  # the one-tap moves setting: "1" or "0"
+ROLLOUTS = "backgammon.rollouts"  # rollouts done in the page (game/web/store/rollouts.py)
 DAMAGED = ".damaged"  # beside a key: the value found there that could not be read
 # The version each versioned value carries ("version" in its JSON object).
 SAVE_VERSION = 1
 DECK_VERSION = 1
 RATING_VERSION = 1
 GAMES_VERSION = 1  # the games by link
+ROLLOUTS_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ LIMITS = {
     RATING: Limits(100_000, RATING_VERSION),
     LINKS: Limits(4_000_000, GAMES_VERSION),
     ONE_TAP: Limits(1),
+    ROLLOUTS: Limits(400_000, ROLLOUTS_VERSION),  # at most 200 rollouts of about 1 KB
     EMBED_SAVES: Limits(10_000),
 }
 _STRING = re.compile(r'"(?:\\.|[^"\\])*"')  # a JSON string, its escapes included

@@ -23,6 +23,7 @@ from game.web.board import hint_panel
 from game.web.state.commit import Page
 from game.web.state.page_state import PageState
 from game.web.state.surface import Clicks, Picks, numbered
+from game.web.store.rollouts import KeptRollouts
 from game.web.table import tutor, words
 from game.web.table.rollouts import Roller
 from game.web.worker import judging
@@ -31,14 +32,14 @@ Go = Callable[[], object]
 
 
 class Coach:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, stored: KeptRollouts | None = None) -> None:
         self.page = page
         self.hints: tuple[GameState, asyncio.Future[Any]] | None = None  # the hint asked last
         self.go: Go | None = None  # what "Play anyway" does
         self.better: Go | None = None  # what "Play this instead" does
         self.shown: Go | None = None  # what "Show the better play" does
         self.warned: tuple[GameState, int] | None = None  # a play warned about once, taken
-        self.roller = Roller(page, self.hint_answer)  # the hint's rollouts
+        self.roller = Roller(page, self.hint_answer, stored)  # the hint's rollouts
         page.watchers.append(self.moment_passed)
         page.painted.append(self.prepare)
 

@@ -1,6 +1,8 @@
 """A rollout from the Hint panel: the position before the roll, or the best few plays of the
 roll, shared among the pool's workers (worker-pool.mjs), its figures updated live, stopped at
-any time keeping what is done, and kept with the position for the rest of the visit.
+any time keeping what is done, and kept with the position: for the visit whole, and its figures
+in this browser (game/web/store/rollouts.py), where the hint, the review's move and a train card
+of the same position and roll show them again.
 
 The work is ``game.analysis.rollout.job.RolloutJob``'s: every chunk of 36 trials is asked of
 the pool at once (the pool serves them in order, each worker one at a time), each reply merged
@@ -18,8 +20,10 @@ from typing import Any
 
 from game.engine.state import GameState, Phase
 from game.web.board import rollout_panel
+from game.web.board.words import rolled_out
 from game.web.state.commit import Page
 from game.web.state.surface import Clicks
+from game.web.store.rollouts import KeptRollouts, record_of
 
 TRIALS = 1296  # the default: a minute on 4 cores for a middle game (docs/rollout.md)
 BEST_FEW = 3  # the hint's best plays rolled out ...
@@ -32,8 +36,15 @@ class Roller:
     """``hinted(game)``: the hint's answer for ``game`` once it is in (its ranked plays name
     the candidates: the page's main thread ranks nothing itself)."""
 
-    def __init__(self, page: Page, hinted: Hinted, trials: int = TRIALS) -> None:
+    def __init__(
+        self,
+        page: Page,
+        hinted: Hinted,
+        stored: KeptRollouts | None = None,
+        trials: int = TRIALS,
+    ) -> None:
         self.page = page
+        self.stored = stored  # the rollouts kept in this browser (None: this visit only)
         self.hinted = hinted
         self.trials = trials
         self.kept: dict[str, Any] = {}  # RolloutJob by key: every rollout of this visit
@@ -62,7 +73,20 @@ class Roller:
             job = self.kept.get(key)
         running = self.running is not None and self.running[0] is job
         surface.props("rollout-run", hidden=not running)
+        if job is None and subject is not None:
+            surface.html("rollout-body", self.kept_html(subject[0], subject[1]))
+            return
         surface.html("rollout-body", "" if job is None else self._html(job))
+
+    def kept_html(self, position: Any, dice: tuple[int, int] | None) -> str:
+        """The figures kept in this browser for ``position`` and ``dice`` ("" when none)."""
+        from game.formats.position_id import format_position_id
+        from game.web.store.rollouts import key_of
+
+        if self.stored is None:
+            return ""
+        record = self.stored.find(key_of(format_position_id(position), dice))
+        return "" if record is None else rollout_panel.kept_html(record)
 
     def start(self) -> None:
         from game.analysis.rollout.decision import Candidate, position_candidate
@@ -120,6 +144,8 @@ class Roller:
             surface.props("rollout-start", disabled=False)
             surface.mark("rollout", "done")
             self._paint(job)
+            if self.stored is not None and job.trials_done:
+                self.stored.keep(job.key, record_of(job))
 
     def stop(self) -> None:
         """Stop the rollout running, keeping the trials done."""
@@ -142,7 +168,8 @@ class Roller:
 
     def _html(self, job: Any) -> str:
         rows = [asdict(row) for row in job.rows()]
-        return rollout_panel.rollout_html(rows, job.summary, job.settings.describe())
+        summary = rolled_out(job.trials_done)
+        return rollout_panel.rollout_html(rows, summary, job.settings.describe())
 
 
 def _settings(trials: int, seed: int = 1) -> Any:

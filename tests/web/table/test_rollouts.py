@@ -5,20 +5,21 @@ done, and shown again with the hint of the same moment."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 from game.analysis.rollout import RolloutSettings, roll_out
 from game.web.house import Rooms, Setup, build
 from game.web.state.session import FRIEND, Session, Settings
+from game.web.store.door import ROLLOUTS
 from tests.web.fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
 PERSON_OPENS = 5  # seed: the person wins the opening roll with 5-3
 
 
-def rooms_on(session: Session, seed: int) -> Rooms:
-    rooms = build(
-        FakeSurface(), FakeSurroundings(), Setup(session=session), random.Random(seed), pace=0
-    )
+def rooms_on(session: Session, seed: int, storage: dict[str, str] | None = None) -> Rooms:
+    around = FakeSurroundings(storage)
+    rooms = build(FakeSurface(), around, Setup(session=session), random.Random(seed), pace=0)
     rooms.page.paint()
     return rooms
 
@@ -60,6 +61,36 @@ def test_the_hints_best_plays_are_rolled_out_through_the_pool_and_kept():
     surface.html("rollout-body", "")
     asyncio.run(rooms.coach.show_hint())
     assert "rolled out: 72 trials" in surface.markup["rollout-body"]
+
+
+def test_a_rollout_is_kept_in_the_browser_and_shown_on_the_next_visit():
+    storage: dict[str, str] = {}
+
+    async def visit(roll_out_now: bool) -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
+        rooms.coach.roller.trials = 36
+        rooms.table.roll()
+        await rooms.coach.show_hint()
+        if roll_out_now:
+            rooms.coach.roller.start()
+            await settle(rooms)
+        return rooms
+
+    first = asyncio.run(visit(True))
+    (job,) = first.coach.roller.kept.values()
+    kept = json.loads(storage[ROLLOUTS])["rollouts"]
+    assert [key for key, _ in kept] == [job.key]
+    # The next visit: nothing rolled out in it, the same position and roll.
+    second = asyncio.run(visit(False))
+    assert not second.coach.roller.kept
+    markup = surface_of(second).markup["rollout-body"]
+    assert "rolled out: 36 trials" in markup
+    best = job.rows()[0]
+    assert f'data-equity="{best.equity:.4f}"' in markup
+    # A damaged store shows nothing and breaks nothing.
+    storage[ROLLOUTS] = '{"version": 1, "rollouts": [["x", 1]]}'
+    third = asyncio.run(visit(False))
+    assert surface_of(third).markup["rollout-body"] == ""
 
 
 def test_stop_keeps_the_trials_done():

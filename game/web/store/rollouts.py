@@ -1,0 +1,132 @@
+"""Rollouts kept in this browser: each one's figures under its position and roll, so that the
+hint, the review's move and a train card of that position show them again on a later visit.
+
+    >>> record = {"trials": 72, "settings": "72 trials, seed 1", "rows": [{"label": "8/5 6/5",
+    ...     "trials": 72, "equity": 0.151, "standard_error": 0.021,
+    ...     "chances": [0.55, 0.16, 0.01, 0.12, 0.005], "jsd": None}]}
+    >>> kept = with_record({"version": 1, "rollouts": []}, "4HPwATDgc/ABMA 31", record)
+    >>> records_of(kept)["4HPwATDgc/ABMA 31"]["trials"]
+    72
+    >>> records_of({"version": 1, "rollouts": [["x", {"trials": "many"}]]})
+    {}
+
+Only the figures are kept (each candidate's equity, standard error, five chances and JSD, the
+trials and the settings in words), not each trial: about 1 KB a rollout. At most ``MAX_KEPT``
+are kept, the oldest forgotten first; a record that does not read as one (another version of
+the page, a hand-edited value) is left out, never shown.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.analysis.rollout.settings import MAX_TRIALS
+from game.web.store.door import ROLLOUTS, ROLLOUTS_VERSION, Door, finite
+
+MAX_KEPT = 200
+MAX_ROWS = 8
+MAX_WORDS = 200  # a label, the settings in words
+
+
+def key_of(position_id: str, dice: tuple[int, int] | None) -> str:
+    """What a rollout is kept under: its Position ID, and the roll when it has one (the key of
+    ``game.analysis.rollout.job.RolloutJob``)."""
+    return position_id + (f" {dice[0]}{dice[1]}" if dice else "")
+
+
+def record_of(job: Any) -> dict[str, Any]:
+    """A finished or stopped ``RolloutJob``'s figures, as kept."""
+    rows = [
+        {
+            "label": row.label,
+            "trials": row.trials,
+            "equity": row.equity,
+            "standard_error": row.standard_error,
+            "chances": list(row.chances),
+            "jsd": row.jsd,
+        }
+        for row in job.rows()
+    ]
+    return {"trials": job.trials_done, "settings": job.settings.describe(), "rows": rows}
+
+
+def _row(data: object) -> dict[str, Any] | None:
+    if not isinstance(data, dict):
+        return None
+    label, chances, jsd = data.get("label"), data.get("chances"), data.get("jsd")
+    trials = finite(data.get("trials"), 1, MAX_TRIALS)
+    equity = finite(data.get("equity"), -3, 3)
+    error = finite(data.get("standard_error"), 0, 3)
+    if not isinstance(label, str) or len(label) > MAX_WORDS or None in (trials, equity, error):
+        return None
+    if not isinstance(chances, list) or len(chances) != 5:
+        return None
+    shares = [finite(c, 0, 1) for c in chances]
+    deviations = None if jsd is None else finite(jsd, 0, 1e9)
+    if None in shares or (jsd is not None and deviations is None):
+        return None
+    return {
+        "label": label,
+        "trials": int(trials or 0),
+        "equity": equity,
+        "standard_error": error,
+        "chances": tuple(shares),
+        "jsd": deviations,
+    }
+
+
+def record_from(data: object) -> dict[str, Any] | None:
+    """A kept record, checked (None: not one of ours)."""
+    if not isinstance(data, dict):
+        return None
+    trials = finite(data.get("trials"), 0, MAX_TRIALS)
+    settings, rows = data.get("settings"), data.get("rows")
+    if trials is None or not isinstance(settings, str) or len(settings) > MAX_WORDS:
+        return None
+    if not isinstance(rows, list) or not 0 < len(rows) <= MAX_ROWS:
+        return None
+    read = [_row(row) for row in rows]
+    if any(row is None for row in read):
+        return None
+    return {"trials": int(trials), "settings": settings, "rows": read}
+
+
+def records_of(data: object) -> dict[str, dict[str, Any]]:
+    """Every readable record of the stored value, by key, the oldest first."""
+    found: dict[str, dict[str, Any]] = {}
+    entries = data.get("rollouts") if isinstance(data, dict) else None
+    for entry in entries if isinstance(entries, list) else []:
+        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str):
+            record = record_from(entry[1])
+            if record is not None and len(entry[0]) <= MAX_WORDS:
+                found.pop(entry[0], None)
+                found[entry[0]] = record
+    return found
+
+
+def with_record(data: object, key: str, record: dict[str, Any]) -> dict[str, Any]:
+    """The stored value with ``record`` kept under ``key`` (the newest), at most ``MAX_KEPT``."""
+    records = records_of(data)
+    records.pop(key, None)
+    records[key] = record
+    entries = [[k, v] for k, v in records.items()][-MAX_KEPT:]
+    return {"version": ROLLOUTS_VERSION, "rollouts": entries}
+
+
+class KeptRollouts:
+    """The rollouts kept in this browser, through the door."""
+
+    def __init__(self, door: Door) -> None:
+        self.door = door
+
+    def find(self, key: str) -> dict[str, Any] | None:
+        """The record kept under ``key`` (None: none, or no storage)."""
+        return records_of(self.door.data(ROLLOUTS)).get(key)
+
+    def keep(self, key: str, record: dict[str, Any]) -> bool:
+        """Keep ``record`` under ``key``; False when the browser refuses."""
+        if not record["rows"]:
+            return False
+        kept = with_record(self.door.data(ROLLOUTS), key, record)
+        return self.door.write(ROLLOUTS, json.dumps(kept, separators=(",", ":")))
