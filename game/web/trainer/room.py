@@ -24,6 +24,9 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from game.engine.state import Phase
+from game.formats.position_id import format_position_id
+from game.web.board import rollout_panel
 from game.web.board.chart import answers_chart as chart_of_answers
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
@@ -32,6 +35,7 @@ from game.web.state.session import Session
 from game.web.state.surface import Clicks, Files
 from game.web.store import deck
 from game.web.store.door import DECK, Door
+from game.web.store.rollouts import KeptRollouts, key_of
 from game.web.trainer import questions
 from game.web.trainer.questions import Quiz, quiz_of
 from game.web.trainer.words import (
@@ -65,6 +69,7 @@ class TrainRoom:
         self.page = page
         self.notices = notices
         self.door = door  # the deck, kept in this browser (game/web/store/door.py)
+        self.rollouts = KeptRollouts(door)  # a card's position rolled out at the table
         self.clock: Callable[[], float] = now_ms
         self.load_practice: Callable[[], Awaitable[str | None]] | None = None
         self.practice_cards: list[dict[str, Any]] | None = None
@@ -287,12 +292,21 @@ class TrainRoom:
             return
         surface.text("train-prompt", quiz_prompt(quiz))
         verdict = quiz.verdict
-        surface.html("train-verdict", "" if verdict is None else str(verdict.words))
+        shown = "" if verdict is None else str(verdict.words) + self.rolled_out_html(quiz.card)
+        surface.html("train-verdict", shown)
         surface.toggle("train-verdict", "right", bool(verdict and verdict.right))
         surface.toggle("train-verdict", "wrong", bool(verdict and not verdict.right))
         surface.mark("train-card", str(quiz.card["id"]))
         said = None if verdict is None else "right" if verdict.right else "wrong"
         surface.mark("train-verdict", said)
+
+    def rolled_out_html(self, card: dict[str, Any]) -> str:
+        """The card's position and roll as rolled out from the hint, when this browser kept it
+        (shown once the card is answered: before, it would give the answer away)."""
+        state = questions.ask(card).state
+        dice = state.dice if state.phase is Phase.MOVE else None
+        record = self.rollouts.find(key_of(format_position_id(state.position), dice))
+        return "" if record is None else rollout_panel.kept_html(record)
 
 
 def quiz_prompt(quiz: Quiz) -> str:

@@ -354,3 +354,31 @@ def test_an_analysed_game_brings_only_the_mistakes_of_the_people_at_this_device(
     kept = stored_deck(rooms)
     assert {card.data["player"] for card in kept.cards} == people
     assert len(kept.cards) == sum(1 for card in cards if card["player"] in people)
+
+
+def test_an_answered_card_shows_its_position_as_rolled_out_at_the_table():
+    from game.formats import format_position_id
+    from game.web.store.door import ROLLOUTS
+    from game.web.store.rollouts import key_of, with_record
+    from game.web.trainer.questions import ask
+
+    card = of_kind("play")
+    state = ask(card).state
+    row = {
+        "label": "24/18 13/10",
+        "trials": 1296,
+        "equity": 0.123,
+        "standard_error": 0.011,
+        "chances": [0.5, 0.1, 0.0, 0.1, 0.0],
+        "jsd": None,
+    }
+    record = {"trials": 1296, "settings": "1296 trials, seed 9", "rows": [row]}
+    kept = with_record(None, key_of(format_position_id(state.position), state.dice), record)
+    rooms = trainer([card])
+    around_of(rooms).storage[ROLLOUTS] = json.dumps(kept)
+    rooms.train.toggle()
+    assert "rolled out" not in surface_of(rooms).markup.get("train-verdict", "")
+    play_on_board(rooms, best_moves(rooms.page.state.quiz.card))
+    rooms.train.confirm()
+    markup = surface_of(rooms).markup["train-verdict"]
+    assert "rolled out: 1,296 trials" in markup and 'data-equity="0.1230"' in markup
