@@ -150,3 +150,24 @@ def test_a_damaged_link_never_fails_otherwise(seed, data):
     for candidate in (damaged, cut):
         with contextlib.suppress(InvalidGameLink):
             decode_game(candidate)
+
+
+def test_a_play_is_told_by_its_rank_among_the_resulting_positions_as_tuples():
+    # The link's order of the plays is the resulting positions' (mover's side, then the
+    # opponent's) as tuples of counts; decoding ranks the search's byte keys instead, which
+    # must give the same order, so that every link made before still reads the same game.
+    from game.engine.plays import legal_plays
+    from game.formats.game_link import _ranked_plays
+    from tools.golden.long_game import endless_game
+
+    states = [s for _, _, s in endless_game(400).steps() if s.dice and s.legal_plays()]
+    for state in states + [s for seed in (3, 4) for _, _, s in played(seed, wild=True).steps()]:
+        if not state.dice or state.phase.value != "move":
+            continue
+        ranked, found = _ranked_plays(state)
+        by_tuples = sorted(
+            legal_plays(state.position, state.dice),
+            key=lambda p: (p.position.player, p.position.opponent),
+        )
+        assert [bytes(p.position.player) + bytes(p.position.opponent) for p in by_tuples] == ranked
+        assert len(found) == len(ranked)

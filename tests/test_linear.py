@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.record import Record
-from game.formats.friend_link import FriendGame, LinkFields, LinkRefused, game_id_of
+from game.formats.friend_link import FriendGame, LinkFields, LinkRefused, _tag, game_id_of
 from game.formats.game_link import decode_game, encode_game
 from game.formats.mat import InvalidMatFile, format_mat, parse_mat
 from game.formats.sgf import format_sgf, parse_sgf
@@ -109,6 +109,54 @@ def test_an_invitation_holding_a_long_record_is_refused_in_linear_time(long_game
             FriendGame.join(str(link))
 
     assert_linear(lambda n: invitation(prefix(long_game, n)), join, 1_500)
+
+
+def friend_turn(record: Record, actions: int) -> tuple[FriendGame, str]:
+    """Player 0's side of a game by links holding the record's first ``actions`` actions less
+    the friend's last turn, and the friend's link bringing that turn (its roll and play, with a
+    seed that is not the one committed to, so that the very last check refuses it)."""
+    game = record.games[0]
+    while True:  # the friend (player 1) rolls, then plays
+        before = prefix(record, actions - 2).state
+        if before.turn == 1 and [a.kind for a in game[actions - 2 : actions]] == ["roll", "play"]:
+            break
+        actions += 1
+    key = bytes(range(16))
+    mine = FriendGame(
+        key=key,
+        me=0,
+        master=bytes(32),
+        agreed=prefix(record, actions - 2),
+        record=prefix(record, actions - 2),
+        seq=1,
+        commits=((0, bytes(16)),),
+    )
+    fields = LinkFields(
+        game_id=game_id_of(key),
+        seq=1,
+        ready=False,
+        invite=False,
+        commit=bytes(16),
+        reveals=(bytes(16),),
+        nonce=None,
+        tag=b"",
+        record_text=encode_game(prefix(record, actions)),
+    )
+    tag = _tag(key, fields.body(), fields.record_text)
+    return mine, LinkFields(**{**vars(fields), "tag": tag}).text()
+
+
+def test_receiving_a_friends_turn_is_linear(long_game):
+    mine, link = friend_turn(long_game, 300)
+    with pytest.raises(LinkRefused, match="not the ones committed to"):
+        mine.receive(link)  # read, checked to its last roll, refused only by the dice
+
+    def receive(made: object) -> None:
+        game, text = made  # type: ignore[misc]
+        with pytest.raises(LinkRefused, match="not the ones committed to"):
+            game.receive(text)
+
+    assert_linear(lambda n: friend_turn(long_game, n), receive, 1_500)
 
 
 def with_a_play_left_out(record: Record, then: str = "9999) 66: 24/18 24/18 24/18 24/18") -> str:

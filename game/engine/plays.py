@@ -32,6 +32,10 @@ class InvalidDice(ValueError):
 
 def check_dice(dice: Iterable[int]) -> Dice:
     """Return the dice as a pair, or raise ``InvalidDice`` saying what is wrong."""
+    if type(dice) is tuple and len(dice) == 2:
+        one, other = dice
+        if type(one) is int and type(other) is int and 0 < one < 7 and 0 < other < 7:
+            return dice  # the common case, checked without building anything
     values = tuple(dice)
     if len(values) != 2:
         raise InvalidDice(f"a roll is two dice, got {len(values)}")
@@ -68,20 +72,38 @@ def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
 
     Order is deterministic (the generator's search order).
     """
+    return [play_of_key(key, moves) for key, moves in legal_play_keys(position, dice).items()]
+
+
+def legal_play_keys(position: Position, dice: Iterable[int]) -> Found:
+    """``legal_plays`` before any ``Play`` is built: each resulting position as its key (the
+    mover's 26 counts, then the opponent's, as bytes) with one play's moves. The keys sort as
+    the positions' sides do as tuples, so ranking the plays needs no ``Position``."""
     high, low = sorted(check_dice(dice), reverse=True)
-    board = _Board(list(position.player), list(position.opponent))
-    found = board.plays_of_doubles(high) if high == low else board.plays_of_two_dice(high, low)
-    return [
-        Play(moves, Position.trusted(tuple(key[:26]), tuple(key[26:])))
-        for key, moves in found.items()
-    ]
+    board = _Board(position)
+    return board.plays_of_doubles(high) if high == low else board.plays_of_two_dice(high, low)
+
+
+def play_of_key(key: bytes, moves: tuple[Move, ...]) -> Play:
+    """The play a key of ``legal_play_keys`` stands for."""
+    return Play(moves, Position.trusted(tuple(key[:THEIRS]), tuple(key[THEIRS:])))
 
 
 def has_play(position: Position, dice: Iterable[int]) -> bool:
     """Whether ``legal_plays`` would find a play: some checker moves by one of the dice (a roll
     that cannot be played passes the turn), without the search."""
-    board = _Board(list(position.player), list(position.opponent))
-    return any(board.single_moves(die) for die in set(check_dice(dice)))
+    me, opp = position.player, position.opponent
+    for die in set(check_dice(dice)):
+        if me[BAR]:
+            if opp[die] < 2:
+                return True
+            continue
+        # The first checker that can move by ``die`` answers: no list of moves is built.
+        if any(me[origin] and opp[25 - origin + die] < 2 for origin in range(24, die, -1)):
+            return True
+        if sum(me[:7]) == CHECKERS and _Board(position).single_moves(die):
+            return True  # bearing off
+    return False
 
 
 def play_of_every_die(
@@ -95,7 +117,7 @@ def play_of_every_die(
     left = [high] * 4 if high == low else [low, high]
     if len(moves) != len(left):
         return None
-    board = _Board(list(position.player), list(position.opponent))
+    board = _Board(position)
     made = []
     for pair in moves:
         if type(pair) is not tuple or len(pair) != 2:
@@ -116,20 +138,29 @@ def play_of_every_die(
         else:
             return None
         made.append(board.make(origin, destination))
-    after = Position.trusted(tuple(board.me), tuple(board.opp))
+    points = board.points
+    after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
     return PlayOfEveryDie(tuple(made), after, position, roll)
 
 
 @dataclass(frozen=True, slots=True)
-class PlayOfEveryDie(Play):
-    """A play ``play_of_every_die`` found legal, with the position and roll it was found for
-    (a state with them takes it without searching)."""
+class KnownPlay(Play):
+    """A play found legal, with the position and roll it was found for (a state with them
+    takes it without searching)."""
 
     start: Position
     roll: Dice
 
     def is_legal_in(self, position: Position, dice: Dice) -> bool:
-        return self.start == position and sorted(self.roll) == sorted(dice)
+        roll = self.roll
+        return (self.start is position or self.start == position) and (
+            roll == dice or (roll[1], roll[0]) == dice
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOfEveryDie(KnownPlay):
+    """A play ``play_of_every_die`` found legal: its moves as given, each die used."""
 
 
 # Every possible Move, made once: the search appends these instead of building new ones.
@@ -140,39 +171,57 @@ _MOVES = {
     for hit in (False, True)
 }
 
+# The same by origin, then destination, without and with a hit: looked up by index.
+_PLAIN_MOVES = [[_MOVES.get((o, d, False)) for d in range(BAR + 1)] for o in range(BAR + 1)]
+_HITTING = [[_MOVES.get((o, d, True)) for d in range(BAR + 1)] for o in range(BAR + 1)]
+THEIRS = 26  # where the opponent's counts begin in a search board
+
 Found = dict[bytes, tuple[Move, ...]]
 """Resulting position (player's 26 counts, then the opponent's) -> one play leading there."""
 
 
 class _Board:
-    """The mutable board the search walks: moves are made and taken back in place."""
+    """The mutable board the search walks: moves are made and taken back in place.
 
-    __slots__ = ("me", "opp")
+    One ``bytearray`` of 52 counts: the mover's 26 (by its own point numbers), then the
+    opponent's 26 (by theirs) from ``THEIRS``; so the opponent's point ``25 - p`` (the point
+    our checker lands on at ``p``) is ``points[51 - p]`` and a key is one ``bytes`` copy."""
 
-    def __init__(self, me: list[int], opp: list[int]):
-        self.me, self.opp = me, opp
+    __slots__ = ("points",)
+
+    def __init__(self, position: Position):
+        self.points = bytearray(position.player + position.opponent)
+
+    @property
+    def me(self) -> bytearray:
+        return self.points[:THEIRS]
+
+    @property
+    def opp(self) -> bytearray:
+        return self.points[THEIRS:]
 
     def single_moves(self, die: int, highest: Point = BAR) -> list[tuple[Point, Point]]:
         """(origin, destination) of every legal move of one checker by ``die``, from
         origins no higher than ``highest``."""
-        me, opp = self.me, self.opp
-        if me[BAR]:
+        points = self.points
+        if points[BAR]:
             # Nothing else moves while a checker is on the bar; it enters on our 25 - die,
             # the opponent's point ``die``.
-            return [(BAR, BAR - die)] if opp[die] < 2 else []
+            return [(BAR, BAR - die)] if points[THEIRS + die] < 2 else []
+        landing = 51 + die  # points[landing - origin]: the opponent's count where we land
         moves = [
             (origin, origin - die)
             for origin in range(min(highest, 24), die, -1)
-            if me[origin] and opp[25 - origin + die] < 2  # the landing point is not closed
+            if points[origin] and points[landing - origin] < 2  # the landing point is not closed
         ]
-        if sum(me[:7]) == CHECKERS:  # every checker home (or off): bearing off is allowed
-            if me[die]:
+        if sum(points[:7]) == CHECKERS:  # every checker home (or off): bearing off is allowed
+            if points[die]:
                 if die <= highest:
                     moves.append((die, OFF))
             else:
                 # A larger number than needed bears off from the highest point, and only
                 # when no checker stands higher.
-                rearmost = next((point for point in range(6, 0, -1) if me[point]), OFF)
+                rearmost = next((point for point in range(6, 0, -1) if points[point]), OFF)
                 if OFF < rearmost < die and rearmost <= highest:
                     moves.append((rearmost, OFF))
         return moves
@@ -180,46 +229,46 @@ class _Board:
     def may_move(self, origin: object, destination: object, die: int) -> bool:
         """Whether one checker may move from ``origin`` to ``destination`` by ``die`` now:
         ``single_moves`` asked about one move."""
-        me, opp = self.me, self.opp
+        points = self.points
         if not isinstance(origin, int) or not isinstance(destination, int):
             return False
-        if not OFF < origin <= BAR or not me[origin] or (me[BAR] and origin != BAR):
+        if not OFF < origin <= BAR or not points[origin] or (points[BAR] and origin != BAR):
             return False
         if destination != OFF:
-            return origin - destination == die and opp[25 - destination] < 2
-        if origin > 6 or sum(me[:7]) != CHECKERS:
+            return origin - destination == die and destination > 0 and points[51 - destination] < 2
+        if origin > 6 or sum(points[:7]) != CHECKERS:
             return False  # bearing off needs every checker home
-        return origin == die or (origin < die and not any(me[origin + 1 : 7]))
+        return origin == die or (origin < die and not any(points[origin + 1 : 7]))
 
     def make(self, origin: Point, destination: Point) -> Move:
         """Move one checker; a lone opposing checker where it lands goes to the bar."""
-        me, opp = self.me, self.opp
-        me[origin] -= 1
-        me[destination] += 1
-        hit = destination != OFF and opp[25 - destination] == 1
-        if hit:
-            opp[25 - destination] = 0
-            opp[BAR] += 1
-        return _MOVES[origin, destination, hit]
+        points = self.points
+        points[origin] -= 1
+        points[destination] += 1
+        if destination and points[51 - destination] == 1:
+            points[51 - destination] = 0
+            points[51] += 1  # the opponent's bar
+            return _HITTING[origin][destination]  # type: ignore[return-value]
+        return _PLAIN_MOVES[origin][destination]  # type: ignore[return-value]
 
     def take_back(self, move: Move) -> None:
-        me, opp = self.me, self.opp
-        me[move.origin] += 1
-        me[move.destination] -= 1
+        points = self.points
+        points[move.origin] += 1
+        points[move.destination] -= 1
         if move.hit:
-            opp[25 - move.destination] = 1
-            opp[BAR] -= 1
+            points[51 - move.destination] = 1
+            points[51] -= 1
 
     def key(self) -> bytes:
         # Counts fit in a byte, and bytes hash much faster than a 52-item tuple.
-        return bytes(self.me) + bytes(self.opp)
+        return bytes(self.points)
 
     def plays_of_two_dice(self, high: int, low: int) -> Found:
         """Both dice if possible (either order); else the higher die if it can move;
         else the lower."""
         both: Found = {}
         one_die: dict[int, Found] = {high: {}, low: {}}
-        entering = self.me[BAR] > 0
+        entering = self.points[BAR] > 0
         for first, second in ((high, low), (low, high)):
             for origin, destination in self.single_moves(first):
                 move = self.make(origin, destination)

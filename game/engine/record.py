@@ -27,14 +27,21 @@ off 0), ``double`` (a redouble too), ``take``, ``pass``, ``beaver``,
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeVar
 
 from game.engine.dice import Dice
 from game.engine.match import RESULT_NAMES, IllegalAction, Rules
 from game.engine.notation import format_play
-from game.engine.plays import InvalidDice, Move, Play, check_dice, play_of_every_die
+from game.engine.plays import (
+    InvalidDice,
+    KnownPlay,
+    Move,
+    Play,
+    check_dice,
+    play_of_every_die,
+)
 from game.engine.position import BAR, OFF, Position
 from game.engine.state import GameState, Phase
 
@@ -88,6 +95,9 @@ class Action:
     moves: tuple[tuple[int, int], ...] = ()
     result: int = 0
     player: int | None = None
+    # The play already found legal for these moves (``Action.of_play``), so that a record
+    # replaying a file or a link does not check it twice; not part of the action's value.
+    made: KnownPlay | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # A kind given by its name (``Action("take")``) becomes the enum; an unknown one is refused.
@@ -108,6 +118,13 @@ class Action:
             for move in moves
         )
         return cls(ActionKind.PLAY, moves=pairs)  # type: ignore[arg-type]
+
+    @classmethod
+    def of_play(cls, play: Play) -> Action:
+        """The play's action, carrying the play when it is known legal where it was found."""
+        pairs = tuple((move.origin, move.destination) for move in play.moves)
+        made = play if isinstance(play, KnownPlay) else None
+        return cls(ActionKind.PLAY, moves=pairs, made=made)
 
     @classmethod
     def double(cls) -> Action:
@@ -207,6 +224,9 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if kind == ActionKind.PLAY:
         if state.phase is not Phase.MOVE:
             return state.play(Position.start())  # raises, saying why not now
+        made = action.made
+        if made is not None and made.is_legal_in(state.position, state.dice):  # type: ignore[arg-type]
+            return state.play(made)
         play: Play | None = play_of_every_die(state.position, state.dice, action.moves)  # type: ignore[arg-type]
         if play is None:
             play = play_of(state.position, action.moves)

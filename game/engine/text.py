@@ -22,7 +22,8 @@ ASCII_DIGITS = frozenset("0123456789")
 
 def is_ascii_number(text: str, digits: int = MAX_DIGITS) -> bool:
     """True when ``text`` is 1 to ``digits`` ASCII digits."""
-    return 0 < len(text) <= digits and all(char in ASCII_DIGITS for char in text)
+    # ``isdigit`` of an ASCII text is true only of 0-9.
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
 def ascii_number(text: str, digits: int = MAX_DIGITS) -> int | None:

@@ -49,13 +49,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import re
 import zlib
 from collections.abc import Iterator, Mapping
 from urllib.parse import parse_qs, quote
 
 from game.engine.match import IllegalAction, InvalidRules, Rules
-from game.engine.plays import Play
+from game.engine.plays import Found, KnownPlay, Play, legal_play_keys, play_of_key
 from game.engine.record import Action, ActionKind, Record, RecordError
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
@@ -99,12 +100,31 @@ class InvalidLinkDice(InvalidGameLink):
         self.game, self.reason = game, reason
 
 
-def _sorted_plays(state: GameState) -> list[Play]:
-    return sorted(state.legal_plays(), key=lambda p: (p.position.player, p.position.opponent))
+def _ranked_plays(state: GameState) -> tuple[list[bytes], Found]:
+    """The legal plays' resulting positions as keys, in the link's order (the mover's
+    checkers, then the opponent's, as tuples: the keys' byte order), and their moves."""
+    found = legal_play_keys(state.position, state.dice)  # type: ignore[arg-type]
+    return sorted(found), found
+
+
+def _resignations(actor: int) -> list[tuple[ActionKind | str, object]]:
+    return [(ActionKind.RESIGN, (r, p)) for p in (actor, 1 - actor) for r in (1, 2, 3)]
+
+
+_ROLL_CHOICES = {
+    (actor, may_double): [
+        *((ActionKind.ROLL, dice) for dice in _ROLLS),
+        *([(ActionKind.DOUBLE, None)] if may_double else []),
+        *_resignations(actor),
+    ]
+    for actor in (0, 1)
+    for may_double in (False, True)
+}
 
 
 def _choices(state: GameState, version: str) -> list[tuple[ActionKind | str, object]]:
-    """The actions possible in ``state``, in the link's order: (kind, detail)."""
+    """The actions possible in ``state`` other than plays, in the link's order: (kind,
+    detail). In MOVE they follow the legal plays (``_ranked_plays``)."""
     choices: list[tuple[ActionKind | str, object]]
     phase = state.phase
     if phase is Phase.OPENING:
@@ -125,24 +145,27 @@ def _choices(state: GameState, version: str) -> list[tuple[ActionKind | str, obj
         return [(ActionKind.ACCEPT, None), (ActionKind.REJECT, None)]
     actor = state.to_act
     assert actor is not None
-    resignations = [(ActionKind.RESIGN, (r, p)) for p in (actor, 1 - actor) for r in (1, 2, 3)]
     if phase is Phase.ROLL:
-        double = [(ActionKind.DOUBLE, None)] if state.may_double() else []
-        choices = [(ActionKind.ROLL, dice) for dice in _ROLLS]
-        return [*choices, *double, *resignations]
-    choices = [(ActionKind.PLAY, play) for play in _sorted_plays(state)]
-    return [*choices, *resignations]
+        return _ROLL_CHOICES[actor, state.may_double()]
+    return _resignations(actor)
 
 
 def _index(state: GameState, action: Action, version: str) -> tuple[int, int]:
     """(index, radix) of ``action`` among the choices of ``state``."""
     choices = _choices(state, version)
     kind = action.kind
-    reached = None
-    if kind == ActionKind.PLAY:
-        from game.engine.record import play_of
+    plays = 0
+    if state.phase is Phase.MOVE:
+        ranked, _ = _ranked_plays(state)
+        plays = len(ranked)
+        if kind == ActionKind.PLAY:
+            from game.engine.record import play_of
 
-        reached = play_of(state.position, action.moves).position
+            reached = play_of(state.position, action.moves).position
+            key = bytes(reached.player) + bytes(reached.opponent)
+            index = bisect.bisect_left(ranked, key)
+            if index < plays and ranked[index] == key:
+                return index, plays + len(choices)
     for index, (name, detail) in enumerate(choices):
         if name != kind:
             continue
@@ -150,9 +173,7 @@ def _index(state: GameState, action: Action, version: str) -> tuple[int, int]:
             continue
         if kind == ActionKind.RESIGN and detail != (action.result, action.player):
             continue
-        if kind == ActionKind.PLAY and detail.position != reached:  # type: ignore[attr-defined]
-            continue
-        return index, len(choices)
+        return plays + index, plays + len(choices)
     raise ValueError(f"{action} is not possible in the state it follows")
 
 
@@ -291,8 +312,17 @@ def decode_game(text: object) -> Record:
             raise InvalidGameLink(
                 f"the game link goes on after the match is over (action {step + 1})"
             )
-        value, digit = divmod(value, len(choices))
-        kind, detail = choices[digit]
+        ranked, found = _ranked_plays(state) if state.phase is Phase.MOVE else ([], {})
+        value, digit = divmod(value, len(ranked) + len(choices))
+        kind: ActionKind | str
+        detail: object
+        if digit < len(ranked):
+            key = ranked[digit]
+            made = play_of_key(key, found[key])
+            play = KnownPlay(made.moves, made.position, state.position, state.dice)  # type: ignore[arg-type]
+            kind, detail = ActionKind.PLAY, play
+        else:
+            kind, detail = choices[digit - len(ranked)]
         try:
             record = _take(record, kind, detail)
         except RecordError as error:  # cannot happen for a choice offered: say so plainly
@@ -308,7 +338,8 @@ def _take(record: Record, kind: ActionKind | str, detail: object) -> Record:
     if kind == ActionKind.ROLL:
         return record.append(Action.roll(detail))  # type: ignore[arg-type]
     if kind == ActionKind.PLAY:
-        return record.append(Action.play(detail.moves))  # type: ignore[attr-defined]
+        assert isinstance(detail, Play)
+        return record.append(Action.of_play(detail))
     if kind == ActionKind.RESIGN:
         assert isinstance(detail, tuple)  # (result, player)
         result, player = detail

@@ -177,9 +177,13 @@ class GameReplayer:
             self.do(Action.roll(dice), entry.move)
         after = self.record.state
         # FIBS logs "Illegal play (its board)" when a play was refused: none was made.
-        text = re.sub(r"[?!]+", " ", without_illegal_plays(entry.text)).strip()
+        text = without_illegal_plays(entry.text)
+        if "?" in text or "!" in text:
+            text = re.sub(r"[?!]+", " ", text)
+        text = text.strip()
         blocked = after.phase is not Phase.MOVE
-        if text.lower().startswith("cannot move") or text.lower() in ("", "-", "no move"):
+        lower = text.lower()
+        if lower.startswith("cannot move") or lower in ("", "-", "no move"):
             if not blocked:
                 self.unplayed = entry
             return
@@ -195,10 +199,9 @@ class GameReplayer:
             self.unplayed, self.broken_off = entry, str(error)
             return
         if isinstance(play, PlayOfEveryDie):
-            moves = tuple((move.origin, move.destination) for move in play.moves)  # as written
-        else:
-            moves = _as_written(text, play.moves, after)
-        self.do(Action.play(moves), entry.move)
+            self.do(Action.of_play(play), entry.move)  # its moves as written, found legal
+            return
+        self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
 
     def wins(self, entry: MatEntry, state: GameState) -> None:
         found = re.match(r"[0-9]+", entry.text)

@@ -52,6 +52,12 @@ _SET_POSITION = re.compile(r";[ \t]*set[ \t]*pos[ \t]*=[ \t]*([A-Za-z-]{26})", r
 _OPENING_XGID = "-b----E-C---eE---c-e----B-"  # the starting position, either side on roll
 # Backgammon Studio's "00: ????": the turn of a player who resigned before rolling.
 _NO_ROLL = re.compile(r"(?<![\w/*])00[ \t]*:[ \t]*\?*")
+# A numbered line holding rolls with plain moves only ("  7) 64: 24/18 13/9*   52: 13/8 8/6"):
+# label, then per column a roll and its moves; anything else is read the general way.
+_PLAIN_MOVES = r"((?: +[0-9]{1,2}/[0-9]{1,2}\*?){0,4})"
+_PLAIN_LINE = re.compile(
+    rf" *([0-9]{{1,9}})\)(?: +([1-6][1-6]):{_PLAIN_MOVES})?(?: +([1-6][1-6]):{_PLAIN_MOVES})? *"
+)
 _IGNORED = re.compile(r"(?:\(?\s*crawford(\s+game)?\s*\)?|\*+)\Z", re.IGNORECASE)
 
 
@@ -189,21 +195,40 @@ def _name(raw: str) -> str:
 
 def _read_entries(body: list[str], game: int) -> list[MatEntry]:
     """The entries of a game's lines, in order, each in its column."""
-    move = 0
-    for raw in body:
-        label = _LABEL.match(raw)
-        move = ascii_number(label.group(1)) or move if label else move
+    for index, raw in enumerate(body):
         if len(raw) > MAX_LINE and raw.strip()[:1] not in (";", "#"):
+            move = 0
+            for before in body[: index + 1]:
+                label = _LABEL.match(before)
+                move = ascii_number(label.group(1)) or move if label else move
             raise InvalidMatFile(
                 game, move, f"a line of {len(raw)} characters: a match file's are under {MAX_LINE}"
             )
-    split_at = _right_column(body)
+    plain = [_PLAIN_LINE.fullmatch(raw) for raw in body]
+    split_at = _right_column(body, plain)
     entries: list[MatEntry] = []
     move = 0
-    for raw in body:
-        expanded = raw.expandtabs(8)
+    for raw, fast in zip(body, plain, strict=True):
+        if fast is not None:
+            # A numbered line of rolls and plain moves (what gnubg and most sites write): its
+            # entries read straight from the match, as the general reading below reads them.
+            move = int(fast.group(1))
+            rolls = [at for at in (2, 4) if fast.group(at)]
+            for roll in rolls:
+                player = (
+                    (0 if roll == 2 else 1)
+                    if len(rolls) == 2
+                    else int(fast.start(roll) >= split_at)
+                )
+                dice = fast.group(roll)
+                rest = fast.group(roll + 1).strip()
+                entries.append(MatEntry(player, "roll", rest, move, (int(dice[0]), int(dice[1]))))
+            continue
+        expanded = raw.expandtabs(8) if "\t" in raw else raw
         blanked = without_illegal_plays(expanded).rstrip()
-        line = _NO_ROLL.sub(lambda found: " " * len(found.group()), blanked)
+        line = blanked
+        if "00" in blanked:
+            line = _NO_ROLL.sub(lambda found: " " * len(found.group()), blanked)
         notes = (
             [note.start() for note in _ILLEGAL_PLAY.finditer(expanded)]
             if blanked != expanded.rstrip()
@@ -252,12 +277,16 @@ def _read_entries(body: list[str], game: int) -> list[MatEntry]:
     return entries
 
 
-def _right_column(body: list[str]) -> int:
+def _right_column(body: list[str], plain: list[re.Match[str] | None]) -> int:
     """Where the second column begins, for lines with one entry: half way to where the right
     entries of two-entry lines begin (gnubg's 33, XG's 37...), never beyond 16."""
     starts = []
-    for raw in body:
-        line = without_illegal_plays(raw.expandtabs(8))
+    for raw, fast in zip(body, plain, strict=True):
+        if fast is not None:
+            if fast.group(2) and fast.group(4):
+                starts.append(fast.start(4))
+            continue
+        line = without_illegal_plays(raw.expandtabs(8) if "\t" in raw else raw)
         label = _LABEL.match(line)
         found = list(itertools.islice(_ENTRY.finditer(line, label.end() if label else 0), 3))
         if len(found) == 2:
@@ -271,6 +300,8 @@ def without_illegal_plays(text: str) -> str:
     """The text with FIBS's ``Illegal play (...)`` notes (which may hold a FIBS board, colons
     and all) blanked out, columns kept, in one pass: once no ``)`` is left no later note can
     close, so the search stops."""
+    if not _ILLEGAL_PLAY.search(text):
+        return text  # the common case: no note to blank
     pieces = []
     at = 0
     while True:
