@@ -267,7 +267,7 @@ def test_a_friend_who_changes_the_dice_or_moves_for_you_is_refused():
 
     def signed(fields):
         body = friend_link.LinkFields(**{**fields.__dict__, "tag": b""})
-        tag = friend_link._tag(sender.key, body.body(), body.record_text)
+        tag = friend_link.link_tag(sender.key, body.body(), body.record_text)
         return friend_link.LinkFields(**{**fields.__dict__, "tag": tag}).text()
 
     fields = read_link(sender.last_link)
@@ -302,7 +302,7 @@ def test_the_roller_cannot_roll_before_its_cube_decision_is_sent():
     fields = read_link(link)
     assert fields.nonce is None
     early = friend_link.LinkFields(**{**fields.__dict__, "nonce": bytes(16), "tag": b""})
-    tag = friend_link._tag(game.key, early.body(), early.record_text)
+    tag = friend_link.link_tag(game.key, early.body(), early.record_text)
     forged = friend_link.LinkFields(**{**early.__dict__, "tag": tag}).text()
     with pytest.raises(LinkRefused, match="before its cube decision"):
         before.receive(forged)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.formats.mat import format_mat
+from game.engine.record import Record
+from game.formats.mat import format_mat, parse_mat
 from game.formats.sgf import format_sgf
 from tests.gnubg_files import gnubg_open, needs_gnubg
 from tests.records import played, rolls_and_plays
@@ -32,6 +33,12 @@ def test_gnubg_opens_every_game_roll_and_play_of_our_sgf(tmp_path):
             continue  # gnubg has no rule without gammons: it may score a gammon as 2
         assert (games, score) == (len(record.games), record.state.score)
         assert rolls_and_plays(exported) == rolls_and_plays(format_mat(record))
+        # every roll comes back in the order it was thrown (the .sgf writes it so, gnubg keeps it)
+        assert thrown(parse_mat(exported)) == thrown(record)
+
+
+def thrown(record: Record) -> list[list[tuple[int, int] | None]]:
+    return [[action.dice for action in game if action.kind == "roll"] for game in record.games]
 
 
 def test_the_stored_readings_are_gnubgs_own(tmp_path):

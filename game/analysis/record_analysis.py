@@ -106,6 +106,8 @@ def _moments(states: Sequence[GameState]) -> list[_Moment]:
                 chosen = after.position  # the winner, the mover, is on turn
             else:
                 chosen = after.position.flip()
+            if all(play.position != chosen for play in before.legal_plays()):
+                continue  # not a play: a position set up by hand in an edited game
             found.append(_Moment(PLAY, before.turn, before, before.dice, chosen))
     return found
 

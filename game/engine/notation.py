@@ -107,6 +107,8 @@ def _read_paths(text: str) -> list[list[int]]:
     if _PLAIN.fullmatch(text):
         # The common case, single moves between numbered points ("24/18 13/9*"): no tokens.
         plain = [[int(a), int(b)] for a, b in _PLAIN_MOVE.findall(text)]
+        if all(OFF < destination < origin <= BAR for origin, destination in plain):
+            return plain  # each a move forwards from a point or the bar to a point: as _finish
         if all(path[0] <= BAR for path in plain):
             found: list[list[int]] = []
             for path in plain:

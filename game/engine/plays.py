@@ -118,6 +118,7 @@ def play_of_every_die(
     if len(moves) != len(left):
         return None
     board = _Board(position)
+    points = board.points
     made = []
     for pair in moves:
         if type(pair) is not tuple or len(pair) != 2:
@@ -126,7 +127,19 @@ def play_of_every_die(
         if type(origin) is not int or type(destination) is not int:
             return None
         size = origin - destination
-        if size in left and board.may_move(origin, destination, size):
+        if destination > OFF:
+            # ``may_move`` for a move on the board, inline (a file's every play comes here):
+            # a die of the roll, a checker there, none left on the bar, the point not closed.
+            if not (
+                size in left
+                and origin <= BAR
+                and points[origin]
+                and (origin == BAR or not points[BAR])
+                and points[51 - destination] < 2
+            ):
+                return None
+            left.remove(size)
+        elif size in left and board.may_move(origin, destination, size):
             left.remove(size)
         elif destination == OFF:
             # A bear-off may take a larger die: the smallest that may (a choice that fails
@@ -138,7 +151,6 @@ def play_of_every_die(
         else:
             return None
         made.append(board.make(origin, destination))
-    points = board.points
     after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
     return PlayOfEveryDie(tuple(made), after, position, roll)
 

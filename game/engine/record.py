@@ -21,7 +21,10 @@ Actions: ``roll`` (the opening roll is player 0's die and player 1's die; a
 roll that cannot be played passes the turn by itself), ``play`` (the moves as
 made, ``(origin, destination)`` pairs in the mover's point numbers, bar 25 and
 off 0), ``double`` (a redouble too), ``take``, ``pass``, ``beaver``,
-``resign`` (the result offered and who offers it), ``accept`` and ``reject``.
+``resign`` (the result offered and who offers it), ``accept`` and ``reject``; ``setup``, a
+position, turn and cube set by hand inside a game (GNU Backgammon's edited games: an ``.sgf``
+``AE``/``AB``/``AW``, ``PL``, ``CV`` or ``CP`` node, a roll by the player not on turn), after
+which ``player`` is to roll.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from game.engine.dice import Dice
-from game.engine.match import RESULT_NAMES, IllegalAction, Rules
+from game.engine.match import RESULT_NAMES, Cube, IllegalAction, Rules
 from game.engine.notation import format_play
 from game.engine.plays import (
     InvalidDice,
@@ -72,10 +75,11 @@ class ActionKind(StrEnum):
     RESIGN = "resign"
     ACCEPT = "accept"
     REJECT = "reject"
+    SETUP = "setup"
 
 
 # The kinds by their bare names too (``ROLL is ActionKind.ROLL``), as older callers import them.
-ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER, RESIGN, ACCEPT, REJECT = ActionKind
+ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER, RESIGN, ACCEPT, REJECT, SETUP = ActionKind
 
 
 class RecordError(ValueError):
@@ -98,6 +102,8 @@ class Action:
     # The play already found legal for these moves (``Action.of_play``), so that a record
     # replaying a file or a link does not check it twice; not part of the action's value.
     made: KnownPlay | None = field(default=None, compare=False, repr=False)
+    position: Position | None = None  # a set-up's position, seen from player 0
+    cube: Cube | None = None  # a set-up's cube
 
     def __post_init__(self) -> None:
         # A kind given by its name (``Action("take")``) becomes the enum; an unknown one is refused.
@@ -147,6 +153,11 @@ class Action:
         return cls(ActionKind.RESIGN, result=result, player=player)
 
     @classmethod
+    def setup(cls, position: Position, player: int, cube: Cube | None = None) -> Action:
+        """A position (seen from player 0), the player to roll and the cube, set by hand."""
+        return cls(ActionKind.SETUP, player=player, position=position, cube=cube or Cube())
+
+    @classmethod
     def accept(cls) -> Action:
         return cls(ActionKind.ACCEPT)
 
@@ -161,6 +172,8 @@ class Action:
             return "play " + " ".join(f"{a}/{b}" for a, b in self.moves)
         if self.kind == ActionKind.RESIGN:
             return f"resign {RESULT_NAMES.get(self.result, self.result)} by {self.player}"
+        if self.kind == ActionKind.SETUP:
+            return f"setup for {self.player}"
         return str(self.kind)
 
 
@@ -239,6 +252,10 @@ def apply_action(state: GameState, action: Action) -> GameState:
             raise IllegalAction(f"{text} is not a legal play of {d1}{d2}") from None
     if kind == ActionKind.RESIGN:
         return state.resign(action.result, action.player)
+    if kind == ActionKind.SETUP:
+        if not isinstance(action.position, Position) or not isinstance(action.cube, Cube):
+            raise IllegalAction("a set-up gives a position and a cube")
+        return state.set_up(action.position, action.player, action.cube)  # type: ignore[arg-type]
     simple = {
         ActionKind.DOUBLE: GameState.double,
         ActionKind.TAKE: GameState.take,
@@ -267,9 +284,10 @@ class GameResult:
 class Record:
     """A match or money session as played. Immutable; compare with ``==``.
 
-    The actions are kept as linked lists that records grown one from another share (each
-    record holds its last action and how many came before), so ``append`` and ``next_game``
-    take constant time whatever the record's length, also when two records grow from one.
+    The actions are kept as linked lists of chunks that records grown one from another share
+    (each record holds its last chunk and how many actions came before), so ``append`` and
+    ``next_game`` take constant time whatever the record's length, also when two records grow
+    from one.
     """
 
     __slots__ = (
@@ -373,7 +391,7 @@ class Record:
         except IllegalAction as error:
             game, move = self._done_count + 1, self._current_count + 1
             raise RecordError(game, move, str(error)) from None
-        current = ((action, self._current), self._current_count + 1)
+        current = (_grown_by(self._current, action), self._current_count + 1)
         return self._grown((self._done, self._done_count), current, self._names, state)
 
     def extend(self, actions: Iterable[Action]) -> Record:
@@ -389,7 +407,7 @@ class Record:
         except IllegalAction as error:
             game, move = self._done_count + 1, self._current_count + 1
             raise RecordError(game, move, str(error)) from None
-        done = ((_unlinked(self._current), self._done), self._done_count + 1)
+        done = (_grown_by(self._done, _unlinked(self._current)), self._done_count + 1)
         return self._grown(done, (None, 0), self._names, state)
 
     def follow(self, after: GameState, moves: Sequence[tuple[int, int]] = ()) -> Record:
@@ -474,23 +492,38 @@ class Record:
         return found
 
 
-Link = tuple[T, "Link[T]"] | None
-"""A linked list, last item first: ``(item, the items before)``, None when empty."""
+Link = tuple[tuple[T, ...], "Link[T]"] | None
+"""A linked list of chunks, last chunk first: ``(its items, the chunks before)``, None when
+empty; every chunk but the last holds ``CHUNK`` items. Chunks keep the list shallow: Pyodide's
+Python frees nested tuples recursively and dies past some 5,000 levels (a game of 20,000
+actions from a link would take the page down with it), and 64 items a level keeps any record
+a link or file can hold under 400."""
+
+CHUNK = 64
+
+
+def _grown_by(linked: Link[T], item: T) -> Link[T]:
+    """The list with ``item`` added: the last chunk copied with it (at most ``CHUNK`` items)
+    or a new chunk begun; the lists it grew from are unchanged."""
+    if linked is not None and len(linked[0]) < CHUNK:
+        return (linked[0] + (item,), linked[1])
+    return ((item,), linked)
 
 
 def _linked(items: Iterable[T]) -> Link[T]:
+    every = tuple(items)
     linked: Link[T] = None
-    for item in items:
-        linked = (item, linked)
+    for start in range(0, len(every), CHUNK):
+        linked = (every[start : start + CHUNK], linked)
     return linked
 
 
 def _unlinked(linked: Link[T]) -> tuple[T, ...]:
-    items = []
+    chunks = []
     while linked is not None:
-        item, linked = linked
-        items.append(item)
-    return tuple(reversed(items))
+        chunk, linked = linked
+        chunks.append(chunk)
+    return tuple(item for chunk in reversed(chunks) for item in chunk)
 
 
 def same_moment(a: GameState, b: GameState) -> bool:

@@ -10,7 +10,8 @@ turns, the first player on the left, as players and ``.mat`` files write a game.
     [[(0, (3, 1)), (1, (6, 4))]]
 
 An entry is a roll with its play, a roll that could not be played (or was followed by a
-resignation), a cube action, or a resignation and its answer. The ``.mat`` writer and the
+resignation), a cube action, a resignation and its answer, or a position set up by hand (in
+the column of the player to roll from it). The ``.mat`` writer and the
 page's move list both lay out games this way and write the entries in their own words.
 """
 
@@ -99,8 +100,8 @@ def _actor(action: Action, before: GameState) -> int:
     """Who took a cube action or a resignation's step (a play's mover comes with its roll)."""
     if action.kind == ActionKind.DOUBLE:
         return before.turn
-    if action.kind == ActionKind.RESIGN and action.player is not None:
-        return action.player
+    if action.kind in (ActionKind.RESIGN, ActionKind.SETUP) and action.player is not None:
+        return action.player  # a set-up: the player to roll from it
     if action.kind in (ActionKind.ACCEPT, ActionKind.REJECT) and before.resigned_by is not None:
         return 1 - before.resigned_by
     return 1 - before.turn  # take, pass, beaver: the doubled player

@@ -323,6 +323,30 @@ class GameState:
             last_event=event,
         )
 
+    def set_up(self, position: Position, player: int, cube: Cube) -> GameState:
+        """The game going on from a position (seen from player 0), turn and cube set by hand:
+        ``player`` is to roll (GNU Backgammon's edited games; a roll by the player not on
+        turn is one too)."""
+        if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
+            raise IllegalAction(f"cannot set up a position now: {self._phase_text()}")
+        if player not in (0, 1) or isinstance(player, bool):
+            raise IllegalAction(f"players are 0 and 1, got {player!r}")
+        if position.winner_result() or position.flip().winner_result():
+            raise IllegalAction("the position set up is a game already over")
+        try:
+            return replace(
+                self,
+                turn=player,
+                position=position if player == 0 else position.flip(),
+                cube=cube,
+                dice=None,
+                phase=Phase.ROLL,
+                blocked_dice=None,
+                last_event=f"A position is set up: {_name(player)} to roll",
+            )
+        except InvalidState as error:
+            raise IllegalAction(str(error)) from None
+
     @classmethod
     def drawn(cls, **fields: Any) -> GameState:
         """A state only to draw (a diagram shows, it does not play): the fields as given, not

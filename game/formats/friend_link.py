@@ -54,7 +54,7 @@ from game.engine.seeded_dice import DiceCup, throw
 from game.engine.state import GameState, Phase
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
 
-__all__ = ["FRIEND_VERSION", "FriendGame", "LinkRefused", "game_id_of", "read_link"]
+__all__ = ["FRIEND_VERSION", "FriendGame", "LinkRefused", "game_id_of", "link_tag", "read_link"]
 
 FRIEND_VERSION = "F1"
 KEY_BYTES, ID_BYTES, SECRET_BYTES, TAG_BYTES = 16, 8, 16, 12
@@ -257,7 +257,8 @@ def _base36(value: int) -> str:
             return text
 
 
-def _tag(key: bytes, body: str, record_text: str) -> bytes:
+def link_tag(key: bytes, body: str, record_text: str) -> bytes:
+    """The check a turn's link carries: an HMAC of its fields and game under the game's key."""
     return hmac.digest(key, f"{body}.{record_text}".encode("ascii"), "sha256")[:TAG_BYTES]
 
 
@@ -480,7 +481,7 @@ class FriendGame:
         body = LinkFields(
             self.game_id, self.seq, ready, invite, commit, reveals, nonce, b"", encode_game(record)
         )
-        tag = self.key if invite else _tag(self.key, body.body(), body.record_text)
+        tag = self.key if invite else link_tag(self.key, body.body(), body.record_text)
         return replace(body, tag=tag)
 
     def _sent(self, fields: LinkFields) -> FriendGame:
@@ -511,7 +512,8 @@ class FriendGame:
             if self.me == 0:
                 raise LinkRefused("this is your own invitation: send it to your friend")
             raise LinkRefused("you have already joined this game")
-        if not hmac.compare_digest(fields.tag, _tag(self.key, fields.body(), fields.record_text)):
+        expected = link_tag(self.key, fields.body(), fields.record_text)
+        if not hmac.compare_digest(fields.tag, expected):
             raise LinkRefused(
                 "this link was changed after it was made (its check does not match): "
                 "ask your friend to send it again"

@@ -14,8 +14,12 @@ The text is ``VERSION.RULES.START.COUNT.ACTIONS.CHECK``:
 
 - ``VERSION`` is ``1``; ``2`` only for a record holding a resignation before an opening roll
   (match files hold such games), whose opening choices add the six resignations (player 0
-  offering 1, 2, 3, then player 1): every other record keeps its version 1 text. A reader
-  refuses versions it does not know.
+  offering 1, 2, 3, then player 1): every other record keeps its version 1 text; ``3`` (read
+  as 2) only for a record holding positions set up by hand (an edited game from an ``.sgf``),
+  with one more field before ``CHECK``: per set-up, ``STEP-PID`` + the player to roll + the
+  cube's power of two + its owner (``2`` centred), joined by ``:``, where ``STEP`` (base 36)
+  is its place among the actions (it takes no digit of ``ACTIONS``) and ``PID`` the
+  position's ID seen from player 0. A reader refuses versions it does not know.
 - ``RULES``: match length times 16 plus cube 8, gammons 4, beaver 2, Jacoby 1, in base 36.
 - ``START``: empty for a new match or session; ``A-B`` for a new game at that score
   (``A-B-c`` the Crawford game, ``A-B-p`` post-Crawford); otherwise the start's GNU
@@ -55,12 +59,13 @@ import zlib
 from collections.abc import Iterator, Mapping
 from urllib.parse import parse_qs, quote
 
-from game.engine.match import IllegalAction, InvalidRules, Rules
+from game.engine.match import Cube, IllegalAction, InvalidRules, Rules
 from game.engine.plays import Found, KnownPlay, Play, legal_play_keys, play_of_key
 from game.engine.record import Action, ActionKind, Record, RecordError
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
+from game.formats.position_id import format_position_id, parse_position_id
 
 __all__ = [
     "LINK_VERSION",
@@ -75,7 +80,8 @@ __all__ = [
 
 LINK_VERSION = "1"
 OPENING_RESIGNATIONS_VERSION = "2"  # version 1 with resignations among the opening choices
-VERSIONS = (LINK_VERSION, OPENING_RESIGNATIONS_VERSION)
+SETUPS_VERSION = "3"  # version 2 with positions set up by hand, in a field before the check
+VERSIONS = (LINK_VERSION, OPENING_RESIGNATIONS_VERSION, SETUPS_VERSION)
 MAX_TEXT = 40_000  # far beyond a long match (a 25-point match is about 3,000 characters)
 MAX_ACTIONS = 20_000  # a 64-point match has some 8,000: more is not a game, and slow to replay
 
@@ -129,7 +135,7 @@ def _choices(state: GameState, version: str) -> list[tuple[ActionKind | str, obj
     phase = state.phase
     if phase is Phase.OPENING:
         choices = [(ActionKind.ROLL, dice) for dice in _OPENING]
-        if version == OPENING_RESIGNATIONS_VERSION:
+        if version in (OPENING_RESIGNATIONS_VERSION, SETUPS_VERSION):
             choices += [(ActionKind.RESIGN, (r, p)) for p in (0, 1) for r in (1, 2, 3)]
         return choices
     if phase is Phase.GAME_OVER:
@@ -185,11 +191,17 @@ def encode_game(record: Record) -> str:
     version = LINK_VERSION
     if any(game and game[0].kind == ActionKind.RESIGN for game in record.games):
         version = OPENING_RESIGNATIONS_VERSION
+    setups: list[str] = []
+    if any(action.kind == ActionKind.SETUP for game in record.games for action in game):
+        version = SETUPS_VERSION
     places: list[tuple[int, int]] = []
     for number, index, state in _states_before(record, version):
         if index == 0 and number > 1:
             places.append((0, 1))  # the next game: one choice
-        if state is not None:
+        if isinstance(state, Action):
+            setups.append(f"{_base36(len(places))}-{_setup_text(state)}")
+            places.append((0, 1))  # a set-up: no choice, its text rides beside
+        elif state is not None:
             places.append(state)
     value = 0
     for digit, radix in reversed(places):
@@ -198,7 +210,8 @@ def encode_game(record: Record) -> str:
     payload = base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
     count = len(places)
     fields = [version, _base36(_rules_code(record.rules)), _start_text(record)]
-    body = ".".join([*fields, _base36(count), payload])
+    extra = [":".join(setups)] if version == SETUPS_VERSION else []
+    body = ".".join([*fields, _base36(count), payload, *extra])
     return f"{body}.{_check(body)}"
 
 
@@ -212,18 +225,44 @@ _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 def _states_before(
     record: Record, version: str
-) -> Iterator[tuple[int, int, tuple[int, int] | None]]:
-    """(game, action, (index, radix)) for each action; (game, 0, None) where a game begins."""
+) -> Iterator[tuple[int, int, tuple[int, int] | Action | None]]:
+    """(game, action, (index, radix)) for each action (the action itself for a set-up);
+    (game, 0, None) where a game begins."""
     state = record.start
     for number, game in enumerate(record.games, 1):
         if number > 1:
             state = state.next_game()
         yield number, 0, None
         for position, action in enumerate(game, 1):
-            yield number, position, _index(state, action, version)
+            if action.kind == ActionKind.SETUP:
+                yield number, position, action
+            else:
+                yield number, position, _index(state, action, version)
             from game.engine.record import apply_action
 
             state = apply_action(state, action)
+
+
+def _setup_text(action: Action) -> str:
+    """A set-up: the position's ID seen from player 0 (``-``, ``_`` for ``+``, ``/``), then the
+    player to roll, the cube's power of two and its owner (``2`` centred)."""
+    assert action.position is not None and action.cube is not None
+    pid = format_position_id(action.position).replace("+", "-").replace("/", "_")
+    owner = 2 if action.cube.owner is None else action.cube.owner
+    return f"{pid}{action.player}{action.cube.value.bit_length() - 1}{owner}"
+
+
+def _read_setup(text: str) -> Action:
+    found = re.fullmatch(r"([A-Za-z0-9_\-]{14})([01])([0-6])([012])", text)
+    if not found:
+        raise InvalidGameLink("the game link is damaged: a position set up cannot be read")
+    pid, player, power, owner = found.groups()
+    try:
+        position = parse_position_id(pid.replace("-", "+").replace("_", "/"))
+        cube = Cube(1 << int(power), None if owner == "2" else int(owner))
+    except ValueError:
+        raise InvalidGameLink("the game link is damaged: a position set up is not one") from None
+    return Action.setup(position, int(player), cube)
 
 
 def _base36(value: int) -> str:
@@ -284,18 +323,34 @@ def decode_game(text: object) -> Record:
                 f"{' and '.join(VERSIONS)}"
             )
         raise InvalidGameLink("not a game link: it starts with its version, '1.'")
+    setups: dict[int, Action] = {}
+    if version == SETUPS_VERSION:
+        # The set-ups ride in a field of their own before the check: read them, then the
+        # rest as a version without them.
+        head, dot, setups_text = text.rpartition(".")[0].rpartition(".")
+        check_text = text.rpartition(".")[2]
+        if not dot or not re.fullmatch(r"[A-Za-z0-9_:\-]*", setups_text):
+            raise InvalidGameLink("the game link is damaged or cut short")
+        if _check(text[: -len(check_text) - 1]) != check_text:
+            raise InvalidGameLink("the game link is damaged or cut short: its check does not match")
+        for entry in setups_text.split(":") if setups_text else []:
+            step_text, _, setup_text = entry.partition("-")
+            if not re.fullmatch(r"[0-9a-z]{1,5}", step_text):
+                raise InvalidGameLink("the game link is damaged: a set-up's place is not one")
+            setups[int(step_text, 36)] = _read_setup(setup_text)
+        text = f"{head}.{check_text}"
     fields = _FIELDS.match(text)
     if not fields:
         raise InvalidGameLink("the game link is damaged or cut short")
     _, rules_text, start_text, count_text, payload, check = fields.groups()
-    if _check(text[: -len(check) - 1]) != check:
+    if version != SETUPS_VERSION and _check(text[: -len(check) - 1]) != check:
         raise InvalidGameLink("the game link is damaged or cut short: its check does not match")
     rules = _read_rules(int(rules_text, 36) if len(rules_text) < 8 else -1)
     start = _read_start(start_text, rules)
     count = int(count_text, 36) if len(count_text) < 8 else -1
     if count > MAX_ACTIONS:
         raise InvalidGameLink(f"the game link holds too many actions ({count})")
-    if not 0 <= count <= 12 * len(payload) + 2:
+    if not 0 <= count <= 12 * len(payload) + 2 + len(setups):
         raise InvalidGameLink("the game link is damaged: more actions than it has room for")
     if len(payload) % 4 == 1:
         raise InvalidGameLink("the game link is truncated")
@@ -307,6 +362,13 @@ def decode_game(text: object) -> Record:
     record = Record(start, ((),))
     for step in range(count):
         state = record.state
+        setup = setups.get(step)
+        if setup is not None:
+            try:
+                record = record.append(setup)
+            except RecordError as error:
+                raise InvalidGameLink(f"the game link is damaged: {error}") from None
+            continue
         choices = _choices(state, version)
         if not choices:
             raise InvalidGameLink(

@@ -36,6 +36,10 @@ def format_mat(record: Record) -> str:
         raise ValueError(
             "a .mat file starts with a new game: this record began from a set position"
         )
+    if any(action.kind == ActionKind.SETUP for game in record.games for action in game):
+        raise ValueError(
+            "a .mat file cannot hold a position set up by hand during a game: save it as .sgf"
+        )
     rules = record.rules
     names = (_clean_name(record.names[0], "Player 1"), _clean_name(record.names[1], "Player 2"))
     lines = []

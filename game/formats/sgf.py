@@ -38,14 +38,15 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from game.engine.match import Rules, game_points
-from game.engine.position import BAR, OFF
+from game.engine.match import Cube, Rules, game_points
+from game.engine.position import BAR, CHECKERS, OFF, Position
 from game.engine.record import (
     BEAVER,
     DOUBLE,
     PASS,
     PLAY,
     ROLL,
+    SETUP,
     TAKE,
     Action,
     Record,
@@ -140,11 +141,11 @@ def format_sgf(
         pending = ""  # a roll waiting for its play
         for before, action, after in game:
             if action.kind == ROLL and after.phase is Phase.MOVE:
-                high, low = sorted(action.dice or (), reverse=True)
-                pending = f"{'WB'[after.turn]}:{high}{low}"
+                first_die, second_die = _thrown(before, action)
+                pending = f"{'WB'[after.turn]}:{first_die}{second_die}"
                 continue
             if action.kind == PLAY:
-                nodes.append(_play_node(before, action))
+                nodes.append(_play_node(before, action, pending))
                 pending = ""
                 continue
             if pending:
@@ -176,11 +177,20 @@ def _games(
     return games
 
 
-def _play_node(before: GameState, action: Action) -> str:
-    d1, d2 = before.dice  # type: ignore[misc]
+def _thrown(before: GameState, roll: Action) -> tuple[int, int]:
+    """A roll's dice as written: as thrown (gnubg keeps them in the order read, so a roll
+    comes back from it as it was), the opening roll's higher die first (the roller's)."""
+    d1, d2 = roll.dice or (0, 0)
+    if before.phase is Phase.OPENING:
+        return max(d1, d2), min(d1, d2)
+    return d1, d2
+
+
+def _play_node(before: GameState, action: Action, roll: str) -> str:
+    written = roll[2:] if roll else "".join(map(str, before.dice or ()))  # as thrown
     player = before.turn
     letters = "".join(_letter(a, player) + _letter(b, player) for a, b in action.moves)
-    return f";{'WB'[player]}[{max(d1, d2)}{min(d1, d2)}{letters}]"
+    return f";{'WB'[player]}[{written}{letters}]"
 
 
 def _node(before: GameState, action: Action, after: GameState) -> str:
@@ -191,13 +201,28 @@ def _node(before: GameState, action: Action, after: GameState) -> str:
         mover = before.turn
         if before.phase is Phase.OPENING:
             mover = 0 if action.dice[0] > action.dice[1] else 1  # type: ignore[index]
-        high, low = sorted(action.dice or (), reverse=True)
-        return f";{'WB'[mover]}[{high}{low}]"
+        first_die, second_die = _thrown(before, action)
+        return f";{'WB'[mover]}[{first_die}{second_die}]"
+    if kind == SETUP:
+        return _setup_node(action)
     actor = before.to_act if before.to_act is not None else before.turn
     if kind == BEAVER:  # as gnubg writes a beaver: the taker doubles, the doubler takes
         return f";{'WB'[actor]}[double]\n;{'WB'[1 - actor]}[take]"
     words = {DOUBLE: "double", TAKE: "take", PASS: "drop"}
     return f";{'WB'[actor]}[{words[kind]}]" if kind in words else ""
+
+
+def _setup_node(action: Action) -> str:
+    """A set-up as gnubg 1.07 writes an edited position, with the cube in the same node:
+    ``PL`` the player to roll, ``AE[a:y]`` every point emptied, then each checker (``AW`` in
+    White's numbering, ``AB`` in it too: Black's point p is letter 25 - p; ``y`` the bar)."""
+    position, cube = action.position, action.cube
+    assert position is not None and cube is not None  # a set-up action holds both
+    white = "".join(f"[{_letter(p, 0)}]" * n for p, n in enumerate(position.player) if p)
+    black = "".join(f"[{_letter(p, 1)}]" * n for p, n in enumerate(position.opponent) if p)
+    owner = "c" if cube.owner is None else "wb"[cube.owner]
+    player = "WB"[action.player or 0]
+    return f";PL[{player}]AE[a:y]AW{white}AB{black}CV[{cube.value}]CP[{owner}]"
 
 
 def _tree(
@@ -483,9 +508,10 @@ class _GameReader:
 
     def read_node(self, node: list[Property]) -> None:
         names = {name for name, _ in node}
-        if names & {"AE", "AB", "AW", "CV", "CP"}:
-            raise self.fail("a position or cube set up by hand is not read here")
         move = next(((name, values[0]) for name, values in node if name in ("B", "W")), None)
+        if names & _SETUP_PROPERTIES or ("PL" in names and "DI" not in names and self.turned(node)):
+            # An edited position or turn (gnubg ignores a board set up in a node with a move).
+            self.set_up(node, board=move is None)
         if move is None:
             dice = _first(node, "DI")
             if dice:
@@ -512,6 +538,58 @@ class _GameReader:
             self.do(Action.pass_())
         else:
             self.roll_and_play(player, text)
+
+    def turned(self, node: list[Property]) -> bool:
+        """A ``PL`` naming another player to roll than the one on turn."""
+        state = self.record.state
+        if state.phase not in (Phase.ROLL, Phase.MOVE):
+            return False
+        return (1 if _first(node, "PL").strip().upper().startswith("B") else 0) != state.turn
+
+    def set_up(self, node: list[Property], board: bool) -> None:
+        """``AE``/``AB``/``AW`` (points emptied, Black's and White's checkers added, in White's
+        numbering: ``a`` White's 1 point, ``y`` the bar; ``a:y`` a range), ``PL`` the player
+        to roll, ``CV`` the cube's value, ``CP`` its owner (``c``, ``w``, ``b``), as gnubg
+        reads them: one set-up action, then that player is to roll."""
+        state = self.record.state
+        white, black = list(state.board_for(0).player), list(state.board_for(0).opponent)
+        player = state.to_act if state.to_act is not None else state.turn
+        cube = state.cube
+        for name, values in node:
+            if name in ("AE", "AB", "AW") and board:
+                for index in _point_list(values, self.fail):
+                    mine, theirs = (index + 1, 24 - index) if index < 24 else (BAR, BAR)
+                    if name == "AE":
+                        white[mine] = black[theirs] = 0
+                    elif name == "AW":
+                        white[mine] += 1
+                    else:
+                        black[theirs] += 1
+            elif name == "PL":
+                player = 1 if values[0].strip().upper().startswith("B") else 0
+            elif name == "CV":
+                value = ascii_number(values[0].strip(), 2)
+                if value is None or value not in _CUBE_VALUES:
+                    raise self.fail(f"CV[{quoted(values[0], 12)[1:-1]}] is not a cube's value")
+                cube = Cube(value, cube.owner) if value > 1 or cube.owner is None else Cube()
+            elif name == "CP":
+                owner = {"c": None, "w": 0, "b": 1}.get(values[0].strip()[:1].lower(), -1)
+                if owner == -1:
+                    raise self.fail(f"CP[{quoted(values[0], 12)[1:-1]}] is not a cube's owner")
+                try:
+                    cube = Cube(cube.value, owner)
+                except ValueError:
+                    raise self.fail(f"the cube on {cube.value} cannot be owned") from None
+        for side in (white, black):
+            side[OFF] = 0
+            side[OFF] = CHECKERS - sum(side)
+            if side[OFF] < 0:
+                raise self.fail(f"a position set up with {sum(side[1:])} checkers of one side")
+        try:
+            position = Position(tuple(white), tuple(black))
+        except ValueError as error:
+            raise self.fail(f"the position set up cannot be played: {error}") from None
+        self.do(Action.setup(position, player, cube))
 
     def last_was_beaver(self) -> bool:
         game = self.record.games[-1]
@@ -543,7 +621,15 @@ class _GameReader:
             and sorted(state.dice or ()) == sorted((d1, d2))
         ):
             return  # the roll was set (DI) before its play
-        self.check_player(player, state.turn if state.phase is Phase.ROLL else None, "a roll")
+        if state.phase in (Phase.ROLL, Phase.MOVE) and (
+            state.turn != player or state.phase is Phase.MOVE
+        ):
+            # A roll by the player not on turn (Backgammon Galaxy writes one where a roll that
+            # cannot be played was left out), or other dice than those set: gnubg 1.07 lets the
+            # player written roll and play from the position at hand, and so does this reader.
+            board = state.board_for(0)
+            self.do(Action.setup(board, player, state.cube))
+            state = self.record.state
         if state.phase is not Phase.ROLL:
             raise self.fail(f"a roll of {d1}{d2} where {_expected(state)}")
         self.do(Action.roll((d1, d2)))
@@ -616,6 +702,26 @@ class _GameReader:
                 f"the file says {names[winner]} wins {points} point{'s' if points != 1 else ''}, "
                 f"the rules give {state.points_won}"
             )
+
+
+_SETUP_PROPERTIES = {"AE", "AB", "AW", "CV", "CP"}
+_CUBE_VALUES = {1, 2, 4, 8, 16, 32, 64}
+
+
+def _point_list(values: list[str], fail: Callable[[str], InvalidSgfFile]) -> list[int]:
+    """The points (0 for White's 1 point ... 23, 24 the bar) an SGF point list names, once per
+    checker: ``[f][f]`` twice, ``[a:y]`` every point from a to y."""
+    points = []
+    for value in values:
+        text = value.strip()
+        if re.fullmatch(r"[a-y]", text):
+            points.append(ord(text) - ord("a"))
+        elif re.fullmatch(r"[a-y]:[a-z]", text):
+            first, last = ord(text[0]) - ord("a"), min(ord(text[2]) - ord("a"), 24)
+            points += range(first, last + 1)
+        elif text != "z":  # checkers off are not placed
+            raise fail(f"cannot read the point {quoted(value, 12)} of a position set up")
+    return points
 
 
 def _point(letter: str, player: int) -> int:

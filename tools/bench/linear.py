@@ -7,8 +7,9 @@ Plays one money game of ``--turns`` rolls where both players keep hitting
 as ``.mat`` (and the time a MB); reading 10,000 actions of it as ``.sgf`` (a file
 holds 20,000 nodes at most); decoding 20,000 actions of it as a whole-game link (a link holds
 20,000 at most); a friend's turn received over some 19,900 actions (``FriendGame.receive``:
-read, every roll checked, refused only by the last roll's dice, as tests/test_linear.py
-builds it). ``--turns 76000`` makes a .mat of about 2 MB.
+read, every roll checked, refused only by the last roll's dice: ``friend_turn``).
+``--turns 76000`` makes a .mat of about 2 MB. Runs under Pyodide too:
+``node tools/bench/pyodide.mjs tools.bench.linear --turns 10000``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from game.formats.friend_link import FriendGame, LinkRefused
 from game.formats.game_link import decode_game, encode_game
 from game.formats.mat import format_mat, parse_mat
 from game.formats.sgf import format_sgf, parse_sgf
-from tests.test_linear import friend_turn
-from tools.golden.long_game import endless_game
+from tools.golden.long_game import endless_game, friend_turn
 
 
 def cpu(work: Callable[[], object]) -> float:

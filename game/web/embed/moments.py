@@ -47,7 +47,7 @@ def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, st
         else:
             words = f"{names[mover]} rolls {high}-{low}"
     else:
-        if action.kind == ActionKind.RESIGN and action.player is not None:
+        if action.kind in (ActionKind.RESIGN, ActionKind.SETUP) and action.player is not None:
             mover = action.player
         words = f"{names[mover]}: {ACTION_WORDS.get(action.kind, action.kind)}"
         if action.kind in (
@@ -69,4 +69,5 @@ ACTION_WORDS = {
     ActionKind.RESIGN: "offers to resign",
     ActionKind.ACCEPT: "accepts the resignation",
     ActionKind.REJECT: "refuses the resignation",
+    ActionKind.SETUP: "to roll from a position set up by hand",
 }

@@ -117,6 +117,8 @@ def _entry_text(entry: SheetEntry) -> str:
         return f"Beavers => {entry.after.cube.value}"
     if kind == ActionKind.RESIGN:
         return f"Resigns a {RESULT_NAMES[action.result]}"
+    if kind == ActionKind.SETUP:
+        return "Position set up"
     return {
         ActionKind.TAKE: "Takes",
         ActionKind.PASS: "Drops",
