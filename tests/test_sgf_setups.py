@@ -94,7 +94,8 @@ def test_a_fibs_log_gnubg_edits_reads_through_gnubgs_own_sgf_of_it(tmp_path):
     found = re.search(r"is: \S+ (\d+), \S+ (\d+) \(", shown)
     assert found, shown[-1500:]
     record = parse_sgf((tmp_path / "fibs.sgf").read_text())
-    assert kinds(record).count("setup") == 1
+    # the board set with White to roll, then Black's roll: Black rolls from it, as in gnubg
+    assert kinds(record).count("setup") == 2
     assert record.state.score == (int(found.group(1)), int(found.group(2)))
 
 
