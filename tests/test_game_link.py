@@ -156,11 +156,17 @@ def test_a_play_is_told_by_its_rank_among_the_resulting_positions_as_tuples():
     # The link's order of the plays is the resulting positions' (mover's side, then the
     # opponent's) as tuples of counts; decoding ranks the search's byte keys instead, which
     # must give the same order, so that every link made before still reads the same game.
+    import lzma
+    from pathlib import Path
+
     from game.engine.plays import legal_plays
     from game.formats.game_link import _ranked_plays
-    from tools.golden.long_game import endless_game
+    from game.formats.mat import parse_mat
 
-    states = [s for _, _, s in endless_game(400).steps() if s.dice and s.legal_plays()]
+    long_game = Path(__file__).parent / "data" / "long_game.mat.xz"  # hitting: many plays
+    text = lzma.decompress(long_game.read_bytes()).decode("ascii")
+    record = parse_mat(text[:40_000].rsplit("\n", 1)[0] + "\n")
+    states = [s for _, _, s in record.steps()]
     for state in states + [s for seed in (3, 4) for _, _, s in played(seed, wild=True).steps()]:
         if not state.dice or state.phase.value != "move":
             continue

@@ -23,7 +23,7 @@ from game.formats.friend_link import FriendGame, LinkFields, LinkRefused, game_i
 from game.formats.game_link import decode_game, encode_game
 from game.formats.mat import InvalidMatFile, format_mat, parse_mat
 from game.formats.sgf import format_sgf, parse_sgf
-from tools.golden.long_game import friend_turn
+from tests.friend_turns import friend_turn
 
 LONG_GAME = Path(__file__).parent / "data" / "long_game.mat.xz"
 RATIO = 2.5

@@ -23,7 +23,8 @@ from game.formats.friend_link import FriendGame, LinkRefused
 from game.formats.game_link import decode_game, encode_game
 from game.formats.mat import format_mat, parse_mat
 from game.formats.sgf import format_sgf, parse_sgf
-from tools.golden.long_game import endless_game, friend_turn
+from tests.friend_turns import friend_turn
+from tools.golden.long_game import endless_game
 
 
 def cpu(work: Callable[[], object]) -> float:
