@@ -28,6 +28,7 @@ from game.web.browser.dom import Event, bind_clicks, bind_files, bind_picks, on
 from game.web.browser.drag import BoardPointer
 from game.web.browser.real_page import BrowserSurface, BrowserSurroundings
 from game.web.house import Setup, build, clicks_of, files_of, picks_of
+from game.web.language.catalog import _
 from game.web.sharing import embed_dialog
 from game.web.state.page_state import PageState
 from game.web.state.session import Session
@@ -110,9 +111,11 @@ class App:
             page.show(PageState.new(Session.new(page.state.session.settings)))
         again = self.table.schedule_computer if page.state.session.computer_to_act else None
         self.notices.notice(
-            f"Something went wrong: {guard.words(error)}. The board shows the game as it "
-            "stands; play on.",
-            "Let the computer play on" if again else "OK",
+            _(
+                "Something went wrong: {error}. The board shows the game as it stands; play on.",
+                error=guard.words(error),
+            ),
+            _("Let the computer play on") if again else "",
             again,
         )
 

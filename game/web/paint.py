@@ -27,6 +27,7 @@ from game.web.board.words import (
     shown_name,
     status_text,
 )
+from game.web.language.catalog import _
 from game.web.link_play.words import link_status
 from game.web.review.words import review_words, reviewing_words, turn_words
 from game.web.state.commit import Moment, Painting
@@ -147,7 +148,7 @@ def ending_dice_words(state: PageState) -> str | None:
     if state.dice.cup(len(history.games)) is None:
         return None
     panel = state.dice.panel(history)
-    return f"Dice: {panel.lines[-1]}" if panel.checked is not None else None
+    return _("Dice: {check}", check=panel.lines[-1]) if panel.checked is not None else None
 
 
 def dice_check_markup(replay: Replay) -> str:
@@ -156,8 +157,11 @@ def dice_check_markup(replay: Replay) -> str:
     number = replay.game
     panel = dice_panel(replay.record, number, replay.dice.get(number))
     return panel_html(panel) + (
-        '<p class="hint-note">How to check it yourself, with a few lines of Python: '
-        '<a href="#faq-dice">the FAQ</a>.</p>'
+        '<p class="hint-note">'
+        + _(
+            'How to check it yourself, with a few lines of Python: <a href="#faq-dice">the FAQ</a>.'
+        )
+        + "</p>"
     )
 
 

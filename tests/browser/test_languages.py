@@ -38,17 +38,27 @@ UNTRANSLATED = """([words, skipped]) => {
 PYTHON_WRITES = ["name-top", "name-bottom", "score-label", "score-text", "pips-text", "status"]
 PYTHON_WRITES += ["rules-hint"]
 
-# The text of every visible element that holds words of its own (a text node with letters).
+# The text of every visible element that holds words of its own (a text node with letters),
+# with those own words (not its children's: code, key caps).
 SHOWN_TEXTS = """() => {
   const out = [];
   for (const node of document.querySelectorAll('body *')) {
     if (!node.getClientRects().length || ['SCRIPT', 'STYLE'].includes(node.tagName)) continue;
     if (node.closest('svg, [translate="no"], .board, kbd, code, var')) continue;  // key caps, code
-    const own = [...node.childNodes].some((c) => c.nodeType === 3 && /\\p{L}/u.test(c.data));
-    if (own) out.push(node.textContent.replace(/\\s+/g, ' ').trim());
+    const own = [...node.childNodes].filter((c) => c.nodeType === 3).map((c) => c.data).join(' ');
+    if (/\\p{L}/u.test(own)) out.push([node.textContent.replace(/\\s+/g, ' ').trim(), own]);
+    for (const pseudo of ['::before', '::after']) {  // words drawn by CSS content
+      const drawn = getComputedStyle(node, pseudo).content;
+      if (/^".*\\p{L}.*"$/u.test(drawn)) out.push([drawn.slice(1, -1), drawn.slice(1, -1)]);
+    }
   }
   return out;
 }"""
+
+# Words no sentence of the six languages uses: one on screen is English left over, whether
+# or not a catalog holds its sentence (text drawn by CSS `content` included).
+ENGLISH_WORDS = {"the", "you", "your", "and", "of", "is", "are", "to", "with", "this", "roll"}
+ENGLISH_WORDS |= {"rolled", "wins", "turn", "game", "games", "checker", "checkers", "answer"}
 
 
 def english_patterns(code: str) -> list[re.Pattern[str]]:
@@ -60,8 +70,9 @@ def english_patterns(code: str) -> list[re.Pattern[str]]:
             plain = re.sub(r"<[^>]+>", "", html.unescape(english)).strip()
             if plain in [html.unescape(re.sub(r"<[^>]+>", "", t)) for t in entry.translations]:
                 continue  # the same in both languages ("OK", "Crawford", a name)
-            if len(plain) < 4 or not re.search(r"[a-z]", plain):
-                continue
+            words = re.sub(r"\{\w+\}", "", plain).strip()
+            if len(words) < 6 or not re.search(r"[a-z]", plain):
+                continue  # too short to tell ("{count} on {point}" matches any " on ")
             parts = re.split(r"(\{\w+\})", plain)
             body = "".join(".+?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts)
             patterns.append(re.compile(body))
@@ -69,10 +80,14 @@ def english_patterns(code: str) -> list[re.Pattern[str]]:
 
 
 def english_left(page: Page, code: str) -> list[str]:
-    """The sentences on screen that are still English where the catalog has them translated."""
+    """The sentences on screen that are still English: the catalog has them translated, or
+    they hold words only English uses."""
     patterns = english_patterns(code)
     left = []
-    for text in page.evaluate(SHOWN_TEXTS):
+    for text, own in page.evaluate(SHOWN_TEXTS):
+        if ENGLISH_WORDS & set(re.findall(r"[^\W\d_]+", own.lower())):
+            left.append(text)
+            continue
         for sentence in [text, *re.split(r"(?<=[.!?…])\s+", text)]:
             if any(p.fullmatch(sentence) for p in patterns):
                 left.append(sentence)
@@ -134,6 +149,7 @@ def test_the_page_speaks_the_language_asked_at_phone_size(
         assert game_page.evaluate(UNTRANSLATED, [catalog, PYTHON_WRITES]) == [], size
         assert english_left(game_page, code) == [], size
         assert game_page.evaluate(OVERFLOWING) == [], size
+        assert_in_view(game_page, "#keys-toggle", size)  # the toolbar's last row: the room whole
         game_page.click("#settings-toggle")
         expect(game_page.locator("#settings-dialog")).to_be_visible()
         assert_in_view(game_page, "#settings-dialog", size)

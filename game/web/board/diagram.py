@@ -32,12 +32,13 @@ from game.web.address.embed_params import (
 )
 from game.web.board.render import BoardView
 from game.web.board.view import COLOURS, board_view
-from game.web.board.words import score_label, score_text
+from game.web.board.words import score_label, score_text, shown_name
+from game.web.language.catalog import _
 from game.web.state.session import (
     FRIEND,
     Session,
     Settings,
-    player_name,
+    person_side,
     to_viewer,
 )
 
@@ -78,15 +79,24 @@ def diagram_view(session: Session, play: Play | None = None) -> BoardView:
     return replace(view, trail=trail, trail_colour=COLOURS[game.turn])
 
 
-def _points_text(name: str, side: Side) -> str:
-    """``Cyan: 2 on 24, 5 on 13, 1 on the bar, 3 borne off.`` (in that side's numbering)."""
-    parts = [f"{side[point]} on {point}" for point in range(24, 0, -1) if side[point]]
+def _points_text(session: Session, player: int, side: Side) -> str:
+    """``Cyan's checkers: 2 on 24, 5 on 13, 1 on the bar, 3 borne off.`` (in that side's
+    numbering)."""
+    parts = [
+        _("{count} on {point}", count=side[point], point=point)
+        for point in range(24, 0, -1)
+        if side[point]
+    ]
     if side[BAR]:
-        parts.append(f"{side[BAR]} on the bar")
+        parts.append(_("{count} on the bar", count=side[BAR]))
     if side[OFF]:
-        parts.append(f"{side[OFF]} borne off")
-    whose = "Your" if name == "You" else f"{name}'s"
-    return f"{whose} checkers: {', '.join(parts) or 'none'}."
+        parts.append(_("{count} borne off", count=side[OFF]))
+    checkers = _(", ").join(parts) or _("none")
+    if person_side(session) == player:
+        return _("Your checkers: {checkers}.", checkers=checkers)
+    return _(
+        "{player}'s checkers: {checkers}.", player=shown_name(session, player), checkers=checkers
+    )
 
 
 def board_text(session: Session, play: Play | None = None) -> list[str]:
@@ -95,29 +105,59 @@ def board_text(session: Session, play: Play | None = None) -> list[str]:
     and the play drawn."""
     game = session.game
     bottom = session.bottom_player
-    names = [player_name(session, player) for player in (0, 1)]
-    plays = "play" if names[bottom] == "You" else "plays"
-    lines = [f"{names[bottom]} {plays} from the bottom, {names[1 - bottom]} from the top."]
+    names = [shown_name(session, player) for player in (0, 1)]
+    if person_side(session) == bottom:
+        lines = [_("You play from the bottom, {top} from the top.", top=names[1 - bottom])]
+    else:
+        lines = [
+            _(
+                "{bottom} plays from the bottom, {top} from the top.",
+                bottom=names[bottom],
+                top=names[1 - bottom],
+            )
+        ]
     mover = names[game.turn]
     if game.phase is Phase.MOVE and game.dice:
         high, low = max(game.dice), min(game.dice)
-        lines.append(f"{mover} to play {high}-{low}.")
+        lines.append(_("{player} to play {dice}.", player=mover, dice=f"{high}-{low}"))
     elif game.phase is Phase.ROLL:
-        lines.append(f"{mover} on roll.")
+        lines.append(_("{player} on roll.", player=mover))
     elif game.phase is Phase.DOUBLED:
         answerer = game.to_act if game.to_act is not None else 1 - game.turn
-        lines.append(f"{names[1 - answerer]} doubles; {names[answerer]} to answer.")
+        lines.append(
+            _(
+                "{doubler} doubles; {answerer} to answer.",
+                doubler=names[1 - answerer],
+                answerer=names[answerer],
+            )
+        )
     if game.rules.cube:
         owner = game.cube.owner
-        where = "in the middle" if owner is None else f"owned by {names[owner]}"
-        lines.append(f"The cube is at {game.cube.value}, {where}.")
+        if owner is None:
+            lines.append(_("The cube is at {value}, in the middle.", value=game.cube.value))
+        else:
+            lines.append(
+                _(
+                    "The cube is at {value}, owned by {player}.",
+                    value=game.cube.value,
+                    player=names[owner],
+                )
+            )
     else:
-        lines.append("No doubling cube (the Simple rules).")
-    lines.append(f"{score_label(session)}: {score_text(session)}.")
+        lines.append(_("No doubling cube (the Simple rules)."))
+    lines.append(_("{label}: {score}.", label=score_label(session), score=score_text(session)))
     for player in (game.turn, 1 - game.turn):
-        lines.append(_points_text(names[player], game.board_for(player).player))
+        lines.append(_points_text(session, player, game.board_for(player).player))
     pips = game.pip_counts_for(game.turn)
-    lines.append(f"Left to go: {mover} {pips[0]}, {names[1 - game.turn]} {pips[1]}.")
+    lines.append(
+        _(
+            "Left to go: {first} {first_pips}, {second} {second_pips}.",
+            first=mover,
+            first_pips=pips[0],
+            second=names[1 - game.turn],
+            second_pips=pips[1],
+        )
+    )
     if play is not None:
-        lines.append(f"The play: {format_play(play.moves)}.")
+        lines.append(_("The play: {play}.", play=format_play(play.moves)))
     return lines

@@ -38,7 +38,6 @@ from game.web.state.session import (
     TAKEN,
     Session,
     person_side,
-    player_name,
 )
 
 
@@ -65,10 +64,11 @@ class Sides:
     computer: Kept
     friend: Kept
     named: Kept
+    you_by_link: Kept | None = None  # "you", where the other side is a friend by links
 
 
 # Each sentence that names a side as its subject, by what happened.
-SIDES = {
+SIDES: dict[object, Sides] = {
     "doubles": Sides(
         N_("You double to {value}."),
         N_("The computer doubles to {value}."),
@@ -172,20 +172,278 @@ SIDES = {
             "{player} offers to resign a backgammon ({count} points).",
         ),
     ),
+    # How a game ended, said of its winner (or of the side that gave up).
+    "wins simple": Sides(
+        N_("You win the game!"),
+        N_("The computer wins this game."),
+        N_("Your friend wins the game!"),
+        N_("{player} wins the game!"),
+    ),
+    "resigns": Sides(
+        N_("You resign."),
+        N_("The computer resigns."),
+        N_("Your friend resigns."),
+        N_("{player} resigns."),
+    ),
+    "wins by a pass": Sides(
+        Nn_(
+            "The computer passes: you win {count} point.",
+            "The computer passes: you win {count} points.",
+        ),
+        Nn_(
+            "You pass: the computer wins {count} point.",
+            "You pass: the computer wins {count} points.",
+        ),
+        Nn_(
+            "You pass: your friend wins {count} point.",
+            "You pass: your friend wins {count} points.",
+        ),
+        Nn_(
+            "{other} passes: {player} wins {count} point.",
+            "{other} passes: {player} wins {count} points.",
+        ),
+        Nn_(
+            "Your friend passes: you win {count} point.",
+            "Your friend passes: you win {count} points.",
+        ),
+    ),
+    ("wins by a resignation", SINGLE): Sides(
+        Nn_(
+            "The computer resigns a single game: you win {count} point.",
+            "The computer resigns a single game: you win {count} points.",
+        ),
+        Nn_(
+            "You resign a single game: the computer wins {count} point.",
+            "You resign a single game: the computer wins {count} points.",
+        ),
+        Nn_(
+            "You resign a single game: your friend wins {count} point.",
+            "You resign a single game: your friend wins {count} points.",
+        ),
+        Nn_(
+            "{other} resigns a single game: {player} wins {count} point.",
+            "{other} resigns a single game: {player} wins {count} points.",
+        ),
+        Nn_(
+            "Your friend resigns a single game: you win {count} point.",
+            "Your friend resigns a single game: you win {count} points.",
+        ),
+    ),
+    ("wins by a resignation", GAMMON): Sides(
+        Nn_(
+            "The computer resigns a gammon: you win {count} point.",
+            "The computer resigns a gammon: you win {count} points.",
+        ),
+        Nn_(
+            "You resign a gammon: the computer wins {count} point.",
+            "You resign a gammon: the computer wins {count} points.",
+        ),
+        Nn_(
+            "You resign a gammon: your friend wins {count} point.",
+            "You resign a gammon: your friend wins {count} points.",
+        ),
+        Nn_(
+            "{other} resigns a gammon: {player} wins {count} point.",
+            "{other} resigns a gammon: {player} wins {count} points.",
+        ),
+        Nn_(
+            "Your friend resigns a gammon: you win {count} point.",
+            "Your friend resigns a gammon: you win {count} points.",
+        ),
+    ),
+    ("wins by a resignation", BACKGAMMON): Sides(
+        Nn_(
+            "The computer resigns a backgammon: you win {count} point.",
+            "The computer resigns a backgammon: you win {count} points.",
+        ),
+        Nn_(
+            "You resign a backgammon: the computer wins {count} point.",
+            "You resign a backgammon: the computer wins {count} points.",
+        ),
+        Nn_(
+            "You resign a backgammon: your friend wins {count} point.",
+            "You resign a backgammon: your friend wins {count} points.",
+        ),
+        Nn_(
+            "{other} resigns a backgammon: {player} wins {count} point.",
+            "{other} resigns a backgammon: {player} wins {count} points.",
+        ),
+        Nn_(
+            "Your friend resigns a backgammon: you win {count} point.",
+            "Your friend resigns a backgammon: you win {count} points.",
+        ),
+    ),
+    ("wins", SINGLE): Sides(
+        Nn_(
+            "You win a single game: {count} point.",
+            "You win a single game: {count} points.",
+        ),
+        Nn_(
+            "The computer wins a single game: {count} point.",
+            "The computer wins a single game: {count} points.",
+        ),
+        Nn_(
+            "Your friend wins a single game: {count} point.",
+            "Your friend wins a single game: {count} points.",
+        ),
+        Nn_(
+            "{player} wins a single game: {count} point.",
+            "{player} wins a single game: {count} points.",
+        ),
+    ),
+    ("wins", GAMMON): Sides(
+        Nn_(
+            "You win a gammon: {count} point.",
+            "You win a gammon: {count} points.",
+        ),
+        Nn_(
+            "The computer wins a gammon: {count} point.",
+            "The computer wins a gammon: {count} points.",
+        ),
+        Nn_(
+            "Your friend wins a gammon: {count} point.",
+            "Your friend wins a gammon: {count} points.",
+        ),
+        Nn_(
+            "{player} wins a gammon: {count} point.",
+            "{player} wins a gammon: {count} points.",
+        ),
+    ),
+    ("wins", BACKGAMMON): Sides(
+        Nn_(
+            "You win a backgammon: {count} point.",
+            "You win a backgammon: {count} points.",
+        ),
+        Nn_(
+            "The computer wins a backgammon: {count} point.",
+            "The computer wins a backgammon: {count} points.",
+        ),
+        Nn_(
+            "Your friend wins a backgammon: {count} point.",
+            "Your friend wins a backgammon: {count} points.",
+        ),
+        Nn_(
+            "{player} wins a backgammon: {count} point.",
+            "{player} wins a backgammon: {count} points.",
+        ),
+    ),
+    "wins the match": Sides(
+        N_("You win the match {score}!"),
+        N_("The computer wins the match {score}!"),
+        N_("Your friend wins the match {score}!"),
+        N_("{player} wins the match {score}!"),
+    ),
+    "match title": Sides(
+        N_("You win the match {score}"),
+        N_("The computer wins the match {score}"),
+        N_("Your friend wins the match {score}"),
+        N_("{player} wins the match {score}"),
+    ),
+    "title": Sides(
+        N_("You win!"),
+        N_("The computer wins"),
+        N_("Your friend wins!"),
+        N_("{player} wins!"),
+    ),
+    "resigns, 1 game": Sides(
+        N_("You resign \u2014 1 game."),
+        N_("The computer resigns \u2014 1 game."),
+        N_("Your friend resigns \u2014 1 game."),
+        N_("{player} resigns \u2014 1 game."),
+    ),
+    "passes the double": Sides(
+        Nn_(
+            "You pass the double \u2014 {count} point.",
+            "You pass the double \u2014 {count} points.",
+        ),
+        Nn_(
+            "The computer passes the double \u2014 {count} point.",
+            "The computer passes the double \u2014 {count} points.",
+        ),
+        Nn_(
+            "Your friend passes the double \u2014 {count} point.",
+            "Your friend passes the double \u2014 {count} points.",
+        ),
+        Nn_(
+            "{player} passes the double \u2014 {count} point.",
+            "{player} passes the double \u2014 {count} points.",
+        ),
+    ),
+    ("resigns", SINGLE): Sides(
+        Nn_(
+            "You resign a single game \u2014 {count} point.",
+            "You resign a single game \u2014 {count} points.",
+        ),
+        Nn_(
+            "The computer resigns a single game \u2014 {count} point.",
+            "The computer resigns a single game \u2014 {count} points.",
+        ),
+        Nn_(
+            "Your friend resigns a single game \u2014 {count} point.",
+            "Your friend resigns a single game \u2014 {count} points.",
+        ),
+        Nn_(
+            "{player} resigns a single game \u2014 {count} point.",
+            "{player} resigns a single game \u2014 {count} points.",
+        ),
+    ),
+    ("resigns", GAMMON): Sides(
+        Nn_(
+            "You resign a gammon \u2014 {count} point.",
+            "You resign a gammon \u2014 {count} points.",
+        ),
+        Nn_(
+            "The computer resigns a gammon \u2014 {count} point.",
+            "The computer resigns a gammon \u2014 {count} points.",
+        ),
+        Nn_(
+            "Your friend resigns a gammon \u2014 {count} point.",
+            "Your friend resigns a gammon \u2014 {count} points.",
+        ),
+        Nn_(
+            "{player} resigns a gammon \u2014 {count} point.",
+            "{player} resigns a gammon \u2014 {count} points.",
+        ),
+    ),
+    ("resigns", BACKGAMMON): Sides(
+        Nn_(
+            "You resign a backgammon \u2014 {count} point.",
+            "You resign a backgammon \u2014 {count} points.",
+        ),
+        Nn_(
+            "The computer resigns a backgammon \u2014 {count} point.",
+            "The computer resigns a backgammon \u2014 {count} points.",
+        ),
+        Nn_(
+            "Your friend resigns a backgammon \u2014 {count} point.",
+            "Your friend resigns a backgammon \u2014 {count} points.",
+        ),
+        Nn_(
+            "{player} resigns a backgammon \u2014 {count} point.",
+            "{player} resigns a backgammon \u2014 {count} points.",
+        ),
+    ),
 }
 
 
-def said(session: Session, player: int, what: str | int, count: int = 0, **values: object) -> str:
+def said(session: Session, player: int, what: object, count: int = 0, **values: object) -> str:
     """``SIDES[what]`` said of ``player``, in the page's language, its fields filled
     (``{player}`` is the side's shown name, ``{count}`` picks a form)."""
     sides = SIDES[what]
     if session.settings.opponent == COMPUTER:
         sentence = sides.you if player == 0 else sides.computer
     elif session.settings.opponent == LINK:
-        sentence = sides.you if player == session.link_side else sides.friend
+        you = sides.you_by_link or sides.you
+        sentence = you if player == session.link_side else sides.friend
     else:
         sentence = sides.named
-    return told(sentence, count=count, player=shown_name(session, player), **values)
+    return told(
+        sentence,
+        count=count,
+        player=shown_name(session, player),
+        other=shown_name(session, 1 - player),
+        **values,
+    )
 
 
 def _answer(session: Session, offer: str, answerer: int, asked: str, named: str) -> str:
@@ -344,24 +602,26 @@ def blocked_text(session: Session) -> str:
     return said(session, 1 - game.turn, "cannot move", dice=f"{d1}-{d2}") + " "
 
 
-def _points(n: int) -> str:
-    return f"{n} point" + ("" if n == 1 else "s")
-
-
-def _subject(session: Session, player: int) -> tuple[str, str]:
-    """(the player as a sentence's subject, the verb ending): ("You", "") or ("Pink", "s")."""
-    if session.settings.opponent == COMPUTER:
-        return ("You", "") if player == 0 else ("The computer", "s")
-    if session.settings.opponent == LINK:
-        return ("You", "") if player == session.link_side else ("Your friend", "s")
-    return player_name(session, player), "s"
-
-
-def _lower(subject: str) -> str:
-    return subject if subject not in ("You", "The computer", "Your friend") else subject.lower()
-
-
-RESULT_WORDS = {SINGLE: "a single game", GAMMON: "a gammon", BACKGAMMON: "a backgammon"}
+# A result, without a side: the end card's reason when the game was played out.
+RESULTS = {
+    SINGLE: Nn_("A single game \u2014 {count} point.", "A single game \u2014 {count} points."),
+    GAMMON: Nn_("A gammon \u2014 {count} point.", "A gammon \u2014 {count} points."),
+    BACKGAMMON: Nn_("A backgammon \u2014 {count} point.", "A backgammon \u2014 {count} points."),
+}
+RESULTS_CUBED = {
+    SINGLE: Nn_(
+        "A single game with the cube on {cube} \u2014 {count} point.",
+        "A single game with the cube on {cube} \u2014 {count} points.",
+    ),
+    GAMMON: Nn_(
+        "A gammon with the cube on {cube} \u2014 {count} point.",
+        "A gammon with the cube on {cube} \u2014 {count} points.",
+    ),
+    BACKGAMMON: Nn_(
+        "A backgammon with the cube on {cube} \u2014 {count} point.",
+        "A backgammon with the cube on {cube} \u2014 {count} points.",
+    ),
+}
 
 
 def ending_text(session: Session) -> str:
@@ -369,30 +629,22 @@ def ending_text(session: Session) -> str:
     game = session.game
     winner = game.winner
     assert winner is not None
-    who, s = _subject(session, winner)
-    loser, ls = _subject(session, 1 - winner)
-    points = _points(game.points_won)
+    points = game.points_won
     if not game.rules.cube and not game.rules.gammons:
-        if session.settings.opponent == COMPUTER:
-            text = "You win the game!" if winner == 0 else "The computer wins this game."
-        elif session.settings.opponent == LINK:
-            text = f"{who} win{s} the game!"
-        else:
-            text = f"{who} wins the game!"
+        text = said(session, winner, "wins simple")
         if game.ended_by == "resignation":
-            text = f"{loser} resign{ls}. " + text
+            text = said(session, 1 - winner, "resigns") + " " + text
     elif game.ended_by == "pass":
-        text = f"{loser} pass{'es' if ls else ''}: {_lower(who)} win{s} {points}."
+        text = said(session, winner, "wins by a pass", count=points)
     else:
-        what = RESULT_WORDS[game.result]
         if game.ended_by == "resignation":
-            text = f"{loser} resign{ls} {what}: {_lower(who)} win{s} {points}."
+            text = said(session, winner, ("wins by a resignation", game.result), count=points)
         else:
-            text = f"{who} win{s} {what}: {points}."
+            text = said(session, winner, ("wins", game.result), count=points)
         if _counted_single(game):
-            text += " (The Jacoby rule counts it single: the cube was never turned.)"
+            text += " " + _("(The Jacoby rule counts it single: the cube was never turned.)")
     if game.phase is Phase.MATCH_OVER:
-        text += f" {who} win{s} the match {final_score(session)}!"
+        text += " " + said(session, winner, "wins the match", score=final_score(session))
     return text
 
 
@@ -423,23 +675,26 @@ def ending(session: Session) -> Ending | None:
     if game.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) or game.winner is None:
         return None
     winner = game.winner
-    who, s = _subject(session, winner)
     match_over = game.phase is Phase.MATCH_OVER
     if match_over:
-        title = f"{who} win{s} the match {final_score(session)}"
-        score = f"A match to {_points(game.rules.match_length)}"
+        title = said(session, winner, "match title", score=final_score(session))
+        length = game.rules.match_length
+        score = n_("A match to {count} point", "A match to {count} points", length)
     else:
-        title = f"{who} win{s}" + ("!" if not session.is_computer(winner) else "")
-        score = f"{score_label(session)}: {score_text(session)}"
+        title = said(session, winner, "title")
+        score = _("{label}: {score}", label=score_label(session), score=score_text(session))
     reason = _ending_reason(session)
     if match_over:
-        named = reason.startswith(("Cyan", "Pink"))
-        reason = "Last game: " + (reason if named else reason[0].lower() + reason[1:])
+        names = (shown_name(session, 0), shown_name(session, 1))
+        named = session.settings.opponent not in (COMPUTER, LINK) and reason.startswith(names)
+        reason = _(
+            "Last game: {reason}", reason=reason if named else reason[0].lower() + reason[1:]
+        )
     return Ending(
         title=title,
         reason=reason,
         score=score,
-        next_label="New match" if match_over else "Next game",
+        next_label=_("New match") if match_over else _("Next game"),
         won=not session.is_computer(winner),
     )
 
@@ -449,24 +704,25 @@ def _ending_reason(session: Session) -> str:
     game = session.game
     winner = game.winner
     assert winner is not None
-    loser, ls = _subject(session, 1 - winner)
-    points = _points(game.points_won)
+    loser = 1 - winner
+    points = game.points_won
     if not game.rules.cube and not game.rules.gammons:
         if game.ended_by == "resignation":
-            return f"{loser} resign{ls} \u2014 1 game."
-        return "All fifteen checkers borne off first \u2014 1 game."
+            return said(session, loser, "resigns, 1 game")
+        return _("All fifteen checkers borne off first \u2014 1 game.")
     if game.ended_by == "pass":
-        return f"{loser} pass{'es' if ls else ''} the double \u2014 {points}."
-    what = RESULT_WORDS[game.result]
+        return said(session, loser, "passes the double", count=points)
     cube = game.cube.value if game.rules.cube else 1
-    on_cube = f" with the cube on {cube}" if cube > 1 else ""
-    text = (
-        f"{loser} resign{ls} {what}{on_cube} \u2014 {points}."
-        if game.ended_by == "resignation"
-        else f"{what.capitalize()}{on_cube} \u2014 {points}."
-    )
+    if game.ended_by == "resignation":
+        text = said(session, loser, ("resigns", game.result), count=points)
+        if cube > 1:
+            text += " " + _("The cube was on {cube}.", cube=cube)
+    elif cube > 1:
+        text = told(RESULTS_CUBED[game.result], count=points, cube=cube)
+    else:
+        text = told(RESULTS[game.result], count=points)
     if _counted_single(game):
-        text += " The Jacoby rule counts it single: the cube was never turned."
+        text += " " + _("The Jacoby rule counts it single: the cube was never turned.")
     return text
 
 
@@ -542,12 +798,14 @@ def new_game_question(session: Session) -> Prompt | None:
     game = session.game
     if game.rules.match_length and game.score != (0, 0):
         return Prompt(
-            "Start a new match? The match in progress will be lost.",
-            "Start a new match",
-            "Keep playing",
+            _("Start a new match? The match in progress will be lost."),
+            _("Start a new match"),
+            _("Keep playing"),
         )
     return Prompt(
-        "Start a new game? The game in progress will be lost.", "Start a new game", "Keep playing"
+        _("Start a new game? The game in progress will be lost."),
+        _("Start a new game"),
+        _("Keep playing"),
     )
 
 
@@ -555,10 +813,13 @@ def damaged_notice(what: str) -> Prompt:
     """Something the page keeps in this browser (the trainer's cards, the rating, the games by
     link) could not be read: the page goes on without it, the copy kept (game/web/store/door.py)."""
     return Prompt(
-        f"Something this page keeps in your browser could not be read: {what}. The page goes "
-        "on without it; the copy found is kept aside. Download it?",
-        "Download a copy",
-        "Not now",
+        _(
+            "Something this page keeps in your browser could not be read: {what}. The page "
+            "goes on without it; the copy found is kept aside. Download it?",
+            what=told(what),
+        ),
+        _("Download a copy"),
+        _("Not now"),
     )
 
 

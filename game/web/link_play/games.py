@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from game.engine.match import Rules
 from game.engine.state import Phase
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of, read_link
+from game.web.language.catalog import _, n_
 from game.web.state.page_state import PageState
 from game.web.store.door import GAMES_VERSION
 
@@ -61,11 +62,13 @@ class FriendGames:
         if known is None:
             if not fields.invite:
                 raise LinkRefused(
-                    "this link is a turn of a game that is not on this device "
-                    "(it was started in another browser, or deleted)"
+                    _(
+                        "this link is a turn of a game that is not on this device "
+                        "(it was started in another browser, or deleted)"
+                    )
                 )
             if game_id_of(fields.tag) != fields.game_id:
-                raise LinkRefused("the invitation was changed after it was made")
+                raise LinkRefused(_("the invitation was changed after it was made"))
             game = FriendGame.join(link)
         else:
             game = known.receive(link)
@@ -79,14 +82,19 @@ class FriendGames:
         for game in self.games:
             state = game.record.state
             rules = state.rules
-            match = f"{rules.match_length}-point match" if rules.match_length else "money game"
+            length = rules.match_length
+            match = (
+                n_("{count}-point match", "{count}-point match", length)
+                if length
+                else _("money game")
+            )
             score = state.score if game.me == 0 else (state.score[1], state.score[0])
             if state.phase is Phase.MATCH_OVER:
-                turn = "match over"
+                turn = _("match over")
             elif game.my_turn:
-                turn = "your turn"
+                turn = _("your turn")
             else:
-                turn = "waiting for your friend"
+                turn = _("waiting for your friend")
             rows.append(GameRow(game.game_id.hex(), match, score, turn))
         return rows
 

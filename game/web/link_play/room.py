@@ -27,6 +27,7 @@ from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of
 from game.web.board.words import new_game_question
+from game.web.language.catalog import told
 from game.web.link_play import words
 from game.web.link_play.games import FriendGames, games_of
 from game.web.link_play.view import link_frame, link_url
@@ -214,7 +215,7 @@ class LinkPlay:
         written = self.door.write(LINKS, json.dumps(data, separators=(",", ":")))
         if not written and not self.told_storage:
             self.told_storage = True
-            self.notices.notice(words.NO_STORAGE)
+            self.notices.notice(told(words.NO_STORAGE))
         return state
 
     def restore(self) -> None:
@@ -355,7 +356,7 @@ class LinkPlay:
         else:
             self.page.paint()  # the form shows the opponent still being played
             self.notices.ask(
-                words.LEAVE_FOR_A_FRIEND,
+                words.leave_for_a_friend(),
                 go,
             )
 
@@ -395,7 +396,7 @@ class LinkPlay:
                 self.show(game)
 
             self.notices.ask(
-                words.PLAY_IT_NOW,
+                words.play_it_now(),
                 switch,
             )
             return
@@ -456,7 +457,7 @@ class LinkPlay:
             self.page.commit(self.store(state))
 
         self.notices.ask(
-            words.REMOVE_IT,
+            words.remove_it(),
             go,
         )
 
@@ -467,7 +468,7 @@ class LinkPlay:
         if game is None or game.my_turn:
             return
         url = link_url(self.page.around.page_url(), game)
-        how = await self.page.around.share_link(url, words.SHARE_TITLE)
+        how = await self.page.around.share_link(url, told(words.SHARE_TITLE))
         self.sent = url if how else None
         self.said = how
         self.paint(self.page.state)
@@ -478,11 +479,8 @@ class LinkPlay:
         frame = Frame()
         shown = state.room == TABLE and not state.reviewing
         link_frame(frame, game, games_of(state).rows(), url, shown)
-        words = {
-            "shared": "Sent. Now wait for your friend's link.",
-            "copied": "Copied: paste it to your friend in any chat or mail.",
-        }
-        sent = self.sent is not None and self.sent == url and self.said in words
+        said = {how: told(sentence) for how, sentence in words.SENT.items()}
+        sent = self.sent is not None and self.sent == url and self.said in said
         frame.props("link-sent", hidden=not sent)
-        frame.text("link-sent", words.get(self.said, "") if sent else "")
+        frame.text("link-sent", said.get(self.said, "") if sent else "")
         apply(self.page.surface, frame)

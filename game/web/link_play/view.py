@@ -18,6 +18,7 @@ import html
 
 from game.formats.friend_link import FriendGame
 from game.web.address.links import FRIEND_FRAGMENT
+from game.web.language.catalog import _
 from game.web.link_play.games import GameRow
 from game.web.link_play.words import games_title, remove_label, row_text
 from game.web.state.surface import Frame
@@ -35,12 +36,13 @@ def rows_markup(rows: list[GameRow], current: str | None) -> str:
         text = html.escape(row_text(row))
         game_id = html.escape(row.game_id)
         if row.game_id == current:
-            play = '<span class="link-here">On the board</span>'
+            play = f'<span class="link-here">{html.escape(_("On the board"))}</span>'
         else:
-            play = f'<button type="button" data-link-play="{game_id}">Play</button>'
+            words = html.escape(_("Play"))
+            play = f'<button type="button" data-link-play="{game_id}">{words}</button>'
         remove = (
             f'<button type="button" data-link-remove="{game_id}" '
-            f'aria-label="{html.escape(remove_label(number))}">Remove</button>'
+            f'aria-label="{html.escape(remove_label(number))}">{html.escape(_("Remove"))}</button>'
         )
         mark = ' class="link-row current"' if row.game_id == current else ' class="link-row"'
         items.append(

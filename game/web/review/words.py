@@ -8,6 +8,7 @@ game/web/state/replay.py).
 
 from __future__ import annotations
 
+from game.web.language.catalog import _, n_
 from game.web.state.prompts import Prompt
 from game.web.state.replay import Replay, turn_of, where_text
 
@@ -28,17 +29,25 @@ def cannot_write(kind: str, error: object) -> str:
 
 def review_words(replay: Replay) -> str:
     """The review's banner: which game and turn is shown, and the players."""
-    return f"{where_text(replay)} \u00b7 {' vs '.join(replay.record.names)}"
+    first, second = replay.record.names
+    return _(
+        "{where} \u00b7 {first} vs {second}", where=where_text(replay), first=first, second=second
+    )
 
 
 def turn_words(replay: Replay) -> str:
     """The review's banner: ``Game 1, turn 12 of 34``, as the move list numbers turns."""
     game, turn, turns = turn_of(replay.record, replay.at)
     if turn == 0:
-        return f"Game {game}, the start ({turns} turns)"
-    return f"Game {game}, turn {turn} of {turns}"
+        return n_(
+            "Game {game}, the start ({count} turn)",
+            "Game {game}, the start ({count} turns)",
+            turns,
+            game=game,
+        )
+    return _("Game {game}, turn {turn} of {turns}", game=game, turn=turn, turns=turns)
 
 
 def reviewing_words(replay: Replay) -> str:
     """The status line under review (never the live game's then)."""
-    return f"Reviewing: {turn_words(replay)}. Back to the game: Esc."
+    return _("Reviewing: {where}. Back to the game: Esc.", where=turn_words(replay))

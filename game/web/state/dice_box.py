@@ -40,6 +40,10 @@ from game.engine.seeded_dice import (
     new_seed,
 )
 from game.engine.state import Phase
+from game.web.language.catalog import FIRST_STRONG_ISOLATE, POP_ISOLATE, _, n_
+
+ISOLATES = FIRST_STRONG_ISOLATE + POP_ISOLATE  # around a value in right-to-left text
+HEX = frozenset("0123456789abcdef")
 
 BOX_VERSION = 1
 MAX_GAMES = 200  # a saved box holds at most this many seeds (a 25-point match has far fewer)
@@ -168,15 +172,17 @@ def dice_panel(record: Record, number: int, dice: GameDice | None) -> DicePanel:
     """The Dice panel for game ``number`` of ``record`` whose dice are ``dice`` (None: it
     has no commitment). Once the seed is revealed the engine checks every roll of the game
     against it (``check_game_rolls``)."""
-    title = f"Dice, game {number}"
+    title = _("Dice, game {number}", number=number)
     if dice is None:
         return DicePanel(
             title,
             (
-                "This game's dice have no commitment here, so this panel cannot check them: "
-                "they were not thrown from a seed of this page (an address with ?seed=, a "
-                "position from a link, a game played on from the review, or a game with a "
-                "friend by link, whose dice both players fix together).",
+                _(
+                    "This game's dice have no commitment here, so this panel cannot check them: "
+                    "they were not thrown from a seed of this page (an address with ?seed=, a "
+                    "position from a link, a game played on from the review, or a game with a "
+                    "friend by link, whose dice both players fix together)."
+                ),
             ),
         )
     actions = record.games[number - 1] if 0 < number <= len(record.games) else ()
@@ -185,26 +191,42 @@ def dice_panel(record: Record, number: int, dice: GameDice | None) -> DicePanel:
         Phase.GAME_OVER,
         Phase.MATCH_OVER,
     )
-    lines = [f"Commitment: {dice.commitment}"]
+    lines = [_("Commitment: {hex}", hex=dice.commitment)]
     if dice.seed is None:
         if over:
-            lines.append("The seed of this game was not revealed, so its rolls cannot be checked.")
+            lines.append(
+                _("The seed of this game was not revealed, so its rolls cannot be checked.")
+            )
         elif not rolls:
             lines.append(
-                "Every roll of this game is fixed by a secret seed whose SHA-256 is this "
-                "commitment. The seed is shown when the game is over."
+                _(
+                    "Every roll of this game is fixed by a secret seed whose SHA-256 is this "
+                    "commitment. The seed is shown when the game is over."
+                )
             )
         else:
-            lines.append(f"{_count(len(rolls))} so far; the seed is shown when the game ends.")
+            lines.append(
+                n_(
+                    "{count} roll so far; the seed is shown when the game ends.",
+                    "{count} rolls so far; the seed is shown when the game ends.",
+                    len(rolls),
+                )
+            )
         return DicePanel(title, tuple(lines))
-    lines.append(f"Seed: {dice.seed}")
+    lines.append(_("Seed: {hex}", hex=dice.seed))
     if not rolls:
-        lines.append("No roll was made in this game.")
+        lines.append(_("No roll was made in this game."))
         return DicePanel(title, tuple(lines))
     try:
         throws = check_game_rolls(dice, rolls)
     except DiceMismatch as error:
-        lines.append(f"Roll {error.roll} does not match the commitment: {error.reason}.")
+        lines.append(
+            _(
+                "Roll {roll} does not match the commitment: {reason}.",
+                roll=error.roll,
+                reason=error.reason,
+            )
+        )
         return DicePanel(title, tuple(lines), checked=False)
     lines.append(all_match(throws))
     return DicePanel(title, tuple(lines), checked=True)
@@ -216,9 +238,11 @@ def panel_html(panel: DicePanel) -> str:
     checked = {True: "yes", False: "no", None: ""}[panel.checked]
     lines = []
     for line in panel.lines:
-        label, _, value = line.partition(": ")
-        if label in ("Commitment", "Seed") and len(value) == 64:
-            lines.append(f'<p>{label}: <code class="dice-hex">{escape(value)}</code></p>')
+        label, _colon, value = line.rpartition(": ")
+        value = value.strip(ISOLATES)
+        if label and len(value) == 64 and all(c in HEX for c in value):
+            code = f'<code class="dice-hex">{escape(value)}</code>'
+            lines.append(f"<p>{escape(label)}: {code}</p>")
         else:
             lines.append(f"<p>{escape(line)}</p>")
     return (
@@ -236,11 +260,9 @@ def all_match(throws: int) -> str:
      'All 7 rolls match the commitment.']
     """
     if throws == 1:
-        return "The one roll matches the commitment."
+        return _("The one roll matches the commitment.")
     if throws == 2:
-        return "Both rolls match the commitment."
-    return f"All {throws} rolls match the commitment."
-
-
-def _count(throws: int) -> str:
-    return f"{throws} roll{'s' if throws != 1 else ''}"
+        return _("Both rolls match the commitment.")
+    return n_(
+        "All {count} roll match the commitment.", "All {count} rolls match the commitment.", throws
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.web.language.catalog import _
 from game.web.state.prompts import Prompt
 from game.web.state.surface import Clicks, Surface
 
@@ -32,14 +33,14 @@ class Notices:
     def notice(
         self,
         text: str,
-        yes: str = "OK",
+        yes: str = "",
         action: Callable[[], object] | None = None,
         cancel: str | None = None,
         url: str | None = None,
     ) -> None:
         surface = self.surface
         surface.text("notice-text", text)
-        surface.text("notice-yes", yes)
+        surface.text("notice-yes", yes or _("OK"))
         surface.props("notice-no", hidden=cancel is None)
         if cancel is not None:
             surface.text("notice-no", cancel)

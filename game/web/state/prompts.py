@@ -14,5 +14,5 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Prompt:
     text: str
-    yes: str = "OK"
+    yes: str = ""  # "": OK, in the page's language
     cancel: str | None = None

@@ -32,6 +32,7 @@ from game.engine.scoresheet import Entry as SheetEntry
 from game.engine.scoresheet import scoresheet
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, Phase
+from game.web.language.catalog import _, n_
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +94,12 @@ def _game_moves(
     last = states[-1] if states else first
     if last.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         points = last.points_won
-        text = f"Wins {points} point{'s' if points != 1 else ''}"
         if last.phase is Phase.MATCH_OVER:
-            text += " and the match"
+            text = n_(
+                "Wins {count} point and the match", "Wins {count} points and the match", points
+            )
+        else:
+            text = n_("Wins {count} point", "Wins {count} points", points)
         ending, winner = Entry(text, start + len(actions)), last.winner
     built = tuple(Row(i, left, right) for i, (left, right) in enumerate(rows, 1))
     return GameMoves(number, first.score, start, built, ending, winner)
@@ -210,9 +214,10 @@ def move_list_html(record: Record, at: int) -> str:
     parts = []
     for game in games:
         score = f"{names[0]} {game.score[0]} \u2013 {game.score[1]} {names[1]}"
+        title = escape(_("Game {number}", number=game.number))
         parts.append(
             f'<h3 class="move-game"><button type="button" class="move" '
-            f'data-moment="{game.start}">Game {game.number}</button> <span>{score}</span></h3>'
+            f'data-moment="{game.start}">{title}</button> <span>{score}</span></h3>'
         )
         for row in game.rows:
             parts.append(
@@ -226,9 +231,9 @@ def move_list_html(record: Record, at: int) -> str:
 
 def where_text(replay: Replay) -> str:
     """Where the replay stands, in words: ``Game 2, move 14 of 40`` (actions; the embeds')."""
-    game, index, _ = replay.moments[replay.at]
+    game, index, _moved = replay.moments[replay.at]
     total = len(replay.record.games[game - 1])
-    return f"Game {game}, move {index} of {total}"
+    return _("Game {game}, move {index} of {total}", game=game, index=index, total=total)
 
 
 def turn_of(record: Record, moment: int) -> tuple[int, int, int]:
@@ -270,6 +275,13 @@ def turn_text(replay: Replay) -> str:
     """The review's words: ``Game 1, turn 12 of 34 (move 25 of 70)`` — the turn as the move
     list numbers it, the move as the record's actions count (the embeds' words)."""
     game, turn, turns = turn_of(replay.record, replay.at)
-    _, index, _ = replay.moments[replay.at]
+    _game, index, _moved = replay.moments[replay.at]
     total = len(replay.record.games[game - 1])
-    return f"Game {game}, turn {turn} of {turns} (move {index} of {total})"
+    return _(
+        "Game {game}, turn {turn} of {turns} (move {index} of {total})",
+        game=game,
+        turn=turn,
+        turns=turns,
+        index=index,
+        total=total,
+    )

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.web.language.catalog import N_
 from game.web.state.surface import Surroundings
 
 # ----- every key ------------------------------------------------------------------------------
@@ -69,7 +70,14 @@ _STRING = re.compile(r'"(?:\\.|[^"\\])*"')  # a JSON string, its escapes include
 _BRACKET = re.compile(r"[\[\]{}]")
 MAX_NESTING = 32  # a real value nests at most 5 deep; Pyodide's stack overflows near 10,000
 # What a damaged value is called when the page offers it for download, and the file's name.
-NAMES = {DECK: "the trainer's cards", RATING: "your rating", LINKS: "your games by link"}
+# What a damaged value is called in the question about it (house.offer_damaged), and its
+# name when the key is not one of these.
+SOMETHING_KEPT = N_("something the page kept")
+NAMES = {
+    DECK: N_("the trainer's cards"),
+    RATING: N_("your rating"),
+    LINKS: N_("your games by link"),
+}
 
 
 def board_key(save_key: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.engine.state import GameState, Phase
 from game.web.board import hint_panel
+from game.web.language.catalog import told
 from game.web.state.commit import Page
 from game.web.state.page_state import PageState
 from game.web.state.surface import Clicks, Picks, numbered
@@ -85,7 +86,7 @@ class Coach:
         game = self.page.state.session.game
         surface = self.page.surface
         surface.props("hint-panel", hidden=False)
-        surface.html("hint-body", '<p class="hint-note">The computer is weighing it…</p>')
+        surface.html("hint-body", f'<p class="hint-note">{told(words.HINT_WEIGHING)}</p>')
         answer = await self.hint_for(game)
         if self.page.state.session.game is not game:
             return
@@ -165,7 +166,7 @@ class Coach:
         page = self.page
         game = page.state.session.game
         page.update(tutoring=True)
-        page.surface.text("status", words.TUTOR_LOOKING)
+        page.surface.text("status", told(words.TUTOR_LOOKING))
         try:
             answer = await self.hint_for(game)
         except Exception:  # no figures (the worker failed and so did the page): no warning
@@ -198,7 +199,7 @@ class Coach:
         self.better = play_better if better is not None else None
         surface = page.surface
         surface.text("tutor-text", warning.text)
-        label = words.SHOW_BETTER if better is not None else words.SHOW_HINT
+        label = told(words.SHOW_BETTER if better is not None else words.SHOW_HINT)
         surface.text("tutor-show", label)
         surface.props("tutor-instead", hidden=better is None)
         surface.mark("tutor-mark", warning.mark)

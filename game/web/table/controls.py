@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.state import Phase
+from game.web.language.catalog import _
 from game.web.state.session import (
     COMPUTER,
     FRIEND,
@@ -67,7 +68,7 @@ def controls(session: Session, busy: bool = False) -> dict[str, Button]:
         "undo": Button(shown=moving and not over, enabled=person and session.may_undo),
         "confirm": Button(shown=moving and not over, enabled=person and session.may_confirm),
         "next-game": Button(
-            shown=over, label="New match" if phase is Phase.MATCH_OVER else "Next game"
+            shown=over, label=_("New match") if phase is Phase.MATCH_OVER else _("Next game")
         ),
         "new-game": Button(),
         "resign": Button(enabled=person and session.resigner is not None),

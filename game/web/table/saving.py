@@ -20,6 +20,7 @@ from dataclasses import replace
 from game.engine.record import Record
 from game.engine.state import Phase
 from game.web.board.prerender import painted_board
+from game.web.language.catalog import told
 from game.web.state.commit import Page
 from game.web.state.dice_box import DiceBox
 from game.web.state.notices import Notices
@@ -103,7 +104,7 @@ class Saving:
         over = state.session.game.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         lost = box is not None and len(box.seeds) < number  # saved, but not read back
         if lost and dice.cup(number) is None and begun and not over:
-            self.notices.notice(LOST_DICE)
+            self.notices.notice(told(LOST_DICE))
 
     def keep_unreadable(self) -> None:
         """Started without restoring: the save is kept as it is (it may be the cause)."""
@@ -128,7 +129,7 @@ class Saving:
             outcome = self.keeper.save(session)
         if self.keeper.resumed:
             self.told -= {storage.Outcome.FULL, storage.Outcome.NO_STORAGE}
-            self.notices.notice(words.SAVED_AGAIN)
+            self.notices.notice(told(words.SAVED_AGAIN))
         if outcome is storage.Outcome.NEWER and self.keeper.adopted is not None:
             # Another tab played on: show its game rather than write over it.
             state = self.adopted_state(state, self.keeper.adopted)
@@ -151,10 +152,11 @@ class Saving:
         if outcome in self.told and outcome is not storage.Outcome.NEWER:
             return
         self.told.add(outcome)
-        text = TOLD.get(outcome)
+        kept = TOLD.get(outcome)
+        text = told(kept) if kept else ""
         unsaved = (storage.Outcome.FULL, storage.Outcome.NO_STORAGE)
         if text and outcome in unsaved and self.download_game is not None:
-            self.notices.ask(replace(words.UNSAVED, text=text), self.download_game)
+            self.notices.ask(words.unsaved(text), self.download_game)
         elif text:
             self.notices.notice(text)
 
@@ -180,7 +182,7 @@ class Saving:
 
         def download_it() -> None:
             self.download_unreadable()
-            self.notices.ask(words.SAVE_DOWNLOADED, start_anew)
+            self.notices.ask(words.save_downloaded(), start_anew)
 
         self.notices.ask(words.save_problem_asked(problem), download_it)
 

@@ -21,20 +21,39 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.analysis.marks import mark_of
+from game.web.language.catalog import N_, _, told
 
-ACTION_NAMES = {
-    "no-double": "Rolling without doubling",
-    "double": "Doubling",
-    "take": "Taking",
-    "pass": "Passing",
-    "beaver": "Beavering",
+# Each choice the tutor warns about, by its mark: a whole sentence of the catalog.
+SAID = {
+    ("play", "doubtful"): N_("The play {play} is doubtful: it loses {equity} in equity."),
+    ("play", "bad"): N_("The play {play} is bad: it loses {equity} in equity."),
+    ("play", "very bad"): N_("The play {play} is very bad: it loses {equity} in equity."),
+    ("no-double", "doubtful"): N_(
+        "Rolling without doubling is doubtful: it loses {equity} in equity."
+    ),
+    ("no-double", "bad"): N_("Rolling without doubling is bad: it loses {equity} in equity."),
+    ("no-double", "very bad"): N_(
+        "Rolling without doubling is very bad: it loses {equity} in equity."
+    ),
+    ("double", "doubtful"): N_("Doubling is doubtful: it loses {equity} in equity."),
+    ("double", "bad"): N_("Doubling is bad: it loses {equity} in equity."),
+    ("double", "very bad"): N_("Doubling is very bad: it loses {equity} in equity."),
+    ("take", "doubtful"): N_("Taking is doubtful: it loses {equity} in equity."),
+    ("take", "bad"): N_("Taking is bad: it loses {equity} in equity."),
+    ("take", "very bad"): N_("Taking is very bad: it loses {equity} in equity."),
+    ("pass", "doubtful"): N_("Passing is doubtful: it loses {equity} in equity."),
+    ("pass", "bad"): N_("Passing is bad: it loses {equity} in equity."),
+    ("pass", "very bad"): N_("Passing is very bad: it loses {equity} in equity."),
+    ("beaver", "doubtful"): N_("Beavering is doubtful: it loses {equity} in equity."),
+    ("beaver", "bad"): N_("Beavering is bad: it loses {equity} in equity."),
+    ("beaver", "very bad"): N_("Beavering is very bad: it loses {equity} in equity."),
 }
-BETTER_NAMES = {
-    "no-double": "roll without doubling",
-    "double": "double",
-    "take": "take",
-    "pass": "pass",
-    "beaver": "beaver",
+BETTER = {
+    "no-double": N_("Better: roll without doubling."),
+    "double": N_("Better: double."),
+    "take": N_("Better: take."),
+    "pass": N_("Better: pass."),
+    "beaver": N_("Better: beaver."),
 }
 
 
@@ -51,13 +70,11 @@ class Warning:
 
     @property
     def text(self) -> str:
+        equity = f"{self.error:.3f}"
         if self.better_index is not None:
-            what = f"The play {self.chosen}"
-            better = f"The best play is {self.better}."
-        else:
-            what = ACTION_NAMES.get(self.chosen, self.chosen)
-            better = f"Better: {BETTER_NAMES.get(self.better, self.better)}."
-        return f"{what} is {self.mark}: it loses {self.error:.3f} in equity. {better}"
+            what = told(SAID[("play", self.mark)], play=self.chosen, equity=equity)
+            return what + " " + _("The best play is {play}.", play=self.better)
+        return told(SAID[(self.chosen, self.mark)], equity=equity) + " " + told(BETTER[self.better])
 
 
 def play_warning(answer: dict[str, Any], chosen_index: int) -> Warning | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from game.engine import match
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.web.board.words import shown_name
-from game.web.language.catalog import _, n_
+from game.web.language.catalog import N_, _, n_
 from game.web.state.prompts import Prompt
 from game.web.state.session import LINK, Session, person_side
 from game.web.store import storage
@@ -62,51 +62,74 @@ def rules_hint(session: Session, pending: bool) -> str:
     return _("Rule changes apply from the next new game.")
 
 
-# What the player is told after a save that did not go as planned.
+# What the player is told after a save that did not go as planned (said with ``told``).
 TOLD = {
-    storage.Outcome.NEWER: "This game was played on in another tab or window: "
-    "here it is as it stands now.",
-    storage.Outcome.NEWER_FORMAT: "A newer version of this page saved the game in "
-    "another tab. Reload to go on with it; this tab no longer saves.",
-    storage.Outcome.NO_STORAGE: "This browser blocks the game's storage here (for "
-    "one, in a frame of another site), so it is not saved: play on, and download the "
-    "game to keep it. Each move tries to save again.",
-    storage.Outcome.FULL: "This browser's storage for this site is full, so the "
-    "game is not being saved. It is saved again by itself as soon as there is room "
-    "(clear other sites' data to make some); download the game to keep it.",
-    storage.Outcome.KEPT: "Your unreadable saved game is kept, so this game is not "
-    "saved yet. Start a new game to replace it.",
+    storage.Outcome.NEWER: N_(
+        "This game was played on in another tab or window: here it is as it stands now."
+    ),
+    storage.Outcome.NEWER_FORMAT: N_(
+        "A newer version of this page saved the game in another tab. Reload to go on with "
+        "it; this tab no longer saves."
+    ),
+    storage.Outcome.NO_STORAGE: N_(
+        "This browser blocks the game's storage here (for one, in a frame of another site), "
+        "so it is not saved: play on, and download the game to keep it. Each move tries to "
+        "save again."
+    ),
+    storage.Outcome.FULL: N_(
+        "This browser's storage for this site is full, so the game is not being saved. It is "
+        "saved again by itself as soon as there is room (clear other sites' data to make "
+        "some); download the game to keep it."
+    ),
+    storage.Outcome.KEPT: N_(
+        "Your unreadable saved game is kept, so this game is not saved yet. Start a new game "
+        "to replace it."
+    ),
 }
 
-LOST_DICE = (
+LOST_DICE = N_(
     "The dice seed of this game could not be read back from this browser's save, so the "
     "rest of this game is thrown without a commitment and cannot be checked. The game "
     "itself is kept, and the next game has checkable dice again."
 )
 
-SAVED_AGAIN = "The game is saved again."
-# A save refused (a full storage, none at all): its words are TOLD's, then the game as a file.
-UNSAVED = Prompt("", "Download the game", "Not now")
-SAVE_DOWNLOADED = Prompt(
-    "The saved game was downloaded. Start a new game? It replaces the "
-    "unreadable save in this browser.",
-    "Start a new game",
-    "Not now",
-)
-TUTOR_LOOKING = "The tutor is looking at your choice…"
-SHOW_BETTER = "Show the better play"
-SHOW_HINT = "Show the hint"
+SAVED_AGAIN = N_("The game is saved again.")
+TUTOR_LOOKING = N_("The tutor is looking at your choice…")
+SHOW_BETTER = N_("Show the better play")
+SHOW_HINT = N_("Show the hint")
+HINT_WEIGHING = N_("The computer is weighing it…")
+
+
+def unsaved(text: str) -> Prompt:
+    """A save refused (a full storage, none at all): its words are TOLD's, then the game as a
+    file."""
+    return Prompt(text, _("Download the game"), _("Not now"))
+
+
+def save_downloaded() -> Prompt:
+    return Prompt(
+        _(
+            "The saved game was downloaded. Start a new game? It replaces the unreadable save "
+            "in this browser."
+        ),
+        _("Start a new game"),
+        _("Not now"),
+    )
 
 
 def save_unreadable(error: object) -> str:
-    return f"Your saved game could not be read: {error}. It is kept as it was."
+    return _("Your saved game could not be read: {error}. It is kept as it was.", error=error)
 
 
 def save_problem_beside(problem: str) -> str:
     """An unreadable save, said beside the board (``#save-problem``)."""
     return (
-        f"{problem} Download a copy (to keep it, or to report it), or start a new "
-        "game, which replaces it. Until then this game is not saved."
+        problem
+        + " "
+        + _(
+            "Download a copy (to keep it, or to report it), or start a new game, which "
+            "replaces it. Until then this game is not saved."
+        )
     )
 
 
@@ -114,8 +137,12 @@ def save_problem_asked(problem: str) -> Prompt:
     """An unreadable save, asked in the dialog where the page has no place beside the board
     (an embed)."""
     return Prompt(
-        f"{problem} Download a copy (to keep it, or to report it), then start anew. "
-        "Until then this game is not saved.",
-        "Download the saved game",
-        "Not now",
+        problem
+        + " "
+        + _(
+            "Download a copy (to keep it, or to report it), then start anew. Until then this "
+            "game is not saved."
+        ),
+        _("Download the saved game"),
+        _("Not now"),
     )
