@@ -2,7 +2,8 @@
 #   make play   fetch the runtime if needed and serve the game on http://127.0.0.1:8000/ (PORT=...)
 #   make test   install what the tests need (Chromium, Firefox ESR, WebKitGTK's WebDriver, Xvfb,
 #               .venv with pytest + Playwright + websocket-client) and run them,
-#               timing each part (install, runtime, check, engine tests, browser tests)
+#               timing each part (install, runtime, check, engine tests spread over every core
+#               by pytest-xdist, browser tests)
 #   make check  lint (ruff check), format check (ruff format --check), strict types (mypy)
 # Other targets: runtime, site, test-deps, tools-deps, lint, format, typecheck, clean. Narrower runs:
 #   make test PYTEST_ARGS="-m 'not browser'"   (engine tests only)
@@ -59,7 +60,7 @@ test:
 	@$(call timed,runtime,$(MAKE) --no-print-directory runtime)
 	@$(call timed,check,$(MAKE) --no-print-directory check)
 ifeq ($(strip $(PYTEST_ARGS)),)
-	@$(call timed,engine tests,$(PY) -m pytest -m "not browser")
+	@$(call timed,engine tests,$(PY) -m pytest -m "not browser" -n auto)
 	@$(call timed,browser tests,$(PY) -m pytest tests/browser)
 else
 	@$(call timed,tests,$(PY) -m pytest $(PYTEST_ARGS))
