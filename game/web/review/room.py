@@ -33,15 +33,17 @@ from game.web.state.page_state import ANALYSIS, DICE, MOVES, REVIEW, TABLE, TABS
 from game.web.state.replay import Replay
 from game.web.state.session import Session
 from game.web.state.surface import Clicks, Files, Picks, numbered
+from game.web.store.rollouts import KeptRollouts
 from game.web.worker import importing, judging
 
 STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**6), "End": 10**6}
 
 
 class Review:
-    def __init__(self, page: Page, notices: Notices) -> None:
+    def __init__(self, page: Page, notices: Notices, rollouts: KeptRollouts | None = None) -> None:
         self.page = page
         self.notices = notices
+        self.rollouts = rollouts  # the hint's rollouts kept in this browser
         self.job: str | None = None  # the analysis running
         self.import_job: str | None = None  # the match file being read in the worker
         self.importing: asyncio.Future[None] | None = None  # done once that file is shown
@@ -102,6 +104,21 @@ class Review:
     def follow_current(self, state: Any) -> None:
         if state.replay is not None:
             self.page.surface.scroll_to("#move-list [aria-current='step']", "nearest")
+            self.page.surface.html("review-rollout", self.rolled_out_html(state.replay.state))
+
+    def rolled_out_html(self, game: Any) -> str:
+        """The moment's position and roll as rolled out from the hint, when this browser kept
+        it ("" when not)."""
+        from game.engine.state import Phase
+        from game.formats.position_id import format_position_id
+        from game.web.board import rollout_panel
+        from game.web.store.rollouts import key_of
+
+        if self.rollouts is None or game.phase not in (Phase.ROLL, Phase.MOVE):
+            return ""
+        dice = game.dice if game.phase is Phase.MOVE else None
+        record = self.rollouts.find(key_of(format_position_id(game.position), dice))
+        return "" if record is None else rollout_panel.kept_html(record)
 
     def toggle(self) -> None:
         """Review (the move list) or, pressed in the review, back to the table."""

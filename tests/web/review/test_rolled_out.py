@@ -1,0 +1,36 @@
+"""The review's move shows its position as rolled out from the hint, when this browser kept
+the rollout (game/web/store/rollouts.py)."""
+
+from __future__ import annotations
+
+import json
+
+from game.formats import format_position_id
+from game.web.state.session import FRIEND, Session, Settings
+from game.web.store.door import ROLLOUTS
+from game.web.store.rollouts import key_of, with_record
+from tests.web.test_rooms import PERSON_OPENS, rooms_on, surface_of
+
+
+def test_the_reviews_move_shows_the_rollout_kept_for_its_position_and_roll():
+    storage: dict[str, str] = {}
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS, storage=storage)
+    rooms.table.roll()
+    game = rooms.page.state.session.game
+    rooms.review.toggle()
+    assert surface_of(rooms).markup.get("review-rollout", "") == ""  # nothing kept yet
+    rooms.review.toggle()
+    row = {
+        "label": "8/3 6/3",
+        "trials": 1296,
+        "equity": 0.171,
+        "standard_error": 0.012,
+        "chances": [0.55, 0.15, 0.01, 0.1, 0.0],
+        "jsd": None,
+    }
+    record = {"trials": 1296, "settings": "1296 trials, seed 3", "rows": [row]}
+    key = key_of(format_position_id(game.position), game.dice)
+    storage[ROLLOUTS] = json.dumps(with_record(None, key, record))
+    rooms.review.toggle()
+    markup = surface_of(rooms).markup["review-rollout"]
+    assert "rolled out: 1,296 trials" in markup and 'data-equity="0.1710"' in markup
