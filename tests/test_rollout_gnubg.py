@@ -13,7 +13,7 @@ from game.analysis.rollout import RolloutSettings
 from tests.gnubg_files import needs_gnubg
 from tests.gnubg_rollouts import ALLOWANCE, POSITIONS, gnubg_rollout, our_rollout, within
 
-KINDS = ("race", "bear-off with contact", "holding", "back game", "prime")
+KINDS = ("race", "bear-off with contact", "holding", "back game", "prime", "blitz")
 
 
 @needs_gnubg
