@@ -81,6 +81,8 @@ class App:
         elif not self.saving.keeper.available:
             self.saving.tell(storage.Outcome.NO_STORAGE)
         self.rooms.sharing.open_link(self.around.fragment())
+        if self.page.state.linked is None and not self.page.embed:
+            self.rooms.review.reopen_kept()  # a shared game kept beside this one, shown again
         self.table.schedule_computer()
         self.around.spawn(self.warm_up())
 

@@ -86,7 +86,7 @@ def build(
     kept_rollouts = KeptRollouts(door)  # rollouts done in the page, kept in this browser
     coach = Coach(page, kept_rollouts)
     table = Table(page, coach, notices, saving)
-    review = Review(page, notices, kept_rollouts)
+    review = Review(page, notices, door, kept_rollouts)
     sharing = Sharing(page, notices, review.open_game_link)
     sharing.take_links = setup.take_links
     rating = RatingRoom(page, door)

@@ -29,6 +29,7 @@ from game.web.board.words import (
 )
 from game.web.language.catalog import _
 from game.web.link_play.words import link_status
+from game.web.review import shared
 from game.web.review.words import review_words, reviewing_words, turn_words
 from game.web.state.commit import Moment, Painting
 from game.web.state.dice_box import dice_panel, panel_html
@@ -193,6 +194,11 @@ def rooms_frame(frame: Frame, state: PageState) -> None:
     frame.props("rating-panel", hidden=room != STUDY)
     frame.props("train-panel", hidden=room != TRAIN)
     frame.props("actions", hidden=room != TABLE)
+    # A shared game kept beside the live one: one click away in the Play room.
+    frame.props("shared-kept", hidden=room != TABLE or state.linked is None)
+    frame.text("shared-kept-text", shared.kept_words())
+    frame.text("shared-show", shared.show_words())
+    frame.text("shared-forget", shared.forget_words())
     if room != TABLE:
         frame.props("hint-panel", hidden=True)
 

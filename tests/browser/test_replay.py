@@ -98,6 +98,29 @@ def test_play_reload_and_replay_by_keyboard(game_page: Page):
     game_page.click("#replay-live")
     expect(game_page.locator("#replay")).to_be_hidden()
     assert board(game_page) == live
+    # A whole-game link beside this game in progress: shown at once, and neither game is
+    # lost by a click: Back to the game keeps the shared one a click away, a reload shows it.
+    shared = played(14)
+    fragment = format_game_link(shared)
+    game_page.evaluate(f"() => {{ window.location.hash = {fragment!r}; }}")
+    expect(game_page.locator("#replay")).to_be_visible()
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(shared.games)}")
+    assert board(game_page) != live
+    game_page.click("#replay-live")
+    assert board(game_page) == live
+    expect(game_page.locator("#shared-kept")).to_be_visible()
+    game_page.reload()
+    game_page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=120_000)
+    expect(game_page.locator("#replay")).to_be_visible()  # the shared game, shown again
+    assert board(game_page) != live
+    game_page.click("#replay-live")
+    assert board(game_page) == live
+    game_page.click("#shared-forget")  # asks first
+    expect(game_page.locator("#notice")).to_be_visible()
+    game_page.click("#notice-no")
+    game_page.click("#shared-show")
+    expect(game_page.locator("#replay")).to_be_visible()
+    assert board(game_page) != live
 
 
 @pytest.mark.timeout(600)  # a fresh context loads the runtime without a cache

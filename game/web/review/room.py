@@ -26,13 +26,14 @@ from game.formats.sgf_dice import read_sgf_dice
 from game.web.address import links
 from game.web.board import hint_panel
 from game.web.board.words import broken_link_notice
-from game.web.review import analysis_view, words
+from game.web.review import analysis_view, shared, words
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
 from game.web.state.page_state import ANALYSIS, DICE, MOVES, REVIEW, TABLE, TABS
 from game.web.state.replay import Replay
 from game.web.state.session import Session
 from game.web.state.surface import Clicks, Files, Picks, numbered
+from game.web.store.door import Door
 from game.web.store.rollouts import KeptRollouts
 from game.web.worker import importing, judging
 
@@ -40,9 +41,12 @@ STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**6), "End": 10**6}
 
 
 class Review:
-    def __init__(self, page: Page, notices: Notices, rollouts: KeptRollouts | None = None) -> None:
+    def __init__(
+        self, page: Page, notices: Notices, door: Door, rollouts: KeptRollouts | None = None
+    ) -> None:
         self.page = page
         self.notices = notices
+        self.kept = shared.KeptShared(door)  # a shared game beside a game in progress
         self.rollouts = rollouts  # the hint's rollouts kept in this browser
         self.job: str | None = None  # the analysis running
         self.import_job: str | None = None  # the match file being read in the worker
@@ -60,6 +64,8 @@ class Review:
             "#replay-forward": lambda: self.step(1),
             "#replay-live": lambda: self.look_back(None),
             "#replay-play-on": self.play_on,
+            "#shared-show": self.reopen_kept,
+            "#shared-forget": self.forget_kept,
             "#export-mat": self.export_mat,
             "#export-sgf": lambda: self.export_mat("sgf"),
             "#import-cancel": self.cancel_import,
@@ -202,7 +208,26 @@ class Review:
             # Nothing of the visitor's own to keep: the shared game is theirs at once, saved
             # (a reload shows it again) and where *Back to the game* goes, at its last moment.
             self.take(record, opponent)
+        elif not self.page.embed:
+            # Beside the visitor's own game: both kept, the shared one until taken or
+            # forgotten (a reload shows it again; the Play room offers it).
+            self.kept.keep(fragment)
         self.look_back(Replay.of(record, dice=dice))
+
+    def reopen_kept(self) -> None:
+        """The kept shared game in the review again (at a reload, or from the Play room)."""
+        fragment = self.kept.fragment()
+        if fragment is not None:
+            self.open_game_link(fragment)
+
+    def forget_kept(self) -> None:
+        """Drop the kept shared game, once the person says so."""
+
+        def forget() -> None:
+            self.kept.forget()
+            self.page.show(replace(self.page.state, linked=None, link_opponent=None))
+
+        self.notices.ask(shared.forget_prompt(), forget)
 
     def take(self, record: Record, opponent: str | None) -> None:
         """Make ``record`` (at its end) the live match, against ``opponent`` when given."""
@@ -211,7 +236,9 @@ class Review:
         if opponent is not None:
             settings = dataclasses.replace(settings, opponent=opponent)
         session = Session(record.state, settings).after(record.state)
-        self.page.commit(replace(now, history=record, session=session, replay=None, room=TABLE))
+        self.kept.forget()  # taken: no longer kept beside the game
+        taken = replace(now, history=record, session=session, replay=None, room=TABLE)
+        self.page.commit(replace(taken, linked=None, link_opponent=None))
 
     def export_mat(self, kind: str = "mat") -> None:
         """The match as a ``.mat`` (or gnubg ``.sgf``) file to download."""

@@ -66,3 +66,58 @@ def test_a_visitors_game_in_progress_is_kept_until_they_play_on():
     rooms.sharing.open_link("#" + format_game_link(record))
     assert rooms.page.state.reviewing
     assert rooms.page.state.session.game == before
+
+
+def reload(store: dict[str, str]) -> Rooms:
+    """The page opened again, as app.start does: the save, then a shared game kept."""
+    rooms = page_on(store)
+    rooms.review.reopen_kept()
+    return rooms
+
+
+def test_beside_a_game_in_progress_no_click_loses_either_game_and_a_reload_shows_both():
+    own = Session.new(Settings(opponent=FRIEND)).roll(random.Random(3))
+    store: dict[str, str] = {}
+    rooms = page_on(store, session=own)
+    rooms.page.commit(rooms.page.state)  # saved, as every step of a game is
+    before = rooms.page.state.session.game
+    record = mid_game(17)
+    rooms.sharing.open_link("#" + format_game_link(record))
+    state = rooms.page.state
+    assert state.reviewing and state.replay is not None and state.replay.at_end
+    rooms.review.look_back(None)  # Back to the game: one's own, the shared one kept
+    assert rooms.page.state.session.game == before
+    assert not surface_of(rooms).is_hidden("shared-kept")
+    rooms = reload(store)
+    state = rooms.page.state
+    assert state.session.game == before, "one's own game is the live one after a reload"
+    assert (
+        state.reviewing and state.replay is not None and state.replay.record.state == (record.state)
+    ), "and the shared game is shown again"
+    rooms.review.look_back(None)
+    rooms.review.forget_kept()  # asks: one click never drops it
+    assert "notice" in surface_of(rooms).dialogs
+    rooms.notices.no()
+    rooms.review.reopen_kept()  # from the Play room
+    assert rooms.page.state.reviewing
+    rooms.review.play_on()  # asks before replacing one's own game
+    assert "notice" in surface_of(rooms).dialogs
+    rooms.notices.yes()
+    assert rooms.page.state.session.game == record.state
+    assert surface_of(rooms).is_hidden("shared-kept")
+    again = reload(store)  # taken: saved, no longer kept beside
+    assert again.page.state.session.game == record.state and not again.page.state.reviewing
+
+
+def test_forgetting_the_kept_shared_game_keeps_ones_own():
+    own = Session.new(Settings(opponent=FRIEND)).roll(random.Random(3))
+    store: dict[str, str] = {}
+    rooms = page_on(store, session=own)
+    rooms.page.commit(rooms.page.state)
+    rooms.sharing.open_link("#" + format_game_link(mid_game(18)))
+    rooms.review.look_back(None)
+    rooms.review.forget_kept()
+    rooms.notices.yes()
+    assert surface_of(rooms).is_hidden("shared-kept")
+    again = reload(store)
+    assert again.page.state.session.game == own.game and not again.page.state.reviewing
