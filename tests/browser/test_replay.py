@@ -4,6 +4,7 @@ shared as a whole-game link, exported and imported as a .mat file."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -85,13 +86,19 @@ def test_play_reload_and_replay_by_keyboard(game_page: Page):
     expect(game_page.locator("#replay")).to_be_visible()
     expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
     game_page.keyboard.press("Home")
-    expect(game_page.locator("#replay-where")).to_contain_text("Game 1, move 0")
+    expect(game_page.locator("#review-turn")).to_have_text(re.compile(r"^Game 1, the start"))
+    expect(game_page.locator("#replay-where")).to_contain_text("Game 1 of ")
     assert len(board(game_page)) == 30 and board(game_page) != live
+    # Whole moves: each arrow goes from one entry of the move list to the next.
+    entries = game_page.locator("#move-list .move-row .move")
+    current = game_page.locator('#move-list [aria-current="step"]')
     game_page.keyboard.press("ArrowRight")
+    expect(current).to_have_text(entries.nth(0).inner_text())
     game_page.keyboard.press("ArrowRight")
-    expect(game_page.locator("#replay-where")).to_contain_text("Game 1, move 2")
+    expect(current).to_have_text(entries.nth(1).inner_text())
     game_page.keyboard.press("ArrowLeft")
-    expect(game_page.locator("#replay-where")).to_contain_text("Game 1, move 1")
+    expect(current).to_have_text(entries.nth(0).inner_text())
+    expect(game_page.locator("#review-turn")).to_contain_text("Game 1, turn 1 of ")
     # The move list jumps; "Back to the game" returns to the live board.
     game_page.locator("#move-list .move-row .move").nth(3).click()
     expect(game_page.locator('#move-list [aria-current="step"]')).to_have_count(1)
@@ -238,4 +245,4 @@ def test_sgf_export_import_paste_and_drop_on_the_board(game_page: Page, tmp_path
         }""",
         dropped,
     )
-    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(played(5).games)},")
+    expect(game_page.locator("#review-turn")).to_contain_text(f"Game {len(played(5).games)},")

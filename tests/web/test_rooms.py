@@ -15,7 +15,7 @@ from game.web.house import Rooms, Setup, build
 from game.web.paint import announcement
 from game.web.state.page_state import REVIEW, TABLE
 from game.web.state.replay import Replay
-from game.web.state.session import COMPUTER, FRIEND, Session, Settings, to_viewer
+from game.web.state.session import COMPUTER, FRIEND, FULL, Session, Settings, to_viewer
 from game.web.store import storage
 from tests.web.fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
@@ -199,6 +199,30 @@ def test_the_tutor_warns_once_and_its_better_play_is_played_instead():
     state = rooms.page.state
     assert state.session.last_play is not None
     assert state.session.last_play[1] == ((8, 3, False), (6, 3, False))
+
+
+def test_the_cube_tutors_better_action_is_one_click_away_in_its_own_words():
+    """Doubling at the start is a blunder: "Better: roll without doubling." offers Roll."""
+    game = GameState(Rules.full(), position=Position.start(), phase=Phase.ROLL, turn=0)
+    session = Session(game, Settings(rules=FULL, tutor=True)).after(game)
+
+    async def scene() -> Rooms:
+        rooms = rooms_on(session)
+        rooms.table.cube("double")
+        await settle(rooms)
+        surface = surface_of(rooms)
+        assert "tutor" in surface.dialogs
+        assert "Better: roll without doubling." in surface.texts["tutor-text"]
+        assert surface.shown("tutor-instead")
+        assert surface.texts["tutor-instead"] == "Roll the dice"
+        assert surface.focused == "tutor-instead"
+        rooms.coach.answer_tutor("instead")
+        await settle(rooms)
+        return rooms
+
+    rooms = asyncio.run(scene())
+    game = rooms.page.state.session.game
+    assert game.cube.value == 1 and game.dice is not None  # rolled, not doubled
 
 
 def test_the_tutors_warning_says_why_in_the_engines_numbers():

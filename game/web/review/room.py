@@ -37,7 +37,8 @@ from game.web.store.door import Door
 from game.web.store.rollouts import KeptRollouts
 from game.web.worker import importing, judging
 
-STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**6), "End": 10**6}
+WHOLE = 10**6  # a step that far: to either end of the record
+STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -WHOLE, "End": WHOLE}
 
 
 class Review:
@@ -135,9 +136,11 @@ class Review:
             self.look_back(state.live_replay(), MOVES)
 
     def step(self, delta: int) -> None:
+        """Whole moves on or back (Home and End: to either end)."""
         replay = self.page.state.replay
         if replay is not None:
-            self.look_back(replay.jump(replay.at + delta))
+            far = abs(delta) >= WHOLE
+            self.look_back(replay.jump(replay.at + delta) if far else replay.step(delta))
 
     def jump(self, moment: int) -> None:
         replay = self.page.state.replay

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.web.language.catalog import _, n_
 from game.web.state.prompts import Prompt
-from game.web.state.replay import Replay, turn_of, where_text
+from game.web.state.replay import Replay, turn_of
 
 PLAY_ON = Prompt(
     "Play on from here? Your game in progress will be replaced.",
@@ -28,11 +28,11 @@ def cannot_write(kind: str, error: object) -> str:
 
 
 def review_words(replay: Replay) -> str:
-    """The review's banner: which game and turn is shown, and the players."""
+    """The review's banner, under its one counter (``turn_words``): which of the record's
+    games is shown, and the players: ``Game 2 of 3 \u00b7 You vs Computer``."""
+    which = _("Game {game} of {games}", game=replay.game, games=len(replay.record.games))
     first, second = replay.record.names
-    return _(
-        "{where} \u00b7 {first} vs {second}", where=where_text(replay), first=first, second=second
-    )
+    return _("{where} \u00b7 {first} vs {second}", where=which, first=first, second=second)
 
 
 def turn_words(replay: Replay) -> str:

@@ -176,6 +176,38 @@ class Replay:
     def forward(self) -> Replay:
         return self.jump(self.at + 1)
 
+    def step(self, delta: int) -> Replay:
+        """``delta`` whole moves on (back when negative): from one place the move list leads
+        to (a game's start, an entry: a roll and its play, a double, a take) to the next, as
+        ← and → step, never half a move (a roll without its play).
+
+        >>> from game.engine.match import Rules
+        >>> from game.engine.record import Action, Record
+        >>> record = Record.new(Rules.full()).extend([Action.roll((3, 1)),
+        ...     Action.play([(8, 5), (6, 5)]), Action.roll((6, 4)),
+        ...     Action.play([(24, 18), (13, 9)]), Action.double()])
+        >>> replay = Replay.of(record, at=0)
+        >>> [replay.step(n).at for n in (1, 2, 3, 9)], Replay.of(record).step(-1).at
+        ([2, 4, 5, 5], 4)
+        >>> Replay.of(record, at=3).step(-1).at, Replay.of(record, at=3).step(1).at
+        (2, 4)
+        """
+        stops = self.stops()
+        if delta > 0:
+            ahead = [moment for moment in stops if moment > self.at]
+            return self.jump(ahead[min(delta, len(ahead)) - 1] if ahead else self.at)
+        behind = [moment for moment in stops if moment < self.at]
+        return self.jump(behind[max(delta, -len(behind))] if behind and delta else self.at)
+
+    def stops(self) -> list[int]:
+        """The moments the move list leads to, and the record's last, in order."""
+        found = {len(self.moments) - 1}
+        for game in move_list(self.record):
+            found.add(game.start)
+            entries = [entry for row in game.rows for entry in (row.left, row.right)]
+            found.update(entry.moment for entry in (*entries, game.ending) if entry is not None)
+        return sorted(found)
+
     def play_on(self) -> Record:
         """The record up to the moment shown: the game goes on from there."""
         game, index, _ = self.moments[self.at]

@@ -131,8 +131,11 @@ class Coach:
 
     # ----- the tutor ---------------------------------------------------------------------------
 
-    def with_tutor(self, action: str, go: Go) -> None:
-        """A person's cube ``action``: with the tutor on, warned first if it loses equity."""
+    def with_tutor(
+        self, action: str, go: Go, instead: Callable[[str], object] | None = None
+    ) -> None:
+        """A person's cube ``action``: with the tutor on, warned first if it loses equity;
+        ``instead`` takes the better cube action the tutor offers (its own button's words)."""
         state = self.page.state
         if state.tutoring:
             return  # the tutor is already looking at this decision
@@ -140,7 +143,11 @@ class Coach:
             go()
             return
         self.page.around.spawn(
-            self.check(lambda answer: tutor.cube_warning(answer.get("cube"), action), go)
+            self.check(
+                lambda answer: tutor.cube_warning(answer.get("cube"), action),
+                go,
+                instead=instead,
+            )
         )
 
     def confirm_play(self, go: Go) -> None:
@@ -162,6 +169,7 @@ class Coach:
         warning_of: Callable[[dict[str, Any]], tutor.Warning | None],
         go: Go,
         chosen: int | None = None,
+        instead: Callable[[str], object] | None = None,
     ) -> None:
         page = self.page
         game = page.state.session.game
@@ -195,16 +203,22 @@ class Coach:
             if better is not None and page.state.session.game is game:
                 self.play_hinted(better)
 
+        def act_better() -> None:  # the better cube action, as its own button does it
+            if instead is not None and page.state.session.game is game:
+                instead(warning.better)
+
         self.go, self.shown = go, show_better
-        self.better = play_better if better is not None else None
+        cube = better is None and instead is not None
+        self.better = play_better if better is not None else act_better if cube else None
         surface = page.surface
         surface.text("tutor-text", warning.text)
         label = told(words.SHOW_BETTER if better is not None else words.SHOW_HINT)
         surface.text("tutor-show", label)
-        surface.props("tutor-instead", hidden=better is None)
+        surface.text("tutor-instead", words.instead_label(warning.better if cube else None))
+        surface.props("tutor-instead", hidden=self.better is None)
         surface.mark("tutor-mark", warning.mark)
         surface.html("tutor-why", "")
-        surface.open_dialog("tutor", focus="tutor-instead" if better is not None else "tutor-show")
+        surface.open_dialog("tutor", focus="tutor-instead" if self.better else "tutor-show")
         if chosen is not None and better is not None:
             page.around.spawn(self.explain(game, chosen, better))
 

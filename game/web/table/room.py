@@ -108,7 +108,7 @@ class Table:
             self.act(self.page.rolled())
 
         if self.session.may_double:
-            self.coach.with_tutor("no-double", go)
+            self.coach.with_tutor("no-double", go, self.untutored)
         else:
             go()
 
@@ -145,13 +145,23 @@ class Table:
         }
         if not allowed.get(action):
             return
+        self.coach.with_tutor(action, partial(self.untutored, action), self.untutored)
+
+    def untutored(self, action: str) -> None:
+        """A cube ``action`` as it stands (``no-double``: the roll), the tutor past: what its
+        *Roll the dice*, *Double*, *Take* or *Pass* does."""
+        if not self.idle():
+            return
+        if action == "no-double":
+            self.act(self.page.rolled())
+            return
         make: dict[str, Callable[[], Session]] = {
             "double": lambda: self.session.double(),
             "take": lambda: self.session.take(),
             "beaver": lambda: self.session.beaver(),
             "pass": lambda: self.session.pass_(),
         }
-        self.coach.with_tutor(action, lambda: self.act(make[action]()))
+        self.act(make[action]())
 
     def answer_resignation(self, accept: bool) -> None:
         if self.idle() and self.session.may_answer_resignation:

@@ -67,9 +67,18 @@ class Warning:
     chosen: str
     better: str
     better_index: int | None = None
+    fewer_wins: float | None = None  # under the Simple rules: the share of games it loses
 
     @property
     def text(self) -> str:
+        if self.fewer_wins is not None:  # every game counts one: told in games won
+            return _(
+                "The play {play} is {mark}: it wins {share} fewer games. The best play is {best}.",
+                play=self.chosen,
+                mark=self.mark,
+                share=f"{self.fewer_wins:.1%}",
+                best=self.better,
+            )
         equity = f"{self.error:.3f}"
         if self.better_index is not None:
             what = told(SAID[("play", self.mark)], play=self.chosen, equity=equity)
@@ -82,6 +91,8 @@ def play_warning(answer: dict[str, Any], chosen_index: int) -> Warning | None:
     plays = answer.get("plays") or []
     if len(plays) < 2:
         return None
+    if answer.get("single") and all(_wins(play) is not None for play in plays):
+        return _single_warning(plays, chosen_index)
     best = plays[0]
     chosen = next((p for p in plays if int(p["index"]) == chosen_index), None)
     if chosen is None:
@@ -91,6 +102,36 @@ def play_warning(answer: dict[str, Any], chosen_index: int) -> Warning | None:
     if mark is None:
         return None
     return Warning(mark, error, str(chosen["notation"]), str(best["notation"]), int(best["index"]))
+
+
+def _wins(play: dict[str, Any]) -> float | None:
+    chances = play.get("chances")
+    return float(chances[0]) if isinstance(chances, list) and len(chances) == 5 else None
+
+
+def _single_warning(plays: list[dict[str, Any]], chosen_index: int) -> Warning | None:
+    """Under the Simple rules (every game counts one, as the hint ranks them): the plays by
+    the games they win; a game's equity there is 2 x wins - 1, so the marks keep gnubg's
+    thresholds on twice the share of games lost.
+
+    >>> plays = [{"index": 0, "notation": "8/5 6/5", "equity": 0.3, "chances": [.50, .2, 0, 0, 0]},
+    ...          {"index": 1, "notation": "24/21", "equity": 0.1, "chances": [.54, 0, 0, .1, 0]}]
+    >>> warning = _single_warning(plays, 0)
+    >>> warning.mark, warning.better, warning.fewer_wins
+    ('bad', '24/21', 0.040000000000000036)
+    >>> warning.text.split(": ")[1]
+    'it wins 4.0% fewer games. The best play is 24/21.'
+    """
+    best = max(plays, key=lambda play: _wins(play) or 0.0)
+    chosen = next((p for p in plays if int(p["index"]) == chosen_index), None)
+    if chosen is None:
+        raise ValueError("not a legal play of the dice")
+    fewer = max(0.0, (_wins(best) or 0.0) - (_wins(chosen) or 0.0))
+    mark = mark_of(2 * fewer)
+    if mark is None:
+        return None
+    notation, index = str(best["notation"]), int(best["index"])
+    return Warning(mark, 2 * fewer, str(chosen["notation"]), notation, index, fewer)
 
 
 def better_cube_action(cube: dict[str, Any], action: str) -> str:

@@ -146,3 +146,16 @@ def save_problem_asked(problem: str) -> Prompt:
         _("Download the saved game"),
         _("Not now"),
     )
+
+
+def instead_label(better: str | None) -> str:
+    """The tutor's first button: the better cube action's own button's words (the better
+    play: *Play this instead*)."""
+    labels = {
+        "no-double": _("Roll the dice"),
+        "double": _("Double"),
+        "take": _("Take"),
+        "pass": _("Pass"),
+        "beaver": _("Beaver"),
+    }
+    return labels.get(better or "", _("Play this instead"))

@@ -320,11 +320,13 @@ def why_reply(request: dict[str, Any]) -> dict[str, Any]:
     return {"chosen": _facts(why.chosen), "best": _facts(why.best)}
 
 
-def _with_turn(mistake: dict[str, Any], record: Record) -> dict[str, Any]:
-    """The mistake's turn as the move list numbers it (game/web/state/replay.py)."""
+def with_turn(mistake: dict[str, Any], record: Record) -> dict[str, Any]:
+    """The mistake's turn as the move list numbers it (game/web/state/replay.py): the line of
+    the entry its decision made (the decision's moment is the one before it: for a double,
+    the end of the opponent's play, a line earlier)."""
     from game.web.state.replay import turn_of
 
-    mistake["turn"] = turn_of(record, int(mistake["moment"]))[1]
+    mistake["turn"] = turn_of(record, int(mistake["moment"]) + 1)[1]
     return mistake
 
 
@@ -349,8 +351,7 @@ def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> d
         ],
         "cards": _cards(result),
         "mistakes": [
-            _with_turn(_mistake(g, d, moments), record)
-            for g, d in result.biggest_mistakes(MISTAKES)
+            with_turn(_mistake(g, d, moments), record) for g, d in result.biggest_mistakes(MISTAKES)
         ],
     }
 

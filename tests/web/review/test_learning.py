@@ -319,6 +319,20 @@ def test_a_play_is_warned_of_from_a_loss_of_0_04(loss, mark):
         tutor.play_warning(answer, 9)
 
 
+def test_under_the_simple_rules_the_tutor_speaks_in_games_won():
+    """Every game counts one: the gammons behind 8/5 6/5's money equity win nothing, and the
+    tutor, like the hint, ranks the plays by the games they win."""
+    plays = [
+        {"index": 0, "notation": "8/5 6/5", "equity": 0.30, "chances": [0.48, 0.3, 0, 0, 0]},
+        {"index": 1, "notation": "24/21", "equity": 0.10, "chances": [0.55, 0.0, 0, 0.1, 0]},
+    ]
+    assert tutor.play_warning({"plays": plays}, 0) is None  # money play: the best equity
+    warning = tutor.play_warning({"plays": plays, "single": True}, 0)
+    assert warning is not None and warning.better_index == 1
+    assert "wins 7.0% fewer games" in warning.text and "equity" not in warning.text
+    assert tutor.play_warning({"plays": plays, "single": True}, 1) is None
+
+
 def test_cube_decisions_are_warned_of_with_the_better_action():
     warning = tutor.cube_warning(CUBE, "no-double")
     assert warning.mark == "bad" and warning.better == "double"
