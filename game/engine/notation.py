@@ -319,3 +319,22 @@ def position_diagram(position: Position) -> str:
         f"X: pips {my_pips}, bar {me[BAR]}, off {me[OFF]} (on roll)",
     ]
     return "\n".join(lines)
+
+
+_POINT_NUMBER = re.compile(r"(?<![(\d])\d+(?![)\d])")  # a point, not a count "(2)"
+
+
+def in_board_numbers(notation: str, same_side: bool) -> str:
+    """A play written in its mover's numbering, read in the numbers drawn on the board (the
+    bottom player's): the other side's points counted the other way round.
+
+    >>> in_board_numbers("24/18 13/11", same_side=False)
+    '1/7 12/14'
+    >>> in_board_numbers("bar/22* 6/off(2)", same_side=False)
+    'bar/3* 19/off(2)'
+    >>> in_board_numbers("24/18", same_side=True)
+    '24/18'
+    """
+    if same_side:
+        return notation
+    return _POINT_NUMBER.sub(lambda found: str(25 - int(found.group())), notation)

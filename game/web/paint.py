@@ -136,7 +136,7 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     frame.props("hint", hidden=not offered)
     settings_frame(frame, state.session)
     if state.replay is not None:
-        review_frame(frame, state.replay)
+        review_frame(frame, state.replay, state.session.reader)
         frame.html("dice-check", dice_check_markup(state.replay))
     return frame
 
@@ -215,11 +215,12 @@ def ending_frame(frame: Frame, session: Session, reviewing: bool) -> None:
     frame.toggle("ending", "won", card.won)
 
 
-def review_frame(frame: Frame, replay: Replay) -> None:
-    """The review's banner and move list, its steps enabled as the record allows."""
+def review_frame(frame: Frame, replay: Replay, reader: int | None = None) -> None:
+    """The review's banner and move list (in ``reader``'s numbers), its steps enabled as
+    the record allows."""
     frame.text("review-turn", turn_words(replay))
     frame.text("replay-where", review_words(replay))
-    frame.html("move-list", move_list_html(replay.record, replay.at))
+    frame.html("move-list", move_list_html(replay.record, replay.at, reader))
     frame.props("replay-back", disabled=replay.at_start)
     frame.props("replay-forward", disabled=replay.at_end)
 

@@ -18,12 +18,11 @@ Every form is a whole sentence of the catalog (game/web/language/catalog.py).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from game.engine import match
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE
-from game.engine.notation import format_play
+from game.engine.notation import format_play, in_board_numbers
 from game.engine.plays import Move
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
@@ -730,25 +729,6 @@ def _counted_single(game: GameState) -> bool:
     """The Jacoby rule counted a gammon or a backgammon single: the cube was never turned."""
     cube = game.cube.value if game.rules.cube else 1
     return game.rules.gammons and game.points_won // cube < game.result
-
-
-_POINT_NUMBER = re.compile(r"(?<![(\d])\d+(?![)\d])")  # a point, not a count "(2)"
-
-
-def in_board_numbers(notation: str, same_side: bool) -> str:
-    """A play written in its mover's numbering, read in the numbers drawn on the board (the
-    bottom player's): the other side's points counted the other way round.
-
-    >>> in_board_numbers("24/18 13/11", same_side=False)
-    '1/7 12/14'
-    >>> in_board_numbers("bar/22* 6/off(2)", same_side=False)
-    'bar/3* 19/off(2)'
-    >>> in_board_numbers("24/18", same_side=True)
-    '24/18'
-    """
-    if same_side:
-        return notation
-    return _POINT_NUMBER.sub(lambda found: str(25 - int(found.group())), notation)
 
 
 def last_play_text(session: Session) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from game.engine.notation import in_board_numbers
 from game.web.board.chart import chances_chart
 from game.web.board.hint_panel import signed, why_html
 
@@ -115,7 +116,9 @@ def _players_table(names: list[str], players: list[dict[str, Any]], match_length
     return f'<table class="analysis-players">{"".join(rows)}</table>'
 
 
-def mistake_text(mistake: dict[str, Any], names: list[str], games: int = 1) -> str:
+def mistake_text(
+    mistake: dict[str, Any], names: list[str], games: int = 1, reader: int | None = None
+) -> str:
     """A mistake as the move list numbers turns: ``12. You 6-1: 21/20 7/1 — better 21/15
     19/18, -0.999`` (with a minus sign; ``Game 2, 12. …`` in a record of several games)."""
     who = names[int(mistake["player"])]
@@ -123,7 +126,9 @@ def mistake_text(mistake: dict[str, Any], names: list[str], games: int = 1) -> s
     if kind == "play":
         dice = mistake.get("dice") or []
         roll = "-".join(str(d) for d in dice)
-        what = f"{who} {roll}: {mistake['chosen']} — better {mistake['best']}"
+        own = reader in (None, int(mistake["player"]))  # else told in the reader's numbers
+        chosen, best = (in_board_numbers(str(mistake[key]), own) for key in ("chosen", "best"))
+        what = f"{who} {roll}: {chosen} — better {best}"
     else:
         best = KIND_WORDS.get(str(mistake["best"]), str(mistake["best"])).lower()
         what = f"{who}: {KIND_WORDS.get(kind, kind)} — better {best}"
@@ -134,7 +139,7 @@ def mistake_text(mistake: dict[str, Any], names: list[str], games: int = 1) -> s
     return f"{game}{number}{what}, {error}"
 
 
-def mistakes_html(result: dict[str, Any]) -> str:
+def mistakes_html(result: dict[str, Any], reader: int | None = None) -> str:
     names = [str(n) for n in result["names"]]
     mistakes = result.get("mistakes") or []
     if not mistakes:
@@ -143,7 +148,7 @@ def mistakes_html(result: dict[str, Any]) -> str:
     items = "".join(
         f'<li><button type="button" class="mistake mark-{escape(str(m["mark"]).replace(" ", "-"))}"'
         f' data-mistake="{i}" title="{escape(str(m["mark"]))}">'
-        f"{escape(mistake_text(m, names, games))}</button>{why_html(m.get('why'))}</li>"
+        f"{escape(mistake_text(m, names, games, reader))}</button>{why_html(m.get('why'))}</li>"
         for i, m in enumerate(mistakes)
     )
     return f'<ol class="mistakes">{items}</ol>'
@@ -162,8 +167,9 @@ def luck_html(rolls: list[list[Any]], names: list[str]) -> str:
     return f'<h4>Luck of each roll</h4><ol class="luck-rolls">{items}</ol>'
 
 
-def analysis_html(result: dict[str, Any]) -> str:
-    """The whole analysis: players' figures, the biggest mistakes, the chart, per game."""
+def analysis_html(result: dict[str, Any], reader: int | None = None) -> str:
+    """The whole analysis: players' figures, the biggest mistakes (their plays in
+    ``reader``'s numbers), the chart, per game."""
     names = [str(n) for n in result["names"]]
     length = int(result.get("match_length") or 0)
     games = result.get("games") or []
@@ -172,7 +178,7 @@ def analysis_html(result: dict[str, Any]) -> str:
         f"<h3>Whole of {escape(scope)}</h3>",
         _players_table(names, result["players"], length),
         "<h3>Biggest mistakes</h3>",
-        mistakes_html(result),
+        mistakes_html(result, reader),
         '<p class="hint-note">Choose one to see the board as it was, the better play drawn.</p>',
         "<h3>Winning chances</h3>",
         '<div class="analysis-chart">'

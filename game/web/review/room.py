@@ -341,7 +341,8 @@ class Review:
         result = answer["result"]
         page.state = replace(page.state, analysis=(record, result))
         surface.props("analysis-progress", hidden=True)
-        surface.html("analysis-result", analysis_view.analysis_html(result))
+        reader = page.state.session.reader
+        surface.html("analysis-result", analysis_view.analysis_html(result, reader))
         surface.mark("analysis", "done")
         surface.mark("analysis-to", f"{page.around.now_ms():.1f}")
         for callback in self.rated:

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.engine.match import RESULT_NAMES
-from game.engine.notation import format_play
+from game.engine.notation import format_play, in_board_numbers
 from game.engine.record import ActionKind, Record, play_of
 from game.engine.scoresheet import Entry as SheetEntry
 from game.engine.scoresheet import scoresheet
@@ -64,8 +64,10 @@ def row_text(row: Row) -> str:
     return f"{row.number}) {left}   {right}".rstrip() if left else f"{row.number}) ...   {right}"
 
 
-def move_list(record: Record) -> list[GameMoves]:
-    """Every game of the record as numbered lines."""
+def move_list(record: Record, reader: int | None = None) -> list[GameMoves]:
+    """Every game of the record as numbered lines; ``reader``: the player whose numbers are
+    drawn on the board, in which the other's plays are written (None: each in its own, as
+    a board turned to each mover shows them, and as .mat files write them)."""
     steps = list(record.steps())
     games: list[GameMoves] = []
     at = 0
@@ -74,19 +76,23 @@ def move_list(record: Record) -> list[GameMoves]:
         end = at + 1
         while end < len(steps) and steps[end][1] != 0:
             end += 1
-        games.append(_game_moves(record, number, at, steps[at:end]))
+        games.append(_game_moves(record, number, at, steps[at:end], reader))
         at = end
     return games
 
 
 def _game_moves(
-    record: Record, number: int, start: int, steps: list[tuple[int, int, GameState]]
+    record: Record,
+    number: int,
+    start: int,
+    steps: list[tuple[int, int, GameState]],
+    reader: int | None = None,
 ) -> GameMoves:
     actions = record.games[number - 1]
     states = [state for _, _, state in steps[1:]]
     first = steps[0][2]
     rows = [
-        [Entry(_entry_text(entry), start + entry.step) if entry else None for entry in row]
+        [Entry(_entry_text(entry, reader), start + entry.step) if entry else None for entry in row]
         for row in scoresheet(first, actions, states)
     ]
     ending: Entry | None = None
@@ -105,8 +111,9 @@ def _game_moves(
     return GameMoves(number, first.score, start, built, ending, winner)
 
 
-def _entry_text(entry: SheetEntry) -> str:
-    """An entry in the usual words: ``31: 8/5 6/5``, ``64: (no move)``, ``Doubles => 2``."""
+def _entry_text(entry: SheetEntry, reader: int | None = None) -> str:
+    """An entry in the usual words: ``31: 8/5 6/5``, ``64: (no move)``, ``Doubles => 2``
+    (a play of the player other than ``reader``'s in the reader's numbers)."""
     action = entry.action
     roll = f"{entry.roll[0]}{entry.roll[1]}:" if entry.roll else ""
     if action is None:
@@ -114,7 +121,8 @@ def _entry_text(entry: SheetEntry) -> str:
     kind = action.kind
     if kind == ActionKind.PLAY:
         moves = play_of(entry.before.position, action.moves).moves
-        return f"{roll} {format_play(moves)}".strip()
+        play = in_board_numbers(format_play(moves), reader in (None, entry.player))
+        return f"{roll} {play}".strip()
     if kind == ActionKind.DOUBLE:
         return f"Doubles => {entry.before.cube.value * 2}"
     if kind == ActionKind.BEAVER:
@@ -214,12 +222,12 @@ class Replay:
         return self.record.truncated(game, index)
 
 
-def move_list_html(record: Record, at: int) -> str:
+def move_list_html(record: Record, at: int, reader: int | None = None) -> str:
     """The move list as HTML: a heading per game, a line per pair of turns, each entry a
     button with its moment (``data-moment``); the entry of moment ``at`` is marked current."""
     from html import escape
 
-    games = move_list(record)
+    games = move_list(record, reader)
     moments = [
         entry.moment
         for game in games

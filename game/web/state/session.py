@@ -207,6 +207,14 @@ class Situation:
         return self.game.turn if to_act is None else to_act
 
     @property
+    def reader(self) -> int | None:
+        """The player whose numbers the board draws whatever the moment, in which a review
+        writes every play (None: a board turned to each mover, where each reads their own)."""
+        if self.settings.opponent == FRIEND and self.settings.rotate:
+            return None
+        return self.bottom_player
+
+    @property
     def mover_at_bottom(self) -> bool:
         return self.game.turn == self.bottom_player
 

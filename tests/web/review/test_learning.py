@@ -576,3 +576,23 @@ def test_the_faqs_lines_of_python_give_the_engines_throws():
         exec(code, {})
     lines = printed.getvalue().splitlines()
     assert lines == [f"{n} {' '.join(map(str, throw(seed, n)))}" for n in range(1, 41)]
+
+
+def test_a_mistake_is_told_in_the_numbers_the_reader_sees_on_the_board():
+    """The computer's 24/18 13/9 runs 1 -> 7 and 12 -> 16 on the person's labels."""
+    mistake = {
+        "player": 1,
+        "kind": "play",
+        "dice": [6, 4],
+        "chosen": "24/18 13/9",
+        "best": "24/14",
+        "error": 0.1,
+        "turn": 1,
+        "game": 1,
+    }
+    names = ["You", "Computer"]
+    assert analysis_view.mistake_text(mistake, names, 1, reader=0) == (
+        "1. Computer 6-4: 1/7 12/16 — better 1/11, \u22120.100"
+    )
+    assert "24/18 13/9 — better 24/14" in analysis_view.mistake_text(mistake, names, 1, reader=1)
+    assert "24/18 13/9" in analysis_view.mistake_text(mistake, names)  # each its own

@@ -1,5 +1,6 @@
-"""A mistake is numbered by the move list's line of the entry its decision made: a double
-decided after the opponent's play on line 1 is line 2's "Doubles => 2", as the list shows."""
+"""The move list's numbers: a mistake is numbered by the line of the entry its decision made
+(a double decided after the opponent's play on line 1 is line 2's "Doubles => 2"), and the
+other side's plays are written in the numbers the board draws for the reader."""
 
 from __future__ import annotations
 
@@ -31,3 +32,15 @@ def test_each_decision_is_numbered_as_the_move_list_numbers_its_entry():
     play = with_turn({"kind": "play", "moment": 7}, RECORD)  # after the roll 5-2
     opening = with_turn({"kind": "play", "moment": 1}, RECORD)
     assert (opening["turn"], double["turn"], take["turn"], play["turn"]) == (1, 2, 2, 3)
+
+
+def test_the_move_list_writes_the_other_sides_plays_in_the_readers_numbers():
+    """The board draws the reader's numbers: the opponent's 64: 24/18 13/9 runs 1 -> 7 and
+    12 -> 16 there, and the list says so; with no one reader (a board turned to each mover)
+    each play keeps its mover's numbers, as .mat files write them."""
+    first = [row_text(row) for row in move_list(RECORD, reader=0)[0].rows]
+    assert first[0] == "1) 31: 8/5 6/5   64: 1/7 12/16"
+    second = [row_text(row) for row in move_list(RECORD, reader=1)[0].rows]
+    assert second[0] == "1) 31: 17/20 19/20   64: 24/18 13/9"
+    own = row_text(move_list(RECORD)[0].rows[0])
+    assert own == "1) 31: 8/5 6/5   64: 24/18 13/9"
