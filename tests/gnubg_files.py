@@ -22,6 +22,20 @@ needs_gnubg = pytest.mark.skipif(
 WARNINGS = ("invalid move", "unrecognised", "not a valid", "warning")
 
 
+def run_gnubg(commands: str, tmp_path: Path, timeout: float) -> subprocess.CompletedProcess[str]:
+    """Debian's gnubg 1.07 run on ``commands`` (a script in ``tmp_path``), text captured."""
+    script = tmp_path / "commands.txt"
+    script.write_text(commands)
+    return subprocess.run(
+        [GNUBG, "-t", "-q", "-r", "-c", str(script)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=tmp_path,
+    )
+
+
 def verb_for(path: Path) -> str:
     return "load match" if path.suffix == ".sgf" else "import mat"
 
@@ -34,16 +48,7 @@ def gnubg_open(
         f"{verb_for(path)} {path}\nshow score\nexport match mat {tmp_path}/out{index}.mat\n"
         for index, path in enumerate(files)
     )
-    script = tmp_path / "commands.txt"
-    script.write_text(commands)
-    done = subprocess.run(
-        [GNUBG, "-t", "-q", "-r", "-c", str(script)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=tmp_path,
-    )
+    done = run_gnubg(commands, tmp_path, timeout=600)
     output = done.stdout + done.stderr
     lowered = output.lower()
     for warning in WARNINGS if warnings_fail else ():

@@ -11,7 +11,6 @@ edited during play (``set board``, ``set cube value``, ``set cube owner``);
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,24 +22,14 @@ from game.formats.game_link import decode_game, encode_game
 from game.formats.gnubg_id import write_gnubg_id
 from game.formats.mat import format_mat
 from game.formats.sgf import InvalidSgfFile, format_sgf, parse_sgf
-from tests.gnubg_files import GNUBG, needs_gnubg
+from tests.gnubg_files import needs_gnubg, run_gnubg
 
 EDITED = Path(__file__).parent / "data" / "sgf_edited"
 
 
 def gnubg_says(commands: str, tmp_path: Path) -> str:
     """What gnubg 1.07 prints for ``commands``."""
-    script = tmp_path / "commands.txt"
-    script.write_text(commands)
-    done = subprocess.run(
-        [GNUBG, "-t", "-q", "-r", "-c", str(script)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=tmp_path,
-    )
-    return done.stdout
+    return run_gnubg(commands, tmp_path, timeout=300).stdout
 
 
 def gnubg_ids(path: Path, tmp_path: Path) -> str:
