@@ -60,8 +60,8 @@ test:
 	@$(call timed,runtime,$(MAKE) --no-print-directory runtime)
 	@$(call timed,check,$(MAKE) --no-print-directory check)
 ifeq ($(strip $(PYTEST_ARGS)),)
-	@$(call timed,engine tests,$(PY) -m pytest -m "not browser" -n auto)
-	@$(call timed,browser tests,$(PY) -m pytest tests/browser)
+	@$(call timed,engine tests,$(PY) -m pytest -m "not browser" -n auto --durations=15)
+	@$(call timed,browser tests,$(PY) -m pytest tests/browser --durations=30)
 else
 	@$(call timed,tests,$(PY) -m pytest $(PYTEST_ARGS))
 endif
