@@ -199,8 +199,17 @@ def test_importing_a_broken_file_names_the_game_and_move(game_page: Page, tmp_pa
     assert saved_history(game_page) == before  # the game and its history are untouched
 
 
+# The top of each control that says or steps the review, less the bottom of the sticky rooms
+# above them (a control under the rooms cannot be read or pressed).
+BELOW_THE_ROOMS = """() => {
+    const rooms = document.querySelector('.rooms').getBoundingClientRect().bottom;
+    return ['#review-turn', '#replay-back', '#replay-forward']
+        .map(s => document.querySelector(s).getBoundingClientRect().top - rooms + 0.5);
+}"""
+
+
 def test_the_replay_fits_a_phone(game_page: Page):
-    game_page.set_viewport_size({"width": 375, "height": 740})
+    game_page.set_viewport_size({"width": 375, "height": 667})
     seed_storage(game_page, played(0))
     open_game(game_page)
     game_page.click("#replay-toggle")
@@ -208,6 +217,15 @@ def test_the_replay_fits_a_phone(game_page: Page):
     assert width <= 375
     for control in ("#replay-back", "#replay-forward", "#replay-live", "#replay-play-on"):
         expect(game_page.locator(control)).to_be_visible()
+    # The move list follows each step in its own box: the banner and the step buttons stay
+    # where the finger is, never scrolled up under the sticky rooms.
+    for key in ("End", "ArrowLeft", "ArrowLeft", "Home", "ArrowRight"):
+        game_page.keyboard.press(key)
+        assert min(game_page.evaluate(BELOW_THE_ROOMS)) >= 0, key
+        current = game_page.locator("#move-list [aria-current='step']")
+        if current.count():
+            box, row = game_page.locator("#move-list").bounding_box(), current.bounding_box()
+            assert box and row and box["y"] - 1 <= row["y"] <= box["y"] + box["height"], key
 
 
 def test_sgf_export_import_paste_and_drop_on_the_board(game_page: Page, tmp_path):

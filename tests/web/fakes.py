@@ -88,6 +88,9 @@ class FakeSurface:
     def scroll_to(self, selector: str, block: str) -> None:
         self.scrolled.append(selector)
 
+    def scroll_in_box(self, selector: str) -> None:
+        self.scrolled.append(selector)
+
     def mark(self, name: str, value: str | None) -> None:
         if value is None:
             self.marks.pop(name, None)

@@ -75,6 +75,21 @@ class BrowserSurface:
             options = to_js({"block": block}, dict_converter=window.Object.fromEntries)
             node.scrollIntoView(options)
 
+    def scroll_in_box(self, selector: str) -> None:
+        # scrollIntoView would scroll every box around it too: on a phone the review's banner
+        # and its step buttons went up under the sticky tabs as the move list followed a step.
+        node = document.querySelector(selector)
+        box = node.parentElement if node else None
+        while box and window.getComputedStyle(box).overflowY not in ("auto", "scroll"):
+            box = box.parentElement
+        if not box:
+            return
+        seen, inside = node.getBoundingClientRect(), box.getBoundingClientRect()
+        if seen.top < inside.top:
+            box.scrollTop -= inside.top - seen.top
+        elif seen.bottom > inside.bottom:
+            box.scrollTop += min(seen.bottom - inside.bottom, seen.top - inside.top)
+
     def mark(self, name: str, value: str | None) -> None:
         if value is None:
             document.body.removeAttribute(f"data-{name}")

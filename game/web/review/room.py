@@ -110,7 +110,7 @@ class Review:
 
     def follow_current(self, state: Any) -> None:
         if state.replay is not None:
-            self.page.surface.scroll_to("#move-list [aria-current='step']", "nearest")
+            self.page.surface.scroll_in_box("#move-list [aria-current='step']")
             self.page.surface.html("review-rollout", self.rolled_out_html(state.replay.state))
 
     def rolled_out_html(self, game: Any) -> str:

@@ -38,6 +38,11 @@ class Surface(Protocol):
         """Scroll the first element ``selector`` finds into view (``block``: start, nearest)."""
         ...
 
+    def scroll_in_box(self, selector: str) -> None:
+        """Bring the first element ``selector`` finds into view inside its own scroll box only
+        (the page and the panels around it stay where they are)."""
+        ...
+
     def mark(self, name: str, value: str | None) -> None:
         """``<body data-NAME>`` (None removes it): the contract with tests and tools."""
         ...
