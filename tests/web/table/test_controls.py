@@ -9,14 +9,15 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
-from game.engine.match import SINGLE, Rules
+from game.engine.match import SINGLE
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web.board.view import moved_checker
 from game.web.board.words import new_game_question, pips_text
 from game.web.sharing.words import share_notice, shared_game_question
-from game.web.state.session import COMPUTER, FRIEND, FULL, Session, Settings
+from game.web.state.session import FRIEND, FULL, Session, Settings
 from game.web.table.controls import BUTTONS, controls, settings_form, settings_from_form
+from tests.browser.scenes import match_over
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -98,17 +99,7 @@ def test_a_resignation_is_answered_with_accept_or_refuse():
 
 
 def test_the_end_of_a_game_offers_the_next_game_and_of_a_match_a_new_match():
-    game = GameState(
-        Rules.full(3),
-        score=(2, 1),
-        post_crawford=True,
-        position=Position.from_points({1: 1}, {13: 15}),
-        phase=Phase.MOVE,
-        turn=0,
-        dice=(2, 1),
-    )
-    session = Session(game, Settings(opponent=COMPUTER)).after(game)
-    over = session.play(session.game.legal_plays()[0])
+    over = match_over()
     assert over.game.phase is Phase.MATCH_OVER
     buttons = controls(over)
     assert buttons["next-game"].shown and buttons["next-game"].label == "New match"

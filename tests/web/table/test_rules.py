@@ -13,7 +13,6 @@ from game.web.board.render import board_svg
 from game.web.board.view import board_view, is_crawford
 from game.web.board.words import score_label, score_text, status_text
 from game.web.state.session import (
-    COMPUTER,
     FRIEND,
     FULL,
     SIMPLE,
@@ -24,6 +23,7 @@ from game.web.state.session import (
 from game.web.store import storage
 from game.web.table.words import resign_label, resign_points, resign_question
 from game.web.worker.computer import accepts_resignation, answer_double, wants_to_double
+from tests.browser.scenes import match_over
 
 CENTRED = Cube()
 # Cyan (player 0) far ahead in a race: six checkers against nine, nothing to lose.
@@ -183,17 +183,7 @@ def test_the_jacoby_rule_counts_a_gammon_single_before_the_cube_is_turned():
 
 
 def test_the_end_of_a_match_says_who_won_and_by_how_much():
-    game = GameState(
-        Rules.full(3),
-        score=(2, 1),
-        post_crawford=True,
-        position=Position.from_points({1: 1}, {13: 15}),
-        phase=Phase.MOVE,
-        turn=0,
-        dice=(2, 1),
-    )
-    session = Session(game, Settings(opponent=COMPUTER)).after(game)
-    session = session.play(session.game.legal_plays()[0])
+    session = match_over()
     assert session.game.phase is Phase.MATCH_OVER
     # Players say 3-1: the gammon's second point goes past the match length.
     assert status_text(session) == "You win a gammon: 2 points. You win the match 3\u20131!"
