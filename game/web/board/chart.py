@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from game.web.board import hint_words as said
+
 WIDTH, HEIGHT = 600, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 14, 30
 LINE = "#22d3ee"  # the cyan of player 0 (the person against the computer)
@@ -65,7 +67,7 @@ def chances_chart(games: Sequence[Sequence[float]], names: Sequence[str]) -> str
     """The first player's chance of winning each game, before each roll, game after game
     (a dashed line between games); 50% marked."""
     series = [value for game in games for value in game]
-    title = f"{names[0]}'s chance of winning each game, roll by roll"
+    title = said.chances_title(names[0])
     parts = _frame(title)
     parts += _grid([(0.0, "0%"), (0.5, "50%"), (1.0, "100%")], 0.0, 1.0)
     count = len(series)
@@ -81,7 +83,7 @@ def chances_chart(games: Sequence[Sequence[float]], names: Sequence[str]) -> str
             middle = _x(start + (len(game) - 1) / 2, count)
             parts.append(
                 f'<text x="{middle:.1f}" y="{HEIGHT - 10}" text-anchor="middle" '
-                f'fill="{TEXT}">Game {number}</text>'
+                f'fill="{TEXT}">{escape(said.chart_game(number))}</text>'
             )
             points = [(_x(start + i, count), _y(v, 0.0, 1.0)) for i, v in enumerate(game)]
             parts.append(_polyline(points, LINE, f"game {number}"))
@@ -95,7 +97,7 @@ def rating_chart(ratings: Sequence[float]) -> str:
     values = list(ratings) or [1500.0]
     low = min(min(values), 1500.0) - 25
     high = max(max(values), 1500.0) + 25
-    parts = _frame("Your rating after each game or match against the computer")
+    parts = _frame(said.rating_title())
     ticks = sorted({round(low + 5, -1), 1500.0, round(high - 5, -1)})
     parts += _grid([(t, f"{t:.0f}") for t in ticks], low, high)
     points = [(_x(i, len(values)), _y(v, low, high)) for i, v in enumerate(values)]
@@ -111,7 +113,7 @@ def pr_chart(matches: Sequence[tuple[float, float, float, float]]) -> str:
     """Per analysed match against the computer, oldest first: ``(error rate, PR, PR's low,
     PR's high)``; the PR drawn as a line with its 90% interval as a bar, the error rate
     (twice the PR) on the right-hand scale."""
-    parts = _frame("Your PR in each analysed match against the computer, with its interval")
+    parts = _frame(said.pr_title())
     if not matches:
         parts.append("</svg>")
         return "".join(parts)
@@ -132,7 +134,7 @@ def pr_chart(matches: Sequence[tuple[float, float, float, float]]) -> str:
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{LINE}"/>')
     parts.append(
         f'<text x="{WIDTH - RIGHT}" y="{TOP - 2}" text-anchor="end" fill="{TEXT}">'
-        f"the error rate is twice the PR</text>"
+        f"{escape(said.pr_note())}</text>"
     )
     parts.append("</svg>")
     return "".join(parts)
@@ -141,8 +143,8 @@ def pr_chart(matches: Sequence[tuple[float, float, float, float]]) -> str:
 def answers_chart(days: Sequence[tuple[str, int, int]]) -> str:
     """The trainer's answers right per day, oldest first: ``(label, answers, right)``; the
     share right drawn as a line, each day's ``right/answers`` under its point."""
-    title = "Your answers right per day in the train room: " + ", ".join(
-        f"{label} {right} of {total}" for label, total, right in days
+    title = said.answers_title(
+        [said.answers_day(label, right, total) for label, total, right in days]
     )
     parts = _frame(title)
     parts += _grid([(0.0, "0%"), (50.0, "50%"), (100.0, "100%")], 0.0, 100.0)

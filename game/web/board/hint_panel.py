@@ -20,6 +20,7 @@ from typing import Any
 
 from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
+from game.web.board import hint_words as said
 from game.web.board.render import BoardView
 from game.web.board.view import COLOURS, board_view
 from game.web.state.session import Session, to_viewer
@@ -53,7 +54,7 @@ def play_rows(answer: dict[str, Any], shown: int = SHOWN) -> list[PlayRow]:
     rows = []
     for rank, play in enumerate(plays[:shown]):
         equity = float(play["equity"])
-        difference = "best" if rank == 0 else signed(equity - best)
+        difference = said.best_words() if rank == 0 else signed(equity - best)
         chances = chances_text(play.get("chances"))
         row = PlayRow(
             int(play["index"]), str(play["notation"]), signed(equity), difference, chances
@@ -81,7 +82,7 @@ def _single_rows(plays: list[dict[str, Any]]) -> list[PlayRow]:
     rows = []
     for rank, play in enumerate(ranked):
         win = _win(play) or 0.0
-        difference = "best" if rank == 0 else f"-{100 * (best - win):.1f}%"
+        difference = said.best_words() if rank == 0 else f"-{100 * (best - win):.1f}%"
         rows.append(PlayRow(int(play["index"]), str(play["notation"]), f"{win:.1%}", difference))
     return rows
 
@@ -91,9 +92,8 @@ def chances_text(chances: object) -> str:
     0.6%; lose a gammon 8.2%, a backgammon 0.3%``; empty when there are none."""
     if not isinstance(chances, list) or len(chances) != 5:
         return ""
-    win, gammon, backgammon, lose_gammon, lose_backgammon = (float(c) for c in chances)
-    wins = f"Win {win:.1%}, gammon {gammon:.1%}, backgammon {backgammon:.1%}"
-    return f"{wins}; lose a gammon {lose_gammon:.1%}, a backgammon {lose_backgammon:.1%}"
+    win, gammon, backgammon, lose_gammon, lose_backgammon = (f"{float(c):.1%}" for c in chances)
+    return said.chances_words((win, gammon, backgammon, lose_gammon, lose_backgammon))
 
 
 def plays_html(answer: dict[str, Any], chosen: int | None = None, playable: bool = True) -> str:
@@ -101,14 +101,15 @@ def plays_html(answer: dict[str, Any], chosen: int | None = None, playable: bool
     board) with their chances, each with *Play this* (``data-play-hint``) when ``playable``."""
     rows = play_rows(answer)
     if not rows:
-        return '<p class="hint-none">No legal play: the roll passes.</p>'
+        return f'<p class="hint-none">{escape(said.no_legal_play())}</p>'
     items = []
     for rank, row in enumerate(rows, 1):
         pressed = "true" if row.index == chosen else "false"
-        chances = f'<span class="hint-chances">{row.chances}</span>' if row.chances else ""
+        chances = f'<span class="hint-chances">{escape(row.chances)}</span>' if row.chances else ""
         play_this = (
             f'<button type="button" class="hint-play-this" data-play-hint="{row.index}" '
-            f'aria-label="Play {escape(row.notation)}">Play this</button>'
+            f'aria-label="{escape(said.play_this_label(row.notation))}">'
+            f"{escape(said.play_this())}</button>"
             if playable
             else ""
         )
@@ -117,38 +118,26 @@ def plays_html(answer: dict[str, Any], chosen: int | None = None, playable: bool
             f'aria-pressed="{pressed}"><span class="hint-rank">{rank}.</span> '
             f'<span class="hint-notation">{escape(row.notation)}</span> '
             f'<span class="hint-equity">{row.equity}</span> '
-            f'<span class="hint-diff">{row.difference}</span>{chances}</button>{play_this}</li>'
+            f'<span class="hint-diff">{escape(row.difference)}</span>{chances}</button>'
+            f"{play_this}</li>"
         )
     total = len(answer.get("plays") or [])
     more = ""
     if total > len(rows):
-        more = f'<p class="hint-note">The best {len(rows)} of {total} plays.</p>'
-
-    what = (
-        "The games won by the player to move, every game counting one"
-        if answer.get("single")
-        else "Equity for the player to move"
-    )
-    return (
-        f'<p class="hint-note">{what} (choose a play to see it on the '
-        f'board):</p><ol class="hint-plays">{"".join(items)}</ol>{more}'
-    )
-
-
-ACTION_WORDS = {"no-double": "No double", "double": "Double", "too-good": "Too good to double"}
-RESPONSE_WORDS = {"take": "take", "pass": "pass", "beaver": "beaver"}
+        more = f'<p class="hint-note">{escape(said.best_of_words(len(rows), total))}</p>'
+    what = escape(said.plays_head(bool(answer.get("single"))))
+    return f'<p class="hint-note">{what}</p><ol class="hint-plays">{"".join(items)}</ol>{more}'
 
 
 def cube_advice(cube: dict[str, Any], doubled: bool) -> str:
     """The recommendation in words: before rolling ``No double, take`` (what the doubler
     should do, then what the opponent should answer); when doubled, the answer alone."""
-    response = RESPONSE_WORDS.get(str(cube["response"]), str(cube["response"]))
+    response = str(cube["response"])
     if doubled:
-        return f"{response.capitalize()} the double."
+        return said.cube_advice_words("", response, doubled=True)
     if not cube.get("may_double", True):
-        return "You may not double now: roll."
-    action = ACTION_WORDS.get(str(cube["action"]), str(cube["action"]))
-    return f"{action}, {response}."
+        return said.may_not_double()
+    return said.cube_advice_words(str(cube["action"]), response)
 
 
 def _percent(mwc: float) -> str:
@@ -160,36 +149,27 @@ def cube_html(cube: dict[str, Any], doubled: bool) -> str:
     double / double, take / double, pass, and double, beaver when the rules allow one."""
     sign = -1.0 if doubled else 1.0  # the doubler's figures, seen by the taker when doubled
     mwc = cube.get("mwc")
-    lines = [
-        ("No double", "no_double"),
-        ("Double, take", "double_take"),
-        ("Double, pass", "double_pass"),
-    ]
-    if doubled:
-        lines = [("Take", "double_take"), ("Pass", "double_pass")]
+    lines = (
+        ["double_take", "double_pass"] if doubled else ["no_double", "double_take", "double_pass"]
+    )
     if cube.get("may_beaver") and "double_beaver" in cube:
         # Money play with beavers: the cube goes to four times its value, the doubler's.
-        lines.append(
-            ("Beaver", "double_beaver") if doubled else ("Double, beaver", "double_beaver")
-        )
+        lines.append("double_beaver")
     rows = []
-    for words, name in lines:
+    for name in lines:
+        words = escape(said.cube_row_words(name, doubled))
         value = sign * float(cube[name])
         chance = ""
         if mwc and name in mwc:
             won = float(mwc[name])
             chance = f'<td class="hint-mwc">{_percent(1 - won if doubled else won)}</td>'
         rows.append(f"<tr><th>{words}</th><td>{signed(value)}</td>{chance}</tr>")
-    head = "<tr><th></th><th>Equity</th>" + ("<th>Match chance</th>" if mwc else "") + "</tr>"
-    unit = (
-        "match equity from the match equity table, in money-game units"
-        if mwc
-        else "cubeless equity, in points per unit of the cube"
-    )
+    equity, chance_head, note = (escape(text) for text in said.cube_heads(bool(mwc)))
+    head = f"<tr><th></th><th>{equity}</th>" + (f"<th>{chance_head}</th>" if mwc else "") + "</tr>"
     return (
         f'<p class="hint-advice">{escape(cube_advice(cube, doubled))}</p>'
         f'<table class="hint-cube">{head}{"".join(rows)}</table>'
-        f'<p class="hint-note">For the player deciding now: {unit}.</p>'
+        f'<p class="hint-note">{note}</p>'
     )
 
 
@@ -199,7 +179,7 @@ def hint_html(answer: dict[str, Any], doubled: bool, chosen: int | None = None) 
         return plays_html(answer, chosen)
     if answer.get("cube"):
         return cube_html(answer["cube"], doubled)
-    return '<p class="hint-none">Nothing to decide here: roll the dice.</p>'
+    return f'<p class="hint-none">{escape(said.nothing_to_decide())}</p>'
 
 
 def hinted_view(session: Session, play: Play) -> BoardView:
@@ -251,28 +231,23 @@ def play_at(game: GameState, index: int) -> Play | None:
 
 def facts_text(facts: dict[str, Any]) -> str:
     """``wins 52.1% (gammon 14.0%, backgammon 0.6%), loses 47.9% (...), 11 shots of 36``."""
-    win, win_g, win_bg, lose, lose_g, lose_bg = (float(v) for v in facts["chances"])
-    parts = [
-        f"wins {_percent(win)} (gammon {_percent(win_g)}, backgammon {_percent(win_bg)})",
-        f"loses {_percent(lose)} (gammon {_percent(lose_g)}, backgammon {_percent(lose_bg)})",
-    ]
+    win, win_g, win_bg, lose, lose_g, lose_bg = (_percent(float(v)) for v in facts["chances"])
     blots = int(facts.get("blots") or 0)
-    if blots:
-        parts.append(f"{int(facts['shots'])} shots of 36 at {blots} blot{'s' if blots > 1 else ''}")
-    else:
-        parts.append("no blot")
-    if facts.get("wasted") is not None:
-        parts.append(f"{int(facts['wasted'])} pips wasted")
-    return ", ".join(parts)
+    shots = int(facts.get("shots") or 0)
+    wasted = None if facts.get("wasted") is None else int(facts["wasted"])
+    return said.facts_words((win, win_g, win_bg, lose, lose_g, lose_bg), shots, blots, wasted)
 
 
 def why_html(why: dict[str, Any] | None) -> str:
     """The chosen play beside the best, in the engine's own numbers (nothing for the cube)."""
     if not why:
         return ""
+    heads = (
+        said.played_words(str(why["chosen"]["play"])),
+        said.best_play_words(str(why["best"]["play"])),
+    )
     rows = "".join(
-        f'<li><span class="why-who">{label} {escape(str(why[key]["play"]))}</span>: '
-        f"{escape(facts_text(why[key]))}</li>"
-        for label, key in (("Played", "chosen"), ("Best", "best"))
+        f'<li><span class="why-who">{escape(head)}</span>: {escape(facts_text(why[key]))}</li>'
+        for head, key in zip(heads, ("chosen", "best"), strict=True)
     )
     return f'<ul class="why">{rows}</ul>'

@@ -20,6 +20,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from game.web.board import hint_words as said
 from game.web.board.hint_panel import signed
 from game.web.board.words import rolled_out
 
@@ -27,17 +28,15 @@ from game.web.board.words import rolled_out
 def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str) -> str:
     """The candidates' figures, best first, with the trials so far and the settings."""
     if not rows:
-        return '<p class="hint-note">No trials yet.</p>'
+        return f'<p class="hint-note">{escape(said.no_trials())}</p>'
+    heads = "".join(f'<th scope="col">{escape(head)}</th>' for head in said.rollout_heads())
     lines = [
         f'<p class="hint-note" data-rollout-summary="true">{escape(summary)}</p>',
-        '<table class="rollout-table"><thead><tr><th scope="col">Candidate</th>'
-        '<th scope="col">Equity ± SE</th><th scope="col">Win</th><th scope="col">W(g)</th>'
-        '<th scope="col">W(bg)</th><th scope="col">L(g)</th><th scope="col">L(bg)</th>'
-        '<th scope="col">JSD</th></tr></thead><tbody>',
+        f'<table class="rollout-table"><thead><tr>{heads}</tr></thead><tbody>',
     ]
     for row in rows:
         chances = "".join(f"<td>{100 * value:.1f}%</td>" for value in row["chances"])
-        jsd = "best" if row["jsd"] is None else f"{row['jsd']:.2f}"
+        jsd = escape(said.best_words()) if row["jsd"] is None else f"{row['jsd']:.2f}"
         lines.append(
             f'<tr data-rollout-row="true"><th scope="row">{escape(str(row["label"]))}</th>'
             f'<td data-equity="{row["equity"]:.4f}">{signed(row["equity"])} ± '
@@ -56,4 +55,4 @@ def kept_html(record: dict[str, Any]) -> str:
 
 def progress_words(progress: float, done: int, total: int) -> str:
     """What the progress bar says beside it."""
-    return f"Rolling out: {done:,} of {total:,} trials ({100 * progress:.0f}%)"
+    return said.rolling_out_words(done, total, round(100 * progress))

@@ -28,6 +28,7 @@ from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web.board.view import last_play_shown, pip_counts
 from game.web.language.catalog import N_, Nn_, _, n_, told
+from game.web.language.numbers import grouped
 from game.web.state.prompts import Prompt
 from game.web.state.session import (
     BEAVERED,
@@ -818,5 +819,5 @@ def rolled_out(trials: int) -> str:
         "rolled out: {trials} trial",
         "rolled out: {trials} trials",
         trials,
-        trials=f"{trials:,}",
+        trials=grouped(trials),
     )

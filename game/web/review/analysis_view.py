@@ -28,21 +28,11 @@ from typing import Any
 from game.engine.notation import in_board_numbers
 from game.web.board.chart import chances_chart
 from game.web.board.hint_panel import signed, why_html
-
-KIND_WORDS = {
-    "play": "Play",
-    "no-double": "No double",
-    "double": "Double",
-    "take": "Take",
-    "pass": "Pass",
-    "beaver": "Beaver",
-}
+from game.web.review import words
 
 
 def progress_text(done: int, total: int) -> str:
-    if total <= 0:
-        return "Analysing…"
-    return f"Analysing: {done} of {total} decisions and rolls judged"
+    return words.analysing_words(done, total)
 
 
 def _rate(value: float) -> str:
@@ -59,60 +49,58 @@ def likely(p: dict[str, Any], name: str, digits: int = 1) -> str:
     found = _interval(p, name)
     if found is None:
         return ""
-    return f' <span class="likely">(likely {found[0]:.{digits}f} to {found[1]:.{digits}f})</span>'
+    low, high = (f"{value:.{digits}f}" for value in found)
+    return f' <span class="likely">{escape(words.likely_words(low, high))}</span>'
 
 
 def how_sure(p: dict[str, Any]) -> str:
     """``PR 7.4, likely between 5.1 and 10.2 over 48 decisions``."""
     decisions = int(p.get("decisions") or 0)
-    counted = "1 decision" if decisions == 1 else f"{decisions} decisions"
     found = _interval(p, "pr")
     if found is None:
-        return f"PR {_rate(p['pr'])} over {counted}"
-    return (
-        f"PR {_rate(p['pr'])}, likely between {_rate(found[0])} and {_rate(found[1])} "
-        f"over {counted}"
-    )
+        return words.how_sure_words(_rate(p["pr"]), decisions)
+    return words.how_sure_words(_rate(p["pr"]), decisions, _rate(found[0]), _rate(found[1]))
 
 
 def rating_text(p: dict[str, Any]) -> str:
     """The error-based rating, its interval, or why it is not shown."""
     if p.get("rating") is None:
-        return "n/a"
+        return escape(words.not_applicable())
     if not p.get("rating_enough", True):
-        return f"too few decisions ({int(p.get('decisions') or 0)}) to say"
+        return escape(words.too_few_words(int(p.get("decisions") or 0)))
     return f"{float(p['rating']):.0f}" + likely(p, "rating", 0)
 
 
 def _players_table(names: list[str], players: list[dict[str, Any]], match_length: int) -> str:
-    def row(label: str, cell: Any) -> str:
-        return f"<tr><th>{label}</th>" + "".join(f"<td>{cell(p)}</td>" for p in players) + "</tr>"
+    label = words.figure_labels()
+
+    def row(name: str, cell: Any) -> str:
+        cells = "".join(f"<td>{cell(p)}</td>" for p in players)
+        return f"<tr><th>{escape(label[name])}</th>{cells}</tr>"
 
     def marks(p: dict[str, Any]) -> str:
-        counts = p.get("marks") or {}
-        found = [f"{counts[m]} {m}" for m in ("very bad", "bad", "doubtful") if counts.get(m)]
-        return escape(", ".join(found)) if found else "none"
+        return escape(words.marks_words(p.get("marks") or {}))
 
     rows = [
         "<tr><th></th>" + "".join(f'<th scope="col">{escape(n)}</th>' for n in names) + "</tr>",
         row(
-            "Error rate (mEMG)",
+            "error_rate",
             lambda p: f"<strong>{_rate(p['error_rate'])}</strong>" + likely(p, "error_rate"),
         ),
-        row("PR", lambda p: escape(how_sure(p))),
+        row("pr", lambda p: escape(how_sure(p))),
         row(
-            "Checker play (mEMG)",
+            "checker_rate",
             lambda p: f"{_rate(p['checker_rate'])} ({p['unforced']})" + likely(p, "checker_rate"),
         ),
         row(
-            "Cube (mEMG)",
+            "cube_rate",
             lambda p: f"{_rate(p['cube_rate'])} ({p['close_cube']})" + likely(p, "cube_rate"),
         ),
-        row("Mistakes", marks),
-        row("Luck", lambda p: signed(float(p["luck"]))),
+        row("mistakes", marks),
+        row("luck", lambda p: signed(float(p["luck"]))),
     ]
     if match_length:
-        rows.append(row("Rating from errors", rating_text))
+        rows.append(row("rating", rating_text))
     return f'<table class="analysis-players">{"".join(rows)}</table>'
 
 
@@ -128,26 +116,23 @@ def mistake_text(
         roll = "-".join(str(d) for d in dice)
         own = reader in (None, int(mistake["player"]))  # else told in the reader's numbers
         chosen, best = (in_board_numbers(str(mistake[key]), own) for key in ("chosen", "best"))
-        what = f"{who} {roll}: {chosen} — better {best}"
+        what = words.play_mistake_words(who, roll, chosen, best)
     else:
-        best = KIND_WORDS.get(str(mistake["best"]), str(mistake["best"])).lower()
-        what = f"{who}: {KIND_WORDS.get(kind, kind)} — better {best}"
-    turn = mistake.get("turn")
-    number = f"{turn}. " if turn is not None else ""
-    game = f"Game {mistake['game']}, " if games > 1 else ""
+        what = words.cube_mistake_words(who, kind, str(mistake["best"]))
     error = f"{-float(mistake['error']):.3f}".replace("-", "\u2212")
-    return f"{game}{number}{what}, {error}"
+    game = int(mistake["game"]) if games > 1 else None
+    return words.mistake_line(what, error, mistake.get("turn"), game)
 
 
 def mistakes_html(result: dict[str, Any], reader: int | None = None) -> str:
     names = [str(n) for n in result["names"]]
     mistakes = result.get("mistakes") or []
     if not mistakes:
-        return '<p class="analysis-none">No mistake of 0.04 or more: well played.</p>'
+        return f'<p class="analysis-none">{escape(words.analysis_heads()["none"])}</p>'
     games = len(result.get("games") or []) or 1
     items = "".join(
         f'<li><button type="button" class="mistake mark-{escape(str(m["mark"]).replace(" ", "-"))}"'
-        f' data-mistake="{i}" title="{escape(str(m["mark"]))}">'
+        f' data-mistake="{i}" title="{escape(words.mark_name(str(m["mark"])))}">'
         f"{escape(mistake_text(m, names, games, reader))}</button>{why_html(m.get('why'))}</li>"
         for i, m in enumerate(mistakes)
     )
@@ -164,7 +149,7 @@ def luck_html(rolls: list[list[Any]], names: list[str]) -> str:
         f"{signed(float(luck))}</li>"
         for player, roll, luck in rolls
     )
-    return f'<h4>Luck of each roll</h4><ol class="luck-rolls">{items}</ol>'
+    return f'<h4>{escape(words.analysis_heads()["luck"])}</h4><ol class="luck-rolls">{items}</ol>'
 
 
 def analysis_html(result: dict[str, Any], reader: int | None = None) -> str:
@@ -173,50 +158,51 @@ def analysis_html(result: dict[str, Any], reader: int | None = None) -> str:
     names = [str(n) for n in result["names"]]
     length = int(result.get("match_length") or 0)
     games = result.get("games") or []
-    scope = f"the {length}-point match" if length else "the money session"
+    heads = {key: escape(text) for key, text in words.analysis_heads().items()}
     parts = [
-        f"<h3>Whole of {escape(scope)}</h3>",
+        f"<h3>{escape(words.analysis_scope(length))}</h3>",
         _players_table(names, result["players"], length),
-        "<h3>Biggest mistakes</h3>",
+        f"<h3>{heads['mistakes']}</h3>",
         mistakes_html(result, reader),
-        '<p class="hint-note">Choose one to see the board as it was, the better play drawn.</p>',
-        "<h3>Winning chances</h3>",
+        f'<p class="hint-note">{heads["choose"]}</p>',
+        f"<h3>{heads['chances']}</h3>",
         '<div class="analysis-chart">'
         + chances_chart([g["chances"] for g in games], names)
         + "</div>",
     ]
     for game in games:
-        parts.append(f"<details><summary>Game {game['number']}</summary>")
+        summary = escape(words.game_summary(int(game["number"])))
+        parts.append(f"<details><summary>{summary}</summary>")
         parts.append(_players_table(names, game["players"], length))
         parts.append(luck_html(game.get("luck") or [], names))
         parts.append("</details>")
-    parts.append(
-        '<p class="hint-note">Error rate: thousandths of equity lost per decision that '
-        "counts (unforced plays, close cube decisions), as GNU Backgammon's “Error rate "
-        "mEMG”; in brackets, the decisions counted. PR is half of it. Marks: doubtful from "
-        "0.04, bad from 0.08, very bad from 0.16. “Likely between”: a 90% interval — "
-        "the decisions of the match drawn again at random, a thousand times, with "
-        "replacement; the player's rate over many more such decisions falls inside nine "
-        "times in ten (less often when a few blunders weigh heavily). The rating from "
-        "errors (GNU Backgammon's formula) is shown from 100 decisions. Beside each "
-        "mistake, the engine's own numbers after the play made and after the best: the "
-        "chances of winning, of a gammon and a backgammon for each side (its network's), "
-        "the opponent's rolls of 36 that hit a blot, and the pips a bear-off wastes.</p>"
-    )
+    parts.append(f'<p class="hint-note">{heads["about"]}</p>')
     return "".join(parts)
 
 
+def _verdict(count: dict[str, Any]) -> str:
+    """The page's words for a test the worker made (its p-value: the worker sends figures)."""
+    excess = float(count["observed"]) - float(count["expected"])
+    return words.dice_verdict(float(count["p_value"]), excess)
+
+
 def _count_row(label: str, count: dict[str, Any]) -> str:
+    said = words.dice_words()
     if not count["chances"]:
-        return f"<tr><th>{label}</th><td>-</td><td>-</td><td>no chance yet</td></tr>"
+        return (
+            f"<tr><th>{escape(label)}</th><td>-</td><td>-</td>"
+            f"<td>{escape(said['no_chance'])}</td></tr>"
+        )
+    observed = words.observed_words(int(count["observed"]), int(count["chances"]))
     return (
-        f"<tr><th>{label}</th><td>{count['observed']} of {count['chances']}</td>"
-        f"<td>{float(count['expected']):.1f}</td><td>{escape(str(count['verdict']))}</td></tr>"
+        f"<tr><th>{escape(label)}</th><td>{escape(observed)}</td>"
+        f"<td>{float(count['expected']):.1f}</td><td>{escape(_verdict(count))}</td></tr>"
     )
 
 
 def dice_html(dice: dict[str, Any]) -> str:
     """Each player's dice against fair dice, with the verdict in plain words."""
+    said = {key: escape(text) for key, text in words.dice_words().items()}
     parts = []
     for name, stats in zip(dice["names"], dice["players"], strict=False):
         seen = stats["seen"]
@@ -225,15 +211,16 @@ def dice_html(dice: dict[str, Any]) -> str:
             f'<span class="roll-count" title="{escape(roll)}">{escape(roll)}: {seen[roll]}</span>'
             for roll in seen
         )
+        verdict = words.dice_verdict(float(stats["rolls_p_value"]), 0.0, spread=True)
         parts.append(
-            f"<h4>{escape(str(name))}: {rolls} rolls</h4>"
-            '<table class="dice-stats"><tr><th></th><th>Came up</th><th>Fair dice, on '
-            "average</th><th>Verdict</th></tr>"
-            f"<tr><th>Each of the 21 rolls</th><td>{rolls} rolls</td><td>1 in 18 each, 1 in 36 "
-            f"a double</td><td>{escape(str(stats['rolls_verdict']))}</td></tr>"
-            + _count_row("Doubles", stats["doubles"])
-            + _count_row("Entering from the bar", stats["entering"])
-            + _count_row("Hitting shots", stats["hitting"])
+            f"<h4>{escape(words.player_rolls_words(str(name), rolls))}</h4>"
+            f'<table class="dice-stats"><tr><th></th><th>{said["came_up"]}</th>'
+            f"<th>{said['fair']}</th><th>{said['verdict']}</th></tr>"
+            f"<tr><th>{said['each']}</th><td>{escape(words.rolls_words(rolls))}</td>"
+            f"<td>{said['fair_each']}</td><td>{escape(verdict)}</td></tr>"
+            + _count_row(words.dice_words()["doubles"], stats["doubles"])
+            + _count_row(words.dice_words()["entering"], stats["entering"])
+            + _count_row(words.dice_words()["hitting"], stats["hitting"])
             + f'</table><p class="roll-counts">{cells}</p>'
         )
     return "".join(parts)

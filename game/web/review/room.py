@@ -177,7 +177,7 @@ class Review:
         if live:
             self.look_back(None)
         elif state.session.in_progress and not self.page.embed:
-            self.notices.ask(words.PLAY_ON, take)
+            self.notices.ask(words.play_on_question(), take)
         else:
             take()
 

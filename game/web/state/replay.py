@@ -16,8 +16,9 @@ A *moment* is the start of a game or the state after one action (``Record.steps`
 ``jump``, ``play_on`` (the record cut at the moment shown, to play on from there).
 ``move_list`` writes each game the usual way, one numbered line per pair of turns,
 first player left: ``31: 8/5 6/5``, ``Doubles => 2``, ``Takes``, ``Beavers => 4``,
-``Drops``, ``Resigns a gammon``, ``Accepts``, ``Refuses``, ``Wins 2 points``; each entry
-knows the moment it leads to.
+``Drops``, ``Resigns a gammon``, ``Accepts``, ``Refuses``, ``Wins 2 points``, in the
+page's language (the numbers and plays as they are); each entry knows the moment it leads to.
+The match files write their own English notation (game/formats/mat_write.py).
 """
 
 from __future__ import annotations
@@ -25,14 +26,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from game.engine.match import RESULT_NAMES
+from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.engine.notation import format_play, in_board_numbers
 from game.engine.record import ActionKind, Record, play_of
 from game.engine.scoresheet import Entry as SheetEntry
 from game.engine.scoresheet import scoresheet
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, Phase
-from game.web.language.catalog import _, n_
+from game.web.language.catalog import N_, _, n_, told
+
+# The move list's words for each action that is not a play, as a match file writes them in
+# English: whole entries of the catalog.
+SAID = {
+    ActionKind.TAKE: N_("Takes"),
+    ActionKind.PASS: N_("Drops"),
+    ActionKind.ACCEPT: N_("Accepts"),
+    ActionKind.REJECT: N_("Refuses"),
+    ActionKind.SETUP: N_("Position set up"),
+}
+RESIGNS = {
+    SINGLE: N_("Resigns a single game"),
+    GAMMON: N_("Resigns a gammon"),
+    BACKGAMMON: N_("Resigns a backgammon"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,26 +133,19 @@ def _entry_text(entry: SheetEntry, reader: int | None = None) -> str:
     action = entry.action
     roll = f"{entry.roll[0]}{entry.roll[1]}:" if entry.roll else ""
     if action is None:
-        return f"{roll} (no move)" if entry.blocked else roll
+        return _("{roll} (no move)", roll=roll) if entry.blocked else roll
     kind = action.kind
     if kind == ActionKind.PLAY:
         moves = play_of(entry.before.position, action.moves).moves
         play = in_board_numbers(format_play(moves), reader in (None, entry.player))
         return f"{roll} {play}".strip()
     if kind == ActionKind.DOUBLE:
-        return f"Doubles => {entry.before.cube.value * 2}"
+        return _("Doubles => {value}", value=entry.before.cube.value * 2)
     if kind == ActionKind.BEAVER:
-        return f"Beavers => {entry.after.cube.value}"
+        return _("Beavers => {value}", value=entry.after.cube.value)
     if kind == ActionKind.RESIGN:
-        return f"Resigns a {RESULT_NAMES[action.result]}"
-    if kind == ActionKind.SETUP:
-        return "Position set up"
-    return {
-        ActionKind.TAKE: "Takes",
-        ActionKind.PASS: "Drops",
-        ActionKind.ACCEPT: "Accepts",
-        ActionKind.REJECT: "Refuses",
-    }[kind]
+        return told(RESIGNS[action.result])
+    return told(SAID[kind])
 
 
 @dataclass(frozen=True, slots=True)

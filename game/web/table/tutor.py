@@ -48,6 +48,16 @@ SAID = {
     ("beaver", "bad"): N_("Beavering is bad: it loses {equity} in equity."),
     ("beaver", "very bad"): N_("Beavering is very bad: it loses {equity} in equity."),
 }
+# Under the Simple rules (every game counts one) a play is told in games won.
+SAID_IN_GAMES = {
+    "doubtful": N_(
+        "The play {play} is doubtful: it wins {share} fewer games. The best play is {best}."
+    ),
+    "bad": N_("The play {play} is bad: it wins {share} fewer games. The best play is {best}."),
+    "very bad": N_(
+        "The play {play} is very bad: it wins {share} fewer games. The best play is {best}."
+    ),
+}
 BETTER = {
     "no-double": N_("Better: roll without doubling."),
     "double": N_("Better: double."),
@@ -72,10 +82,9 @@ class Warning:
     @property
     def text(self) -> str:
         if self.fewer_wins is not None:  # every game counts one: told in games won
-            return _(
-                "The play {play} is {mark}: it wins {share} fewer games. The best play is {best}.",
+            return told(
+                SAID_IN_GAMES[self.mark],
                 play=self.chosen,
-                mark=self.mark,
                 share=f"{self.fewer_wins:.1%}",
                 best=self.better,
             )

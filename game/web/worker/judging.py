@@ -371,7 +371,7 @@ def _count(count: Count) -> dict[str, Any]:
         "observed": count.observed,
         "expected": count.expected,
         "chances": count.chances,
-        "verdict": count.verdict,
+        "p_value": count.p_value,  # the page words it in the reader's language
     }
 
 
@@ -379,7 +379,7 @@ def _dice_player(stats: PlayerDice) -> dict[str, Any]:
     return {
         "rolls": stats.rolls,
         "seen": dict(stats.rolls_seen),
-        "rolls_verdict": stats.rolls_verdict,
+        "rolls_p_value": stats.rolls_p_value,
         "doubles": _count(stats.doubles),
         "entering": _count(stats.entering),
         "hitting": _count(stats.hitting),

@@ -29,6 +29,7 @@ from game.engine.state import GameState, Phase
 from game.web.board import chart, hint_panel
 from game.web.rating import book as rating
 from game.web.review import analysis_view
+from game.web.review.words import dice_verdict
 from game.web.state.replay import Replay
 from game.web.state.session import FRIEND, Session, Settings
 from game.web.table import tutor
@@ -174,7 +175,12 @@ def test_the_dice_data_are_those_of_dice_stats():
     for shown, stats in zip(data["players"], dice_statistics(record), strict=True):
         assert shown["rolls"] == stats.rolls and shown["seen"] == stats.rolls_seen
         assert shown["doubles"]["observed"] == stats.doubles.observed
-        assert shown["hitting"]["verdict"] == stats.hitting.verdict
+        # The worker sends figures; the page's words (English here) say what dice_stats says.
+        hitting = shown["hitting"]
+        excess = hitting["observed"] - hitting["expected"]
+        assert dice_verdict(hitting["p_value"], excess) == stats.hitting.verdict
+        spread = dice_verdict(shown["rolls_p_value"], 0.0, spread=True)
+        assert spread == stats.rolls_verdict
 
 
 # --- the Hint panel ----------------------------------------------------------------------------
@@ -427,7 +433,7 @@ def test_the_analysis_view_shows_the_figures_mistakes_and_chart_and_escapes_name
         "12. You 3-1: 24/21 21/20 \u2014 better 8/5 6/5, \u22120.200"
     )
     assert analysis_view.mistake_text(RESULT["mistakes"][1], names, games=2) == (
-        "Game 2, Computer: Pass \u2014 better take, \u22120.100"
+        "Game 2, Computer: pass \u2014 better take, \u22120.100"
     )
     clean = dict(RESULT, mistakes=[], match_length=0)
     assert "well played" in analysis_view.analysis_html(clean)
