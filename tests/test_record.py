@@ -121,3 +121,67 @@ def test_the_self_played_records_reach_every_kind_of_action():
         "accept",
         "reject",
     }
+
+
+def _turns_in_two_steps_and_in_one(record: Record) -> tuple[Record, Record, int]:
+    """The record rebuilt action by action, and with each roll and its play (found legal from
+    the position at hand, as a replayed file finds it) taken by ``append_turn``."""
+    from game.engine.plays import play_of_every_die
+
+    stepped = fused = Record(record.start, ((),), record.names)
+    turns = 0
+    for number, game in enumerate(record.games):
+        if number:
+            stepped, fused = stepped.next_game(), fused.next_game()
+        at = 0
+        while at < len(game):
+            action = game[at]
+            following = game[at + 1] if at + 1 < len(game) else None
+            state = fused.state
+            if action.dice and following and following.moves and state.phase is Phase.ROLL:
+                made = play_of_every_die(state.position, action.dice, following.moves)
+                if made is not None:
+                    fused = fused.append_turn(action, Action.of_play(made))
+                    stepped = stepped.append(action).append(following)
+                    assert fused.state == stepped.state  # the words of the last event too
+                    at += 2
+                    turns += 1
+                    continue
+            fused, stepped = fused.append(action), stepped.append(action)
+            at += 1
+    return stepped, fused, turns
+
+
+@pytest.mark.parametrize("seed", range(7))
+def test_a_turn_taken_in_one_step_is_the_roll_and_the_play_taken_in_two(seed):
+    record = played(seed, games=3, wild=True)
+    stepped, fused, turns = _turns_in_two_steps_and_in_one(record)
+    assert turns > 5
+    assert fused == stepped == record
+    assert fused.state == stepped.state == record.state
+    assert fused.replay() == record.replay()
+
+
+def test_a_turn_the_rules_refuse_is_refused_as_two_appends_refuse_it():
+    from game.engine.plays import play_of_every_die
+
+    record = Record.new(Rules.full(match_length=3)).extend(
+        [Action.roll((3, 1)), Action.play([(8, 5), (6, 5)])]
+    )
+    made = play_of_every_die(record.state.position, (6, 4), [(24, 18), (13, 9)])
+    assert made is not None
+    play = Action.of_play(made)
+    # The play was found for 6-4: with another roll, or dice that are no dice, it is no play.
+    for dice in ((5, 4), (True, 4)):
+        with pytest.raises(RecordError) as fused:
+            record.append_turn(Action(Action.roll((6, 4)).kind, dice=dice), play)  # type: ignore[arg-type]
+        with pytest.raises(RecordError) as stepped:
+            record.append(Action(Action.roll((6, 4)).kind, dice=dice)).append(play)  # type: ignore[arg-type]
+        assert str(fused.value) == str(stepped.value)
+    # Not the roller's turn: the play of the roll just thrown is refused by the state it meets.
+    rolled = record.append(Action.roll((6, 4)))
+    with pytest.raises(RecordError) as fused:
+        rolled.append_turn(Action.roll((6, 4)), play)
+    with pytest.raises(RecordError) as stepped:
+        rolled.append(Action.roll((6, 4))).append(play)
+    assert str(fused.value) == str(stepped.value)

@@ -113,13 +113,13 @@ def play_of_every_die(
     use every die of the roll (four for doubles): such a play is always legal, so no search is
     needed. None otherwise (the play may still be legal: ``legal_plays`` decides)."""
     roll = check_dice(dice)
-    high, low = sorted(roll, reverse=True)
-    left = [high] * 4 if high == low else [low, high]
+    one, other = roll
+    left = [one] * 4 if one == other else [one, other]  # the dice not used yet, in any order
     if len(moves) != len(left):
         return None
-    board = _Board(position)
-    points = board.points
-    made = []
+    points = bytearray(position.player)
+    points += bytearray(position.opponent)  # a search board's counts (see ``_Board``)
+    made: list[Move] = []
     for pair in moves:
         if type(pair) is not tuple or len(pair) != 2:
             return None
@@ -139,7 +139,18 @@ def play_of_every_die(
             ):
                 return None
             left.remove(size)
-        elif size in left and board.may_move(origin, destination, size):
+            # ``_Board.make``, inline.
+            points[origin] -= 1
+            points[destination] += 1
+            if points[51 - destination] == 1:
+                points[51 - destination] = 0
+                points[51] += 1  # the opponent's bar
+                made.append(_HITTING[origin][destination])  # type: ignore[arg-type]
+            else:
+                made.append(_PLAIN_MOVES[origin][destination])  # type: ignore[arg-type]
+            continue
+        board = _Board.of(points)
+        if size in left and board.may_move(origin, destination, size):
             left.remove(size)
         elif destination == OFF:
             # A bear-off may take a larger die: the smallest that may (a choice that fails
@@ -203,6 +214,13 @@ class _Board:
 
     def __init__(self, position: Position):
         self.points = bytearray(position.player + position.opponent)
+
+    @classmethod
+    def of(cls, points: bytearray) -> _Board:
+        """The board of these counts (shared, not copied)."""
+        board = cls.__new__(cls)
+        board.points = points
+        return board
 
     @property
     def me(self) -> bytearray:

@@ -115,7 +115,12 @@ class Action:
 
     @classmethod
     def roll(cls, dice: Iterable[int]) -> Action:
-        return cls(ActionKind.ROLL, dice=tuple(dice))  # type: ignore[arg-type]
+        dice = tuple(dice)
+        if cls is Action and len(dice) == 2 and type(dice[0]) is type(dice[1]) is int:
+            made = _ROLLS.get(dice)
+            if made is not None:
+                return made  # an action is a value: the 36 rolls are made once
+        return cls(ActionKind.ROLL, dice=dice)  # type: ignore[arg-type]
 
     @classmethod
     def play(cls, moves: Iterable[tuple[int, int] | Move]) -> Action:
@@ -128,7 +133,7 @@ class Action:
     @classmethod
     def of_play(cls, play: Play) -> Action:
         """The play's action, carrying the play when it is known legal where it was found."""
-        pairs = tuple((move.origin, move.destination) for move in play.moves)
+        pairs = tuple([(move.origin, move.destination) for move in play.moves])
         made = play if isinstance(play, KnownPlay) else None
         return cls(ActionKind.PLAY, moves=pairs, made=made)
 
@@ -175,6 +180,13 @@ class Action:
         if self.kind == ActionKind.SETUP:
             return f"setup for {self.player}"
         return str(self.kind)
+
+
+_ROLLS = {
+    (one, other): Action(ActionKind.ROLL, dice=(one, other))
+    for one in range(1, 7)
+    for other in range(1, 7)
+}
 
 
 def play_of(position: Position, moves: Sequence[tuple[int, int]]) -> Play:
@@ -392,6 +404,20 @@ class Record:
             game, move = self._done_count + 1, self._current_count + 1
             raise RecordError(game, move, str(error)) from None
         current = (_grown_by(self._current, action), self._current_count + 1)
+        return self._grown((self._done, self._done_count), current, self._names, state)
+
+    def append_turn(self, roll: Action, play: Action) -> Record:
+        """``append(roll).append(play)``; in one step when the play carries a play found legal
+        for this position and roll (``Action.of_play``), as a replayed file's turns do."""
+        made = play.made
+        if roll.kind is not ROLL or play.kind is not PLAY or made is None:
+            return self.append(roll).append(play)
+        try:
+            state = self._state.turn_played(roll.dice, made)  # type: ignore[arg-type]
+        except IllegalAction:
+            return self.append(roll).append(play)  # refused: which action, append says
+        grown = _grown_by(_grown_by(self._current, roll), play)
+        current = (grown, self._current_count + 2)
         return self._grown((self._done, self._done_count), current, self._names, state)
 
     def extend(self, actions: Iterable[Action]) -> Record:

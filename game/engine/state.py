@@ -323,6 +323,31 @@ class GameState:
             last_event=event,
         )
 
+    def turn_played(self, dice: Dice, play: KnownPlay) -> GameState:
+        """``set_dice(dice).play(play)`` in one step when ``play`` was found legal for this
+        position and roll (a replay's common turn): a roll with a play is never blocked, so the
+        state between the two is not built. Any other case takes the two steps."""
+        if (
+            self.phase is not Phase.ROLL
+            or not isinstance(play, KnownPlay)
+            or type(dice) is not tuple
+            or len(dice) != 2
+            or type(dice[0]) is not int  # a bool equals 1 but is no die: set_dice says so
+            or type(dice[1]) is not int
+            or not play.is_legal_in(self.position, dice)  # the play's own roll: 1 to 6
+            or play.position.winner_result()
+        ):
+            return self.set_dice(dice).play(play)
+        text = " ".join(map(str, play.moves))
+        return self._next(
+            turn=1 - self.turn,
+            position=play.position.flip(),
+            dice=None,
+            phase=Phase.ROLL,
+            blocked_dice=None,
+            last_event=f"{_name(self.turn)} played {text}",
+        )
+
     def set_up(self, position: Position, player: int, cube: Cube) -> GameState:
         """The game going on from a position (seen from player 0), turn and cube set by hand:
         ``player`` is to roll (GNU Backgammon's edited games; a roll by the player not on

@@ -115,7 +115,10 @@ def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
         and not simple
         and (
             _on(tags.get("beaver"))
-            or any(_BEAVERS.search(line) for game in games for line in game.body)
+            or (
+                _BEAVERS.search(text) is not None  # one search of the text rules most files out
+                and any(_BEAVERS.search(line) for game in games for line in game.body)
+            )
         )
     )
     jacoby_tag = tags.get("jacoby")

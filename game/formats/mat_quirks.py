@@ -12,9 +12,11 @@ import itertools
 import re
 from collections.abc import Callable
 
+from game.engine.dice import Dice
 from game.engine.match import IllegalAction, game_points
 from game.engine.notation import InvalidPlay, is_partial_play, parse_play
-from game.engine.plays import Move, Play, PlayOfEveryDie
+from game.engine.plays import Move, Play, PlayOfEveryDie, play_of_every_die
+from game.engine.position import Position
 from game.engine.record import Action, Record, RecordError
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
@@ -160,6 +162,18 @@ class GameReplayer:
 
     def roll(self, entry: MatEntry, state: GameState) -> None:
         d1, d2 = entry.dice  # type: ignore[misc]
+        if state.phase is Phase.ROLL and entry.player == state.turn and not self.retried:
+            # The common turn: a roll and plain moves using every die, found legal from the
+            # position at hand and taken with the roll in one step.
+            made = _play_of_every_die(entry.text, state.position, (d1, d2))
+            if made is not None:
+                try:
+                    self.record = self.record.append_turn(
+                        Action.roll((d1, d2)), Action.of_play(made)
+                    )
+                except RecordError as error:
+                    raise self.fail(entry.move, error.reason) from None
+                return
         if self.retried:
             self.retried = False  # the roll stands: only its play follows
         else:
@@ -265,6 +279,31 @@ class GameReplayer:
             raise self.fail(move, f"the game stops before it is over: {_expected(state)}")
 
 
+# Every plain move's text ("13/11", "13/11*": from a point or the bar, forwards, to a point or
+# off) with its origin and destination: a play's moves looked up, not parsed.
+_PLAIN_MOVES = {
+    f"{origin}/{destination}{hit}": (origin, destination)
+    for origin in range(1, 26)
+    for destination in range(origin)
+    for hit in ("", "*")
+}
+
+
+def _play_of_every_die(text: str, position: Position, dice: Dice) -> PlayOfEveryDie | None:
+    """The play of plain moves (``24/18 13/9*``) when, made as written, they use every die;
+    None for any other text or play (read the general way, which also says what is wrong)."""
+    words = text.split(" ")
+    if len(words) > 4:
+        return None
+    moves = []
+    for word in words:
+        move = _PLAIN_MOVES.get(word)
+        if move is None:
+            return None
+        moves.append(move)
+    return play_of_every_die(position, dice, moves)
+
+
 def _expected(state: GameState) -> str:
     names = ("the first player", "the second player")
     act = state.to_act
@@ -336,7 +375,10 @@ def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
         if budget[0] < 0:
             raise _unresolved(live[0], game, "too many readings of the plays left unwritten")
         step = functools.partial(_entry, entry=entry)
-        read = [each for replayer in live for each in _read(replayer, step, errors, index, budget)]
+        if len(live) == 1:
+            read = _read(live[0], step, errors, index, budget)  # the common case: one reading
+        else:
+            read = [each for one in live for each in _read(one, step, errors, index, budget)]
         if len(read) > 1:
             survivors: dict[tuple[object, ...], GameReplayer] = {}
             for each in read:
