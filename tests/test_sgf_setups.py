@@ -78,7 +78,7 @@ def test_an_edited_game_ends_where_gnubg_ends_it(name, tmp_path):
 def test_a_fibs_log_gnubg_edits_reads_through_gnubgs_own_sgf_of_it(tmp_path):
     # FIBS kept an illegal play and logged the board after it; gnubg sets that board, and its
     # .sgf of the file holds the set-up: read, it ends where gnubg ends it.
-    log = Path(__file__).parent / "data" / "mat_refused" / "fibs-illegal-play-kept-game-12.mat"
+    log = Path(__file__).parent / "data" / "mat_edited" / "fibs-illegal-play-kept-game-12.mat"
     shown = gnubg_says(f"import mat {log}\nsave match {tmp_path}/fibs.sgf\nshow score\n", tmp_path)
     found = re.search(r"is: \S+ (\d+), \S+ (\d+) \(", shown)
     assert found, shown[-1500:]

@@ -15,12 +15,18 @@ from collections.abc import Callable
 from game.engine.dice import Dice
 from game.engine.match import IllegalAction, game_points
 from game.engine.notation import InvalidPlay, is_partial_play, parse_play
-from game.engine.plays import Move, Play, PlayOfEveryDie, play_of_every_die
-from game.engine.position import Position
+from game.engine.plays import Move, Play, PlayOfEveryDie, legal_plays, play_of_every_die
+from game.engine.position import InvalidPosition, Position
 from game.engine.record import Action, Record, RecordError
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
-from game.formats.mat_read import InvalidMatFile, MatEntry, MatGame, without_illegal_plays
+from game.formats.mat_read import (
+    MAX_NAME,
+    InvalidMatFile,
+    MatEntry,
+    MatGame,
+    without_illegal_plays,
+)
 
 __all__ = ["GameReplayer", "replay_game"]
 
@@ -162,6 +168,10 @@ class GameReplayer:
 
     def roll(self, entry: MatEntry, state: GameState) -> None:
         d1, d2 = entry.dice  # type: ignore[misc]
+        board = _board_of_note(entry.note, self.game.names, entry.player) if entry.note else None
+        if board is not None and state.phase in (Phase.OPENING, Phase.ROLL):
+            self.board_after(entry, state, board)
+            return
         if state.phase is Phase.ROLL and entry.player == state.turn and not self.retried:
             # The common turn: a roll and plain moves using every die, found legal from the
             # position at hand and taken with the roll in one step.
@@ -183,6 +193,12 @@ class GameReplayer:
                 high, low = max(d1, d2), min(d1, d2)
                 dice = (high, low) if entry.player == 0 else (low, high)
             else:
+                if state.phase is Phase.ROLL and entry.player != state.turn:
+                    # A roll by the player not on turn: gnubg 1.07 lets the player written roll
+                    # and play from the position at hand (an edited game), as the .sgf reader.
+                    board = state.board_for(0)
+                    self.do(Action.setup(board, entry.player, state.cube), entry.move)
+                    state = self.record.state
                 to_roll = state.to_act if state.phase is Phase.ROLL else None
                 self.check_column(entry, to_roll, "a roll")
                 if state.phase is not Phase.ROLL:
@@ -216,6 +232,21 @@ class GameReplayer:
             self.do(Action.of_play(play), entry.move)  # its moves as written, found legal
             return
         self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
+
+    def board_after(self, entry: MatEntry, state: GameState, board: Position) -> None:
+        """An "Illegal play" note holding the board after the roll's play (eXtreme Gammon's
+        dump, DailyGammon's first line of a nackgammon game): the legal play reaching it, or
+        else the board set up with the other player to roll, as gnubg 1.07 sets it (an edited
+        game; the roll itself is not kept)."""
+        dice: Dice = entry.dice  # type: ignore[assignment]
+        if state.phase is Phase.ROLL and entry.player == state.turn:
+            seen = board if entry.player == 0 else board.flip()
+            for play in legal_plays(state.position, dice):
+                if play.position == seen:
+                    self.do(Action.roll(dice), entry.move)
+                    self.do(Action.of_play(play), entry.move)
+                    return
+        self.do(Action.setup(board, 1 - entry.player, state.cube), entry.move)
 
     def wins(self, entry: MatEntry, state: GameState) -> None:
         found = re.match(r"[0-9]+", entry.text)
@@ -302,6 +333,46 @@ def _play_of_every_die(text: str, position: Position, dice: Dice) -> PlayOfEvery
             return None
         moves.append(move)
     return play_of_every_die(position, dice, moves)
+
+
+_DUMP_NUMBER = re.compile(r"-?[0-9]{1,2}")
+
+
+def _board_of_note(note: str, names: tuple[str, str], roller: int) -> Position | None:
+    """The board of an eXtreme Gammon-style dump (``15;0;1;0;0;Morley;Tanguay;0;9;9;1;0;``,
+    26 points, the next roll), seen from player 0; None for any other note (a FIBS board).
+    The first name's checkers are positive, on its own points 1-24 and its bar at 25; the
+    other's negative, its bar at 0. Names that are not the players': the roller's negative."""
+    parts = note.split(";")
+    if len(parts) < 40 or not all(_DUMP_NUMBER.fullmatch(p.strip()) for p in parts[12:38]):
+        return None
+    fields = [int(p) for p in parts[12:38]]
+    first, second = parts[5].strip()[:MAX_NAME], parts[6].strip()[:MAX_NAME]
+    if names[0] != names[1] and first in names:
+        positive = names.index(first)
+    elif names[0] != names[1] and second in names:
+        positive = 1 - names.index(second)
+    else:
+        positive = 1 - roller
+    if fields[0] > 0 or fields[25] < 0:
+        return None
+    mine = [0] * 26
+    theirs = [0] * 26
+    mine[25], theirs[25] = fields[25], -fields[0]
+    for point in range(1, 25):
+        if fields[point] > 0:
+            mine[point] = fields[point]
+        elif fields[point] < 0:
+            theirs[25 - point] = -fields[point]
+    if sum(mine) > 15 or sum(theirs) > 15:
+        return None
+    mine[0], theirs[0] = 15 - sum(mine), 15 - sum(theirs)
+    try:
+        if positive == 0:
+            return Position(tuple(mine), tuple(theirs))
+        return Position(tuple(theirs), tuple(mine))
+    except InvalidPosition:
+        return None
 
 
 def _expected(state: GameState) -> str:

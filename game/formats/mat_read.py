@@ -69,6 +69,7 @@ class MatEntry:
     move: int  # the file's move number
     dice: tuple[int, int] | None = None
     illegal: bool = False  # a FIBS "Illegal play (...)" note stood where its play is
+    note: str = ""  # what the note's brackets hold (a board), at most MAX_NOTE characters
 
 
 class MatGame:
@@ -270,8 +271,12 @@ def _read_entries(body: list[str], game: int) -> list[MatEntry]:
             rest = line[entry.end() : end].strip()
             if entry.group(1):
                 d1, d2 = int(entry.group(1)[0]), int(entry.group(1)[1])
-                illegal = any(entry.end() <= note < end for note in notes)
-                entries.append(MatEntry(player, "roll", rest, move, (d1, d2), illegal))
+                until = end if index + 1 < len(found) else len(expanded)  # a note ends a line
+                note = next((note for note in notes if entry.end() <= note < until), None)
+                held = _note(expanded, note) if note is not None else ""
+                entries.append(
+                    MatEntry(player, "roll", rest, move, (d1, d2), note is not None, held)
+                )
             else:
                 entries.append(MatEntry(player, entry.group(2).lower(), rest, move))
     return entries
@@ -294,6 +299,18 @@ def _right_column(body: list[str], plain: list[re.Match[str] | None]) -> int:
     if not starts:
         return 15
     return max(8, min(16, min(starts) // 2))
+
+
+MAX_NOTE = 400  # a board of 26 points, two names and some figures
+
+
+def _note(text: str, at: int) -> str:
+    """The text inside the brackets of the ``Illegal play (...)`` note found at ``at``."""
+    opening = text.find("(", at)
+    closing = text.find(")", opening)
+    if opening < 0 or closing < 0:
+        return ""
+    return text[opening + 1 : closing][:MAX_NOTE]
 
 
 def without_illegal_plays(text: str) -> str:
