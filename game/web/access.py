@@ -3,8 +3,9 @@
     access.key("r", tag="BODY", on_board=False)    # R rolls: True, the key was the page's
     access.toggle_words()                          # the board as text, kept in step with it
 
-Keys (``KEYS``, listed by ``?``): R roll, D double, U undo, Enter confirm, H hint, T the
-board in words, ←/→/Home/End in the review, Esc closes a panel or leaves the review. After
+Keys (listed by ``?`` in index.html's ``#keys-dialog``, translated there): R roll, D double,
+U undo, Enter confirm, H hint, T the board in words, ←/→/Home/End in the review, Esc closes a
+panel or leaves the review. After
 each paint the keyboard, when it is nowhere useful (on the page itself, or on a control now
 gone), goes to the next useful control (``FOCUS_ORDER``); each change of turn is said in a
 live region (``#announce``): the play just made and whose turn it is.
@@ -25,17 +26,6 @@ from game.web.table.coach import Coach
 from game.web.table.room import Table
 from game.web.trainer.room import TrainRoom
 
-KEYS = {
-    "r": "Roll the dice",
-    "d": "Double",
-    "u": "Undo a move",
-    "Enter": "Confirm the play",
-    "h": "Hint",
-    "t": "The board in words",
-    "n": "The next card (the train room)",
-    "Escape": "Close a panel; back to the game from the review or the train room",
-    "?": "The keys",
-}
 # Where the keyboard goes when the control it was on is gone: the next useful one.
 # Never a control that throws a game away (New game): with nothing useful left, the keyboard
 # stays on the page, where R, U and Enter still reach the game.
@@ -79,7 +69,7 @@ class Access:
         return self.page.surface
 
     def key(self, key: str, tag: str, on_board: bool) -> bool:
-        """A key pressed outside the forms; True when it was the page's (``KEYS``)."""
+        """A key pressed outside the forms; True when it was the page's."""
         state = self.page.state
         if self.review.key(key):
             return True

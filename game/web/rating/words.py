@@ -1,5 +1,5 @@
 """The rating's own words: the rating and how sure it is, the estimate from the error rate,
-the progress of the analysed matches, the cards to study again.
+the progress of the analysed matches, the cards to study again, in the page's language.
 
     >>> rating_words(Book())
     'Your rating: 1500 (a new player starts at 1500).'
@@ -7,56 +7,78 @@ the progress of the analysed matches, the cards to study again.
 
 from __future__ import annotations
 
+from game.web.language.catalog import _, n_
 from game.web.rating.book import HIGHEST, LOWEST, RATING_DECISIONS, Book, results_interval
 
 
 def cards_words(progress: str) -> str:
     """The trainer's cards in the rating panel (``progress``: the deck's progress in words)."""
-    return "Cards to study again: " + progress + "."
+    return _("Cards to study again: {progress}.", progress=progress)
 
 
 def progress_words(book: Book) -> str:
     """The last analysed match's figures in words, or how to get some."""
     if not book.matches:
-        return "Analyse a match against the computer to follow your error rate and PR here."
+        return _("Analyse a match against the computer to follow your error rate and PR here.")
     last = book.matches[-1]
-    count = len(book.matches)
-    return (
-        f"{count} analysed match{'es' if count > 1 else ''} against the computer; in the last, "
-        f"error rate {last.error_rate:.1f}, PR {last.pr:.1f}, likely between {last.low:.1f} "
-        f"and {last.high:.1f} over {last.decisions} decisions."
+    return n_(
+        "{count} analysed match against the computer; in the last, error rate {rate}, PR {pr},"
+        " likely between {low} and {high} over {decisions} decisions.",
+        "{count} analysed matches against the computer; in the last, error rate {rate}, PR {pr},"
+        " likely between {low} and {high} over {decisions} decisions.",
+        len(book.matches),
+        rate=f"{last.error_rate:.1f}",
+        pr=f"{last.pr:.1f}",
+        low=f"{last.low:.1f}",
+        high=f"{last.high:.1f}",
+        decisions=last.decisions,
     )
 
 
 def rating_words(book: Book) -> str:
     """The rating as the page says it."""
     played = len(book.results)
+    rating = f"{book.rating:.0f}"
     if not played:
-        return f"Your rating: {book.rating:.0f} (a new player starts at 1500)."
-    counted = "1 game or match" if played == 1 else f"{played} games and matches"
-    return (
-        f"Your rating: {book.rating:.0f}, after {counted} against the computer. "
-        + results_words(book)
+        return _("Your rating: {rating} (a new player starts at 1500).", rating=rating)
+    said = n_(
+        "Your rating: {rating}, after {count} game or match against the computer.",
+        "Your rating: {rating}, after {count} games and matches against the computer.",
+        played,
+        rating=rating,
     )
+    sure = results_words(book)
+    return _("{rating} {sure}", rating=said, sure=sure) if sure else said
 
 
 def estimate_words(book: Book) -> str:
     """The error-based estimate (gnubg's formula), only from ``RATING_DECISIONS`` decisions,
     with its 90% interval."""
     if book.estimate is None:
-        return "Analyse a match to see the rating your error rate suggests."
+        return _("Analyse a match to see the rating your error rate suggests.")
     decisions = book.estimate_decisions
     if decisions < RATING_DECISIONS:
-        return (
-            f"The last match analysed held {decisions} of your decisions: too few to say what "
-            f"rating your error rate suggests (it takes {RATING_DECISIONS}; play a longer match)."
+        return n_(
+            "The last match analysed held {count} of your decisions: too few to say what rating"
+            " your error rate suggests (it takes {needed}; play a longer match).",
+            "The last match analysed held {count} of your decisions: too few to say what rating"
+            " your error rate suggests (it takes {needed}; play a longer match).",
+            decisions,
+            needed=RATING_DECISIONS,
         )
+    estimate = f"{book.estimate:.0f}"
     if book.estimate_low is None or book.estimate_high is None:
-        return f"From your error rate in the last match analysed: about {book.estimate:.0f}."
-    return (
-        f"From your error rate in the last match analysed: about {book.estimate:.0f}, likely "
-        f"between {book.estimate_low:.0f} and {book.estimate_high:.0f} over {decisions} "
-        "decisions."
+        return _(
+            "From your error rate in the last match analysed: about {estimate}.",
+            estimate=estimate,
+        )
+    return _(
+        "From your error rate in the last match analysed: about {estimate}, likely between"
+        " {low} and {high} over {decisions} decisions.",
+        estimate=estimate,
+        low=f"{book.estimate_low:.0f}",
+        high=f"{book.estimate_high:.0f}",
+        decisions=decisions,
     )
 
 
@@ -65,15 +87,34 @@ def results_words(book: Book) -> str:
     found = results_interval(book.results)
     if found is None:
         return ""
-    _, low, high = found
+    _rating, low, high = found
     played = len(book.results)
-    counted = "1 result" if played == 1 else f"{played} results"
-    if low <= LOWEST or high >= HIGHEST:
-        side = f"above {low:.0f}" if high >= HIGHEST else f"below {high:.0f}"
-        if low <= LOWEST and high >= HIGHEST:
-            side = "anywhere yet"
-        return f"From {counted} against the computer your strength is likely {side}."
-    return (
-        f"From {counted} against the computer your strength is likely between {low:.0f} and "
-        f"{high:.0f} (90%)."
+    if low <= LOWEST and high >= HIGHEST:
+        return n_(
+            "From {count} result against the computer your strength is likely anywhere yet.",
+            "From {count} results against the computer your strength is likely anywhere yet.",
+            played,
+        )
+    if high >= HIGHEST:
+        return n_(
+            "From {count} result against the computer your strength is likely above {low}.",
+            "From {count} results against the computer your strength is likely above {low}.",
+            played,
+            low=f"{low:.0f}",
+        )
+    if low <= LOWEST:
+        return n_(
+            "From {count} result against the computer your strength is likely below {high}.",
+            "From {count} results against the computer your strength is likely below {high}.",
+            played,
+            high=f"{high:.0f}",
+        )
+    return n_(
+        "From {count} result against the computer your strength is likely between {low} and"
+        " {high} (90%).",
+        "From {count} results against the computer your strength is likely between {low} and"
+        " {high} (90%).",
+        played,
+        low=f"{low:.0f}",
+        high=f"{high:.0f}",
     )

@@ -34,7 +34,7 @@ from game.web.browser.dom import (
     set_text,
 )
 from game.web.language import catalog
-from game.web.sharing import picture, snippet
+from game.web.sharing import picture, snippet, words
 
 
 def bind(app: Any) -> None:
@@ -72,10 +72,10 @@ def bind(app: Any) -> None:
         code = str(element("embed-code").value)
         try:
             await window.navigator.clipboard.writeText(code)
-            set_text("embed-copied", "Copied.")
+            set_text("embed-copied", words.copied_words(True))
         except Exception:  # no clipboard permission: the code is selected to copy by hand
             element("embed-code").select()
-            set_text("embed-copied", "Select the code and copy it.")
+            set_text("embed-copied", words.copied_words(False))
 
     @on("click", "#embed-svg")
     def on_svg(event: Event) -> None:
@@ -147,7 +147,7 @@ def write(app: Any) -> None:
         if mode == picture.PICTURE:
             code = picture.diagram_picture(spec)
     except EmbedError as error:
-        set_text("embed-problem", f"This game cannot be embedded that way: {error}.")
+        set_text("embed-problem", words.cannot_embed(error))
         set_props("embed-problem", hidden=False)
         set_props("embed-code", value="")
         set_props("embed-copy", disabled=True)
@@ -178,7 +178,7 @@ async def download_png(svg: str) -> None:
         download(canvas.toDataURL("image/png"), "backgammon-diagram.png")
         set_text("embed-copied", "")
     except Exception:  # no canvas, or the picture would not draw: the SVG still works
-        set_text("embed-copied", "This browser cannot make the PNG; download the .svg.")
+        set_text("embed-copied", words.no_png())
     finally:
         window.URL.revokeObjectURL(url)
 
@@ -187,7 +187,7 @@ def open_pasted(app: Any, text: str) -> None:
     try:
         fragment = snippet.pasted_fragment(text)
     except EmbedError as error:
-        set_text("open-problem", f"This cannot be opened: {error}.")
+        set_text("open-problem", words.cannot_open(error))
         return
     close_dialog("open-dialog")
     set_props("open-text", value="")

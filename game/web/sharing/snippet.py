@@ -33,18 +33,13 @@ from game.web.address.embed_params import (
     read_embed,
 )
 from game.web.address.links import share_fragment
+from game.web.sharing import words
 from game.web.state.session import (
     COMPUTER,
 )
 
 # The frame's size for each mode: the board (840x664) at 480 px wide, and what is below it.
 FRAME_SIZES = {DIAGRAM: (480, 480), PUZZLE: (480, 700), REPLAY: (480, 560), PLAY: (480, 520)}
-MODE_TITLES = {
-    DIAGRAM: "Backgammon diagram",
-    PUZZLE: "Backgammon puzzle",
-    REPLAY: "Backgammon replay",
-    PLAY: "Backgammon game",
-}
 
 
 def embed_address(
@@ -67,7 +62,7 @@ def snippet(page: str, mode: str, fragment: str, options: dict[str, str] | None 
     address = embed_address(page, mode, fragment, options)
     return (
         f'<iframe src="{escape(address)}" width="{width}" height="{height}" '
-        f'title="{MODE_TITLES.get(mode, "Backgammon")}" loading="lazy" '
+        f'title="{escape(words.mode_title(mode))}" loading="lazy" '
         'style="border:0;max-width:100%"></iframe>'
     )
 
@@ -113,9 +108,9 @@ def pasted_fragment(text: str) -> str:
     """
     text = text.strip()
     if not text:
-        raise EmbedError("paste a gnubg ID (PID:MID), an XGID or a game link")
+        raise EmbedError(words.paste_something())
     if len(text) > MAX_ADDRESS:
-        raise EmbedError("this is too long to be a position or a game")
+        raise EmbedError(words.too_long_to_open())
     if "#" in text:
         text = text.split("#", 1)[1]
     gnubg = re.search(
@@ -129,7 +124,7 @@ def pasted_fragment(text: str) -> str:
     elif re.fullmatch(r"[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}", text):
         text = f"gnubgid={text}"
     elif not text.startswith(("gnubgid=", "game=")):
-        raise EmbedError("this is not a gnubg ID (PID:MID), an XGID or a game link")
+        raise EmbedError(words.not_openable())
     read_embed("", "#" + text)  # refused here, in words, if it holds no position or game
     return text
 

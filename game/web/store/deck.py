@@ -29,6 +29,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.web.language.catalog import n_
 from game.web.store.door import DECK, DECK_VERSION, data_of, finite
 
 KEY = DECK  # the door declares every key (game/web/store/door.py)
@@ -279,11 +280,23 @@ def progress(deck: Deck, now: float) -> Progress:
 
 
 def progress_words(found: Progress) -> str:
-    """``12 cards, 5 learnt, 3 due now; answers right: 18 of 25``."""
+    """``12 cards, 5 learnt, 3 due now; answers right: 18 of 25`` (in the page's language)."""
     given = sum(total for _, total, _ in found.days)
     right = sum(r for _, _, r in found.days)
-    cards = f"{found.cards} card{'' if found.cards == 1 else 's'}"
-    words = f"{cards}, {found.learnt} learnt, {found.due} due now"
     if given:
-        words += f"; answers right: {right} of {given}"
-    return words
+        return n_(
+            "{count} card, {learnt} learnt, {due} due now; answers right: {right} of {given}",
+            "{count} cards, {learnt} learnt, {due} due now; answers right: {right} of {given}",
+            found.cards,
+            learnt=found.learnt,
+            due=found.due,
+            right=right,
+            given=given,
+        )
+    return n_(
+        "{count} card, {learnt} learnt, {due} due now",
+        "{count} cards, {learnt} learnt, {due} due now",
+        found.cards,
+        learnt=found.learnt,
+        due=found.due,
+    )

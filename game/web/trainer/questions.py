@@ -30,18 +30,11 @@ from game.web.address.links import reader_on_roll
 from game.web.board.hint_panel import hinted_view
 from game.web.board.render import BoardView
 from game.web.board.view import board_view
+from game.web.language.catalog import told
 from game.web.state.page_state import PageState
 from game.web.state.session import FRIEND, FULL, Session, Settings
 from game.web.store.deck import judge_cube, judge_play
-from game.web.trainer.words import (
-    DOUBLE_PROMPT,
-    DOUBLED_PROMPT,
-    confirm_prompt,
-    cube_verdict,
-    facts_text,
-    play_prompt,
-    play_verdict,
-)
+from game.web.trainer import words
 
 # The question's board: both sides played at this screen, the side to act at the bottom
 # (``question_session`` may turn the rotation off, as the live friend board may have it).
@@ -100,11 +93,11 @@ def ask(card: dict[str, Any]) -> Question:
         state = reader_on_roll(state)
     kind = str(card["kind"])
     if kind == "play":
-        prompt = play_prompt(state.dice or (0, 0))
+        prompt = words.play_prompt(state.dice or (0, 0))
     elif state.phase is Phase.DOUBLED:
-        prompt = DOUBLED_PROMPT
+        prompt = told(words.DOUBLED_PROMPT)
     else:
-        prompt = DOUBLE_PROMPT
+        prompt = told(words.DOUBLE_PROMPT)
     return Question(state, prompt, ANSWERS.get(kind, ()))
 
 
@@ -118,7 +111,7 @@ def _equities(card: dict[str, Any], yours: str | None = None) -> str:
             ('<li class="yours">' if row[1] == yours else "<li>")
             + f"{escape(str(row[0]))} {float(row[2]):+.3f}"
             + ("" if index == 0 else f" ({float(row[2]) - best:+.3f})")
-            + (" \u2190 yours" if row[1] == yours else "")
+            + (f" {escape(words.yours_words())}" if row[1] == yours else "")
             + "</li>"
             for index, row in enumerate(rows)
         )
@@ -131,17 +124,17 @@ def _equities(card: dict[str, Any], yours: str | None = None) -> str:
     if card.get("kind") in ("no-double", "double") and yours == "double":
         mine = "double_take" if cube["double_take"] < cube["double_pass"] else "double_pass"
     whose = (
-        '<p class="train-note">The equities are the doubler\'s: taking is right when '
-        "doubled and taken is worth less to the doubler than a pass.</p>"
+        f'<p class="train-note">{escape(words.doubler_note())}</p>'
         if card.get("kind") in ("take", "pass", "beaver")
         else ""
     )
-    items = "".join(
-        (f'<li class="yours">{label} {float(cube[key]):+.3f} \u2190 yours</li>'
-         if key == mine else f"<li>{label} {float(cube[key]):+.3f}</li>")
-        for label, key in (("No double", "no_double"), ("Double, take", "double_take"),
-                           ("Double, pass", "double_pass"))
-    )  # fmt: skip
+    yours_said = escape(words.yours_words())
+
+    def item(key: str) -> str:
+        said = f"{escape(words.cube_row(key))} {float(cube[key]):+.3f}"
+        return f'<li class="yours">{said} {yours_said}</li>' if key == mine else f"<li>{said}</li>"
+
+    items = "".join(item(key) for key in ("no_double", "double_take", "double_pass"))
     return f'<ul class="train-cube">{items}</ul>{whose}'
 
 
@@ -149,12 +142,8 @@ def _chances(card: dict[str, Any]) -> str:
     found = (card.get("chances") or {}).get("best")
     if not found or len(found) != 6:
         return ""
-    win, win_g, win_bg, lose, lose_g, lose_bg = (100.0 * float(v) for v in found)
-    return (
-        f'<p class="train-chances">After the best play: wins {win:.1f}% (gammon {win_g:.1f}%, '
-        f"backgammon {win_bg:.1f}%), loses {lose:.1f}% (gammon {lose_g:.1f}%, backgammon "
-        f"{lose_bg:.1f}%).</p>"
-    )
+    chances = tuple(f"{100.0 * float(v):.1f}%" for v in found)
+    return f'<p class="train-chances">{escape(words.best_chances(chances))}</p>'
 
 
 def answer_play(card: dict[str, Any], play: Play) -> Verdict:
@@ -164,10 +153,10 @@ def answer_play(card: dict[str, Any], play: Play) -> Verdict:
     rows = card.get("plays") or []
     best = str(card["best"])
     lost = next((float(rows[0][2]) - float(r[2]) for r in rows if r[1] == result), None)
-    head = play_verdict(right, best, lost)
+    head = words.play_verdict(right, best, lost)
     best_id = str(rows[0][1]) if rows else None
-    words = f"<p>{escape(head)}</p>" + _equities(card, result) + _chances(card)
-    return Verdict(right, words + _why(card, play), best_id, head)
+    shown = f"<p>{escape(head)}</p>" + _equities(card, result) + _chances(card)
+    return Verdict(right, shown + _why(card, play), best_id, head)
 
 
 def answer_cube(card: dict[str, Any], action: str) -> Verdict:
@@ -175,7 +164,7 @@ def answer_cube(card: dict[str, Any], action: str) -> Verdict:
     ``beaver``) for a cube card."""
     right = judge_cube(card, action)
     best = str(card["best"])
-    head = cube_verdict(right, best)
+    head = words.cube_verdict(right, best)
     return Verdict(right, f"<p>{escape(head)}</p>" + _equities(card, action), None, head)
 
 
@@ -222,7 +211,7 @@ def quiz_status(quiz: Quiz) -> str:
     if question.answers:
         return question.prompt
     if quiz.session.may_confirm:
-        return confirm_prompt(question.prompt)
+        return words.confirm_prompt(question.state.dice or (0, 0))
     return question.prompt
 
 
@@ -237,16 +226,15 @@ def _why(card: dict[str, Any], play: Play) -> str:
         return ""
     dice = (state.dice[0], state.dice[1])
     rows = []
-    for label, each in (("Yours", play), ("Best", best)):
+    for label, each in zip(words.why_heads(), (play, best), strict=True):
         after = each.position
-        facts = facts_text(shots(after), blots(after), wasted_pips(state.position, dice, each))
-        rows.append(f'<li><span class="why-who">{label}</span>: {escape(facts)}</li>')
+        facts = words.facts_text(
+            shots(after), blots(after), wasted_pips(state.position, dice, each)
+        )
+        rows.append(f'<li><span class="why-who">{escape(label)}</span>: {escape(facts)}</li>')
     played = (card.get("chances") or {}).get("played")
     played_id = next((r[1] for r in card.get("plays") or [] if r[0] == card.get("played")), None)
     if played and played_id == format_position_id(play.position) and len(played) == 6:
-        win, win_g, _, lose, lose_g, _ = (100.0 * float(v) for v in played)
-        rows.append(
-            f"<li>After your play: wins {win:.1f}% (gammon {win_g:.1f}%), loses {lose:.1f}% "
-            f"(gammon {lose_g:.1f}%).</li>"
-        )
+        win, win_g, _, lose, lose_g, _ = (f"{100.0 * float(v):.1f}%" for v in played)
+        rows.append(f"<li>{escape(words.played_chances(win, win_g, lose, lose_g))}</li>")
     return f'<ul class="why">{"".join(rows)}</ul>'

@@ -28,6 +28,7 @@ from game.engine.state import Phase
 from game.formats.position_id import format_position_id
 from game.web.board import rollout_panel
 from game.web.board.chart import answers_chart as chart_of_answers
+from game.web.language.catalog import _, told
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
 from game.web.state.page_state import TABLE, TRAIN
@@ -44,7 +45,7 @@ from game.web.trainer.words import (
     NOT_A_DECK,
     PRACTICE_NOT_LOADED,
     PRACTICE_SETS,
-    card_source,
+    card_question,
     cards_added,
     day_words,
     nothing_due,
@@ -103,7 +104,7 @@ class TrainRoom:
 
     def keep(self, kept: deck.Deck) -> bool:
         if not self.door.write(DECK, kept.to_text()):
-            self.notices.notice(NO_STORAGE)
+            self.notices.notice(told(NO_STORAGE))
             return False
         return True
 
@@ -233,7 +234,7 @@ class TrainRoom:
             if isinstance(found, dict) and isinstance(found.get("cards"), list):
                 self.practice_cards = [c for c in found["cards"] if deck.valid_record(c)]
         if self.practice_cards is None:
-            self.notices.notice(PRACTICE_NOT_LOADED)
+            self.notices.notice(told(PRACTICE_NOT_LOADED))
             return []
         return self.practice_cards
 
@@ -247,7 +248,7 @@ class TrainRoom:
         untouched."""
         found = deck.read_deck(text)
         if not found.cards:
-            self.notices.notice(NOT_A_DECK)
+            self.notices.notice(told(NOT_A_DECK))
             return
         kept = self.stored()
         merged = kept.merged(found)
@@ -310,14 +311,13 @@ class TrainRoom:
 
 
 def quiz_prompt(quiz: Quiz) -> str:
-    where = card_source(str(quiz.card.get("source") or ""))
-    return f"{where}: {questions.ask(quiz.card).prompt}"
+    return card_question(str(quiz.card.get("source") or ""), questions.ask(quiz.card).prompt)
 
 
 def progress_sentence(found: deck.Progress) -> str:
     if not found.cards:
-        return NO_CARDS
-    return deck.progress_words(found) + "."
+        return told(NO_CARDS)
+    return _("{progress}.", progress=deck.progress_words(found))
 
 
 def next_due_words(kept: deck.Deck, now: float) -> str:
