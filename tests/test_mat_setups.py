@@ -1,6 +1,6 @@
 """Edited games in ``.mat`` files, read as GNU Backgammon 1.07 reads them: a roll by the player
 not on turn (the player written rolls from the position at hand), and an ``Illegal play (...)``
-note holding eXtreme Gammon's dump of the board after the play (the legal play reaching it, or
+note holding Snowie's position text of the board after the play (the legal play reaching it, or
 else the board set up by hand; DailyGammon begins each nackgammon game with such a note). A
 set-up is a ``setup`` action, as from an ``.sgf`` (tests/test_sgf_setups.py).
 
@@ -126,3 +126,17 @@ def test_edited_mat_games_end_where_gnubg_ends_them(tmp_path):
     # The whole game: gnubg's final score (Tanguay 9, Morley 13).
     _, score = gnubg_ids(MORLEY, tmp_path)
     assert score == "9 13" and parse_mat(MORLEY.read_text()).state.score == (9, 13)
+
+
+def test_a_refusal_names_the_files_players_not_the_pages_colours():
+    # The rules word a refusal with the page's Cyan and Pink; a file's says its own names.
+    text = OUT_OF_TURN.split("  2)")[0].replace(" 5 point match", " 1 point match")
+    with pytest.raises(InvalidMatFile) as refused:
+        parse_mat(text + "  2)  Doubles => 2\n")
+    assert "Ann may not double" in str(refused.value)
+    assert "Cyan" not in str(refused.value) and "Pink" not in str(refused.value)
+    from game.formats.sgf import InvalidSgfFile, parse_sgf
+
+    with pytest.raises(InvalidSgfFile) as refused_sgf:
+        parse_sgf("(;GM[6]MI[length:1]PW[Ann]PB[Bob];W[31hefe];B[double])")
+    assert "Bob may not double" in str(refused_sgf.value)

@@ -42,6 +42,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
+import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -79,6 +80,15 @@ __all__ = [
 ]
 
 PLAYER_NAMES = ("Cyan", "Pink")
+_NAMED = re.compile(r"\b(Cyan|Pink)\b")
+
+
+def in_names(text: str, names: tuple[str, str]) -> str:
+    """The rules' words about the players (``PLAYER_NAMES``) with ``names`` in their place: a
+    file's message names its own players."""
+    return _NAMED.sub(lambda found: names[PLAYER_NAMES.index(found.group())], text)
+
+
 ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION = "play", "pass", "resignation"
 ENDINGS = (ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION)
 

@@ -18,7 +18,7 @@ from game.engine.notation import InvalidPlay, is_partial_play, parse_play
 from game.engine.plays import Move, Play, PlayOfEveryDie, legal_plays, play_of_every_die
 from game.engine.position import InvalidPosition, Position
 from game.engine.record import Action, Record, RecordError
-from game.engine.state import GameState, Phase
+from game.engine.state import GameState, Phase, in_names
 from game.engine.text import ascii_number, quoted
 from game.formats.mat_read import (
     MAX_NAME,
@@ -64,7 +64,7 @@ class GameReplayer:
         try:
             self.record = self.record.append(action)
         except RecordError as error:
-            raise self.fail(move, error.reason) from None
+            raise self.fail(move, in_names(error.reason, self.game.names)) from None
 
     def name(self, player: int) -> str:
         return self.game.names[player]
@@ -234,10 +234,11 @@ class GameReplayer:
         self.do(Action.play(_as_written(text, play.moves, after)), entry.move)
 
     def board_after(self, entry: MatEntry, state: GameState, board: Position) -> None:
-        """An "Illegal play" note holding the board after the roll's play (eXtreme Gammon's
-        dump, DailyGammon's first line of a nackgammon game): the legal play reaching it, or
+        """An "Illegal play" note holding the board after the roll's play (Snowie's position
+        text; DailyGammon's first line of a nackgammon game): the legal play reaching it, or
         else the board set up with the other player to roll, as gnubg 1.07 sets it (an edited
-        game; the roll itself is not kept)."""
+        game; the roll itself is not kept: gnubg keeps it set, and the other player's next
+        roll, out of turn, ends in the same place)."""
         dice: Dice = entry.dice  # type: ignore[assignment]
         if state.phase is Phase.ROLL and entry.player == state.turn:
             seen = board if entry.player == 0 else board.flip()
@@ -339,8 +340,10 @@ _DUMP_NUMBER = re.compile(r"-?[0-9]{1,2}")
 
 
 def _board_of_note(note: str, names: tuple[str, str], roller: int) -> Position | None:
-    """The board of an eXtreme Gammon-style dump (``15;0;1;0;0;Morley;Tanguay;0;9;9;1;0;``,
-    26 points, the next roll), seen from player 0; None for any other note (a FIBS board).
+    """The board of Snowie's position text as gnubg reads it (match length, Jacoby, two
+    flags, player on turn, the names, Crawford game, the score, cube and owner:
+    ``15;0;1;0;0;Morley;Tanguay;0;9;9;1;0;``, then 26 points and the next roll), seen from
+    player 0; None for any other note (a FIBS board).
     The first name's checkers are positive, on its own points 1-24 and its bar at 25; the
     other's negative, its bar at 0. Names that are not the players': the roller's negative."""
     parts = note.split(";")

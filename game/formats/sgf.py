@@ -52,7 +52,7 @@ from game.engine.record import (
     Record,
     RecordError,
 )
-from game.engine.state import GameState, Phase
+from game.engine.state import GameState, Phase, in_names
 from game.engine.text import ascii_number, quoted
 from game.formats.mat import Steps, finish_steps
 
@@ -492,7 +492,7 @@ class _GameReader:
         try:
             self.record = self.record.append(action)
         except RecordError as error:
-            raise self.fail(error.reason) from None
+            raise self.fail(in_names(error.reason, self.record.names)) from None
 
     def replay(self, last: bool) -> None:
         for number, node in enumerate(self.tree[1:], 1):
