@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from dataclasses import replace
 
 from game.engine.match import Rules
+from game.engine.notation import in_board_numbers
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web.address import links
+from game.web.board import hint_panel
 from game.web.house import Rooms, Setup, build
 from game.web.paint import announcement
 from game.web.state.page_state import REVIEW, TABLE
@@ -323,6 +326,41 @@ def test_the_hints_play_this_plays_that_play_for_the_person():
     rooms.coach.play_hinted(3)
     session = rooms.page.state.session
     assert session.game.turn == 1 and session.last_play is not None
+
+
+def test_a_friends_hint_and_why_lines_write_the_other_sides_plays_in_the_boards_numbers():
+    # A board not turned to each mover draws Cyan's numbers: Pink's plays are written in them.
+    async def scene() -> Rooms:
+        settings = Settings(opponent=FRIEND, rotate=False)
+        rooms = rooms_on(Session.new(settings), seed=PERSON_OPENS)
+        rooms.table.roll()  # Cyan's 5-3
+        for origin, destination in ((8, 3), (6, 3)):
+            rooms.table.tap(origin)
+            rooms.table.tap(destination)
+        rooms.table.confirm()
+        await settle(rooms)
+        rooms.table.roll()  # Pink's roll
+        await rooms.coach.show_hint()
+        return rooms
+
+    rooms = asyncio.run(scene())
+    game = rooms.page.state.session.game
+    assert game.turn == 1 and rooms.page.state.session.reader == 0
+    answer = rooms.coach.hint_answer(game)
+    assert answer is not None
+    markup = surface_of(rooms).markup["hint-body"]
+    shown = re.findall(r'class="hint-notation">([^<]*)<', markup)
+    engines = [row.notation for row in hint_panel.play_rows(answer)]
+    assert shown and shown == [in_board_numbers(notation, False) for notation in engines]
+    assert shown != engines  # Pink's 24, 13, 8 and 6 are Cyan's 1, 12, 17 and 19
+    why = hint_panel.why_html(
+        {
+            "chosen": {"play": "24/18", "chances": [0.5] * 6},
+            "best": {"play": "13/7", "chances": [0.5] * 6},
+        },
+        own=False,
+    )
+    assert "1/7" in why and "12/18" in why
 
 
 def test_the_computers_play_and_the_turn_are_announced():

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
+from game.engine.notation import in_board_numbers
 from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.web.board import hint_words as said
@@ -96,10 +97,13 @@ def chances_text(chances: object) -> str:
     return said.chances_words((win, gammon, backgammon, lose_gammon, lose_backgammon))
 
 
-def plays_html(answer: dict[str, Any], chosen: int | None = None, playable: bool = True) -> str:
+def plays_html(
+    answer: dict[str, Any], chosen: int | None = None, playable: bool = True, own: bool = True
+) -> str:
     """The ranked plays as a list of buttons (``data-hint``: the play's index, drawn on the
-    board) with their chances, each with *Play this* (``data-play-hint``) when ``playable``."""
-    rows = play_rows(answer)
+    board) with their chances, each with *Play this* (``data-play-hint``) when ``playable``;
+    written in the numbers the board draws (``own``: the mover's, else the other side's)."""
+    rows = [replace(row, notation=in_board_numbers(row.notation, own)) for row in play_rows(answer)]
     if not rows:
         return f'<p class="hint-none">{escape(said.no_legal_play())}</p>'
     items = []
@@ -173,10 +177,13 @@ def cube_html(cube: dict[str, Any], doubled: bool) -> str:
     )
 
 
-def hint_html(answer: dict[str, Any], doubled: bool, chosen: int | None = None) -> str:
-    """The whole panel: the plays when there are dice to play, else the cube hint."""
+def hint_html(
+    answer: dict[str, Any], doubled: bool, chosen: int | None = None, own: bool = True
+) -> str:
+    """The whole panel: the plays when there are dice to play (in the board's numbers: see
+    ``plays_html``), else the cube hint."""
     if answer.get("plays"):
-        return plays_html(answer, chosen)
+        return plays_html(answer, chosen, own=own)
     if answer.get("cube"):
         return cube_html(answer["cube"], doubled)
     return f'<p class="hint-none">{escape(said.nothing_to_decide())}</p>'
@@ -238,13 +245,14 @@ def facts_text(facts: dict[str, Any]) -> str:
     return said.facts_words((win, win_g, win_bg, lose, lose_g, lose_bg), shots, blots, wasted)
 
 
-def why_html(why: dict[str, Any] | None) -> str:
-    """The chosen play beside the best, in the engine's own numbers (nothing for the cube)."""
+def why_html(why: dict[str, Any] | None, own: bool = True) -> str:
+    """The chosen play beside the best, with the engine's own figures (nothing for the cube);
+    the plays in the numbers the board draws (``own``: the mover's, else the other side's)."""
     if not why:
         return ""
     heads = (
-        said.played_words(str(why["chosen"]["play"])),
-        said.best_play_words(str(why["best"]["play"])),
+        said.played_words(in_board_numbers(str(why["chosen"]["play"]), own)),
+        said.best_play_words(in_board_numbers(str(why["best"]["play"]), own)),
     )
     rows = "".join(
         f'<li><span class="why-who">{escape(head)}</span>: {escape(facts_text(why[key]))}</li>'

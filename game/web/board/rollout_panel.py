@@ -20,13 +20,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from game.engine.notation import in_board_numbers
 from game.web.board import hint_words as said
 from game.web.board.hint_panel import signed
 from game.web.board.words import rolled_out
 
 
-def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str) -> str:
-    """The candidates' figures, best first, with the trials so far and the settings."""
+def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str, own: bool = True) -> str:
+    """The candidates' figures, best first, with the trials so far and the settings; each
+    play in the numbers the board draws (``own``: the mover's, else the other side's)."""
     if not rows:
         return f'<p class="hint-note">{escape(said.no_trials())}</p>'
     heads = "".join(f'<th scope="col">{escape(head)}</th>' for head in said.rollout_heads())
@@ -37,8 +39,9 @@ def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str) -> str
     for row in rows:
         chances = "".join(f"<td>{100 * value:.1f}%</td>" for value in row["chances"])
         jsd = escape(said.best_words()) if row["jsd"] is None else f"{row['jsd']:.2f}"
+        label = in_board_numbers(str(row["label"]), own)
         lines.append(
-            f'<tr data-rollout-row="true"><th scope="row">{escape(str(row["label"]))}</th>'
+            f'<tr data-rollout-row="true"><th scope="row">{escape(label)}</th>'
             f'<td data-equity="{row["equity"]:.4f}">{signed(row["equity"])} ± '
             f"{row['standard_error']:.3f}</td>{chances}<td>{jsd}</td></tr>"
         )
@@ -47,10 +50,11 @@ def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str) -> str
     return "".join(lines)
 
 
-def kept_html(record: dict[str, Any]) -> str:
+def kept_html(record: dict[str, Any], own: bool = True) -> str:
     """A rollout kept in this browser (game/web/store/rollouts.py), shown again with its
-    position: "rolled out: 1,296 trials" and the figures."""
-    return rollout_html(record["rows"], rolled_out(int(record["trials"])), record["settings"])
+    position: "rolled out: 1,296 trials" and the figures (``own``: as ``rollout_html``)."""
+    trials = rolled_out(int(record["trials"]))
+    return rollout_html(record["rows"], trials, record["settings"], own)
 
 
 def progress_words(progress: float, done: int, total: int) -> str:

@@ -133,7 +133,8 @@ def mistakes_html(result: dict[str, Any], reader: int | None = None) -> str:
     items = "".join(
         f'<li><button type="button" class="mistake mark-{escape(str(m["mark"]).replace(" ", "-"))}"'
         f' data-mistake="{i}" title="{escape(words.mark_name(str(m["mark"])))}">'
-        f"{escape(mistake_text(m, names, games, reader))}</button>{why_html(m.get('why'))}</li>"
+        f"{escape(mistake_text(m, names, games, reader))}</button>"
+        f"{why_html(m.get('why'), own=reader in (None, int(m['player'])))}</li>"
         for i, m in enumerate(mistakes)
     )
     return f'<ol class="mistakes">{items}</ol>'

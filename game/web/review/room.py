@@ -125,7 +125,8 @@ class Review:
             return ""
         dice = game.dice if game.phase is Phase.MOVE else None
         record = self.rollouts.find(key_of(format_position_id(game.position), dice))
-        return "" if record is None else rollout_panel.kept_html(record)
+        own = self.page.state.session.reader in (None, game.turn)
+        return "" if record is None else rollout_panel.kept_html(record, own)
 
     def toggle(self) -> None:
         """Review (the move list) or, pressed in the review, back to the table."""

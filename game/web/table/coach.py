@@ -90,7 +90,9 @@ class Coach:
         answer = await self.hint_for(game)
         if self.page.state.session.game is not game:
             return
-        surface.html("hint-body", hint_panel.hint_html(answer, game.phase is Phase.DOUBLED))
+        surface.html(
+            "hint-body", hint_panel.hint_html(answer, game.phase is Phase.DOUBLED, own=self.own)
+        )
         self.roller.show_kept(game)
         surface.mark("hint-shown", "true")
 
@@ -104,6 +106,12 @@ class Coach:
         answer: dict[str, Any] = future.result()
         return answer
 
+    @property
+    def own(self) -> bool:
+        """Whether the mover reads the board's numbers (else the hint and the tutor write its
+        plays in the other side's, the ones drawn: a friend's board not turned to each mover)."""
+        return bool(self.page.state.session.mover_at_bottom)
+
     def close_hint(self) -> None:
         self.page.surface.props("hint-panel", hidden=True)
         self.page.update(drawn=None)
@@ -116,7 +124,9 @@ class Coach:
         play = hint_panel.play_at(game, index)
         if play is None or self.page.state.session.game is not game:
             return
-        self.page.surface.html("hint-body", hint_panel.hint_html(future.result(), False, index))
+        self.page.surface.html(
+            "hint-body", hint_panel.hint_html(future.result(), False, index, self.own)
+        )
         self.page.update(drawn=(game, play))
 
     def play_hinted(self, index: int) -> None:
@@ -195,7 +205,7 @@ class Coach:
             surface = page.surface
             surface.props("hint-panel", hidden=False)
             doubled = game.phase is Phase.DOUBLED
-            surface.html("hint-body", hint_panel.hint_html(answer, doubled, better))
+            surface.html("hint-body", hint_panel.hint_html(answer, doubled, better, self.own))
             if better is not None:
                 self.draw_hint(better)
 
@@ -228,7 +238,7 @@ class Coach:
         with contextlib.suppress(Exception):  # no numbers: the warning says enough
             why = await self.page.around.ask(judging.why_request(game, chosen, best))
             if self.page.state.session.game is game and self.go is not None:
-                self.page.surface.html("tutor-why", hint_panel.why_html(why))
+                self.page.surface.html("tutor-why", hint_panel.why_html(why, self.own))
 
     def answer_tutor(self, choice: str) -> None:
         """Close the tutor's warning and do what was chosen: ``instead``, ``show``, ``anyway``."""

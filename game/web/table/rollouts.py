@@ -86,7 +86,8 @@ class Roller:
         if self.stored is None:
             return ""
         record = self.stored.find(key_of(format_position_id(position), dice))
-        return "" if record is None else rollout_panel.kept_html(record)
+        own = self.page.state.session.mover_at_bottom
+        return "" if record is None else rollout_panel.kept_html(record, own)
 
     def start(self) -> None:
         from game.analysis.rollout.decision import Candidate, position_candidate
@@ -169,7 +170,8 @@ class Roller:
     def _html(self, job: Any) -> str:
         rows = [asdict(row) for row in job.rows()]
         summary = rolled_out(job.trials_done)
-        return rollout_panel.rollout_html(rows, summary, job.settings.describe())
+        own = self.page.state.session.mover_at_bottom
+        return rollout_panel.rollout_html(rows, summary, job.settings.describe(), own)
 
 
 def _settings(trials: int, seed: int = 1) -> Any:
