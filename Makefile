@@ -3,7 +3,7 @@
 #   make test   install what the tests need (Chromium, Firefox ESR, WebKitGTK's WebDriver, Xvfb,
 #               .venv with pytest + Playwright + websocket-client) and run them,
 #               timing each part (install, runtime, check, engine tests spread over every core
-#               by pytest-xdist, browser tests)
+#               by pytest-xdist, browser tests two files at a time)
 #   make check  lint (ruff check), format check (ruff format --check), strict types (mypy)
 # Other targets: runtime, site, test-deps, tools-deps, lint, format, typecheck, clean. Narrower runs:
 #   make test PYTEST_ARGS="-m 'not browser'"   (engine tests only)
@@ -61,7 +61,7 @@ test:
 	@$(call timed,check,$(MAKE) --no-print-directory check)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	@$(call timed,engine tests,$(PY) -m pytest -m "not browser" -n auto --durations=15)
-	@$(call timed,browser tests,$(PY) -m pytest tests/browser --durations=30)
+	@$(call timed,browser tests,$(PY) -m pytest tests/browser -n 2 --dist loadfile --durations=30)
 else
 	@$(call timed,tests,$(PY) -m pytest $(PYTEST_ARGS))
 endif

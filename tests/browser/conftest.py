@@ -17,6 +17,9 @@ Fixtures:
   (session): see below.
 
 Keeping the suite fast (each navigation boots Pyodide again, about 2-3 s here):
+- `make test` runs the files in two processes (pytest-xdist, `-n 2 --dist loadfile`): a file
+  stays in one process, so its module-scoped pages are still shared; each process has its own
+  site, browser and profile (a test waits on the page far more than it computes).
 - The browser is launched once per session (pytest-playwright's `browser`).
 - `game_page` is a new tab in ONE context shared by the whole session (a Chromium with an
   on-disk profile), with the site's localStorage cleared first: the 9.6 MB wasm stays in its
@@ -31,9 +34,12 @@ Keeping the suite fast (each navigation boots Pyodide again, about 2-3 s here):
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 import sys
+import tempfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,8 +74,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
     """Base URL of the repo root served on 127.0.0.1 (ends with "/")."""
-    # npm ci when needed, then copy into runtime/ (quick when it is up to date).
-    subprocess.run([sys.executable, "-m", "tools.build.runtime"], cwd=ROOT, check=True)
+    # npm ci when needed, then copy into runtime/ (quick when it is up to date); one process at
+    # a time, since make test runs the browser tests in two (pytest-xdist).
+    lock = Path(tempfile.gettempdir()) / f"backgammon-runtime-{zlib.crc32(bytes(ROOT))}.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        subprocess.run([sys.executable, "-m", "tools.build.runtime"], cwd=ROOT, check=True)
     server, url = serve_in_thread()
     yield url
     server.shutdown()
