@@ -173,3 +173,26 @@ def test_a_pass_written_only_as_the_doublers_win_reads_as_a_pass():
     record = parse_mat(text)
     assert record.results()[0].ended_by == "pass"
     assert record.results()[0].winner == 1
+
+
+def test_the_collector_is_paused_only_while_a_game_is_replayed():
+    import gc
+
+    from game.formats.mat import read_mat_steps
+
+    text = format_mat(played(3))
+    assert gc.isenabled()
+    steps = read_mat_steps(text)
+    next(steps)  # between games the caller's code runs with the collector as it left it
+    assert gc.isenabled()
+    parse_mat(text)
+    assert gc.isenabled()
+    with pytest.raises(InvalidMatFile):
+        parse_mat(text.replace("Game 1", "Game 1\n Ann : 0   Bob : 0\n  1) 66: 24/18"))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        parse_mat(text)
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
