@@ -326,7 +326,9 @@
   // first: a frame's first ask, to which the start of a match file is enough (the runtime
   // then reads its first game only and says "partial"; the whole is asked for after).
   function request(moment, first) {
-    var wanted = { search: location.search, hash: location.hash };
+    // In this frame's language (lang.js's choice): the runtime words its answer in it.
+    var language = window.backgammonLanguage;
+    var wanted = { search: location.search, hash: location.hash, language: (language && language.code) || "en" };
     if (moment !== undefined) wanted.moment = moment;
     if (matText !== undefined) wanted.mat = matText;
     if (first) wanted.first = true;

@@ -27,12 +27,32 @@ async function boot() {
   // are not needed to draw.
   const pyodide = await bootPython(["files"]);
   pyodide.runPython("import json, game.web.embed.embed_frame");
-  return pyodide.runPython(
-    "lambda text: json.dumps(game.web.embed.embed_frame.frame_reply(json.loads(text)))");
+  return {
+    reply: pyodide.runPython(
+      "lambda text: json.dumps(game.web.embed.embed_frame.frame_reply(json.loads(text)))"),
+    learn: pyodide.runPython("game.web.embed.embed_frame.learn_language"),
+  };
+}
+
+// Each frame asks in its own language (lang.js's choice: its address, or the browser's);
+// the runtime is given that language's catalog once, fetched here (locale/CODE.json, as
+// lang.js fetches it), before the first answer in it. One that cannot be fetched stays
+// English, as the page does.
+const LANGUAGE = /^[a-z]{2,3}$/;
+const learning = {};  // code -> the promise of its catalog given to Python
+function learnt(code, runtime) {
+  if (code === "en" || !LANGUAGE.test(code)) return Promise.resolve();
+  if (!learning[code]) {
+    learning[code] = fetch(new URL(`./locale/${code}.json`, self.location.href))
+      .then((response) => (response.ok ? response.text() : null))
+      .then((text) => { if (text) runtime.learn(code, text); })
+      .catch(() => {});
+  }
+  return learning[code];
 }
 
 let answer = null;  // boot()'s promise, started by the first frame
-const waiting = [];  // {port, id, request, priority}
+const waiting = [];  // {port, id, request, priority, language}
 let busy = false;
 let lastAsked = 0;  // when a frame last asked (Date.now())
 const IDLE_MS = 250;
@@ -46,9 +66,9 @@ function message(error) {
 async function pump() {
   if (busy) return;
   busy = true;
-  let reply;
+  let runtime;
   try {
-    reply = await answer;
+    runtime = await answer;
   } catch (error) {
     for (const { port, id } of waiting.splice(0)) port.postMessage({ id, runtime: BOOT, error: message(error) });
     busy = false;
@@ -66,9 +86,10 @@ async function pump() {
       await new Promise((resolve) => setTimeout(resolve, quiet));
       continue;
     }
-    const { port, id, request } = waiting.splice(next, 1)[0];
+    const { port, id, request, language } = waiting.splice(next, 1)[0];
+    await learnt(language, runtime);
     try {
-      port.postMessage({ id, runtime: BOOT, reply: JSON.parse(reply(request)) });
+      port.postMessage({ id, runtime: BOOT, reply: JSON.parse(runtime.reply(request)) });
     } catch (error) {
       port.postMessage({ id, runtime: BOOT, error: message(error) });
     }
@@ -87,7 +108,8 @@ function serve(port) {
       }
       return;
     }
-    waiting.push({ port, id: data.id, request: JSON.stringify(data.request), priority: data.priority || 0 });
+    const language = String((data.request && data.request.language) || "en");
+    waiting.push({ port, id: data.id, request: JSON.stringify(data.request), priority: data.priority || 0, language });
     lastAsked = Date.now();
     pump();
   });

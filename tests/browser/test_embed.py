@@ -240,7 +240,7 @@ def test_a_cube_puzzle_is_answered_with_buttons(second: Page):
     assert cube.locator("#actions").is_hidden()
     cube.click("#puzzle-double")
     wait_revealed(cube)
-    expect(cube.locator("#puzzle-summary")).to_contain_text("Double gives up")
+    expect(cube.locator("#puzzle-summary")).to_contain_text("Doubling gives up")
     expect(cube.locator("#puzzle-ranking li").first).to_have_text("No double")
 
 

@@ -42,6 +42,7 @@ from game.formats.match_id import format_gnubg_id
 from game.formats.xgid import InvalidXgid, parse_xgid
 from game.web.address.links import FULL, SIMPLE, LinkError, game_from_id, parse_pairs
 from game.web.address.params import query_fields
+from game.web.language.catalog import _
 from game.web.state.session import COMPUTER, FRIEND, MATCH_LENGTHS
 from game.web.store.door import EMBED_SAVES
 
@@ -98,19 +99,20 @@ def read_embed(search: object, fragment: object) -> EmbedSpec:
     except EmbedError:
         raise
     except Exception as error:
-        raise EmbedError(f"this address cannot be read ({type(error).__name__})") from error
+        kind = type(error).__name__
+        raise EmbedError(_("this address cannot be read ({kind})", kind=kind)) from error
 
 
 def _fields(search: object, fragment: object) -> dict[str, str]:
     if not isinstance(search, str) or not isinstance(fragment, str):
-        raise EmbedError("the address is not text")
+        raise EmbedError(_("the address is not text"))
     if len(search) > MAX_ADDRESS or len(fragment) > MAX_ADDRESS:
-        raise EmbedError("the address is too long")
+        raise EmbedError(_("the address is too long"))
     text = fragment.removeprefix("#")
     try:
         fields = parse_pairs(text) if "=" in text else {}
     except ValueError:
-        raise EmbedError("the part after # is not in the form name=value&...") from None
+        raise EmbedError(_("the part after # is not in the form name=value&...")) from None
     fields.update(query_fields(search))
     return fields
 
@@ -118,8 +120,15 @@ def _fields(search: object, fragment: object) -> dict[str, str]:
 def _choice(fields: dict[str, str], name: str, allowed: tuple[str, ...], default: str) -> str:
     value = fields.get(name, default)
     if value not in allowed:
-        words = ", ".join(allowed[:-1]) + " or " + allowed[-1]
-        raise EmbedError(f"{name} must be {words}, not {_shown(value)}")
+        choices = _("{some} or {last}", some=", ".join(allowed[:-1]), last=allowed[-1])
+        raise EmbedError(
+            _(
+                "{name} must be {choices}, not {value}",
+                name=name,
+                choices=choices,
+                value=_shown(value),
+            )
+        )
     return value
 
 
@@ -144,7 +153,7 @@ def _read(search: object, fragment: object) -> EmbedSpec:
     game = _position(fields, rules, beaver, record, finished=mode == DIAGRAM)
     caption = "".join(c for c in fields.get("caption", "") if c.isprintable())
     if len(caption) > MAX_CAPTION:
-        raise EmbedError(f"the caption is longer than {MAX_CAPTION} characters")
+        raise EmbedError(_("the caption is longer than {count} characters", count=MAX_CAPTION))
     spec = EmbedSpec(
         mode=mode,
         game=game,
@@ -177,14 +186,14 @@ def _record(fields: dict[str, str]) -> Record | None:
     try:
         return parse_game_link(link)
     except InvalidGameLink as error:
-        raise EmbedError(f"the game link cannot be read: {error}") from None
+        raise EmbedError(_("the game link cannot be read: {error}", error=error)) from None
 
 
 def _position(
     fields: dict[str, str], rules: str, beaver: bool, record: Record | None, finished: bool
 ) -> GameState | None:
     if "gnubgid" in fields and "xgid" in fields:
-        raise EmbedError("give the position once: gnubgid=... or xgid=..., not both")
+        raise EmbedError(_("give the position once: gnubgid=... or xgid=..., not both"))
     if record is not None:
         return record.state
     gnubg_id = fields.get("gnubgid")
@@ -194,10 +203,9 @@ def _position(
     if gnubg_id is None:
         return None
     try:
-        return game_from_id(gnubg_id, rules, beaver, finished)
+        return game_from_id(gnubg_id, rules, beaver, finished, subject="position")
     except LinkError as error:
-        # The link reader's words speak of "the link"; here it is the position.
-        raise EmbedError(str(error).replace("the link's game", "the position")) from None
+        raise EmbedError(str(error)) from None
 
 
 def gnubg_id_of_xgid(text: str) -> tuple[str, bool]:
@@ -208,21 +216,24 @@ def gnubg_id_of_xgid(text: str) -> tuple[str, bool]:
             xgid.beaver and xgid.is_money_game
         )
     except (InvalidXgid, ValueError) as error:
-        raise EmbedError(f"the XGID cannot be read: {error}") from None
+        raise EmbedError(_("the XGID cannot be read: {error}", error=error)) from None
 
 
 def _level(value: str | None) -> str | None:
     if value is None:
         return None
     if not re.fullmatch(r"[a-z]{1,20}", value):
-        raise EmbedError(f"level must be a level's name, not {_shown(value)}")
+        raise EmbedError(_("level must be a level's name, not {value}", value=_shown(value)))
     return value  # checked against the bot's levels where a game is played (play mode)
 
 
 def _length(value: str) -> int:
     if not re.fullmatch(r"[0-9]{1,2}", value) or int(value) not in MATCH_LENGTHS:
         raise EmbedError(
-            f"length must be 0 (money play) or an odd number from 1 to 25, not {_shown(value)}"
+            _(
+                "length must be 0 (money play) or an odd number from 1 to 25, not {value}",
+                value=_shown(value),
+            )
         )
     return int(value)
 
@@ -232,7 +243,7 @@ def _key(fields: dict[str, str]) -> str:
     different positions never share a save, and the plain board keeps its old key."""
     named = fields.get("id")
     if named is not None and not EMBED_ID.fullmatch(named):
-        raise EmbedError("id must be 1 to 40 letters, digits, '-' or '_'")
+        raise EmbedError(_("id must be 1 to 40 letters, digits, '-' or '_'"))
     parts = [f"{name}={fields[name]}" for name in sorted(fields) if name in _KEYED]
     if not parts:
         return KEY_PREFIX
@@ -248,44 +259,46 @@ _KEYED = ("mode", "gnubgid", "xgid", "game", "mat", "vs", "level", "rules", "len
 def _diagram(spec: EmbedSpec, fields: dict[str, str]) -> EmbedSpec:
     game = spec.game
     if game is None:
-        raise EmbedError("a diagram needs a position: #gnubgid=PID:MID or #xgid=...")
+        raise EmbedError(_("a diagram needs a position: #gnubgid=PID:MID or #xgid=..."))
     text = fields.get("play")
     if text is None:
         return spec
     if game.phase is not Phase.MOVE or game.dice is None:
-        raise EmbedError("a play can be drawn only on a position with dice to play")
+        raise EmbedError(_("a play can be drawn only on a position with dice to play"))
     try:
         play = parse_play(text, game.position, game.dice)
     except InvalidPlay as error:
-        raise EmbedError(f"the play cannot be drawn: {error}") from None
+        raise EmbedError(_("the play cannot be drawn: {error}", error=error)) from None
     return _replace(spec, play=play)
 
 
 def _puzzle(spec: EmbedSpec) -> EmbedSpec:
     game = spec.game
     if game is None:
-        raise EmbedError("a puzzle needs a position: #gnubgid=PID:MID or #xgid=...")
+        raise EmbedError(_("a puzzle needs a position: #gnubgid=PID:MID or #xgid=..."))
     if game.phase is Phase.MOVE and game.dice is not None:
         if not game.legal_plays():
-            raise EmbedError("this roll cannot be played: there is nothing to choose")
+            raise EmbedError(_("this roll cannot be played: there is nothing to choose"))
         return spec
     if game.phase is Phase.ROLL and game.rules.cube and game.may_double():
         return spec
     if game.phase is Phase.DOUBLED:
         return spec
-    raise EmbedError("a puzzle needs dice to play, a player who may double, or a double to answer")
+    raise EmbedError(
+        _("a puzzle needs dice to play, a player who may double, or a double to answer")
+    )
 
 
 def _replay(spec: EmbedSpec, fields: dict[str, str]) -> EmbedSpec:
     mat = fields.get("mat")
     if mat is not None:
         if spec.record is not None:
-            raise EmbedError("give one game to replay: a game link or mat=..., not both")
+            raise EmbedError(_("give one game to replay: a game link or mat=..., not both"))
         if not MAT_PATH.fullmatch(mat):
-            raise EmbedError("mat must be the path of a .mat file beside the page (name.mat)")
+            raise EmbedError(_("mat must be the path of a .mat file beside the page (name.mat)"))
         return _replace(spec, mat=mat)
     if spec.record is None:
-        raise EmbedError("a replay needs a game: #gnubgid=...&game=... or mat=file.mat")
+        raise EmbedError(_("a replay needs a game: #gnubgid=...&game=... or mat=file.mat"))
     return spec
 
 

@@ -34,6 +34,7 @@ from game.engine.text import quoted
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import InvalidMatchId, format_gnubg_id, parse_gnubg_id
 from game.formats.position_id import InvalidPositionId
+from game.web.language.catalog import N_, _, told
 from game.web.state.session import COMPUTER, COMPUTER_PLAYER, FRIEND, MAX_NAME, Opponent
 
 MAX_FRAGMENT = 200
@@ -43,7 +44,24 @@ SIMPLE, FULL = "simple", "full"
 
 
 class LinkError(ValueError):
-    """A share link that does not hold a game the page can show."""
+    """A share link that does not hold a game the page can show (its words, in the page's
+    language, are shown)."""
+
+
+# What a Position ID (with its Match ID) cannot give, said of a link's game or of an embed's
+# position: whole sentences of the catalog (``{error}``: the reader's own words).
+UNREADABLE = {
+    "link": N_("the link's game cannot be read: {error}"),
+    "position": N_("the position cannot be read: {error}"),
+}
+UNPLAYABLE = {
+    "link": N_("the link's game cannot be played here: {error}"),
+    "position": N_("the position cannot be played here: {error}"),
+}
+OVER = {
+    "link": N_("the link's game is already over"),
+    "position": N_("the position's game is already over"),
+}
 
 
 def parse_pairs(text: str) -> dict[str, str]:
@@ -130,38 +148,39 @@ def read_fragment(fragment: object) -> tuple[GameState, Opponent] | None:
     never stop the page.
     """
     if not isinstance(fragment, str):
-        raise LinkError("the link is not text")
+        raise LinkError(_("the link is not text"))
     try:
         return _read_fragment(fragment)
     except LinkError:
         raise
     except Exception as error:
-        raise LinkError(f"the link's game cannot be read ({type(error).__name__})") from error
+        kind = type(error).__name__
+        raise LinkError(_("the link's game cannot be read ({kind})", kind=kind)) from error
 
 
 def _read_fragment(fragment: str) -> tuple[GameState, Opponent] | None:
     text = fragment[1:] if fragment.startswith("#") else fragment
     if len(text) > MAX_FRAGMENT:
-        raise LinkError("the link is too long to be a game")
+        raise LinkError(_("the link is too long to be a game"))
     if not text or "=" not in text:
         return None  # empty, or an anchor in the page (#how-to-play)
     try:
         fields = parse_pairs(text)
     except ValueError:
-        raise LinkError("the link's game part is not in the form gnubgid=...") from None
+        raise LinkError(_("the link's game part is not in the form gnubgid=...")) from None
     if "gnubgid" not in fields:
         if "vs" in fields:
-            raise LinkError("the link names no game (gnubgid=... is missing)")
+            raise LinkError(_("the link names no game (gnubgid=... is missing)"))
         return None
     opponent = fields.get("vs", COMPUTER)
     if opponent not in (COMPUTER, FRIEND):  # a friend by links has links of its own
-        raise LinkError("the link names an unknown opponent")
+        raise LinkError(_("the link names an unknown opponent"))
     rules = fields.get("rules", FULL)
     if rules not in (SIMPLE, FULL):
-        raise LinkError("the link names unknown rules")
+        raise LinkError(_("the link names unknown rules"))
     beaver = fields.get("beaver", "0")
     if beaver not in ("0", "1"):
-        raise LinkError("the link's beaver setting is not 0 or 1")
+        raise LinkError(_("the link's beaver setting is not 0 or 1"))
     return game_from_id(fields["gnubgid"], rules, beaver == "1"), Opponent(opponent)
 
 
@@ -178,13 +197,18 @@ def _drawn(gnubg_id: str, chosen: Rules, rules: str, length: int) -> GameState:
 
 
 def game_from_id(
-    gnubg_id: str, rules: str = FULL, beaver: bool = False, finished: bool = False
+    gnubg_id: str,
+    rules: str = FULL,
+    beaver: bool = False,
+    finished: bool = False,
+    subject: str = "link",
 ) -> GameState:
     """The game a ``PID:MID`` describes, under the Simple or the full rules (with beavers
     when ``beaver``, in money play); a finished game only when ``finished`` (a diagram
     shows one, a game to play cannot).
 
-    Raises ``LinkError`` when it cannot be read or not shown on this page.
+    Raises ``LinkError`` when it cannot be read or not shown on this page, its words said of
+    ``subject``: ``link`` (a link's game) or ``position`` (an embed's).
     """
     try:
         _, match = parse_gnubg_id(gnubg_id)
@@ -202,11 +226,11 @@ def game_from_id(
                 raise
             game = _drawn(gnubg_id, chosen, rules, length)
     except (InvalidMatchId, InvalidPositionId, InvalidPosition) as error:
-        raise LinkError(f"the link's game cannot be read: {error}") from None
+        raise LinkError(told(UNREADABLE[subject], error=error)) from None
     except InvalidState as error:
-        raise LinkError(f"the link's game cannot be played here: {error}") from None
+        raise LinkError(told(UNPLAYABLE[subject], error=error)) from None
     if game.phase not in SHOWN_PHASES and not finished:
-        raise LinkError("the link's game is already over")
+        raise LinkError(told(OVER[subject]))
     return game
 
 

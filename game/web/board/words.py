@@ -51,6 +51,23 @@ def shown_name(session: Session, player: int) -> str:
     return _("Cyan") if player == 0 else _("Pink")
 
 
+# The names the page itself gives the sides in records and files (game.engine.state's
+# PLAYER_NAMES, the page's "You" and "Computer"): shown in the page's language. A name a
+# person gave, or a match file's, is shown as it is.
+RECORDED_NAMES = {
+    "You": N_("You"),
+    "Computer": N_("Computer"),
+    "Friend": N_("Friend"),
+    "Cyan": N_("Cyan"),
+    "Pink": N_("Pink"),
+}
+
+
+def recorded_name(name: str) -> str:
+    """A record's name as the page shows it: its own English names in the page's language."""
+    return told(RECORDED_NAMES[name]) if name in RECORDED_NAMES else name
+
+
 Kept = str | tuple[str, str]  # a sentence marked N_, or its two forms marked Nn_
 
 

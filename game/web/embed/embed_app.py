@@ -43,6 +43,7 @@ from game.web.browser.dom import Event, board_target, element, on, on_board, set
 from game.web.browser.real_page import BrowserSurroundings
 from game.web.embed import words
 from game.web.embed.moments import replay_view
+from game.web.language.catalog import told
 from game.web.state.replay import Replay
 from game.web.state.session import Session, Settings, SettingsError
 from game.web.store.door import Door
@@ -147,7 +148,7 @@ class Puzzle:
                 elif saved.get("cube") in choices:
                     self.reveal_cube(str(saved["cube"]))
         if not self.store.available:
-            set_text("embed-message", words.NOT_SAVED)
+            set_text("embed-message", told(words.NOT_SAVED))
             set_props("embed-message", hidden=False)
 
     def bind(self) -> None:
@@ -194,9 +195,9 @@ class Puzzle:
     def render(self) -> None:
         draw(board_view(self.session))
         if self.game.dice is None:
-            note(words.CUBE_QUESTION)
+            note(told(words.CUBE_QUESTION))
         elif self.session.may_confirm:
-            note(words.CONFIRM_TO_RANK)
+            note(told(words.CONFIRM_TO_RANK))
         else:
             note(words.your_play(status_text(self.session)))
         document.body.classList.toggle("answered", self.answered)
@@ -224,7 +225,7 @@ class Puzzle:
 
     def ask(self, verdict_of: Any) -> None:
         worker_client.start()
-        note(words.RANKING)
+        note(told(words.RANKING))
         set_props("puzzle-answer", hidden=True)
 
         async def work() -> None:
@@ -270,7 +271,7 @@ class ReplayEmbed:
         if self.spec.record is not None:
             self.show(Replay.of(self.spec.record, self.saved_moment()))
         else:
-            note(words.LOADING)
+            note(told(words.LOADING))
             document.body.dataset.pending = "match file"  # boot.js: not a failed start
             self.task = asyncio.ensure_future(self.load_mat())
 
@@ -286,7 +287,7 @@ class ReplayEmbed:
         name = self.spec.mat or ""
         url = window.URL.new(name, document.baseURI)
         if str(url.origin) != str(window.location.origin):
-            show_problem(words.SAME_SITE)
+            show_problem(told(words.SAME_SITE))
             return
         try:
             response = await window.fetch(url.href)
@@ -298,7 +299,7 @@ class ReplayEmbed:
             show_problem(words.not_loaded(name))
             return
         if len(text) > MAX_MATCH_FILE:
-            show_problem(TOO_LARGE)
+            show_problem(told(TOO_LARGE))
             return
         try:
             record = parse_mat(text)

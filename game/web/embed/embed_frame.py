@@ -13,11 +13,12 @@ A diagram or a replay frame of ``embed.html`` need not boot Python itself: its s
 answer is what ``embed_app``'s ``Diagram`` and ``ReplayEmbed`` draw, from the same pure
 functions (``embed``, ``render``, ``view``): the board's SVG, its words for screen readers,
 both pip counts, the status line, the replay's moment and its words, the storage key.
-A request is ``{"search", "hash"}`` (the frame's address), for a replay also ``moment``
-(the one to show: the saved one, or a step from the last) and ``mat`` (the match file's
-text, which the frame fetches itself: same origin only) and ``first`` (true on a frame's
-first ask: the start of the match is enough, so only its first game is read, and the reply
-says ``partial``; the frame draws it at once and then asks again, at a lower priority, for
+A request is ``{"search", "hash", "language"}`` (the frame's address and the language
+its lang.js chose, whose catalog the worker gives ``learn_language`` first), for a replay
+also ``moment`` (the one to show: the saved one, or a step from the last) and ``mat`` (the
+match file's text, which the frame fetches itself: same origin only) and ``first`` (true on
+a frame's first ask: the start of the match is enough, so only its first game is read, and
+the reply says ``partial``; the frame draws it at once and then asks again, at a lower priority, for
 the whole match). The reply is one of:
 
 - ``{"problem": words}``: the address cannot be shown (said in the frame, as today);
@@ -43,6 +44,7 @@ from game.web.board.render import board_svg
 from game.web.board.words import pips_text
 from game.web.embed import words
 from game.web.embed.moments import replay_view
+from game.web.language.catalog import Catalog, told, use
 from game.web.state.replay import Replay
 from game.web.worker.importing import MAX_MATCH_FILE, TOO_LARGE
 
@@ -50,8 +52,23 @@ _GAME_LINE = re.compile(r"\s*Game\s+[0-9]+\b", re.IGNORECASE)  # as game.formats
 _REPLAYS: dict[str, Replay] = {}  # games and match files read, by a hash (a few kept)
 
 
+_LANGUAGES: dict[str, Catalog] = {}  # the catalogs the runtime was given, by language
+
+
+def learn_language(code: str, text: str) -> None:
+    """Keep a language's catalog (``locale/CODE.json``'s text) for the frames that ask in it;
+    one that cannot be read leaves that language English."""
+    try:
+        _LANGUAGES[code] = Catalog.from_text(text)
+    except (ValueError, KeyError, TypeError):
+        _LANGUAGES.pop(code, None)
+
+
 def frame_reply(request: dict[str, Any]) -> dict[str, Any]:
-    """The answer to one frame's request (see the module's docstring)."""
+    """The answer to one frame's request (see the module's docstring), in the frame's
+    language (``language``: its code, whose catalog ``learn_language`` was given; English
+    otherwise): one runtime answers frames of several languages."""
+    use(_LANGUAGES.get(str(request.get("language") or ""), Catalog()))
     try:
         return _reply(request)
     except EmbedError as error:
@@ -141,7 +158,7 @@ def _replay(spec: EmbedSpec, fragment: str, text: Any) -> Replay | str | None:
     if spec.record is None and not isinstance(text, str):
         return None
     if spec.record is None and len(text) > MAX_MATCH_FILE:
-        return TOO_LARGE
+        return told(TOO_LARGE)
     digest = _digest(spec, fragment, text)
     if digest not in _REPLAYS:
         record = spec.record

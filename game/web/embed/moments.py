@@ -16,8 +16,29 @@ from game.web.address.embed_params import EmbedSpec
 from game.web.board.diagram import embed_session
 from game.web.board.render import BoardView
 from game.web.board.view import COLOURS, board_view
+from game.web.board.words import recorded_name
+from game.web.language.catalog import N_, _, told
 from game.web.state.replay import Replay, where_text
 from game.web.state.session import Session, to_viewer
+
+# Each action that is not a play or a roll, said of the side who took it: whole sentences.
+SAID = {
+    ActionKind.DOUBLE: N_("{player} doubles"),
+    ActionKind.TAKE: N_("{player} takes"),
+    ActionKind.PASS: N_("{player} passes"),
+    ActionKind.BEAVER: N_("{player} beavers"),
+    ActionKind.RESIGN: N_("{player} offers to resign"),
+    ActionKind.ACCEPT: N_("{player} accepts the resignation"),
+    ActionKind.REJECT: N_("{player} refuses the resignation"),
+    ActionKind.SETUP: N_("{player} to roll from a position set up by hand"),
+}
+ANSWERS = (
+    ActionKind.TAKE,
+    ActionKind.PASS,
+    ActionKind.BEAVER,
+    ActionKind.ACCEPT,
+    ActionKind.REJECT,
+)
 
 
 def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, str]:
@@ -25,49 +46,35 @@ def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, st
     action in words (``Game 1, move 3 of 40: Pink plays 24/18 13/11``)."""
     session = embed_session(spec, replay.state, rotate=False)
     view = board_view(session)
-    game, index, _ = replay.moments[replay.at]
+    game, index, _moved = replay.moments[replay.at]
     where = where_text(replay)
     if index == 0:
-        return session, view, f"{where}: the start of the game"
+        return session, view, _("{where}: the start of the game", where=where)
     action = replay.record.games[game - 1][index - 1]
     before = replay.moments[replay.at - 1][2]
-    names = replay.record.names
+    names = [recorded_name(name) for name in replay.record.names]
     mover = before.turn if before.phase is not Phase.OPENING else 0
     if action.kind == ActionKind.PLAY:
         moves = play_of(before.position, action.moves).moves
         same = before.turn == session.bottom_player
         trail = tuple((to_viewer(m.origin, same), to_viewer(m.destination, same)) for m in moves)
         view = replace(view, trail=trail, trail_colour=COLOURS[before.turn])
-        words = f"{names[before.turn]} plays {format_play(moves)}"
+        words = _("{player} plays {play}", player=names[before.turn], play=format_play(moves))
     elif action.kind == ActionKind.ROLL and action.dice is not None:
-        high, low = max(action.dice), min(action.dice)
+        roll = f"{max(action.dice)}-{min(action.dice)}"
         if before.phase is Phase.OPENING:
-            starter = names[replay.state.turn] if replay.state.phase is Phase.MOVE else "nobody"
-            words = f"Opening roll {high}-{low}: {starter} starts"
+            if replay.state.phase is Phase.MOVE:
+                starter = names[replay.state.turn]
+                words = _("Opening roll {roll}: {player} starts", roll=roll, player=starter)
+            else:
+                words = _("Opening roll {roll}: nobody starts", roll=roll)
         else:
-            words = f"{names[mover]} rolls {high}-{low}"
+            words = _("{player} rolls {roll}", player=names[mover], roll=roll)
     else:
         if action.kind in (ActionKind.RESIGN, ActionKind.SETUP) and action.player is not None:
             mover = action.player
-        words = f"{names[mover]}: {ACTION_WORDS.get(action.kind, action.kind)}"
-        if action.kind in (
-            ActionKind.TAKE,
-            ActionKind.PASS,
-            ActionKind.BEAVER,
-            ActionKind.ACCEPT,
-            ActionKind.REJECT,
-        ):
-            words = f"{names[1 - mover]}: {ACTION_WORDS.get(action.kind, action.kind)}"
-    return session, view, f"{where}: {words}"
-
-
-ACTION_WORDS = {
-    ActionKind.DOUBLE: "doubles",
-    ActionKind.TAKE: "takes",
-    ActionKind.PASS: "passes",
-    ActionKind.BEAVER: "beavers",
-    ActionKind.RESIGN: "offers to resign",
-    ActionKind.ACCEPT: "accepts the resignation",
-    ActionKind.REJECT: "refuses the resignation",
-    ActionKind.SETUP: "to roll from a position set up by hand",
-}
+        if action.kind in ANSWERS:
+            mover = 1 - mover
+        kept = SAID.get(action.kind)
+        words = told(kept, player=names[mover]) if kept else f"{names[mover]}: {action.kind}"
+    return session, view, _("{where}: {what}", where=where, what=words)

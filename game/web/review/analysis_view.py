@@ -28,6 +28,7 @@ from typing import Any
 from game.engine.notation import in_board_numbers
 from game.web.board.chart import chances_chart
 from game.web.board.hint_panel import signed, why_html
+from game.web.board.words import recorded_name
 from game.web.review import words
 
 
@@ -125,7 +126,7 @@ def mistake_text(
 
 
 def mistakes_html(result: dict[str, Any], reader: int | None = None) -> str:
-    names = [str(n) for n in result["names"]]
+    names = [recorded_name(str(n)) for n in result["names"]]
     mistakes = result.get("mistakes") or []
     if not mistakes:
         return f'<p class="analysis-none">{escape(words.analysis_heads()["none"])}</p>'
@@ -156,7 +157,7 @@ def luck_html(rolls: list[list[Any]], names: list[str]) -> str:
 def analysis_html(result: dict[str, Any], reader: int | None = None) -> str:
     """The whole analysis: players' figures, the biggest mistakes (their plays in
     ``reader``'s numbers), the chart, per game."""
-    names = [str(n) for n in result["names"]]
+    names = [recorded_name(str(n)) for n in result["names"]]
     length = int(result.get("match_length") or 0)
     games = result.get("games") or []
     heads = {key: escape(text) for key, text in words.analysis_heads().items()}
@@ -205,7 +206,7 @@ def dice_html(dice: dict[str, Any]) -> str:
     """Each player's dice against fair dice, with the verdict in plain words."""
     said = {key: escape(text) for key, text in words.dice_words().items()}
     parts = []
-    for name, stats in zip(dice["names"], dice["players"], strict=False):
+    for name, stats in zip(map(recorded_name, dice["names"]), dice["players"], strict=False):
         seen = stats["seen"]
         rolls = int(stats["rolls"])
         cells = " ".join(

@@ -26,6 +26,7 @@ from game.formats.sgf_dice import read_sgf_dice
 from game.web.address import links
 from game.web.board import hint_panel
 from game.web.board.words import broken_link_notice
+from game.web.language.catalog import told
 from game.web.review import analysis_view, shared, words
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
@@ -258,7 +259,7 @@ class Review:
         """A .mat or .sgf file into the review, read in the worker; the live game is not
         touched."""
         if len(text) > importing.MAX_MATCH_FILE:
-            self.notices.notice(importing.TOO_LARGE)
+            self.notices.notice(told(importing.TOO_LARGE))
             return
         self.page.around.spawn(self.import_file(text))
 
@@ -290,7 +291,7 @@ class Review:
         self.import_job = None
         surface.props("import-status", hidden=True)
         if answer.get("error"):
-            self.notices.notice(str(answer["error"]))
+            self.notices.notice(importing.refusal_words(answer))
             return
         surface.props("import-text", value="")
         self.look_back(Replay.of(importing.read_answer(answer), dice=file_dice(text)))

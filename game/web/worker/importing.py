@@ -6,16 +6,18 @@
     >>> answer = reply(import_request(format_sgf(record), "job-1"))   # in the worker
     >>> answer["kind"], answer["done"], answer["total"], read_answer(answer) == record
     ('sgf', 1, 1, True)
-    >>> reply(import_request("no match here", "job-2"))["error"][:32]
-    'This match file cannot be read: '
+    >>> refused = reply(import_request("no match here", "job-2"))   # a code, and the reason
+    >>> refused["error"], refusal_words(refused)[:32]                 # in the page's words
+    ('unreadable', 'This match file cannot be read: ')
 
 As the analysis does (``game.web.worker.judging``): the page sends the file's text
 (``import_request``); the worker reads it a game at a time
 (``game.formats.match_file.read_match_file_steps``: the kind told by content, every action
 replayed through the rules) for about ``budget_ms`` a slice, answering how many games it has
-read (``done``/``total``) until it answers with the record (``study.record_data``) or the
-words to show. The page asks for each next slice (``continue_request``), shows the progress,
-and stops asking to cancel (``cancel_request`` lets the worker forget the job).
+read (``done``/``total``) until it answers with the record (``study.record_data``) or why
+not, as a code (``error``) the page words in its language (``refusal_words``). The page
+asks for each next slice (``continue_request``), shows the progress, and stops asking to
+cancel (``cancel_request`` lets the worker forget the job).
 """
 
 from __future__ import annotations
@@ -26,12 +28,16 @@ from typing import Any
 from game.engine.record import Record
 from game.formats.mat import Steps
 from game.formats.match_file import MatchFile, MatchFileError, read_match_file_steps
+from game.web.language.catalog import N_, _, told
 from game.web.worker.judging import read_record, record_data
 
 IMPORT, IMPORT_CANCEL = "import-match", "import-cancel"
 TASKS = (IMPORT, IMPORT_CANCEL)
 MAX_MATCH_FILE = 2_000_000  # characters: far beyond any real match file
-TOO_LARGE = "This file is too large to be a match file."
+TOO_LARGE = N_("This file is too large to be a match file.")
+# Why a reading stopped, as the worker answers it (``error``): the page words it
+# (``refusal_words``), in its language.
+LARGE, STOPPED, UNREADABLE = "too-large", "stopped", "unreadable"
 
 _JOBS: dict[str, Steps[MatchFile]] = {}
 
@@ -60,11 +66,11 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         text = request["text"]
         _JOBS.clear()  # one file at a time: a new one replaces any other
         if not isinstance(text, str) or len(text) > MAX_MATCH_FILE:
-            return {**answer, "error": TOO_LARGE}
+            return {**answer, "error": LARGE}
         _JOBS[job] = read_match_file_steps(text)
     steps = _JOBS.get(job)
     if steps is None:
-        return {**answer, "error": "The reading of this file was stopped."}
+        return {**answer, "error": STOPPED}
     budget = float(request.get("budget_ms", 250.0)) / 1000.0
     started = time.perf_counter()
     try:
@@ -79,11 +85,20 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         return {**answer, "kind": match.kind, "record": record_data(match.record)}
     except MatchFileError as error:
         del _JOBS[job]
-        return {
-            **answer,
-            "error": f"This match file cannot be read: {error}. Nothing was imported.",
-        }
+        return {**answer, "error": UNREADABLE, "reason": str(error)}
     return answer
+
+
+def refusal_words(answer: dict[str, Any]) -> str:
+    """Why a file was not imported, in the page's words (the worker sends a code and the
+    reader's own reason)."""
+    error = answer.get("error")
+    if error == LARGE:
+        return told(TOO_LARGE)
+    if error == STOPPED:
+        return _("The reading of this file was stopped.")
+    reason = answer.get("reason", error)
+    return _("This match file cannot be read: {reason}. Nothing was imported.", reason=reason)
 
 
 def read_answer(answer: dict[str, Any]) -> Record:

@@ -25,11 +25,36 @@ from typing import Any
 from game.engine.notation import format_play
 from game.engine.plays import Play
 from game.engine.state import GameState, Phase
+from game.web.language.catalog import N_, _, told
 from game.web.worker.messages import RankRequest
 
 # The cube choices, as game.bot.cube names them.
 DOUBLE, NO_DOUBLE, TAKE, PASS = "double", "no-double", "take", "pass"
-CHOICE_WORDS = {DOUBLE: "Double", NO_DOUBLE: "No double", TAKE: "Take", PASS: "Pass"}
+CHOICE_WORDS = {
+    DOUBLE: N_("Double"),
+    NO_DOUBLE: N_("No double"),
+    TAKE: N_("Take"),
+    PASS: N_("Pass"),
+}
+# The reader's cube choice, when the computer agrees, and when it does not.
+AGREES = {
+    DOUBLE: N_("Double: the computer agrees."),
+    NO_DOUBLE: N_("No double: the computer agrees."),
+    TAKE: N_("Take: the computer agrees."),
+    PASS: N_("Pass: the computer agrees."),
+}
+GIVES_UP = {
+    DOUBLE: N_("Doubling gives up {loss}; the computer's choice: {best}."),
+    NO_DOUBLE: N_("Not doubling gives up {loss}; the computer's choice: {best}."),
+    TAKE: N_("Taking gives up {loss}; the computer's choice: {best}."),
+    PASS: N_("Passing gives up {loss}; the computer's choice: {best}."),
+}
+LOSES_NOTHING = {
+    DOUBLE: N_("Doubling loses nothing; the computer's choice: {best}."),
+    NO_DOUBLE: N_("Not doubling loses nothing; the computer's choice: {best}."),
+    TAKE: N_("Taking loses nothing; the computer's choice: {best}."),
+    PASS: N_("Passing loses nothing; the computer's choice: {best}."),
+}
 PLAYS_SHOWN = 5  # plays listed in the ranking (and the reader's, when it ranks lower)
 
 
@@ -89,8 +114,8 @@ class Verdict:
     rows: tuple[Row, ...]
 
 
-def _loss_words(loss: float) -> str:
-    return f"gives up {loss:.3f}" if loss >= 0.0005 else "loses nothing"
+def _gives_up(loss: float) -> bool:
+    return loss >= 0.0005
 
 
 def play_verdict(game: GameState, answer: dict[str, Any], chosen: Play) -> Verdict:
@@ -112,11 +137,23 @@ def play_verdict(game: GameState, answer: dict[str, Any], chosen: Play) -> Verdi
     mine = next(row for row in rows if row.chosen)
     shown = [row for row in rows if row.rank <= PLAYS_SHOWN or row.chosen]
     if mine.best:
-        summary = f"Your play, {mine.text}, is the computer's choice too."
+        summary = _("Your play, {play}, is the computer's choice too.", play=mine.text)
+    elif _gives_up(mine.loss):
+        summary = _(
+            "Your play, {play}, ranks {rank} of {count} and gives up {loss} against {best}.",
+            play=mine.text,
+            rank=mine.rank,
+            count=len(rows),
+            loss=f"{mine.loss:.3f}",
+            best=rows[0].text,
+        )
     else:
-        summary = (
-            f"Your play, {mine.text}, ranks {mine.rank} of {len(rows)} and "
-            f"{_loss_words(mine.loss)} against {rows[0].text}."
+        summary = _(
+            "Your play, {play}, ranks {rank} of {count} and loses nothing against {best}.",
+            play=mine.text,
+            rank=mine.rank,
+            count=len(rows),
+            best=rows[0].text,
         )
     return Verdict(summary, tuple(shown))
 
@@ -126,14 +163,16 @@ def cube_verdict(game: GameState, answer: dict[str, Any], choice: str) -> Verdic
     errors: dict[str, float] = {k: float(v) for k, v in answer["cube"]["errors"].items()}
     order = sorted(cube_choices(game), key=lambda c: errors[c])
     rows = tuple(
-        Row(rank, CHOICE_WORDS[c], -errors[c], errors[c], c == choice, rank == 1)
+        Row(rank, told(CHOICE_WORDS[c]), -errors[c], errors[c], c == choice, rank == 1)
         for rank, c in enumerate(order, 1)
     )
     mine = next(row for row in rows if row.chosen)
     if mine.best:
-        summary = f"{mine.text}: the computer agrees."
+        summary = told(AGREES[choice])
+    elif _gives_up(mine.loss):
+        summary = told(GIVES_UP[choice], loss=f"{mine.loss:.3f}", best=rows[0].text)
     else:
-        summary = f"{mine.text} {_loss_words(mine.loss)}; the computer's choice: {rows[0].text}."
+        summary = told(LOSES_NOTHING[choice], best=rows[0].text)
     return Verdict(summary, rows)
 
 

@@ -116,3 +116,27 @@ def test_a_frames_first_ask_reads_only_the_first_game_of_a_match_file():
     assert "partial" not in ask(search, "", mat=one, first=True)
     broken = ask(search, "", mat="5 point match\n Game 1\n Game 2\n", first=True)
     assert broken["problem"].startswith("The match file matches/opening.mat cannot be read")
+
+
+def test_one_runtime_answers_each_frame_in_its_own_language():
+    # Frames of one page may ask in different languages (each its ?lang= or the browser's):
+    # the runtime words each answer in the frame's, English where it was given no catalog.
+    from game.web.embed.embed_frame import learn_language
+    from game.web.language.catalog import Catalog, current, use
+
+    locale = Path(__file__).resolve().parents[3] / "locale"
+    learn_language("de", (locale / "de.json").read_text(encoding="utf-8"))
+    learn_language("el", "not a catalog")  # unreadable: that language stays English
+    try:
+        fragment = f"#gnubgid={START_62}"
+        german = ask("?mode=diagram", fragment, language="de")
+        assert german["status"] == "Am Zug: Pink, mit 6-2."
+        assert german["pips"] == "Pink 167 · Türkis 167"
+        refused = ask("?mode=diagram", "#gnubgid=<script>", language="de")
+        assert refused["problem"].startswith("Diese Einbettung lässt sich nicht zeigen")
+        for language in ("en", "el", None):
+            english = ask("?mode=diagram", fragment, language=language)
+            assert english["status"] == "Pink to play 6-2."
+    finally:
+        use(Catalog())
+    assert current().code == "en"
