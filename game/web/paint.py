@@ -22,6 +22,7 @@ from game.web.board.words import (
     ending,
     last_play_text,
     pips_text,
+    recorded_name,
     score_label,
     score_text,
     shown_name,
@@ -220,7 +221,8 @@ def review_frame(frame: Frame, replay: Replay, reader: int | None = None) -> Non
     the record allows."""
     frame.text("review-turn", turn_words(replay))
     frame.text("replay-where", review_words(replay))
-    frame.html("move-list", move_list_html(replay.record, replay.at, reader))
+    names = (recorded_name(replay.record.names[0]), recorded_name(replay.record.names[1]))
+    frame.html("move-list", move_list_html(replay.record, replay.at, reader, names))
     frame.props("replay-back", disabled=replay.at_start)
     frame.props("replay-forward", disabled=replay.at_end)
 

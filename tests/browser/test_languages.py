@@ -65,10 +65,14 @@ def english_patterns(code: str) -> list[re.Pattern[str]]:
     """Every English message the catalog translates into something else, as a pattern a
     sentence on screen would match ({fields} stand for anything)."""
     patterns = []
-    for entry in po.parse((ROOT / "locale" / f"{code}.po").read_text(encoding="utf-8")).entries:
+    entries = po.parse((ROOT / "locale" / f"{code}.po").read_text(encoding="utf-8")).entries
+    # Words the language itself uses somewhere ("Analyse" is German for one button, English
+    # for another whose German is "Analysieren"): on screen they are not English left over.
+    its_own = {html.unescape(re.sub(r"<[^>]+>", "", t)) for e in entries for t in e.translations}
+    for entry in entries:
         for english in filter(None, (entry.msgid, entry.plural)):
             plain = re.sub(r"<[^>]+>", "", html.unescape(english)).strip()
-            if plain in [html.unescape(re.sub(r"<[^>]+>", "", t)) for t in entry.translations]:
+            if plain in its_own:
                 continue  # the same in both languages ("OK", "Crawford", a name)
             words = re.sub(r"\{\w+\}", "", plain).strip()
             if len(words) < 6 or not re.search(r"[a-z]", plain):
@@ -241,3 +245,62 @@ def test_the_embed_dialog_offers_the_pages_language_for_the_snippet(game_page: P
     expect(game_page.locator("#embed-code")).to_have_value(re.compile(r"lang=el\b"))
     game_page.select_option("#embed-language", "")
     expect(game_page.locator("#embed-code")).not_to_have_value(re.compile(r"lang="))
+
+
+def no_english_nor_overflow(page: Page, code: str, where: str) -> None:
+    assert english_left(page, code) == [], f"English left in {where}"
+    assert page.evaluate(OVERFLOWING) == [], f"overflowing in {where}"
+
+
+@pytest.mark.timeout(600)
+def test_the_rooms_and_the_embeds_speak_the_readers_language_at_phone_size(
+    game_page: Page,
+) -> None:
+    """Beyond the table: the hint, the review's move list, the rating, a train card and its
+    verdict, and a diagram and a replay embedded, in German at 375x667 (the longest words);
+    the replay embedded in Arabic, right to left."""
+    from game.formats.game_link import format_game_link
+    from game.web.store import deck as decks
+    from tests.browser.test_train import asked, play
+    from tests.records import played
+    from tests.web.trainer.test_train import practice_cards, wrong_moves
+
+    page, code = game_page, "de"
+    resize(page, PHONES[0])
+    open_game(page, f"lang={code}&seed=5&pace=0")  # the person opens with 5-3
+    cards = [c for c in practice_cards() if c["kind"] == "play"][:1]
+    page.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)",
+        [decks.KEY, decks.Deck().with_cards(cards, now=0).to_text()],
+    )
+    page.click("#roll")
+    page.click("#hint")
+    expect(page.locator("#hint-body .hint-play").first).to_be_visible(timeout=180_000)
+    no_english_nor_overflow(page, code, "the hint")
+    page.keyboard.press("Escape")
+    page.click("#replay-toggle")
+    expect(page.locator("#move-list .move").first).to_be_visible()
+    no_english_nor_overflow(page, code, "the review")
+    page.click("#rating-toggle")
+    expect(page.locator("#rating-panel")).to_be_visible()
+    no_english_nor_overflow(page, code, "the rating")
+    page.click("#train-toggle")
+    play(page, wrong_moves(asked(page)))
+    page.click("#train-confirm")
+    expect(page.locator("body")).to_have_attribute("data-train-verdict", "wrong")
+    no_english_nor_overflow(page, code, "a train card's verdict")
+
+    # Embedded: drawn by the runtime the page's frames share, in the frame's language.
+    open_ready(page, "embed.html", f"lang={code}&mode=diagram#gnubgid={START}")
+    expect(page.locator("#status")).to_have_text("Am Zug: Pink, mit 6-2.")
+    no_english_nor_overflow(page, code, "an embedded diagram")
+    link = format_game_link(played(0))
+    open_ready(page, "embed.html", f"lang={code}&mode=replay#{link}")
+    page.click("#embed-forward")
+    expect(page.locator("#embed-where")).to_contain_text("Spiel 1")
+    no_english_nor_overflow(page, code, "an embedded replay")
+    open_ready(page, "embed.html", f"lang=ar&mode=replay#{link}")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    page.click("#embed-forward")
+    expect(page.locator("#embed-where")).to_contain_text("الجولة")
+    no_english_nor_overflow(page, "ar", "an embedded replay in Arabic")

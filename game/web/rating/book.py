@@ -332,14 +332,6 @@ def results_interval(results: tuple[Result, ...]) -> tuple[float, float, float] 
     return best, edge(best, LOWEST), edge(best, HIGHEST)
 
 
-def levels_html() -> str:
-    rows = "".join(
-        f"<tr><th>{name.capitalize()}</th><td>{rating}</td></tr>"
-        for name, rating in LEVEL_RATINGS.items()
-    )
-    return f'<table class="level-ratings"><tr><th>Level</th><th>Rating</th></tr>{rows}</table>'
-
-
 def history_chart(book: Book) -> str:
     return rating_chart(book.history)
 

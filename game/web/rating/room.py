@@ -108,5 +108,5 @@ class RatingRoom:
             kept = deck.deck_from(self.door.data(DECK))
             found = deck.progress(kept, now=time.time() * 1000.0)
             surface.text("rating-cards", words.cards_words(deck.progress_words(found)))
-        surface.html("rating-levels", rating.levels_html())
+        surface.html("rating-levels", words.levels_html())
         surface.mark("rating", f"{book.rating:.1f}")

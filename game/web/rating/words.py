@@ -7,8 +7,37 @@ the progress of the analysed matches, the cards to study again, in the page's la
 
 from __future__ import annotations
 
-from game.web.language.catalog import _, n_
-from game.web.rating.book import HIGHEST, LOWEST, RATING_DECISIONS, Book, results_interval
+from html import escape
+
+from game.web.language.catalog import N_, _, n_, told
+from game.web.rating.book import (
+    HIGHEST,
+    LEVEL_RATINGS,
+    LOWEST,
+    RATING_DECISIONS,
+    Book,
+    results_interval,
+)
+
+# The computer's levels as the Settings list names them.
+LEVEL_WORDS = {
+    "beginner": N_("Beginner"),
+    "casual": N_("Casual"),
+    "intermediate": N_("Intermediate"),
+    "strong": N_("Strong"),
+    "expert": N_("Expert"),
+}
+
+
+def levels_html() -> str:
+    """The computer's levels and their ratings, as a table."""
+    rows = "".join(
+        f"<tr><th>{escape(told(LEVEL_WORDS[name]) if name in LEVEL_WORDS else name)}</th>"
+        f"<td>{rating}</td></tr>"
+        for name, rating in LEVEL_RATINGS.items()
+    )
+    head = f"<tr><th>{escape(_('Level'))}</th><th>{escape(_('Rating'))}</th></tr>"
+    return f'<table class="level-ratings">{head}{rows}</table>'
 
 
 def cards_words(progress: str) -> str:

@@ -231,9 +231,12 @@ class Replay:
         return self.record.truncated(game, index)
 
 
-def move_list_html(record: Record, at: int, reader: int | None = None) -> str:
+def move_list_html(
+    record: Record, at: int, reader: int | None = None, names: tuple[str, str] | None = None
+) -> str:
     """The move list as HTML: a heading per game, a line per pair of turns, each entry a
-    button with its moment (``data-moment``); the entry of moment ``at`` is marked current."""
+    button with its moment (``data-moment``); the entry of moment ``at`` is marked current.
+    ``names``: the players as the page shows them (the record's own by default)."""
     from html import escape
 
     games = move_list(record, reader)
@@ -259,10 +262,10 @@ def move_list_html(record: Record, at: int, reader: int | None = None) -> str:
             f"{escape(entry.text)}</button>"
         )
 
-    names = [escape(name) for name in record.names]
+    players = [escape(name) for name in (names or record.names)]
     parts = []
     for game in games:
-        score = f"{names[0]} {game.score[0]} \u2013 {game.score[1]} {names[1]}"
+        score = f"{players[0]} {game.score[0]} \u2013 {game.score[1]} {players[1]}"
         title = escape(_("Game {number}", number=game.number))
         parts.append(
             f'<h3 class="move-game"><button type="button" class="move" '

@@ -28,6 +28,7 @@ from game.engine.record import Action, Record
 from game.engine.state import GameState, Phase
 from game.web.board import chart, hint_panel
 from game.web.rating import book as rating
+from game.web.rating import words as rating_words
 from game.web.review import analysis_view
 from game.web.review.words import dice_verdict
 from game.web.state.replay import Replay
@@ -546,7 +547,7 @@ def test_every_level_has_a_rating_rising_with_its_strength():
     values = list(rating.LEVEL_RATINGS.values())
     assert values == sorted(values)
     assert all(math.isfinite(v) for v in values)
-    assert "Expert" in rating.levels_html()
+    assert "Expert" in rating_words.levels_html()
 
 
 def test_the_faq_answers_how_the_dice_are_rolled():
