@@ -39,9 +39,14 @@ wins the match), a play left blank or logged as ``Illegal play (...)`` where
 several plays were legal (the first legal play with which the rest of the game
 replays; a file that stops there ends with the roll), and a file resuming a
 match whose first game doubles at match point minus one (after the Crawford
-game, then). Every action is replayed through the rules;
-anything that cannot be read or that the rules forbid raises ``InvalidMatFile``
-naming the game and the file's move number, and nothing is returned.
+game, then). Edited games as gnubg 1.07 reads them, kept as ``setup`` actions
+(which a ``.mat`` cannot write back): a roll by the player not on turn (rolled
+from the position at hand), and an ``Illegal play (...)`` note holding Snowie's
+position text, the board after the play (the legal play reaching it, else that
+board set up, the other player to roll; DailyGammon's nackgammon games begin so).
+Every action is replayed through the rules; anything that cannot be read or that
+the rules forbid raises ``InvalidMatFile`` naming the game and the file's move
+number, and nothing is returned.
 
 The parts: ``mat_read`` reads the lines into games and entries, ``mat_quirks`` replays a
 game's entries with each producer's ways, ``mat_write`` writes; this module joins them.
