@@ -235,6 +235,9 @@ class Judge:
     def __init__(self, evaluator: Evaluator | None = None) -> None:
         self.evaluator = evaluator
 
+    def at(self, game: int, index: int) -> None:
+        """Told before each decision of the analysis (its game and its index there)."""
+
     def rank_plays(
         self, position: Position, dice: tuple[int, int], state: CubeState, plies: int
     ) -> list[RankedPlay]:

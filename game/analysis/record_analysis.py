@@ -292,7 +292,11 @@ def _best_cube_words(figures: CubeFigures, kind: str) -> str:
 
 
 def analysis_steps(
-    games: Sequence[Sequence[GameState]], plies: int = STRONGEST, shared: bool = True
+    games: Sequence[Sequence[GameState]],
+    plies: int = STRONGEST,
+    shared: bool = True,
+    judges: Callable[[], Judge] | None = None,
+    upto: int | None = None,
 ) -> Iterator[Progress]:
     """Analyse ``games`` (each the states it went through) step by step.
 
@@ -301,23 +305,51 @@ def analysis_steps(
     few steps per slice of time and stays responsive. ``shared``: the decisions of a
     game share their work (``game.analysis.judgement.SharingJudge``; the same figures); False
     judges each one afresh (for tests and the comparison of ``python -m tools.bench.analysis``).
+    ``judges``: each game's judge instead (``game.analysis.analysis_parts``); ``upto``: only
+    the first that many rolls and decisions, the game they end in cut there.
     """
     moments = [_moments(states) for states in games]
+    ends = [states[-1] if states else GameState() for states in games]
+    if upto is not None:
+        moments, ends = _cut(moments, ends, upto)
     total = sum(len(m) for m in moments)
     done = 0
     results = []
-    for states, game_moments in zip(games, moments, strict=True):
-        judge = _GameJudge(plies, SharingJudge() if shared else Judge())
+    for number, (last, game_moments) in enumerate(zip(ends, moments, strict=True)):
+        fresh = SharingJudge if shared else Judge
+        judgement = judges() if judges is not None else fresh()
+        judge = _GameJudge(plies, judgement)
         for index, moment in enumerate(game_moments):
+            judgement.at(number, index)
             judge.judge(index, moment)
             done += 1
             yield Progress(done, total)
-        results.append(judge.finish(states[-1]) if states else judge.finish(GameState()))
+        results.append(judge.finish(last))
     totals = (PlayerStats(), PlayerStats())
     for game in results:
         for player in (0, 1):
             totals[player].add(game.stats[player])
     yield Progress(done, total, MatchAnalysis(tuple(results), totals))
+
+
+def _cut(
+    moments: list[list[_Moment]], ends: list[GameState], upto: int
+) -> tuple[list[list[_Moment]], list[GameState]]:
+    """The first ``upto`` moments; the game they end in ends at the first left out (a state
+    with no winner), the games after it left out."""
+    kept: list[list[_Moment]] = []
+    kept_ends: list[GameState] = []
+    for game_moments, last in zip(moments, ends, strict=True):
+        if upto <= 0:
+            break
+        if len(game_moments) > upto:
+            kept.append(game_moments[:upto])
+            kept_ends.append(game_moments[upto].state)
+            break
+        kept.append(game_moments)
+        kept_ends.append(last)
+        upto -= len(game_moments)
+    return kept, kept_ends
 
 
 def analyse_match(

@@ -2,7 +2,7 @@
 
     review.look_back(Replay.of(record))   # the review open at a moment (None: the live game)
     review.step(-1)                       # a turn back (←), review.step(10**6): the end
-    await review.analyse(record, plies=1) # every decision judged, in the worker, in slices
+    await review.analyse(record, plies=1) # every decision judged on the pool of workers
 
 The live game is never touched while reviewing: *Play on from here* makes the moment shown
 the live game, asking first when that would replace a game in progress. A whole-game link
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from dataclasses import replace
+from html import escape
 from typing import Any
 
 from game.engine.record import Record
@@ -26,7 +27,7 @@ from game.formats.sgf_dice import read_sgf_dice
 from game.web.address import links
 from game.web.board import hint_panel
 from game.web.board.words import broken_link_notice
-from game.web.language.catalog import told
+from game.web.language.catalog import _, told
 from game.web.review import analysis_view, shared, words
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
@@ -305,7 +306,7 @@ class Review:
     async def forget_import(self, job: str) -> None:
         await self.page.around.ask(importing.cancel_request(job))
 
-    # ----- the analysis: in the worker, in slices (a progress bar, Cancel, the page usable) -----
+    # ----- the analysis: on the pool of workers, in parts (a progress bar, Stop, the page usable)
 
     async def analyse_shown(self, plies: int) -> None:
         """Analyse the record under review (a match file being read: once it is shown)."""
@@ -314,9 +315,14 @@ class Review:
         await self.analyse(self.page.state.reviewed_record(), plies)
 
     async def analyse(self, record: Record, plies: int) -> None:
+        """Every decision of ``record`` judged on the pool of workers (worker-pool.mjs, as the
+        rollouts): its parts (game.analysis.analysis_parts) asked at once, each worker taking
+        the next, then put together in one worker: the figures of one analysis in order.
+        Stopped, the parts done from the start on are put together and shown."""
         page, surface = self.page, self.page.surface
         self.jobs += 1
-        job = f"{page.around.now_ms():.3f}-{self.jobs}"
+        number = self.jobs
+        job = f"analysis-{page.around.now_ms():.3f}-{number}"
         self.job = job
         if page.state.reviewing:
             self.choose_tab(ANALYSIS)
@@ -326,17 +332,36 @@ class Review:
         surface.html("analysis-result", "")
         surface.mark("analysis", "running")
         surface.mark("analysis-from", f"{page.around.now_ms():.1f}")
-        answer = await page.around.ask(judging.analyse_request(record, job, plies))
-        if answer.get("dice"):
+        data = judging.record_data(record)
+        try:
+            plan = await page.around.pool(judging.parts_request(data, plies), job)
+        except Exception:  # stopped before it began
+            return
+        if plan.get("dice"):
             surface.props("dice-title", hidden=False)
-            surface.html("dice-result", analysis_view.dice_html(answer["dice"]))
-        while answer.get("result") is None:
-            if self.job != job:
-                return  # cancelled (the worker was told)
-            done, total = int(answer["done"]), int(answer["total"])
-            surface.props("analysis-bar", value=done / total if total else 0)
-            surface.text("analysis-status", analysis_view.progress_text(done, total))
-            answer = await page.around.ask(judging.continue_request(job))
+            surface.html("dice-result", analysis_view.dice_html(plan["dice"]))
+        parts: list[list[int]] = plan["parts"]
+        total = int(plan["total"])
+        figures: list[Any] = [None] * len(parts)
+        judged = [0]
+
+        async def one(index: int, part: list[int]) -> None:
+            try:
+                reply = await page.around.pool(judging.part_request(data, plies, part), job)
+            except Exception:  # stopped: the parts done stand
+                return
+            figures[index] = reply["figures"]
+            judged[0] += int(reply["decisions"])
+            if self.job == job:
+                surface.props("analysis-bar", value=judged[0] / total if total else 0)
+                surface.text("analysis-status", analysis_view.progress_text(judged[0], total))
+
+        await asyncio.gather(*(one(index, part) for index, part in enumerate(parts)))
+        if self.job != job:
+            if self.job is None and self.jobs == number:  # stopped: what was done
+                await self.show_stopped(record, data, plies, parts, figures, total)
+            return
+        answer = await page.around.pool(judging.whole_request(data, plies, figures), job)
         if self.job != job:
             return
         self.job = None
@@ -350,6 +375,45 @@ class Review:
         for callback in self.rated:
             callback(record, result)
 
+    async def show_stopped(
+        self,
+        record: Record,
+        data: dict[str, Any],
+        plies: int,
+        parts: list[list[int]],
+        figures: list[Any],
+        total: int,
+    ) -> None:
+        """An analysis stopped: its parts done from the start on, put together and shown."""
+        kept = []
+        for part, found in zip(parts, figures, strict=True):
+            if found is None:
+                break
+            kept.append((part, found))
+        if not kept:
+            return
+        upto = sum(int(part[2]) - int(part[1]) for part, _ in kept)
+        number = self.jobs
+        request = judging.whole_request(data, plies, [found for _, found in kept], upto)
+        answer = await self.page.around.pool(request, f"analysis-kept-{number}")
+        if self.job is not None or self.jobs != number:
+            return  # another analysis began meanwhile
+        result = answer["result"]
+        page, surface = self.page, self.page.surface
+        page.state = replace(page.state, analysis=(record, result))
+        reader = page.state.session.reader
+        note = _(
+            "Analysis stopped: the first {done} of {total} decisions and rolls judged.",
+            done=upto,
+            total=total,
+        )
+        surface.html(
+            "analysis-result",
+            f'<p class="hint-note">{escape(note)}</p>'
+            + analysis_view.analysis_html(result, reader),
+        )
+        surface.mark("analysis-kept", str(upto))
+
     def cancel_analysis(self) -> None:
         job, self.job = self.job, None
         surface = self.page.surface
@@ -357,10 +421,7 @@ class Review:
         surface.html("analysis-result", '<p class="hint-note">Analysis stopped.</p>')
         surface.mark("analysis", "cancelled")
         if job is not None:
-            self.page.around.spawn(self.forget(job))
-
-    async def forget(self, job: str) -> None:
-        await self.page.around.ask(judging.cancel_request(job))
+            self.page.around.cancel_pool(job)
 
     def open_mistake(self, number: int) -> None:
         """The board as it was before that mistake, the better play drawn (in the review)."""

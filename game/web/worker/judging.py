@@ -35,10 +35,16 @@ from game.web.worker.messages import (
     ANALYSE,
     CANCEL,
     HINT,
+    PART,
+    PARTS,
+    WHOLE,
     WHY,
     AnalyseRequest,
     CancelRequest,
     HintRequest,
+    PartRequest,
+    PartsRequest,
+    WholeRequest,
     WhyRequest,
 )
 
@@ -49,7 +55,7 @@ if TYPE_CHECKING:
     from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
     from game.analysis.why import PlayFacts
 
-TASKS = (HINT, ANALYSE, CANCEL, WHY)
+TASKS = (HINT, ANALYSE, CANCEL, WHY, PARTS, PART, WHOLE)
 STRONGEST = 2  # game.analysis.judgement.STRONGEST, without importing the bot on the page
 MISTAKES = 10  # the biggest mistakes listed
 CHANCES_SHOWN = 10  # plays of a hint given their winning chances (the hint lists ten)
@@ -209,6 +215,69 @@ def analyse_reply(request: dict[str, Any]) -> dict[str, Any]:
 def cancel_reply(request: dict[str, Any]) -> dict[str, Any]:
     _JOBS.pop(str(request["job"]), None)
     return {"job": request["job"], "cancelled": True}
+
+
+# --- the analysis on the pool of workers: in parts, put together (game.analysis.analysis_parts)
+
+
+def parts_request(data: dict[str, Any], plies: int) -> dict[str, Any]:
+    """Ask how the analysis of the record ``data`` (``record_data``'s) is shared: its parts,
+    decisions and dice."""
+    return PartsRequest(data, plies).to_dict()
+
+
+def part_request(data: dict[str, Any], plies: int, part: list[int]) -> dict[str, Any]:
+    """Judge one part of the record ``data`` (``record_data``'s: written once, for every
+    part; in the page writing a long match is not free)."""
+    return PartRequest(data, part, plies).to_dict()
+
+
+def whole_request(
+    data: dict[str, Any], plies: int, figures: list[Any], upto: int | None = None
+) -> dict[str, Any]:
+    return WholeRequest(data, figures, plies, upto).to_dict()
+
+
+def parts_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The parts (each ``[game, first, after the last]``, in the record's order) and how
+    many decisions each and all hold, with the dice statistics."""
+    from game.analysis.analysis_parts import decisions_in, parts_of
+
+    asked = PartsRequest.from_dict(request)
+    record = read_record(asked.record)
+    games, _ = _games_with_moments(record)
+    parts = parts_of(games)
+    return {
+        "parts": [part.to_list() for part in parts],
+        "total": decisions_in(games),
+        "dice": dice_data(record),
+    }
+
+
+def part_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """One part judged: the judge's answers (``figures``) and how many decisions it held."""
+    from game.analysis.analysis_parts import Part, judge_part
+
+    asked = PartRequest.from_dict(request)
+    games, _ = _games_with_moments(read_record(asked.record))
+    part = Part.of(asked.part)
+    if not 0 <= part.game < len(games):
+        raise ValueError(f"no game {part.game + 1} in this record")
+    figures = judge_part(games, int(asked.plies), part)
+    return {"part": part.to_list(), "figures": figures, "decisions": part.end - part.start}
+
+
+def whole_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The analysis (``summary``'s data) from the parts' figures: the one a single analysis
+    gives; with ``upto``, of the first decisions only."""
+    from game.analysis.analysis_parts import analysis_in_parts
+
+    asked = WholeRequest.from_dict(request)
+    record = read_record(asked.record)
+    games, moments = _games_with_moments(record)
+    upto = None if asked.upto is None else int(asked.upto)
+    result = analysis_in_parts(games, int(asked.plies), asked.figures, upto)
+    return {"result": summary(result, record, moments)}
 
 
 def _games_with_moments(record: Record) -> tuple[list[list[GameState]], dict[int, int]]:
@@ -407,4 +476,10 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         return cancel_reply(request)
     if task == WHY:
         return why_reply(request)
+    if task == PARTS:
+        return parts_reply(request)
+    if task == PART:
+        return part_reply(request)
+    if task == WHOLE:
+        return whole_reply(request)
     raise ValueError(f"unknown task {task!r}")

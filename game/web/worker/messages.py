@@ -24,6 +24,7 @@ from typing import Any, ClassVar, TypeVar
 
 PLAY, DOUBLE, ANSWER, RESIGNATION, RANK = "play", "double", "answer", "resignation", "rank"
 HINT, ANALYSE, CANCEL, WHY = "hint", "analyse", "analyse-cancel", "why"
+PARTS, PART, WHOLE = "analyse-parts", "analyse-part", "analyse-whole"
 
 
 class MessageError(ValueError):
@@ -135,6 +136,37 @@ class AnalyseRequest(Message):
 
 
 @dataclass(frozen=True)
+class PartsRequest(Message):
+    """How the analysis of ``record`` is shared among the pool's workers: its parts."""
+
+    TASK: ClassVar[str] = PARTS
+    record: dict[str, Any]  # judging.record_data's
+    plies: int = 1
+
+
+@dataclass(frozen=True)
+class PartRequest(Message):
+    """One part of an analysis judged (game.analysis.analysis_parts.judge_part)."""
+
+    TASK: ClassVar[str] = PART
+    record: dict[str, Any]
+    part: list[int]  # game, first decision, the decision after the last
+    plies: int = 1
+
+
+@dataclass(frozen=True)
+class WholeRequest(Message):
+    """The analysis put together from its parts' figures (``upto``: the first decisions
+    only, an analysis stopped)."""
+
+    TASK: ClassVar[str] = WHOLE
+    record: dict[str, Any]
+    figures: list[Any]
+    plies: int = 1
+    upto: int | None = None
+
+
+@dataclass(frozen=True)
 class CancelRequest(Message):
     TASK: ClassVar[str] = CANCEL
     job: str
@@ -150,6 +182,9 @@ Request = (
     | WhyRequest
     | AnalyseRequest
     | CancelRequest
+    | PartsRequest
+    | PartRequest
+    | WholeRequest
 )
 REQUESTS: dict[str, type[Message]] = {
     kind.TASK: kind
@@ -163,6 +198,9 @@ REQUESTS: dict[str, type[Message]] = {
         WhyRequest,
         AnalyseRequest,
         CancelRequest,
+        PartsRequest,
+        PartRequest,
+        WholeRequest,
     )
 }
 
