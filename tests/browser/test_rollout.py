@@ -1,15 +1,29 @@
 """A rollout in the page: the Hint panel's *Roll out* shares the trials among a pool of Web
 Workers (?workers=2), the progress bar and each candidate's figures grow while the page stays
-responsive, and *Stop* keeps what is done, shown again with the hint."""
+responsive, and *Stop* keeps what is done, shown again with the hint, in the review and on a
+train card once answered; the analysis of a match on the pool gives the figures of the
+analysis in one go."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.analysis.cards import card_record, cards_of
+from game.analysis.record_analysis import analyse_match
+from game.engine.notation import format_play
+from game.engine.position import Position
+from game.engine.state import GameState, Phase, Rules
+from game.formats.mat import format_mat, parse_mat
+from game.web.review import analysis_view
+from game.web.store import deck as decks
+from game.web.worker import judging
 from tests.browser.pages import open_game
+from tests.records import played
+from tests.web.trainer.test_train import best_moves
 
 PERSON_OPENS = 5  # the person wins the opening roll with 5-3 (tests/browser/test_learning.py)
 WORKER_MS = 300_000  # each pool worker boots its own Pyodide and the bot: slow when loaded
@@ -19,6 +33,31 @@ WORKER_MS = 300_000  # each pool worker boots its own Pyodide and the bot: slow 
 def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(game_page: Page):
     page = game_page
     open_game(page, f"seed={PERSON_OPENS}&pace=0&workers=2")
+    # First the analysis of a match on the pool (its parts shared between the two workers):
+    # the players' figures of the analysis in one go, as one worker gives them.
+    imported = parse_mat(format_mat(played(2)))
+    page.click("#replay-toggle")
+    page.fill("#import-text", format_mat(imported))
+    page.click("#import-paste")
+    page.select_option("#analysis-plies", "1")
+    page.click("#analysis-run")
+    page.click("#tab-moves")  # the page answers while the pool works
+    page.click("#tab-analysis")
+    page.wait_for_function(
+        "() => document.body.dataset.analysis === 'done'", timeout=WORKER_MS, polling=200
+    )
+    games, moments = judging._games_with_moments(imported)
+    alone = judging.summary(analyse_match(games, 1), imported, moments)
+    expected = page.evaluate(
+        """(html) => { const box = document.createElement('div'); box.innerHTML = html;
+        document.body.append(box); const text = [...box.querySelectorAll(
+        'table.analysis-players')].map((t) => t.innerText); box.remove(); return text; }""",
+        analysis_view.analysis_html(json.loads(json.dumps(alone))),
+    )
+    shown = page.locator("#analysis-result table.analysis-players").all_inner_texts()
+    assert shown == expected and "Error rate" in shown[0]
+    page.click("#replay-live")  # back to the game: the person rolls and asks a hint
+
     page.click("#roll")  # the person's 5-3
     page.click("#hint")
     expect(page.locator("#hint-body .hint-play").first).to_be_visible(timeout=WORKER_MS)
@@ -52,3 +91,31 @@ def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(ga
     expect(page.locator("#rollout-body [data-rollout-summary]")).to_have_text(
         f"rolled out: {trials:,} trials"
     )
+    # ... the review's move at that position and roll ...
+    shown = f"rolled out: {trials:,} trials"
+    page.click("#hint-close")
+    page.click("#replay-toggle")
+    expect(page.locator("#review-rollout")).to_contain_text(shown)
+    page.click("#replay-live")
+    # ... and a train card of that position and roll, once answered.
+    card = blunder_card()
+    kept = decks.Deck().with_cards([card], now=0)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [decks.KEY, kept.to_text()])
+    page.click("#train-toggle")
+    expect(page.locator("#train-prompt")).to_contain_text("find the best play")
+    expect(page.locator("#train-verdict")).not_to_contain_text("rolled out")
+    for origin, destination in best_moves(card):
+        page.locator(f'#board [data-target="{origin}"]').first.click()
+        page.locator(f'#board [data-target="{destination}"]').first.click()
+    page.click("#train-confirm")
+    expect(page.locator("body")).to_have_attribute("data-train-verdict", "right")
+    expect(page.locator("#train-verdict")).to_contain_text(shown)
+
+
+def blunder_card() -> dict:
+    """The trainer's card of the person's opening 5-3 played 8/5 8/3 (very bad)."""
+    opening = GameState(Rules.full(), position=Position.start(), phase=Phase.MOVE, dice=(5, 3))
+    blunder = next(play for play in opening.legal_plays() if format_play(play.moves) == "8/5 8/3")
+    analysed = analyse_match([[opening, opening.play(blunder)]], 1)
+    (card,) = cards_of(analysed)
+    return card_record(card)

@@ -111,8 +111,9 @@ class RolloutJob:
 
     @property
     def key(self) -> str:
-        """What the job is kept under: the Position ID, and the roll when it has one."""
-        roll = f" {self.dice[0]}{self.dice[1]}" if self.dice else ""
+        """What the job is kept under: the Position ID, and the roll when it has one, the
+        higher die first (as a gnubg ID writes it: a card of the same roll finds it)."""
+        roll = f" {max(self.dice)}{min(self.dice)}" if self.dice else ""
         return format_position_id(self.position) + roll
 
     def requests(self, size: int = CHUNK) -> list[tuple[int, dict[str, Any]]]:

@@ -31,8 +31,8 @@ MAX_WORDS = 200  # a label, the settings in words
 
 def key_of(position_id: str, dice: tuple[int, int] | None) -> str:
     """What a rollout is kept under: its Position ID, and the roll when it has one (the key of
-    ``game.analysis.rollout.job.RolloutJob``)."""
-    return position_id + (f" {dice[0]}{dice[1]}" if dice else "")
+    ``game.analysis.rollout.job.RolloutJob``): 3-1 and 1-3 are one roll, the higher die first."""
+    return position_id + (f" {max(dice)}{min(dice)}" if dice else "")
 
 
 def record_of(job: Any) -> dict[str, Any]:

@@ -382,3 +382,39 @@ def test_an_answered_card_shows_its_position_as_rolled_out_at_the_table():
     rooms.train.confirm()
     markup = surface_of(rooms).markup["train-verdict"]
     assert "rolled out: 1,296 trials" in markup and 'data-equity="0.1230"' in markup
+
+
+def test_a_practice_card_with_pink_on_roll_finds_the_tables_rollout_of_its_roll():
+    """Pink on roll in its ID, the card is the person's as cyan (its players exchanged); the
+    table kept the rollout of the same position and roll, rolled low die first: found."""
+    from game.analysis.rollout.job import RolloutJob
+    from game.analysis.rollout.settings import RolloutSettings
+    from game.formats.gnubg_id import read_gnubg_id
+    from game.web.store.door import ROLLOUTS
+    from game.web.store.rollouts import with_record
+    from game.web.trainer.questions import ask
+
+    card = next(
+        card
+        for card in practice_cards()
+        if card["kind"] == "play"
+        and card.get("player") not in (0, 1)
+        and read_gnubg_id(card["gnubg_id"]).to_act == 1
+        and len(set(read_gnubg_id(card["gnubg_id"]).dice or ())) == 2
+    )
+    at_table = read_gnubg_id(card["gnubg_id"])  # pink on roll, as the table had it
+    assert ask(card).state.to_act == 0  # the card's question: the person plays cyan
+    rolled = (min(at_table.dice), max(at_table.dice))  # the low die first, as rolled
+    key = RolloutJob(at_table.position, rolled, RolloutSettings(trials=1), []).key
+    row = {
+        "label": "13/7",
+        "trials": 648,
+        "equity": -0.05,
+        "standard_error": 0.02,
+        "chances": [0.45, 0.1, 0.0, 0.1, 0.0],
+        "jsd": None,
+    }
+    record = {"trials": 648, "settings": "648 trials, seed 4", "rows": [row]}
+    rooms = trainer([card])
+    around_of(rooms).storage[ROLLOUTS] = json.dumps(with_record(None, key, record))
+    assert "rolled out: 648 trials" in rooms.train.rolled_out_html(card)
