@@ -16,7 +16,7 @@ from game.analysis.analysis_parts import (
     judge_part,
     parts_of,
 )
-from game.analysis.record_analysis import _moments, analyse_match
+from game.analysis.record_analysis import analyse_match, moments_of
 from game.engine.match import Rules
 from game.engine.record import ActionKind
 from tests.test_analysis_shared import Count, game_with_a_double
@@ -36,7 +36,7 @@ def through_json(figures):
 
 def test_parts_cover_every_decision_once_each_from_a_roll(games):
     states = games["money"]
-    moments = _moments(states)
+    moments = moments_of(states)
     parts = parts_of([states, states], size=3)
     assert [p.game for p in parts] == sorted(p.game for p in parts)
     for game in (0, 1):

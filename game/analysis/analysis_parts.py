@@ -32,7 +32,7 @@ from dataclasses import astuple, dataclass
 from typing import Any
 
 from game.analysis.judgement import CubeFigures, RankedPlay, SharingJudge
-from game.analysis.record_analysis import _GameJudge, _moments, analyse_match, analysis_steps
+from game.analysis.record_analysis import GameJudge, analyse_match, analysis_steps, moments_of
 from game.analysis.results import MatchAnalysis, Progress
 from game.bot.cube.state import CubeState
 from game.engine.plays import legal_plays
@@ -50,7 +50,7 @@ CUBE, RANK = "cube", "rank"
 @dataclass(frozen=True, slots=True)
 class Part:
     game: int  # the game's index in the record
-    start: int  # its first decision (in ``record_analysis._moments`` of that game)
+    start: int  # its first decision (in ``record_analysis.moments_of`` that game)
     end: int  # the decision after its last
 
     def to_list(self) -> list[int]:
@@ -65,7 +65,7 @@ def parts_of(games: Sequence[Sequence[GameState]], size: int = PART) -> list[Par
     """The decisions of ``games`` in parts of about ``size``, each from a roll."""
     parts = []
     for game, states in enumerate(games):
-        moments = _moments(states)
+        moments = moments_of(states)
         start = 0
         for index, moment in enumerate(moments):
             if index - start >= size and moment.kind == ActionKind.ROLL:
@@ -78,7 +78,7 @@ def parts_of(games: Sequence[Sequence[GameState]], size: int = PART) -> list[Par
 
 def decisions_in(games: Sequence[Sequence[GameState]]) -> int:
     """How many decisions and rolls the analysis judges (its progress counts these)."""
-    return sum(len(_moments(states)) for states in games)
+    return sum(len(moments_of(states)) for states in games)
 
 
 class _RecordingJudge(SharingJudge):
@@ -109,9 +109,9 @@ class _RecordingJudge(SharingJudge):
 
 def judge_part(games: Sequence[Sequence[GameState]], plies: int, part: Part) -> Figures:
     """The judge's answers for the decisions of ``part`` (JSON-able)."""
-    moments = _moments(games[part.game])
+    moments = moments_of(games[part.game])
     judgement = _RecordingJudge(part.game)
-    judge = _GameJudge(plies, judgement)
+    judge = GameJudge(plies, judgement)
     for index in range(part.start, part.end):
         judgement.at(part.game, index)
         judge.judge(index, moments[index])

@@ -82,7 +82,7 @@ class _Moment:
     chosen: Position | None = None
 
 
-def _moments(states: Sequence[GameState]) -> list[_Moment]:
+def moments_of(states: Sequence[GameState]) -> list[_Moment]:
     """The decisions and rolls of one game, read from consecutive states."""
     found = []
     for before, after in pairwise(states):
@@ -127,7 +127,9 @@ def _quick_no_double(position: Position, state: CubeState) -> CubeFigures | None
     return None
 
 
-class _GameJudge:
+class GameJudge:
+    """Judges one game's rolls and decisions in order (``judge``), keeping its figures."""
+
     def __init__(self, plies: int, judge: Judge) -> None:
         self.plies = plies
         self.judgement = judge
@@ -308,7 +310,7 @@ def analysis_steps(
     ``judges``: each game's judge instead (``game.analysis.analysis_parts``); ``upto``: only
     the first that many rolls and decisions, the game they end in cut there.
     """
-    moments = [_moments(states) for states in games]
+    moments = [moments_of(states) for states in games]
     ends = [states[-1] if states else GameState() for states in games]
     if upto is not None:
         moments, ends = _cut(moments, ends, upto)
@@ -318,7 +320,7 @@ def analysis_steps(
     for number, (last, game_moments) in enumerate(zip(ends, moments, strict=True)):
         fresh = SharingJudge if shared else Judge
         judgement = judges() if judges is not None else fresh()
-        judge = _GameJudge(plies, judgement)
+        judge = GameJudge(plies, judgement)
         for index, moment in enumerate(game_moments):
             judgement.at(number, index)
             judge.judge(index, moment)

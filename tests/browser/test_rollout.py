@@ -46,7 +46,7 @@ def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(ga
     page.wait_for_function(
         "() => document.body.dataset.analysis === 'done'", timeout=WORKER_MS, polling=200
     )
-    games, moments = judging._games_with_moments(imported)
+    games, moments = judging.games_with_moments(imported)
     alone = judging.summary(analyse_match(games, 1), imported, moments)
     expected = page.evaluate(
         """(html) => { const box = document.createElement('div'); box.innerHTML = html;

@@ -191,7 +191,7 @@ def analyse_reply(request: dict[str, Any]) -> dict[str, Any]:
     if asked.record is not None:
         _JOBS.clear()  # one analysis at a time: a new one replaces any other
         record = read_record(asked.record)
-        games, moments = _games_with_moments(record)
+        games, moments = games_with_moments(record)
         steps = analysis_steps(games, int(asked.plies))
         _JOBS[job_id] = _Job(record, moments, steps)
         reply["dice"] = dice_data(record)
@@ -245,7 +245,7 @@ def parts_reply(request: dict[str, Any]) -> dict[str, Any]:
 
     asked = PartsRequest.from_dict(request)
     record = read_record(asked.record)
-    games, _ = _games_with_moments(record)
+    games, _ = games_with_moments(record)
     parts = parts_of(games)
     return {
         "parts": [part.to_list() for part in parts],
@@ -259,7 +259,7 @@ def part_reply(request: dict[str, Any]) -> dict[str, Any]:
     from game.analysis.analysis_parts import Part, judge_part
 
     asked = PartRequest.from_dict(request)
-    games, _ = _games_with_moments(read_record(asked.record))
+    games, _ = games_with_moments(read_record(asked.record))
     part = Part.of(asked.part)
     if not 0 <= part.game < len(games):
         raise ValueError(f"no game {part.game + 1} in this record")
@@ -274,13 +274,13 @@ def whole_reply(request: dict[str, Any]) -> dict[str, Any]:
 
     asked = WholeRequest.from_dict(request)
     record = read_record(asked.record)
-    games, moments = _games_with_moments(record)
+    games, moments = games_with_moments(record)
     upto = None if asked.upto is None else int(asked.upto)
     result = analysis_in_parts(games, int(asked.plies), asked.figures, upto)
     return {"result": summary(result, record, moments)}
 
 
-def _games_with_moments(record: Record) -> tuple[list[list[GameState]], dict[int, int]]:
+def games_with_moments(record: Record) -> tuple[list[list[GameState]], dict[int, int]]:
     games: list[list[GameState]] = []
     moments: dict[int, int] = {}
     for moment, (_, action, state) in enumerate(record.steps()):

@@ -26,7 +26,7 @@ def rooms_on(record) -> Rooms:
 
 def one_go(record) -> dict:
     """The analysis as one worker gave it before the pool: every decision in order."""
-    games, moments = judging._games_with_moments(record)
+    games, moments = judging.games_with_moments(record)
     return json.loads(json.dumps(judging.summary(analyse_match(games, 1), record, moments)))
 
 
