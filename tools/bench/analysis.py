@@ -1,19 +1,24 @@
 """Time the analysis of a 60-turn game in CPython and in the page (Chromium), at 1-ply and
-at the strongest judgement.
+at the strongest judgement, the page's with 1 and with 2 pool workers.
 
     python -m tools.bench.analysis                  # both depths, CPython and Chromium
     python -m tools.bench.analysis --turns 60 --seed 4 --plies 1 --no-chromium
     python -m tools.bench.analysis --no-chromium --compare   # also each decision afresh
+    nice -n 10 python -m tools.bench.analysis --plies 2 --workers 1 2 --no-cpython
 
 The game is the first of a money session played by the bot against itself at
 its ``casual`` level (so there are mistakes to find) that lasts at least
 ``--turns`` turns, cut after that many turns (a turn: a roll and its play, or a
 roll that cannot be played; cube actions come with it). The page's figure
 (Pyodide in Chromium) is the page's own: the game is saved as the page's game and
-history, the page opened in headless Chromium (/usr/bin/chromium) on tools/build/serve.py, and,
-once its worker is ready, Analyse pressed; the time is from the press to the result shown
-(``<body data-analysis-from/-to>``), the worker judging in slices of 250 ms and the page
-asking for each (game/web/worker/judging.py). Also printed: the longest main-thread task during it.
+history, the page opened in headless Chromium (/usr/bin/chromium) on tools/build/serve.py
+with a pool of ``--workers`` (``?workers=N``), Analyse pressed, and the time taken from the
+press to the result shown (``<body data-analysis-from/-to>``): its parts judged by the
+pool's workers (game/web/review/room.py, game.analysis.analysis_parts). Each depth is
+analysed twice on the same page: the first (*cold*) waits for the pool's workers to start
+(each its own Pyodide and the bot), the second (*warm*) is the analysis itself. Also
+printed: the longest main-thread task during it, and the resident memory the pool added to
+the Chromium this bench started, a worker (as tools/bench/rollout_page.py measures it).
 
 Timings depend on the machine's load (printed); the CPython lines also count the network
 evaluations (calls of ``Network.outputs``, the bulk of the work), which do not.
@@ -63,8 +68,11 @@ WINDOW = """() => {
 }"""
 
 
-def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, float, float]]:
-    """(plies, seconds, longest main-thread task in ms) of the page's analysis of ``record``."""
+def chromium_times(
+    record: Record, plies_list: list[int], workers: int
+) -> list[tuple[int, float, float, float, float]]:
+    """(plies, cold seconds, warm seconds, longest main-thread task in ms, MB a worker) of
+    the page's analysis of ``record`` with a pool of ``workers``."""
     import json
 
     from playwright.sync_api import sync_playwright
@@ -72,6 +80,8 @@ def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, flo
     from game.web.state.session import FRIEND, Session, Settings
     from game.web.store import storage
     from game.web.store.history import history_data
+    from tools.bench.common import CHROMIUM, CHROMIUM_ARGS
+    from tools.bench.rollout_page import chromium_rss_mb
     from tools.build.server import serve_in_thread
 
     state = record.state
@@ -84,9 +94,7 @@ def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, flo
     times = []
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
-            )
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(url + "tools/bare/blank.html")
             page.evaluate(
@@ -95,22 +103,28 @@ def chromium_times(record: Record, plies_list: list[int]) -> list[tuple[int, flo
                 items,
             )
             page.add_init_script(LONG_TASKS)
-            page.goto(url + "index.html?pace=0")
+            page.goto(url + f"index.html?pace=0&workers={workers}")
             page.wait_for_function(
                 "() => document.body.dataset.worker === 'ready'", timeout=300_000
             )
+            time.sleep(3)
+            before = chromium_rss_mb()
             page.click("#analysis-toggle")
             for plies in plies_list:
                 page.select_option("#analysis-plies", str(plies))
-                page.evaluate("() => { document.body.dataset.analysis = ''; }")
-                page.click("#analysis-run")
-                page.wait_for_function(
-                    "() => document.body.dataset.analysis === 'done'",
-                    timeout=3_600_000,
-                    polling=500,
-                )
-                took, longest = page.evaluate(WINDOW)
-                times.append((plies, took / 1000, longest))
+                took = []
+                for _ in range(2):  # cold (the pool starting), then warm
+                    page.evaluate("() => { document.body.dataset.analysis = ''; }")
+                    page.click("#analysis-run")
+                    page.wait_for_function(
+                        "() => document.body.dataset.analysis === 'done'",
+                        timeout=3_600_000,
+                        polling=200,
+                    )
+                    took.append(page.evaluate(WINDOW))
+                per_worker = (chromium_rss_mb() - before) / workers
+                cold, warm = took[0][0] / 1000, took[1][0] / 1000
+                times.append((plies, cold, warm, max(t[1] for t in took), per_worker))
             browser.close()
     finally:
         server.shutdown()
@@ -162,6 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--plies", type=int, nargs="*", default=[1, 2])
     parser.add_argument("--no-chromium", action="store_true", help="CPython only")
+    parser.add_argument("--no-cpython", action="store_true", help="the page only")
+    parser.add_argument(
+        "--workers", type=int, nargs="+", default=[1], help="the page's pool sizes (?workers=N)"
+    )
     parser.add_argument(
         "--compare", action="store_true", help="also judge each decision afresh (CPython)"
     )
@@ -172,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         f"a {args.turns}-turn game ({len(games[0]) - 1} actions), "
         f"CPython {sys.version.split()[0]}, load average {LOAD:.1f}"
     )
-    for plies in args.plies:
+    for plies in [] if args.no_cpython else args.plies:
         name = "strongest (2-ply)" if plies >= 2 else "1-ply"
         for shared in (True, False) if args.compare else (True,):
             total, slowest, steps, evaluations = time_analysis(games, plies, shared)
@@ -183,12 +201,25 @@ def main(argv: list[str] | None = None) -> int:
                 f"evaluations, {evaluations / args.turns:.0f} a turn{how})"
             )
     if not args.no_chromium:
-        for plies, took, longest in chromium_times(record, args.plies):
-            name = "strongest (2-ply)" if plies >= 2 else "1-ply"
-            print(
-                f"{name:18} {took:6.2f} s   in Chromium (the page's worker; longest "
-                f"main-thread task meanwhile {longest:.0f} ms)"
-            )
+        warm: dict[tuple[int, int], float] = {}
+        for workers in args.workers:
+            for plies, cold, took, longest, per_worker in chromium_times(
+                record, args.plies, workers
+            ):
+                warm[plies, workers] = took
+                name = "strongest (2-ply)" if plies >= 2 else "1-ply"
+                print(
+                    f"{name:18} {took:6.2f} s   in Chromium, {workers} pool workers "
+                    f"({cold:.2f} s the first time, the pool starting; longest main-thread "
+                    f"task {longest:.0f} ms; {per_worker:.0f} MB a worker), load average "
+                    f"{os.getloadavg()[0]:.1f}",
+                    flush=True,
+                )
+        first = args.workers[0]
+        for plies in args.plies:
+            for workers in args.workers[1:]:
+                ratio = warm[plies, workers] / warm[plies, first]
+                print(f"{plies}-ply: time with {workers} workers / with {first}: {ratio:.2f}")
     return 0
 
 
