@@ -10,6 +10,15 @@ updated as the trials come in, and the words of its progress.
 
     >>> "rolled out: 1,296 trials" in kept_html({"trials": 1296, "settings": "", "rows": rows})
     True
+    >>> cube = {"no_double_cubeless": 0.151, "double_take_cubeless": 0.302, "double_pass": 1.0,
+    ...         "no_double": 0.17, "double_take": 0.12, "action": "no-double", "response": "take"}
+    >>> "No double \u00b7 Take" in cube_html(cube)
+    True
+
+A rollout of the position before the roll also gives the cube's three answers (``cube``:
+``game.analysis.rollout.decision.RolloutCube`` as a dict): cubeless (the rolled-out equity,
+twice it, 1) and cubeful money (the rolled-out chances through the bot's cube model, centred
+cube), as ``python -m game rollout --export`` writes them.
 
 Pure functions of plain data (``RolloutJob.rows`` as dicts): the controller
 (game/web/table/rollouts.py) puts the HTML in ``#rollout-body``.
@@ -24,11 +33,19 @@ from game.engine.notation import in_board_numbers
 from game.web.board import hint_words as said
 from game.web.board.hint_panel import signed
 from game.web.board.words import rolled_out
+from game.web.language.catalog import _
 
 
-def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str, own: bool = True) -> str:
+def rollout_html(
+    rows: list[dict[str, Any]],
+    summary: str,
+    settings: str,
+    own: bool = True,
+    cube: dict[str, Any] | None = None,
+) -> str:
     """The candidates' figures, best first, with the trials so far and the settings; each
-    play in the numbers the board draws (``own``: the mover's, else the other side's)."""
+    play in the numbers the board draws (``own``: the mover's, else the other side's); the
+    cube's answers for a rollout of the position before the roll."""
     if not rows:
         return f'<p class="hint-note">{escape(said.no_trials())}</p>'
     heads = "".join(f'<th scope="col">{escape(head)}</th>' for head in said.rollout_heads())
@@ -46,15 +63,48 @@ def rollout_html(rows: list[dict[str, Any]], summary: str, settings: str, own: b
             f"{row['standard_error']:.3f}</td>{chances}<td>{jsd}</td></tr>"
         )
     lines.append("</tbody></table>")
+    if cube is not None:
+        lines.append(cube_html(cube))
     lines.append(f'<p class="hint-note">{escape(settings)}</p>')
     return "".join(lines)
+
+
+def cube_html(cube: dict[str, Any]) -> str:
+    """The cube's three answers from the rollout, cubeless and cubeful money, and the
+    advice from the cubeful figures."""
+    actions = {"no-double": _("No double"), "double": _("Double")}
+    actions["too-good"] = _("Too good to double")
+    responses = {"take": _("Take"), "pass": _("Pass"), "beaver": _("Beaver")}
+    action = actions.get(str(cube["action"]), str(cube["action"]))
+    response = responses.get(str(cube["response"]), str(cube["response"]))
+    advice = _("{action} \u00b7 {response}", action=action, response=response)
+    lines = [
+        (_("No double"), "no_double_cubeless", "no_double"),
+        (_("Double, take"), "double_take_cubeless", "double_take"),
+        (_("Double, pass"), "double_pass", "double_pass"),
+    ]
+    rows = "".join(
+        f'<tr><th scope="row">{escape(words)}</th><td>{signed(float(cube[cubeless]))}</td>'
+        f'<td data-cubeful="{float(cube[cubeful]):.4f}">{signed(float(cube[cubeful]))}</td></tr>'
+        for words, cubeless, cubeful in lines
+    )
+    head = (
+        f'<tr><th></th><th scope="col">{escape(_("Cubeless"))}</th>'
+        f'<th scope="col">{escape(_("Cubeful money"))}</th></tr>'
+    )
+    note = _("The cube, centred: cubeful from the rolled-out chances by the bot's cube model.")
+    return (
+        f'<p class="hint-advice" data-rollout-cube="true">{escape(advice)}</p>'
+        f'<table class="hint-cube">{head}{rows}</table>'
+        f'<p class="hint-note">{escape(note)}</p>'
+    )
 
 
 def kept_html(record: dict[str, Any], own: bool = True) -> str:
     """A rollout kept in this browser (game/web/store/rollouts.py), shown again with its
     position: "rolled out: 1,296 trials" and the figures (``own``: as ``rollout_html``)."""
     trials = rolled_out(int(record["trials"]))
-    return rollout_html(record["rows"], trials, record["settings"], own)
+    return rollout_html(record["rows"], trials, record["settings"], own, record.get("cube"))
 
 
 def progress_words(progress: float, done: int, total: int) -> str:

@@ -27,6 +27,16 @@ from game.web.store.door import ROLLOUTS, ROLLOUTS_VERSION, Door, finite
 MAX_KEPT = 200
 MAX_ROWS = 8
 MAX_WORDS = 200  # a label, the settings in words
+# A position's rollout keeps the cube's answers (game.analysis.rollout.decision.RolloutCube).
+CUBE_ACTIONS = frozenset({"double", "no-double", "too-good"})
+CUBE_RESPONSES = frozenset({"take", "pass", "beaver"})
+CUBE_FIGURES = (
+    "no_double_cubeless",
+    "double_take_cubeless",
+    "double_pass",
+    "no_double",
+    "double_take",
+)
 
 
 def key_of(position_id: str, dice: tuple[int, int] | None) -> str:
@@ -48,7 +58,23 @@ def record_of(job: Any) -> dict[str, Any]:
         }
         for row in job.rows()
     ]
-    return {"trials": job.trials_done, "settings": job.settings.describe(), "rows": rows}
+    kept = {"trials": job.trials_done, "settings": job.settings.describe(), "rows": rows}
+    cube = cube_of(job)
+    if cube is not None:
+        kept["cube"] = cube
+    return kept
+
+
+def cube_of(job: Any) -> dict[str, Any] | None:
+    """The cube's answers from a rollout of the position before the roll (None: a roll's
+    plays, or no trials yet)."""
+    from dataclasses import asdict
+
+    from game.analysis.rollout.decision import cube_figures
+
+    if job.dice is not None or not job.trials_done:
+        return None
+    return asdict(cube_figures(job.position, job.tallies[0].result()))
 
 
 def _row(data: object) -> dict[str, Any] | None:
@@ -76,6 +102,21 @@ def _row(data: object) -> dict[str, Any] | None:
     }
 
 
+def cube_from(data: object) -> dict[str, Any] | None:
+    """A kept rollout's cube figures, checked (None: none, or not readable)."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("action") not in CUBE_ACTIONS or data.get("response") not in CUBE_RESPONSES:
+        return None
+    figures = {}
+    for name in CUBE_FIGURES:
+        value = data.get(name)
+        if not isinstance(value, (int, float)) or not -3.0 <= float(value) <= 3.0:
+            return None
+        figures[name] = float(value)
+    return {**figures, "action": data["action"], "response": data["response"]}
+
+
 def record_from(data: object) -> dict[str, Any] | None:
     """A kept record, checked (None: not one of ours)."""
     if not isinstance(data, dict):
@@ -89,7 +130,11 @@ def record_from(data: object) -> dict[str, Any] | None:
     read = [_row(row) for row in rows]
     if any(row is None for row in read):
         return None
-    return {"trials": int(trials), "settings": settings, "rows": read}
+    record = {"trials": int(trials), "settings": settings, "rows": read}
+    cube = cube_from(data.get("cube"))
+    if cube is not None:
+        record["cube"] = cube
+    return record
 
 
 def records_of(data: object) -> dict[str, dict[str, Any]]:

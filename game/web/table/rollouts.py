@@ -23,7 +23,7 @@ from game.web.board import rollout_panel
 from game.web.board.words import rolled_out
 from game.web.state.commit import Page
 from game.web.state.surface import Clicks
-from game.web.store.rollouts import KeptRollouts, record_of
+from game.web.store.rollouts import KeptRollouts, cube_of, record_of
 
 TRIALS = 1296  # the default: a minute on 4 cores for a middle game (docs/rollout.md)
 BEST_FEW = 3  # the hint's best plays rolled out ...
@@ -171,7 +171,8 @@ class Roller:
         rows = [asdict(row) for row in job.rows()]
         summary = rolled_out(job.trials_done)
         own = self.page.state.session.mover_at_bottom
-        return rollout_panel.rollout_html(rows, summary, job.settings.describe(), own)
+        cube = cube_of(job)
+        return rollout_panel.rollout_html(rows, summary, job.settings.describe(), own, cube)
 
 
 def _settings(trials: int, seed: int = 1) -> Any:

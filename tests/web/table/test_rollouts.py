@@ -121,3 +121,42 @@ def test_the_worker_names_the_rollout_task_as_the_job_does():
     from game.web.worker import thinker
 
     assert thinker.ROLLOUT == TASK
+
+
+def test_the_position_before_the_roll_rolled_out_gives_the_cubes_answers_and_keeps_them():
+    """Cubeless (the equity, twice it, 1) and cubeful money (the rolled-out chances through the
+    bot's cube model), as ``python -m game rollout --export`` gives them; kept with the
+    figures and shown again on the next visit."""
+    from dataclasses import replace
+
+    from game.analysis.rollout.decision import cube_figures
+    from game.engine.state import Phase
+
+    storage: dict[str, str] = {}
+
+    async def visit(roll_out_now: bool) -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
+        session = rooms.page.state.session
+        game = session.game
+        before = replace(game, phase=Phase.ROLL, turn=1, dice=None)  # pink about to roll
+        rooms.page.state = replace(rooms.page.state, session=replace(session, game=before))
+        rooms.coach.roller.trials = 36
+        assert rooms.coach.roller.subject(before) == (before.position, None)
+        if roll_out_now:
+            rooms.coach.roller.start()
+            await settle(rooms)
+        else:
+            rooms.coach.roller.show_kept(before)
+        return rooms
+
+    first = asyncio.run(visit(True))
+    (job,) = first.coach.roller.kept.values()
+    cube = cube_figures(job.position, job.tallies[0].result())
+    markup = surface_of(first).markup["rollout-body"]
+    assert 'data-rollout-cube="true"' in markup
+    assert f'data-cubeful="{cube.no_double:.4f}"' in markup
+    assert f'data-cubeful="{cube.double_take:.4f}"' in markup
+    (kept,) = json.loads(storage[ROLLOUTS])["rollouts"]
+    assert kept[1]["cube"]["double_take"] == cube.double_take
+    again = surface_of(asyncio.run(visit(False))).markup["rollout-body"]
+    assert f'data-cubeful="{cube.double_take:.4f}"' in again and "rolled out: 36 trials" in again
