@@ -105,6 +105,13 @@ def test_a_note_whose_board_cannot_be_read_is_read_as_before(board):
     assert len(str(refused.value)) < 300
 
 
+def test_a_note_that_ends_the_file_leaves_the_roller_on_its_board_to_play():
+    lines = MORLEY.read_text().splitlines(keepends=True)
+    record = parse_mat("".join(lines[:13]) + re.sub(r"\) +16: .*", ")", lines[13]))
+    assert [str(a) for a in record.games[0][-2:]] == ["setup for 0", "roll 11"]
+    assert record.state.dice == (1, 1) and record.state.turn == 0  # Tanguay, who rolled it
+
+
 def test_the_fibs_log_goes_on_from_the_board_of_its_note():
     record = parse_mat(MORLEY.read_text())
     assert kinds(record).count("setup") == 1
@@ -116,7 +123,10 @@ def test_the_fibs_log_goes_on_from_the_board_of_its_note():
 def test_edited_mat_games_end_where_gnubg_ends_them(tmp_path):
     lines = MORLEY.read_text().splitlines(keepends=True)
     cut = "".join(lines[:20])  # the game goes on from the note's board, not yet over
-    for name, text in (("oot", OUT_OF_TURN), ("nack", NACKGAMMON), ("fibs", cut)):
+    # The note as the file's last word: the roller is left on its board with the roll to play.
+    at_note = "".join(lines[:13]) + re.sub(r"\) +16: .*", ")", lines[13])
+    files = (("oot", OUT_OF_TURN), ("nack", NACKGAMMON), ("fibs", cut), ("note", at_note))
+    for name, text in files:
         path = tmp_path / f"{name}.mat"
         path.write_text(text)
         record = parse_mat(text)

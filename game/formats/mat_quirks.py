@@ -247,6 +247,11 @@ class GameReplayer:
                     self.do(Action.roll(dice), entry.move)
                     self.do(Action.of_play(play), entry.move)
                     return
+        if self.last and entry is self.game.entries[-1]:
+            # The file's last word: gnubg leaves the roller on that board with the roll to play.
+            self.do(Action.setup(board, entry.player, state.cube), entry.move)
+            self.do(Action.roll(dice), entry.move)
+            return
         self.do(Action.setup(board, 1 - entry.player, state.cube), entry.move)
 
     def wins(self, entry: MatEntry, state: GameState) -> None:
@@ -442,6 +447,7 @@ def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
     game's start): one that fails is dropped, two that reach the same moment are one, and the
     work is at most ``READING_STEPS`` times the game's entries."""
     live = [GameReplayer(record, game)]
+    live[0].last = last  # the file's last game (``finish`` says so again, match over or not)
     errors: list[Failure] = []
     budget = [READING_STEPS * len(game.entries) + SPARE_STEPS]
     for index, entry in enumerate(game.entries):
