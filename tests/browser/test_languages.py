@@ -277,6 +277,9 @@ def test_the_rooms_and_the_embeds_speak_the_readers_language_at_phone_size(
     page.click("#hint")
     expect(page.locator("#hint-body .hint-play").first).to_be_visible(timeout=180_000)
     no_english_nor_overflow(page, code, "the hint")
+    resize(page, PHONES[1])  # the hint's rows and their Play buttons fit at 320 px too
+    no_english_nor_overflow(page, code, "the hint at 320x568")
+    resize(page, PHONES[0])
     page.keyboard.press("Escape")
     page.click("#replay-toggle")
     expect(page.locator("#move-list .move").first).to_be_visible()
