@@ -2,7 +2,7 @@
 size four times larger and checks the time at most 6 times (linear work takes 4, quadratic 16),
 in this process's CPU time: the best of five runs of each size, taken in turns and without the
 garbage collector, so that other processes on a shared machine, or a collection that falls in
-one run, do not count.
+one run, do not count (and measured again, up to three times, when the ratio is over).
 
 The game is ``tests/data/long_game.mat.xz`` (``python -m tools.golden.long_game``): one legal
 money game of 15,000 turns where both players keep hitting, so the positions stay full of
@@ -62,9 +62,13 @@ def prefix(record: Record, actions: int) -> Record:
 
 def assert_linear(make: Callable[[int], object], read: Callable[[object], object], size: int):
     small, large = make(size), make(GROWTH * size)
-    for_small, for_large = cpu_times(lambda: read(small), lambda: read(large))
-    ratio = for_large / for_small
-    assert ratio <= RATIO, f"{GROWTH} times the size took {ratio:.2f} times as long"
+    ratios = []
+    for _ in range(3):  # a shared machine's noise only ever slows a run: a real cost stays
+        for_small, for_large = cpu_times(lambda: read(small), lambda: read(large))
+        ratios.append(for_large / for_small)
+        if ratios[-1] <= RATIO:
+            return
+    assert min(ratios) <= RATIO, f"{GROWTH} times the size took {min(ratios):.2f} times as long"
 
 
 def test_the_long_game_is_long_and_legal(long_game):
