@@ -187,6 +187,39 @@ def rollout_heads() -> tuple[str, ...]:
     )
 
 
+# The levels that play a rollout's trials, as the Settings list names the computer's levels.
+CHEQUER_PLAY = {
+    "0-ply": N_("the network alone (0-ply)"),
+    "beginner": N_("Beginner"),
+    "casual": N_("Casual"),
+    "intermediate": N_("Intermediate"),
+    "strong": N_("Strong"),
+    "expert": N_("Expert"),
+}
+
+
+def settings_words(trials: int, seed: int, truncate: int, level: str, reduced: bool) -> str:
+    """A rollout's settings in the reader's words (``RolloutSettings.describe`` says them
+    in gnubg's English): ``1.296 Versuche, Startwert 1, …``."""
+    truncation = (
+        n_("truncated at {count} ply", "truncated at {count} plies", truncate)
+        if truncate
+        else _("no truncation")
+    )
+    return n_(
+        "{count} trial, seed {seed}, {truncation}, chequer play: {level}, {reduction},"
+        " first two rolls rotated",
+        "{count} trials, seed {seed}, {truncation}, chequer play: {level}, {reduction},"
+        " first two rolls rotated",
+        trials,
+        count=grouped(trials),
+        seed=seed,
+        truncation=truncation,
+        level=told(CHEQUER_PLAY[level]) if level in CHEQUER_PLAY else level,
+        reduction=_("variance reduction") if reduced else _("no variance reduction"),
+    )
+
+
 def no_trials() -> str:
     return _("No trials yet.")
 

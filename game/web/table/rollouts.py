@@ -19,7 +19,7 @@ from dataclasses import asdict
 from typing import Any
 
 from game.engine.state import GameState, Phase
-from game.web.board import rollout_panel
+from game.web.board import hint_words, rollout_panel
 from game.web.board.words import rolled_out
 from game.web.state.commit import Page
 from game.web.state.surface import Clicks
@@ -172,7 +172,11 @@ class Roller:
         summary = rolled_out(job.trials_done)
         own = self.page.state.session.mover_at_bottom
         cube = cube_of(job)
-        return rollout_panel.rollout_html(rows, summary, job.settings.describe(), own, cube)
+        kept = job.settings
+        settings = hint_words.settings_words(
+            kept.trials, kept.seed, kept.truncate, kept.level, kept.variance_reduction
+        )
+        return rollout_panel.rollout_html(rows, summary, settings, own, cube)
 
 
 def _settings(trials: int, seed: int = 1) -> Any:
