@@ -9,8 +9,11 @@
 //
 // ask(request, tag): a promise of the worker's reply (JSON text, as computer-worker.mjs
 // answers) to the request (JSON text of a game/web messages dataclass); tasks wait in a
-// queue, first asked first served. cancel(tag): the waiting tasks with that tag are
-// dropped (their promises reject with "cancelled"); those already running finish.
+// queue, first asked first served. cancel(tag): the tasks with that tag are dropped (their
+// promises reject with "cancelled"): those waiting at once, and those running with their
+// worker, which is ended and replaced when work waits (Python cannot be interrupted inside a
+// worker without cross-origin isolation, and a stopped analysis at the strongest judgement
+// held every worker for its part, the next analysis waiting behind it).
 //
 // @typedef {{request: string, tag: string, resolve: Function, reject: Function}} Task
 
@@ -62,6 +65,16 @@ export class WorkerPool {
       } else kept.push(task);
     }
     this.queue = kept;
+    for (const slot of this.workers.filter((w) => w.task && w.task.tag === tag)) {
+      const task = slot.task;
+      slot.task = null;
+      this.workers = this.workers.filter((w) => w !== slot);
+      try { slot.worker.terminate(); } catch (error) { /* already gone */ }
+      dropped += 1;
+      task.reject(new Error("cancelled"));
+    }
+    this._grow();
+    this._dispatch();
     return dropped;
   }
 

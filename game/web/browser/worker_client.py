@@ -120,7 +120,8 @@ async def ask_pool(request: dict[str, Any], tag: str) -> dict[str, Any]:
 
 
 def cancel_pool(tag: str) -> None:
-    """Drop the pool's waiting tasks of the job ``tag``."""
+    """Drop the pool's tasks of the job ``tag``: those waiting, and those running with their
+    worker (ended, and replaced when work waits)."""
     pool = getattr(window, "workerPool", None)
     if pool:
         pool.cancel(tag)

@@ -1,0 +1,73 @@
+"""worker-pool.mjs in Node, its Web Workers replaced by fakes that answer when told: Stop
+(``cancel``) drops a job's tasks whether they wait or run, ends the workers running them, and
+the other jobs' work goes on on a new worker."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SCRIPT = """
+import { WorkerPool } from "./worker-pool.mjs";
+const made = [];
+globalThis.Worker = class {
+  constructor() { this.on = {}; this.ended = false; this.sent = []; made.push(this); }
+  addEventListener(kind, listener) { this.on[kind] = listener; }
+  postMessage(message) { this.sent.push(message); }
+  terminate() { this.ended = true; }
+  say(data) { this.on.message({ data }); }
+};
+const settled = {};
+const ask = (pool, request, tag) => pool.ask(request, tag).then(
+  (reply) => { settled[request] = reply; }, (error) => { settled[request] = error.message; });
+const tick = () => new Promise((done) => setTimeout(done, 0));
+
+const pool = new WorkerPool(2, "computer-worker.mjs");
+const asked = ["a1", "a2", "a3"].map((request) => ask(pool, request, "A"));
+made[0].say({ ready: true });            // the first worker takes a1, a second one starts
+made[1].say({ ready: true });            // ... and takes a2; a3 waits
+const running = made.map((worker) => worker.sent.map((m) => m.request));
+const other = ask(pool, "b1", "B");      // another job's task waits behind a3
+const dropped = pool.cancel("A");
+await Promise.all(asked);
+const ended = made.map((worker) => worker.ended);
+const started = made.length;             // a new worker for b1
+made[2].say({ ready: true });
+const sent = made[2].sent.map((m) => m.request);
+made[2].say({ id: made[2].sent[0].id, reply: "b1 judged" });
+await other;
+await tick();
+console.log(JSON.stringify({ running, dropped, ended, started, sent, settled,
+                             status: pool.status() }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="make test installs Node with npm")
+def test_stop_ends_the_workers_running_the_job_and_the_rest_goes_on():
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    seen = json.loads(run.stdout)
+    assert seen["running"] == [["a1"], ["a2"]]
+    assert seen["dropped"] == 3  # a3 waiting, a1 and a2 running
+    assert seen["ended"] == [True, True, False]  # the third: the one started for b1
+    assert seen["started"] == 3 and seen["sent"] == ["b1"]
+    assert seen["settled"] == {
+        "a1": "cancelled",
+        "a2": "cancelled",
+        "a3": "cancelled",
+        "b1": "b1 judged",
+    }
+    # The pool keeps its size: a second worker started beside b1's (work was waiting).
+    assert seen["status"] == {"size": 2, "started": 2, "ready": 1, "busy": 0, "queued": 0}
