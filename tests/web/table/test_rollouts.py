@@ -34,7 +34,7 @@ async def settle(rooms: Rooms) -> None:
 def test_the_hints_best_plays_are_rolled_out_through_the_pool_and_kept():
     async def scene() -> Rooms:
         rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS)
-        rooms.coach.roller.trials = 72
+        rooms.coach.roller.trials = 36
         rooms.table.roll()
         await rooms.coach.show_hint()
         assert surface_of(rooms).shown("rollout-start")
@@ -46,21 +46,23 @@ def test_the_hints_best_plays_are_rolled_out_through_the_pool_and_kept():
     surface, around = surface_of(rooms), around_of(rooms)
     roller = rooms.coach.roller
     (job,) = roller.kept.values()
-    assert job.done and job.trials_done == 72 and len(job.candidates) >= 1
+    assert job.done and job.trials_done == 36 and len(job.candidates) >= 1
     asked = [r for r in around.requests if r.get("task") == "rollout"]
-    assert len(asked) == 2 * len(job.candidates)  # chunks of 36 trials
+    assert len(asked) == len(
+        job.candidates
+    )  # a chunk of 36 trials each (tests/test_rollout_job.py: more)
     markup = surface.markup["rollout-body"]
-    assert "rolled out: 72 trials" in markup and job.candidates[0].label.split()[0] in markup
-    assert surface.marks["rollout"] == "done" and surface.marks["rollout-trials"] == "72"
+    assert "rolled out: 36 trials" in markup and job.candidates[0].label.split()[0] in markup
+    assert surface.marks["rollout"] == "done" and surface.marks["rollout-trials"] == "36"
     # The figures are the serial rollout's, for the same seed.
     first = job.candidates[0]
     serial = roll_out(first.position, job.settings, None, True).result()
     assert job.tallies[0].result() == serial
-    assert job.settings == RolloutSettings(trials=72, seed=job.settings.seed)
+    assert job.settings == RolloutSettings(trials=36, seed=job.settings.seed)
     # Shown again with the hint of the same moment.
     surface.html("rollout-body", "")
     asyncio.run(rooms.coach.show_hint())
-    assert "rolled out: 72 trials" in surface.markup["rollout-body"]
+    assert "rolled out: 36 trials" in surface.markup["rollout-body"]
 
 
 def test_a_rollout_is_kept_in_the_browser_and_shown_on_the_next_visit():
