@@ -17,9 +17,11 @@ Content-Security-Policy forbids inline styles).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 
 from game.engine.position import BAR, OFF, Side
 from game.web.board import layout as L
+from game.web.language.catalog import _
 
 ARRIVAL_SECONDS = 0.28
 CYAN = "cyan"
@@ -79,7 +81,7 @@ def board_svg(view: BoardView) -> str:
     """The whole board as one ``<svg>`` element (text)."""
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {L.WIDTH} {L.HEIGHT}" '
-        'class="board-svg" role="group" aria-label="Backgammon board" '
+        f'class="board-svg" role="group" aria-label="{escape(_("Backgammon board"))}" '
         'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
         _defs(),
         _frame(),
@@ -203,16 +205,23 @@ def _ring(x: float, y: float, colour: str, opacity: float = 1.0, width: int = 4)
 
 def _focusable(view: BoardView, target: int) -> str:
     """Keyboard access: what can be picked up or moved to is a button (Tab, then Enter)."""
-    name = "the bar" if target == BAR else "the tray" if target == OFF else f"point {target}"
     if target in view.lit:
-        label = "Bear off here" if target == OFF else f"Move here: {name}"
+        label = _("Bear off here") if target == OFF else _("Move here: point {point}", point=target)
     elif target == view.selected:
-        label = f"Checker on {name} picked up; choose again to put it down"
+        label = (
+            _("Checker on the bar picked up; choose again to put it down")
+            if target == BAR
+            else _("Checker on point {point} picked up; choose again to put it down", point=target)
+        )
     elif target in view.movable:
-        label = f"Pick up a checker on {name}"
+        label = (
+            _("Pick up a checker on the bar")
+            if target == BAR
+            else _("Pick up a checker on point {point}", point=target)
+        )
     else:
         return ""
-    return f' tabindex="0" role="button" aria-label="{label}"'
+    return f' tabindex="0" role="button" aria-label="{escape(label)}"'
 
 
 def _point(view: BoardView, point: int) -> str:

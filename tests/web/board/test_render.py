@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from game.engine.position import BAR, OFF, Position
 from game.web.board import layout
 from game.web.board.render import CYAN, PINK, BoardView, board_svg, die_svg
+from game.web.language.catalog import Catalog, use
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -204,3 +207,23 @@ def test_four_dice_of_a_double_fit_their_half_of_the_board(bottom_side):
     assert centres[0] - half >= left and centres[-1] + half <= right
     gaps = [b - a for a, b in itertools.pairwise(centres)]
     assert min(gaps) >= layout.DIE
+
+
+def test_the_points_keyboard_names_are_in_the_readers_language():
+    start = Position.start()
+    view = BoardView(
+        start.player, start.opponent, lit=frozenset({20, 18}), selected=24, movable=frozenset({13})
+    )
+    locale = Path(__file__).resolve().parents[3] / "locale" / "de.json"
+    try:
+        use(Catalog.from_data(json.loads(locale.read_text("utf-8"))))
+        root = parse(board_svg(view))
+    finally:
+        use(Catalog())
+    labels = {target: group(root, target).get("aria-label") for target in (20, 24, 13)}
+    assert labels == {
+        20: "Hierher ziehen: Punkt 20",
+        24: "Stein auf Punkt 24 aufgenommen; erneut wählen, um ihn abzulegen",
+        13: "Einen Stein auf Punkt 13 aufnehmen",
+    }
+    assert root.get("aria-label") == "Backgammon-Brett"
