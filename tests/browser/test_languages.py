@@ -9,10 +9,11 @@ import html
 import json
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.browser.pages import open_game, open_ready
 from tools.i18n import po
@@ -61,39 +62,54 @@ ENGLISH_WORDS = {"the", "you", "your", "and", "of", "is", "are", "to", "with", "
 ENGLISH_WORDS |= {"rolled", "wins", "turn", "game", "games", "checker", "checkers", "answer"}
 
 
-def english_patterns(code: str) -> list[re.Pattern[str]]:
-    """Every English message the catalog translates into something else, as a pattern a
-    sentence on screen would match ({fields} stand for anything)."""
-    patterns = []
-    entries = po.parse((ROOT / "locale" / f"{code}.po").read_text(encoding="utf-8")).entries
-    # Words the language itself uses somewhere ("Analyse" is German for one button, English
-    # for another whose German is "Analysieren"): on screen they are not English left over.
-    its_own = {html.unescape(re.sub(r"<[^>]+>", "", t)) for e in entries for t in e.translations}
-    for entry in entries:
-        for english in filter(None, (entry.msgid, entry.plural)):
-            plain = re.sub(r"<[^>]+>", "", html.unescape(english)).strip()
-            if plain in its_own:
-                continue  # the same in both languages ("OK", "Crawford", a name)
-            words = re.sub(r"\{\w+\}", "", plain).strip()
-            if len(words) < 6 or not re.search(r"[a-z]", plain):
-                continue  # too short to tell ("{count} on {point}" matches any " on ")
-            parts = re.split(r"(\{\w+\})", plain)
-            body = "".join(".+?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts)
-            patterns.append(re.compile(body))
-    return patterns
+class EnglishSentences:
+    """Every English message a catalog translates into something else, as patterns a
+    sentence on screen would match ({fields} stand for anything). Each is tried only on a
+    sentence that holds its longest run of words: a field first makes a pattern slow."""
+
+    def __init__(self, code: str) -> None:
+        self.patterns: list[tuple[str, re.Pattern[str]]] = []
+        entries = po.parse((ROOT / "locale" / f"{code}.po").read_text(encoding="utf-8")).entries
+        # Words the language itself uses somewhere ("Analyse" is German for one button,
+        # English for another whose German is "Analysieren"): on screen they are not English
+        # left over.
+        its_own = {
+            html.unescape(re.sub(r"<[^>]+>", "", t)) for e in entries for t in e.translations
+        }
+        for entry in entries:
+            for english in filter(None, (entry.msgid, entry.plural)):
+                plain = re.sub(r"<[^>]+>", "", html.unescape(english)).strip()
+                if plain in its_own:
+                    continue  # the same in both languages ("OK", "Crawford", a name)
+                words = re.sub(r"\{\w+\}", "", plain).strip()
+                if len(words) < 6 or not re.search(r"[a-z]", plain):
+                    continue  # too short to tell ("{count} on {point}" matches any " on ")
+                parts = re.split(r"(\{\w+\})", plain)
+                fields = [p for p in parts if re.fullmatch(r"\{\w+\}", p)]
+                body = "".join(".+?" if p in fields else re.escape(p) for p in parts)
+                needle = max((p for p in parts if p not in fields), key=len)
+                self.patterns.append((needle, re.compile(body)))
+
+    def said_in(self, sentence: str) -> bool:
+        return any(n in sentence and p.fullmatch(sentence) for n, p in self.patterns)
+
+
+@cache
+def english_sentences(code: str) -> EnglishSentences:
+    return EnglishSentences(code)
 
 
 def english_left(page: Page, code: str) -> list[str]:
     """The sentences on screen that are still English: the catalog has them translated, or
     they hold words only English uses."""
-    patterns = english_patterns(code)
+    english = english_sentences(code)
     left = []
     for text, own in page.evaluate(SHOWN_TEXTS):
         if ENGLISH_WORDS & set(re.findall(r"[^\W\d_]+", own.lower())):
             left.append(text)
             continue
         for sentence in [text, *re.split(r"(?<=[.!?…])\s+", text)]:
-            if any(p.fullmatch(sentence) for p in patterns):
+            if english.said_in(sentence):
                 left.append(sentence)
                 break
     return left
@@ -137,31 +153,79 @@ def catalogs_fetched(game_page: Page) -> Iterator[list[str]]:
     yield fetched
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-def test_the_page_speaks_the_language_asked_at_phone_size(
-    game_page: Page, catalogs_fetched: list[str], code: str
-) -> None:
-    resize(game_page, PHONES[0])
-    open_game(game_page, f"lang={code}")
-    expect(game_page.locator("html")).to_have_attribute("lang", code)
-    expect(game_page.locator("html")).to_have_attribute("dir", "rtl" if code == "ar" else "ltr")
-    expect(game_page.locator("html")).to_have_attribute("data-translated", code)
-    assert [url.rsplit("/", 1)[1] for url in catalogs_fetched] == [f"{code}.json"]
-    catalog = words(code)
+# A browser in each language, as players' browsers name it.
+BROWSERS = {"tr": "tr-TR", "el": "el-GR", "ar": "ar-EG"}
+BROWSERS |= {"de": "de-DE", "es": "es-ES", "it": "it-IT"}
+
+
+def browser_speaks(page: Page, tag: str) -> CDPSession:
+    """Give the tab's browser the language `tag` (navigator.languages, Accept-Language, Intl)
+    while the session returned lives: the two overrides Playwright's context `locale` sends
+    to Chromium, here on a tab of the shared context, which keeps the wasm in its cache (a
+    new context spends 3 s more on each page)."""
+    cdp = page.context.new_cdp_session(page)
+    agent = page.evaluate("navigator.userAgent")
+    cdp.send("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": tag})
+    cdp.send("Emulation.setLocaleOverride", {"locale": tag})
+    return cdp
+
+
+def assert_speaks(page: Page, code: str, where: str, whole: str | None = None) -> None:
+    """At both phone sizes: <html lang dir> are the language's, every marked word is the
+    catalog's, no English is left on screen, nothing overflows, and `whole` is in view."""
+    expect(page.locator("html")).to_have_attribute("lang", code)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if code == "ar" else "ltr")
+    expect(page.locator("html")).to_have_attribute("data-translated", code)
     for size in PHONES:
-        resize(game_page, size)
-        assert game_page.evaluate(UNTRANSLATED, [catalog, PYTHON_WRITES]) == [], size
-        assert english_left(game_page, code) == [], size
-        assert game_page.evaluate(OVERFLOWING) == [], size
-        assert_in_view(game_page, "#keys-toggle", size)  # the toolbar's last row: the room whole
-        game_page.click("#settings-toggle")
-        expect(game_page.locator("#settings-dialog")).to_be_visible()
-        assert_in_view(game_page, "#settings-dialog", size)
-        assert game_page.evaluate(UNTRANSLATED, [catalog, PYTHON_WRITES]) == [], size
-        assert english_left(game_page, code) == [], size
-        assert game_page.evaluate(OVERFLOWING) == [], size
-        game_page.click("#settings-done")
-        expect(game_page.locator("#settings-dialog")).to_be_hidden()
+        resize(page, size)
+        at = f"{where} in {code} at {size[0]}x{size[1]}"
+        assert page.evaluate(UNTRANSLATED, [words(code), PYTHON_WRITES]) == [], at
+        assert english_left(page, code) == [], f"English left in {at}"
+        assert page.evaluate(OVERFLOWING) == [], f"overflowing in {at}"
+        if whole is not None:
+            assert_in_view(page, whole, size)
+    resize(page, PHONES[0])
+
+
+def test_each_language_by_the_browsers_and_by_address_on_the_page_and_an_embedded_diagram(
+    game_page: Page, catalogs_fetched: list[str]
+) -> None:
+    """In each language, at 375x667 and 320x568: the page and an embedded diagram chosen by
+    the browser's language, then by ?lang= in a browser that speaks the next language (the
+    address wins); the page's Settings open whole in view; only the chosen catalog is
+    fetched. One tab for all six: a tab's first page costs twice the next."""
+    page = game_page
+    resize(page, PHONES[0])
+    speaking = browser_speaks(page, BROWSERS[LANGUAGES[0]])
+    for code, following in zip(LANGUAGES, [*LANGUAGES[1:], "en"], strict=True):
+        catalogs_fetched.clear()
+        assert page.evaluate("navigator.languages") == [BROWSERS[code]]
+        open_game(page)
+        assert_speaks(page, code, "the page by the browser's language", whole="#keys-toggle")
+        open_ready(page, "embed.html", f"mode=diagram#gnubgid={START}")
+        assert_speaks(page, code, "an embedded diagram by the browser's language")
+
+        speaking.detach()
+        speaking = browser_speaks(page, BROWSERS.get(following, "en-US"))
+        open_ready(page, "embed.html", f"lang={code}&mode=diagram#gnubgid={START}")
+        assert_speaks(page, code, "an embedded diagram by address")
+        open_game(page, f"lang={code}")
+        # The toolbar's last row on screen: the table room whole in view.
+        assert_speaks(page, code, "the page by address", whole="#keys-toggle")
+        assert {url.rsplit("/", 1)[1] for url in catalogs_fetched} == {f"{code}.json"}
+        for size in PHONES:
+            resize(page, size)
+            at = f"Settings in {code} at {size[0]}x{size[1]}"
+            page.click("#settings-toggle")
+            expect(page.locator("#settings-dialog")).to_be_visible()
+            assert_in_view(page, "#settings-dialog", size)
+            assert page.evaluate(UNTRANSLATED, [words(code), PYTHON_WRITES]) == [], at
+            assert english_left(page, code) == [], f"English left in {at}"
+            assert page.evaluate(OVERFLOWING) == [], f"overflowing in {at}"
+            page.click("#settings-done")
+            expect(page.locator("#settings-dialog")).to_be_hidden()
+        resize(page, PHONES[0])
+    speaking.detach()
 
 
 def test_arabic_runs_right_to_left_and_the_board_keeps_its_layout(game_page: Page) -> None:
@@ -181,28 +245,20 @@ def test_arabic_runs_right_to_left_and_the_board_keeps_its_layout(game_page: Pag
     assert first is not None and last is not None and first["x"] > last["x"]
 
 
-@pytest.mark.parametrize("code", ["el", "ar"])
-def test_the_browsers_language_chooses_the_page_and_its_embeds(
-    browser: Browser, site: str, code: str
-) -> None:
-    locale = {"el": "el-GR", "ar": "ar-EG"}[code]
+def test_a_context_in_arabic_chooses_the_page_and_its_embeds(browser: Browser, site: str) -> None:
+    """Playwright's own context locale (what browser_speaks stands in for): an embed and the
+    page in Arabic."""
     context = browser.new_context(
-        base_url=site, locale=locale, viewport={"width": 375, "height": 667}
+        base_url=site, locale="ar-EG", viewport={"width": 375, "height": 667}
     )
     try:
         page = context.new_page()
         open_ready(page, "embed.html", f"mode=diagram#gnubgid={START}")
-        expect(page.locator("html")).to_have_attribute("lang", code)
-        expect(page.locator("html")).to_have_attribute("data-translated", code)
-        assert page.evaluate(UNTRANSLATED, [words(code), PYTHON_WRITES]) == []
-        assert page.evaluate(OVERFLOWING) == []
-        # An embed follows its host page's choice, given in its address.
-        open_ready(page, "embed.html", f"lang=de&mode=diagram#gnubgid={START}")
-        expect(page.locator("html")).to_have_attribute("lang", "de")
-        expect(page.locator("html")).to_have_attribute("dir", "ltr")
+        assert_speaks(page, "ar", "an embedded diagram in an Arabic browser")
         open_game(page)
-        expect(page.locator("html")).to_have_attribute("lang", code)
-        expect(page.locator("#roll")).to_have_text(words(code)["roll"])
+        expect(page.locator("html")).to_have_attribute("lang", "ar")
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(page.locator("#roll")).to_have_text(words("ar")["roll"])
     finally:
         context.close()
 
