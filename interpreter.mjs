@@ -1,13 +1,17 @@
 // The Python the game page runs: Pyodide from runtime/pyodide/ with the standard library
 // and the game's own modules already compiled to bytecode (runtime/compiled/, made by
-// tools/build/runtime.py), so a load compiles almost nothing. pyscript.toml names this file
-// as PyScript's `interpreter`; the computer's worker (computer-worker.mjs) loads it too.
+// tools/build/runtime.py), so a load compiles almost nothing; and, where the browser can
+// unpack it, restored from a snapshot of an interpreter already started with the game's
+// pure modules imported (runtime/compiled/snapshot.gz, tools/build/snapshot.mjs), so a load
+// runs neither Python's start nor those imports. pyscript.toml names this file as
+// PyScript's `interpreter`; the workers (python-files.mjs) load it too.
 import { loadPyodide as loadStock, version } from "./runtime/pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const indexURL = here("./runtime/pyodide/");
 const stdLibURL = here("./runtime/compiled/python_stdlib.zip");
 const pycacheURL = here("./runtime/compiled/pycache.zip");
+const snapshotURL = here("./runtime/compiled/snapshot.gz");
 const HOME = "/home/pyodide";
 
 // The game's modules (and PyScript's own Python package, which it writes to ./pyscript/ at
@@ -23,11 +27,40 @@ async function pycache() {
   }
 }
 
+// Whether to look for the snapshot: not where the browser cannot gunzip (no
+// DecompressionStream), nor when the page asks ?snapshot=off (to measure without it).
+const snapshotWanted =
+  typeof DecompressionStream !== "undefined" &&
+  !/[?&]snapshot=off(&|$)/.test(globalThis.location?.search || "");
+
+// The snapshot's memory, unpacked; rejects where there is none (a build without Node.js).
+async function snapshot() {
+  const response = await fetch(snapshotURL);
+  if (!response.ok || !response.body) throw new Error(`${snapshotURL}: ${response.status}`);
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return await new Response(unpacked).arrayBuffer();
+}
+
+// Pyodide restored from the snapshot (fetched while Pyodide fetches its wasm), or started as
+// usual when there is none or it fails (made by another Pyodide build, damaged): the page
+// never depends on it.
+async function start(options) {
+  if (snapshotWanted) {
+    const memory = snapshot();
+    memory.catch(() => {});  // failing before Pyodide awaits it is no unhandled rejection
+    try {
+      const pyodide = await loadStock({ ...options, indexURL, stdLibURL, _loadSnapshot: memory });
+      globalThis.backgammonSnapshot = true;
+      return pyodide;
+    } catch (error) {
+      console.warn("interpreter.mjs: started without the snapshot:", String(error));
+    }
+  }
+  return await loadStock({ ...options, indexURL, stdLibURL });
+}
+
 export async function loadPyodide(options = {}) {
-  const [pyodide, archive] = await Promise.all([
-    loadStock({ ...options, indexURL, stdLibURL }),
-    pycache(),
-  ]);
+  const [pyodide, archive] = await Promise.all([start(options), pycache()]);
   if (archive && archive.byteLength > 22) {
     try {
       pyodide.unpackArchive(archive, "zip", { extractDir: HOME });

@@ -30,5 +30,7 @@ export async function bootPython(tables) {
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
     pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
   }));
+  // A restored interpreter (interpreter.mjs) whose modules are older than the files lets go of them.
+  pyodide.runPython("from game.web.browser import snapshot\nsnapshot.fresh()");
   return pyodide;
 }

@@ -11,6 +11,11 @@ from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
+from game.web.browser import snapshot
+
+# First of all: a restored interpreter whose modules are older than the files is let go of.
+snapshot.fresh()
+
 if TYPE_CHECKING:
     from game.web.address.embed_params import EmbedSpec
     from game.web.app import App

@@ -40,3 +40,26 @@ def test_runtime_folder_holds_the_pinned_versions(site: str) -> None:
         "@pyscript/core": lock["node_modules/@pyscript/core"]["version"],
         "pyodide": lock["node_modules/pyodide"]["version"],
     }
+
+
+def test_the_game_starts_from_the_snapshot_and_without_it(page: Page) -> None:
+    """interpreter.mjs restores the started interpreter (runtime/compiled/snapshot.gz) and the
+    computer's worker too; a damaged snapshot costs only the time: Python starts as before."""
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_ready(page, "index.html", "seed=3")
+    assert page.evaluate("() => window.backgammonSnapshot === true")
+    page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=120_000)
+    # The game's modules came from the snapshot: main.py found them already imported.
+    assert page.evaluate("() => document.body.dataset.startMs") is not None
+
+    page.route("**/runtime/compiled/snapshot.gz", lambda route: route.fulfill(body=b"not gzip"))
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    open_ready(page, "index.html", "seed=3")
+    assert page.evaluate("() => window.backgammonSnapshot === undefined")
+    assert any("without the snapshot" in text for text in warnings), warnings
+    page.click("#roll")  # playable, as ever
+    page.wait_for_function("() => document.querySelectorAll('#board .die').length > 0")
+    assert not errors, errors

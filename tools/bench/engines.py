@@ -10,7 +10,8 @@ alternate engine by engine and page by page within each round, so machine load h
 - cold: a new browser (Chromium: a new context; Firefox: a new profile; WebKit: a new
   session) per load, so an empty HTTP cache;
 - warm: one browser per engine and page, loaded once to fill its cache, then loaded again
-  (Chromium with an on-disk profile, as tools/bench/page.py).
+  (Chromium with an on-disk profile, as tools/bench/page.py), each load of the game left to
+  settle first (its computer's worker up), as a later visit finds it.
 Times are read in the page, in ms since navigation start (no hook is needed before it
 loads, which WebKit's WebDriver could not give): playable is boot.js's ``bootTimes.ready``
 (the game's ``game:ready``) or the bare page's ``data-ready-ms``; the breakdown is PyScript's
@@ -111,11 +112,18 @@ class Engines:
             shutil.rmtree(profile, ignore_errors=True)
 
 
-def measure(tab: Tab, path: str) -> dict:
+# A game page is settled once its computer's worker is up (or has failed): a warm load is a
+# later visit, not a reload while the last one's worker still boots its own Pyodide beside it.
+SETTLED = "document.body.dataset.ready !== 'true' || !!document.body.dataset.worker"
+
+
+def measure(tab: Tab, path: str, settle: bool = False) -> dict:
     tab.open(path)
     found = tab.js(MEASURES)
     if found["ready"] is None:
         raise SystemExit(f"{tab.name}: {path} gave no ready time")
+    if settle and path == PAGES["game"]:
+        tab.wait(SETTLED, timeout=180)
     return found
 
 
@@ -135,9 +143,10 @@ def bench(engines: Engines, names: list[str], rounds: int) -> dict:
         for page, path in PAGES.items():
             tab = engines.tab(engine, warm=True)
             try:
-                measure(tab, path)  # fill the cache
+                measure(tab, path, settle=True)  # fill the cache
                 for _ in range(rounds):
-                    results.setdefault((engine, page, "warm"), []).append(measure(tab, path))
+                    found = measure(tab, path, settle=True)
+                    results.setdefault((engine, page, "warm"), []).append(found)
             finally:
                 tab.close()
         print(f"  warm {engine} done", flush=True)

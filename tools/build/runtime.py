@@ -20,6 +20,12 @@ Layout produced:
                         the same way, as hash-checked __pycache__ entries that interpreter.mjs
                         unpacks beside the sources: a module whose source changed since is
                         simply compiled from source, so a stale archive is never wrong.
+    runtime/compiled/snapshot.gz  an interpreter started on that standard library with the
+                        game's pure modules imported, its memory saved under Node.js
+                        (tools/build/snapshot.mjs): interpreter.mjs restores it instead of
+                        starting Python; game/web/browser/snapshot.py drops its modules
+                        at load if the files changed since. Without Node.js there is none
+                        and the pages start Python as before.
     Each is rebuilt only when its key (Pyodide version, the digests of its inputs and of the
     compiler) changes.
     runtime/VERSIONS.json  the versions copied, for humans and for the tests
@@ -48,6 +54,9 @@ COMPILER = ROOT / "tools" / "build" / "compile_python.mjs"
 # The Python the compiler runs inside Pyodide.
 COMPILER_PY = COMPILER.with_suffix(".py")
 CONFIG = ROOT / "pyscript.toml"
+SNAPSHOT = COMPILED / "snapshot.gz"
+SNAPSHOT_MAKER = ROOT / "tools" / "build" / "snapshot.mjs"
+SNAPSHOT_PY = ROOT / "game" / "web" / "browser" / "snapshot.py"
 
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
@@ -145,6 +154,14 @@ def compiled_key(archive: Path) -> dict[str, str]:
     """What ``archive`` is made from: a change to any of it means a rebuild."""
     if archive == COMPILED_ZIP:
         inputs = [PYODIDE_DIR / "python_stdlib.zip"]
+    elif archive == SNAPSHOT:  # the interpreter it was started from and every module it holds
+        inputs = [PYODIDE_DIR / "pyodide.asm.wasm", COMPILED_ZIP, PYCACHE_ZIP]
+        inputs += [ROOT / path for path in project_modules()]
+        return {
+            "pyodide": installed_version("node_modules/pyodide") or "?",
+            "inputs": _digest(inputs),
+            "compiler": _digest([SNAPSHOT_MAKER, SNAPSHOT_PY]),
+        }
     else:
         # PyScript's core script holds its own Python package, compiled in too.
         inputs = [ROOT / path for path in project_modules()]
@@ -209,6 +226,35 @@ def compile_python(archive: Path) -> bool:
     return True
 
 
+def make_snapshot() -> bool:
+    """Make runtime/compiled/snapshot.gz; True if (re)built. Without Node.js, or if it fails,
+    there is none (and no key, so the next run retries): the pages start Python as before."""
+    if not compiled_stale(SNAPSHOT):
+        return False
+    _key_file(SNAPSHOT).unlink(missing_ok=True)
+    node = shutil.which("node")
+    partial = SNAPSHOT.with_suffix(".part")
+    if node is not None:
+        print("fetch_runtime: saving a started interpreter (about 10 s)", flush=True)
+        files = COMPILED / "files.json"
+        files.write_text(json.dumps(project_modules()), encoding="utf-8")
+        command = [node, str(SNAPSHOT_MAKER), str(PYODIDE_DIR), str(COMPILED_ZIP)]
+        command += [str(PYCACHE_ZIP), str(files), str(partial)]
+        done = subprocess.run(command, cwd=ROOT, check=False, capture_output=True, text=True)
+        if done.returncode == 0 and partial.is_file():
+            print(done.stdout.strip(), flush=True)
+            partial.replace(SNAPSHOT)
+            key = json.dumps(compiled_key(SNAPSHOT), indent=2) + "\n"
+            _key_file(SNAPSHOT).write_text(key, encoding="utf-8")
+            return True
+        # Its error quotes Pyodide's whole minified script: the last lines say what failed.
+        print("\n".join(done.stderr.strip().splitlines()[-12:]), file=sys.stderr)
+    partial.unlink(missing_ok=True)
+    SNAPSHOT.unlink(missing_ok=True)
+    print("fetch_runtime: no snapshot; the pages start Python at load", file=sys.stderr)
+    return True
+
+
 def versions() -> dict[str, str]:
     return {
         "@pyscript/core": installed_version("node_modules/@pyscript/core") or "?",
@@ -230,7 +276,7 @@ def out_of_date() -> list[str]:
         for p in folder.iterdir()
         if p not in files
     ]
-    for archive in (COMPILED_ZIP, PYCACHE_ZIP):
+    for archive in (COMPILED_ZIP, PYCACHE_ZIP, SNAPSHOT):
         if compiled_stale(archive):
             problems.append(f"{archive.relative_to(ROOT)} (not compiled from the current files)")
     return problems + [f"{p} (not in the pinned runtime)" for p in extra]
@@ -260,6 +306,8 @@ def fetch() -> int:
             if path not in files:
                 path.unlink()
     compiled = [archive.name for archive in (COMPILED_ZIP, PYCACHE_ZIP) if compile_python(archive)]
+    if make_snapshot():
+        compiled.append(SNAPSHOT.name)
     stamp = RUNTIME / "VERSIONS.json"
     text = json.dumps(versions(), indent=2) + "\n"
     if not stamp.is_file() or stamp.read_text(encoding="utf-8") != text:
