@@ -144,7 +144,9 @@ class App:
         table.one_tap = surface.checked("one-tap")
         self.rooms.door.write(ONE_TAP, "1" if table.one_tap else "0")  # kept in this browser
         language = self.page.state.session.settings.language
-        table.settings_changed(*surface.form("settings"))
+        form = surface.form("settings")
+        self.rooms.coach.roller.settings_changed(*form)  # the rollouts' (kept in this browser)
+        table.settings_changed(*form)
         if self.page.state.session.settings.language != language:
             reload_in_chosen_language()
 

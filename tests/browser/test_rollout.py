@@ -1,8 +1,8 @@
-"""A rollout in the page: the Hint panel's *Roll out* shares the trials among a pool of Web
-Workers (?workers=2), the progress bar and each candidate's figures grow while the page stays
-responsive, and *Stop* keeps what is done, shown again with the hint, in the review and on a
-train card once answered; the analysis of a match on the pool gives the figures of the
-analysis in one go."""
+"""A rollout in the page: the Hint panel's *Roll out*, by the settings chosen in Settings,
+shares the trials among a pool of Web Workers (?workers=2), the progress bar and each
+candidate's figures grow while the page stays responsive, and *Stop* keeps what is done,
+shown again with the hint, in the review and on a train card once answered; the analysis
+of a match on the pool gives the figures of the analysis in one go."""
 
 from __future__ import annotations
 
@@ -57,6 +57,13 @@ def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(ga
     shown = page.locator("#analysis-result table.analysis-players").all_inner_texts()
     assert shown == expected and "Error rate" in shown[0]
     page.click("#replay-live")  # back to the game: the person rolls and asks a hint
+    # The rollout's settings chosen in Settings (kept with them): 5,184 trials truncated
+    # after 5 plies, with variance reduction; its settings line says so.
+    page.click("#settings-toggle")
+    page.select_option("#rollout-trials", "5184")
+    page.select_option("#rollout-truncate", "5")
+    page.check("#rollout-variance")
+    page.click("#settings-done")
 
     page.click("#roll")  # the person's 5-3
     page.click("#hint")
@@ -74,6 +81,9 @@ def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(ga
     assert rows.count() >= 1
     expect(rows.first).to_contain_text("±")
     assert 0 < float(page.locator("#rollout-bar").get_attribute("value") or 0) < 1
+    expect(page.locator("#rollout-body")).to_contain_text("5,184 trials, seed", timeout=1000)
+    expect(page.locator("#rollout-body")).to_contain_text("truncated at 5 plies, chequer play")
+    expect(page.locator("#rollout-body")).to_contain_text(", variance reduction,")
     expect(page.locator("#rollout-status")).to_contain_text("Rolling out:")
     # The page answers while the pool works.
     page.click("#hint-close")
@@ -84,7 +94,7 @@ def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(ga
     expect(page.locator("#rollout-run")).to_be_hidden()
     summary = page.locator("#rollout-body [data-rollout-summary]").inner_text()
     trials = int(re.search(r"rolled out: ([\d,]+) trials", summary).group(1).replace(",", ""))
-    assert 36 <= trials < 1296
+    assert 36 <= trials < 5184
     # Kept with the position: the hint shows it again.
     page.click("#hint-close")
     page.click("#hint")

@@ -103,10 +103,25 @@ def cube_html(cube: dict[str, Any]) -> str:
 def kept_html(record: dict[str, Any], own: bool = True) -> str:
     """A rollout kept in this browser (game/web/store/rollouts.py), shown again with its
     position: "rolled out: 1,296 trials" and the figures (``own``: as ``rollout_html``)."""
+    from game.analysis.rollout.settings import RolloutSettings
+
     trials = rolled_out(int(record["trials"]))
-    return rollout_html(record["rows"], trials, record["settings"], own, record.get("cube"))
+    plan = record.get("plan")
+    settings = said_settings(RolloutSettings.from_dict(plan)) if plan else record["settings"]
+    return rollout_html(record["rows"], trials, settings, own, record.get("cube"))
 
 
 def progress_words(progress: float, done: int, total: int) -> str:
     """What the progress bar says beside it."""
     return said.rolling_out_words(done, total, round(100 * progress))
+
+
+def said_settings(settings: Any) -> str:
+    """A ``RolloutSettings`` in the reader's words (``hint_words.settings_words``)."""
+    return said.settings_words(
+        settings.trials,
+        settings.seed,
+        settings.truncate,
+        settings.level,
+        settings.variance_reduction,
+    )

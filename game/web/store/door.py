@@ -38,6 +38,7 @@ RATING = "backgammon.rating"  # the rating's book (game/web/rating/book.py)
 LINKS = "backgammon.links"  # the games by link on this device (game/web/link_play/games.py)
 ONE_TAP = "backgammon.one-tap"  # the one-tap moves setting: "1" or "0"
 ROLLOUTS = "backgammon.rollouts"  # rollouts done in the page (game/web/store/rollouts.py)
+ROLLOUT_CHOICE = "backgammon.rollout-settings"  # the rollout settings chosen (rollout_choice.py)
 SHARED = "backgammon.shared"  # a whole-game link kept beside a game in progress (review/shared.py)
 DAMAGED = ".damaged"  # beside a key: the value found there that could not be read
 # The version each versioned value carries ("version" in its JSON object).
@@ -46,6 +47,7 @@ DECK_VERSION = 1
 RATING_VERSION = 1
 GAMES_VERSION = 1  # the games by link
 ROLLOUTS_VERSION = 1
+ROLLOUT_CHOICE_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ LIMITS = {
     LINKS: Limits(4_000_000, GAMES_VERSION),
     ONE_TAP: Limits(1),
     ROLLOUTS: Limits(400_000, ROLLOUTS_VERSION),  # at most 200 rollouts of about 1 KB
+    ROLLOUT_CHOICE: Limits(200, ROLLOUT_CHOICE_VERSION),
     SHARED: Limits(1_000_000),  # as long as a match's history
     EMBED_SAVES: Limits(10_000),
 }

@@ -11,7 +11,8 @@ hint, the review's move and a train card of that position show them again on a l
     {}
 
 Only the figures are kept (each candidate's equity, standard error, five chances and JSD, the
-trials and the settings in words), not each trial: about 1 KB a rollout. At most ``MAX_KEPT``
+trials, and the settings in gnubg's words and as values, ``plan``, shown in the reader's
+language), not each trial: about 1 KB a rollout. At most ``MAX_KEPT``
 are kept, the oldest forgotten first; a record that does not read as one (another version of
 the page, a hand-edited value) is left out, never shown.
 """
@@ -58,7 +59,12 @@ def record_of(job: Any) -> dict[str, Any]:
         }
         for row in job.rows()
     ]
-    kept = {"trials": job.trials_done, "settings": job.settings.describe(), "rows": rows}
+    kept = {
+        "trials": job.trials_done,
+        "settings": job.settings.describe(),  # gnubg's words (a record of an older page: only)
+        "plan": job.settings.as_dict(),  # the same as values: said in the reader's language
+        "rows": rows,
+    }
     cube = cube_of(job)
     if cube is not None:
         kept["cube"] = cube
@@ -117,6 +123,18 @@ def cube_from(data: object) -> dict[str, Any] | None:
     return {**figures, "action": data["action"], "response": data["response"]}
 
 
+def plan_from(data: object) -> dict[str, object] | None:
+    """A kept rollout's settings as values, checked (None: none, or not readable)."""
+    from game.analysis.rollout.settings import RolloutSettings
+
+    if not isinstance(data, dict):
+        return None
+    try:
+        return RolloutSettings.from_dict(data).as_dict()
+    except ValueError:
+        return None
+
+
 def record_from(data: object) -> dict[str, Any] | None:
     """A kept record, checked (None: not one of ours)."""
     if not isinstance(data, dict):
@@ -131,6 +149,9 @@ def record_from(data: object) -> dict[str, Any] | None:
     if any(row is None for row in read):
         return None
     record = {"trials": int(trials), "settings": settings, "rows": read}
+    plan = plan_from(data.get("plan"))
+    if plan is not None:
+        record["plan"] = plan
     cube = cube_from(data.get("cube"))
     if cube is not None:
         record["cube"] = cube

@@ -4,6 +4,10 @@ any time keeping what is done, and kept with the position: for the visit whole, 
 in this browser (game/web/store/rollouts.py), where the hint, the review's move and a train card
 of the same position and roll show them again.
 
+The settings (trials, truncation, the level that plays the trials, variance reduction) are
+the player's, chosen in Settings and kept in this browser (game/web/store/rollout_choice.py);
+each rollout shows its own with its figures.
+
 The work is ``game.analysis.rollout.job.RolloutJob``'s: every chunk of 36 trials is asked of
 the pool at once (the pool serves them in order, each worker one at a time), each reply merged
 as it comes and the panel painted again. The seed is fixed per position (its Position ID), so
@@ -15,17 +19,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from game.engine.state import GameState, Phase
-from game.web.board import hint_words, rollout_panel
+from game.web.board import rollout_panel
 from game.web.board.words import rolled_out
 from game.web.state.commit import Page
 from game.web.state.surface import Clicks
+from game.web.store.rollout_choice import DEFAULT, ChosenRollout, from_form
 from game.web.store.rollouts import KeptRollouts, cube_of, record_of
 
-TRIALS = 1296  # the default: a minute on 4 cores for a middle game (docs/rollout.md)
 BEST_FEW = 3  # the hint's best plays rolled out ...
 NEAR = 0.16  # ... those within this much of the best
 
@@ -41,18 +45,38 @@ class Roller:
         page: Page,
         hinted: Hinted,
         stored: KeptRollouts | None = None,
-        trials: int = TRIALS,
     ) -> None:
         self.page = page
         self.stored = stored  # the rollouts kept in this browser (None: this visit only)
         self.hinted = hinted
-        self.trials = trials
+        self.choice = None if stored is None else ChosenRollout(stored.door)
+        # The settings the next rollout plays by (its seed aside): the player's choice.
+        self.chosen = DEFAULT if self.choice is None else self.choice.read()
+        self.show_choice()
         self.kept: dict[str, Any] = {}  # RolloutJob by key: every rollout of this visit
         self.running: tuple[Any, str] | None = None  # the job running and its pool tag
         self.count = 0
 
     def clicks(self) -> Clicks:
         return {"#rollout-start": self.start, "#rollout-stop": self.stop}
+
+    def show_choice(self) -> None:
+        """The Settings form's rollout controls as the choice is."""
+        surface, chosen = self.page.surface, self.chosen
+        surface.props("rollout-trials", value=str(chosen.trials))
+        surface.props("rollout-truncate", value=str(chosen.truncate))
+        surface.props("rollout-level", value=chosen.level)
+        surface.props("rollout-variance", checked=chosen.variance_reduction)
+
+    def settings_changed(self, checked: set[str], chosen: dict[str, str]) -> None:
+        """The Settings form changed: its rollout controls are the next rollout's settings,
+        kept in this browser (a value the form does not offer changes nothing)."""
+        settings = from_form(checked, chosen)
+        if settings is None or settings == self.chosen:
+            return
+        self.chosen = settings
+        if self.choice is not None:
+            self.choice.keep(settings)
 
     def subject(self, game: GameState) -> tuple[Any, tuple[int, int] | None] | None:
         """The position and roll a hint of ``game`` is about (None: nothing to roll out)."""
@@ -114,7 +138,7 @@ class Roller:
             ]
         key = RolloutJob(position, dice, _settings(1), []).key
         seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big")
-        job = RolloutJob(position, dice, _settings(self.trials, seed), candidates)
+        job = RolloutJob(position, dice, replace(self.chosen, seed=seed), candidates)
         self.kept[job.key] = job
         self.count += 1
         tag = f"rollout-{self.count}"
@@ -172,14 +196,9 @@ class Roller:
         summary = rolled_out(job.trials_done)
         own = self.page.state.session.mover_at_bottom
         cube = cube_of(job)
-        kept = job.settings
-        settings = hint_words.settings_words(
-            kept.trials, kept.seed, kept.truncate, kept.level, kept.variance_reduction
-        )
+        settings = rollout_panel.said_settings(job.settings)
         return rollout_panel.rollout_html(rows, summary, settings, own, cube)
 
 
 def _settings(trials: int, seed: int = 1) -> Any:
-    from game.analysis.rollout.settings import RolloutSettings
-
-    return RolloutSettings(trials=trials, seed=seed)
+    return replace(DEFAULT, trials=trials, seed=seed)

@@ -34,7 +34,7 @@ async def settle(rooms: Rooms) -> None:
 def test_the_hints_best_plays_are_rolled_out_through_the_pool_and_kept():
     async def scene() -> Rooms:
         rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS)
-        rooms.coach.roller.trials = 36
+        rooms.coach.roller.chosen = RolloutSettings(trials=36)
         rooms.table.roll()
         await rooms.coach.show_hint()
         assert surface_of(rooms).shown("rollout-start")
@@ -70,7 +70,7 @@ def test_a_rollout_is_kept_in_the_browser_and_shown_on_the_next_visit():
 
     async def visit(roll_out_now: bool) -> Rooms:
         rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
-        rooms.coach.roller.trials = 36
+        rooms.coach.roller.chosen = RolloutSettings(trials=36)
         rooms.table.roll()
         await rooms.coach.show_hint()
         if roll_out_now:
@@ -98,7 +98,7 @@ def test_a_rollout_is_kept_in_the_browser_and_shown_on_the_next_visit():
 def test_stop_keeps_the_trials_done():
     async def scene() -> Rooms:
         rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS)
-        rooms.coach.roller.trials = 108
+        rooms.coach.roller.chosen = RolloutSettings(trials=108)
         rooms.table.roll()
         await rooms.coach.show_hint()
         roller = rooms.coach.roller
@@ -142,7 +142,7 @@ def test_the_position_before_the_roll_rolled_out_gives_the_cubes_answers_and_kee
         game = session.game
         before = replace(game, phase=Phase.ROLL, turn=1, dice=None)  # pink about to roll
         rooms.page.state = replace(rooms.page.state, session=replace(session, game=before))
-        rooms.coach.roller.trials = 36
+        rooms.coach.roller.chosen = RolloutSettings(trials=36)
         assert rooms.coach.roller.subject(before) == (before.position, None)
         if roll_out_now:
             rooms.coach.roller.start()
@@ -162,3 +162,67 @@ def test_the_position_before_the_roll_rolled_out_gives_the_cubes_answers_and_kee
     assert kept[1]["cube"]["double_take"] == cube.double_take
     again = surface_of(asyncio.run(visit(False))).markup["rollout-body"]
     assert f'data-cubeful="{cube.double_take:.4f}"' in again and "rolled out: 36 trials" in again
+
+
+def test_the_settings_chosen_play_the_next_rollout_and_are_kept_with_the_settings():
+    """Settings' rollout controls (trials, truncation, the level that plays the trials,
+    variance reduction) are the next rollout's, shown with its figures, kept in this browser
+    for the next visit; a value the form does not offer changes nothing."""
+    from dataclasses import replace
+
+    from game.engine.state import Phase
+    from game.web.store.door import ROLLOUT_CHOICE
+
+    storage: dict[str, str] = {}
+    form = (
+        {"rollout-variance", "opponent=friend"},
+        {"rollout-trials": "36", "rollout-truncate": "2", "rollout-level": "beginner"},
+    )
+
+    async def visit(choose: bool) -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
+        if choose:
+            rooms.coach.roller.settings_changed(*form)
+        session = rooms.page.state.session
+        before = replace(session.game, phase=Phase.ROLL, turn=1, dice=None)  # before the roll
+        rooms.page.state = replace(rooms.page.state, session=replace(session, game=before))
+        rooms.coach.roller.start()
+        await settle(rooms)
+        return rooms
+
+    first = asyncio.run(visit(True))
+    (job,) = first.coach.roller.kept.values()
+    chosen = RolloutSettings(
+        trials=36, seed=job.settings.seed, truncate=2, level="beginner", variance_reduction=True
+    )
+    assert job.settings == chosen and job.trials_done == 36
+    asked = [r for r in around_of(first).requests if r.get("task") == "rollout"]
+    assert {json.dumps(r["settings"], sort_keys=True) for r in asked} == {
+        json.dumps(chosen.as_dict(), sort_keys=True)
+    }
+    markup = surface_of(first).markup["rollout-body"]
+    assert "36 trials, seed" in markup and "truncated at 2 plies" in markup
+    assert "chequer play: Beginner, variance reduction" in markup
+    # The figures are the serial rollout's under those settings.
+    (candidate,) = job.candidates
+    serial = roll_out(candidate.position, chosen, None, candidate.for_other_side).result()
+    assert job.tallies[0].result() == serial
+    # Kept: the next visit's form shows the choice and its rollout plays by it.
+    assert json.loads(storage[ROLLOUT_CHOICE])["truncate"] == 2
+    second = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
+    surface = surface_of(second)
+    assert surface.prop("rollout-trials", "value") == "36"
+    assert surface.prop("rollout-truncate", "value") == "2"
+    assert surface.prop("rollout-level", "value") == "beginner"
+    assert surface.prop("rollout-variance", "checked") is True
+    assert second.coach.roller.chosen == chosen.__class__(**{**chosen.as_dict(), "seed": 1})
+    # A kept rollout's settings are shown with it, in the reader's words, on a later visit.
+    assert "truncated at 2 plies" in second.coach.roller.kept_html(job.position, job.dice)
+    # Not a choice of the form: nothing changes, nothing kept; a damaged value: the defaults.
+    second.coach.roller.settings_changed(set(), {"rollout-trials": "100"})
+    assert second.coach.roller.chosen.trials == 36
+    assert json.loads(storage[ROLLOUT_CHOICE])["trials"] == 36
+    storage[ROLLOUT_CHOICE] = '{"version": 1, "trials": "many"}'
+    third = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
+    assert third.coach.roller.chosen == RolloutSettings()
+    assert surface_of(third).prop("rollout-trials", "value") == "1296"
