@@ -38,7 +38,9 @@ async function snapshot() {
   const response = await fetch(snapshotURL);
   if (!response.ok || !response.body) throw new Error(`${snapshotURL}: ${response.status}`);
   const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return await new Response(unpacked).arrayBuffer();
+  const memory = await new Response(unpacked).arrayBuffer();
+  mark("snapshot unpacked");
+  return memory;
 }
 
 // Pyodide restored from the snapshot (fetched while Pyodide fetches its wasm), or started as
@@ -51,6 +53,7 @@ async function start(options) {
     try {
       const pyodide = await loadStock({ ...options, indexURL, stdLibURL, _loadSnapshot: memory });
       globalThis.backgammonSnapshot = true;
+      mark("snapshot restored");
       return pyodide;
     } catch (error) {
       console.warn("interpreter.mjs: started without the snapshot:", String(error));
@@ -59,8 +62,14 @@ async function start(options) {
   return await loadStock({ ...options, indexURL, stdLibURL });
 }
 
+// Each step's moment, for tools/bench/engines.py (performance marks "interpreter: ...").
+function mark(step) {
+  globalThis.performance?.mark?.(`interpreter: ${step}`);
+}
+
 export async function loadPyodide(options = {}) {
   const [pyodide, archive] = await Promise.all([start(options), pycache()]);
+  mark("python up");
   if (archive && archive.byteLength > 22) {
     try {
       pyodide.unpackArchive(archive, "zip", { extractDir: HOME });
@@ -68,6 +77,7 @@ export async function loadPyodide(options = {}) {
       console.warn("interpreter.mjs: the compiled game modules were not used:", error);
     }
   }
+  mark("bytecode unpacked");
   return pyodide;
 }
 

@@ -17,7 +17,8 @@ loads, which WebKit's WebDriver could not give): playable is boot.js's ``bootTim
 (the game's ``game:ready``) or the bare page's ``data-ready-ms``; the breakdown is PyScript's
 steps as boot.js noted them ("Loading Pyodide": its scripts and config are in; "Loaded
 Pyodide": the interpreter is up, the wasm compiled and the standard library's start run;
-"Loaded files"), the runtime's files fetched (responseEnd of the wasm and the stdlib zip), and
+"Loaded files"), the runtime's files fetched (responseEnd of the wasm and the stdlib zip),
+interpreter.mjs's marks (the snapshot unpacked and restored, the game's bytecode unpacked), and
 the game's own imports and first drawing (data-start-ms, game/web/main.py). Automated
 browsers skip the service worker (boot.js), so these are loads from the HTTP cache.
 Prints medians and each engine's ratio to Chromium, and the game's to the bare page.
@@ -48,6 +49,10 @@ MEASURES = """(() => {
     const found = resources.filter((entry) => entry.name.includes(part));
     return found.length ? Math.max(...found.map((entry) => entry.responseEnd)) : null;
   };
+  const marked = (step) => {
+    const found = performance.getEntriesByName(`interpreter: ${step}`);
+    return found.length ? found[0].startTime : null;
+  };
   const body = document.body.dataset;
   const start = body.startMs ? body.startMs.split('+').map(Number) : [null, null];
   return {
@@ -55,6 +60,9 @@ MEASURES = """(() => {
     wasm: end('pyodide.asm.wasm'),
     stdlib: end('python_stdlib.zip'),
     started: times['Loading Pyodide'] ?? null,
+    snapshot: marked('snapshot unpacked'),
+    restored: marked('snapshot restored'),
+    bytecode: marked('bytecode unpacked'),
     pyodide: times['Loaded Pyodide'] ?? null,
     files: times['Loaded files'] ?? null,
     imports: start[0],
@@ -66,6 +74,9 @@ STEPS = (
     "started",
     "wasm",
     "stdlib",
+    "snapshot",
+    "restored",
+    "bytecode",
     "pyodide",
     "files",
     "imports",
