@@ -12,15 +12,17 @@ const indexURL = here("./runtime/pyodide/");
 const stdLibURL = here("./runtime/compiled/python_stdlib.zip");
 const pycacheURL = here("./runtime/compiled/pycache.zip");
 const snapshotURL = here("./runtime/compiled/snapshot.gz");
+// Beside the snapshot, only the compiled modules it did not import (tools/build/snapshot.mjs).
+const restURL = here("./runtime/compiled/snapshot-pycache.zip");
 const HOME = "/home/pyodide";
 
 // The game's modules (and PyScript's own Python package, which it writes to ./pyscript/ at
 // start) as hash-checked __pycache__ entries: Python uses each only while the
 // .py that PyScript then writes beside it is byte-identical, so an archive older than the
 // code costs a compile, never a wrong module. Missing or broken: the page compiles as usual.
-async function pycache() {
+async function pycache(url = pycacheURL) {
   try {
-    const response = await fetch(pycacheURL);
+    const response = await fetch(url);
     return response.ok ? await response.arrayBuffer() : null;
   } catch (error) {
     return null;
@@ -45,8 +47,9 @@ async function snapshot() {
 
 // Pyodide restored from the snapshot (fetched while Pyodide fetches its wasm), or started as
 // usual when there is none or it fails (made by another Pyodide build, damaged): the page
-// never depends on it.
+// never depends on it. With the compiled modules to unpack beside it.
 async function start(options) {
+  const rest = snapshotWanted ? pycache(restURL) : null;
   if (snapshotWanted) {
     const memory = snapshot();
     memory.catch(() => {});  // failing before Pyodide awaits it is no unhandled rejection
@@ -54,12 +57,12 @@ async function start(options) {
       const pyodide = await loadStock({ ...options, indexURL, stdLibURL, _loadSnapshot: memory });
       globalThis.backgammonSnapshot = true;
       mark("snapshot restored");
-      return pyodide;
+      return [pyodide, await rest];
     } catch (error) {
       console.warn("interpreter.mjs: started without the snapshot:", String(error));
     }
   }
-  return await loadStock({ ...options, indexURL, stdLibURL });
+  return await Promise.all([loadStock({ ...options, indexURL, stdLibURL }), pycache()]);
 }
 
 // Each step's moment, for tools/bench/engines.py (performance marks "interpreter: ...").
@@ -68,7 +71,7 @@ function mark(step) {
 }
 
 export async function loadPyodide(options = {}) {
-  const [pyodide, archive] = await Promise.all([start(options), pycache()]);
+  const [pyodide, archive] = await start(options);
   mark("python up");
   if (archive && archive.byteLength > 22) {
     try {

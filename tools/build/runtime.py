@@ -26,6 +26,9 @@ Layout produced:
                         starting Python; game/web/browser/snapshot.py drops its modules
                         at load if the files changed since. Without Node.js there is none
                         and the pages start Python as before.
+    runtime/compiled/snapshot-pycache.zip  the part of pycache.zip the snapshot did not
+                        import (the modules that need the browser, PyScript's package): what
+                        interpreter.mjs unpacks beside a restored snapshot.
     Each is rebuilt only when its key (Pyodide version, the digests of its inputs and of the
     compiler) changes.
     runtime/VERSIONS.json  the versions copied, for humans and for the tests
@@ -55,6 +58,8 @@ COMPILER = ROOT / "tools" / "build" / "compile_python.mjs"
 COMPILER_PY = COMPILER.with_suffix(".py")
 CONFIG = ROOT / "pyscript.toml"
 SNAPSHOT = COMPILED / "snapshot.gz"
+# The compiled modules the snapshot did not import: unpacked beside it instead of pycache.zip.
+SNAPSHOT_PYCACHE = COMPILED / "snapshot-pycache.zip"
 SNAPSHOT_MAKER = ROOT / "tools" / "build" / "snapshot.mjs"
 SNAPSHOT_PY = ROOT / "game" / "web" / "browser" / "snapshot.py"
 
@@ -182,7 +187,8 @@ def compiled_stale(archive: Path) -> bool:
         key = json.loads(_key_file(archive).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return True
-    return key != compiled_key(archive) or not archive.is_file()
+    missing = not archive.is_file() or (archive == SNAPSHOT and not SNAPSHOT_PYCACHE.is_file())
+    return key != compiled_key(archive) or missing
 
 
 def compile_python(archive: Path) -> bool:
@@ -239,18 +245,20 @@ def make_snapshot() -> bool:
         files = COMPILED / "files.json"
         files.write_text(json.dumps(project_modules()), encoding="utf-8")
         command = [node, str(SNAPSHOT_MAKER), str(PYODIDE_DIR), str(COMPILED_ZIP)]
-        command += [str(PYCACHE_ZIP), str(files), str(partial)]
+        rest = SNAPSHOT_PYCACHE.with_suffix(".part")
+        command += [str(PYCACHE_ZIP), str(files), str(partial), str(rest)]
         done = subprocess.run(command, cwd=ROOT, check=False, capture_output=True, text=True)
-        if done.returncode == 0 and partial.is_file():
+        if done.returncode == 0 and partial.is_file() and rest.is_file():
             print(done.stdout.strip(), flush=True)
+            rest.replace(SNAPSHOT_PYCACHE)
             partial.replace(SNAPSHOT)
             key = json.dumps(compiled_key(SNAPSHOT), indent=2) + "\n"
             _key_file(SNAPSHOT).write_text(key, encoding="utf-8")
             return True
         # Its error quotes Pyodide's whole minified script: the last lines say what failed.
         print("\n".join(done.stderr.strip().splitlines()[-12:]), file=sys.stderr)
-    partial.unlink(missing_ok=True)
-    SNAPSHOT.unlink(missing_ok=True)
+    for path in (partial, SNAPSHOT, SNAPSHOT_PYCACHE, SNAPSHOT_PYCACHE.with_suffix(".part")):
+        path.unlink(missing_ok=True)
     print("fetch_runtime: no snapshot; the pages start Python at load", file=sys.stderr)
     return True
 

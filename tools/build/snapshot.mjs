@@ -1,6 +1,6 @@
 // Save a started interpreter for the pages to restore (called by tools/build/runtime.py).
 //
-//   node tools/build/snapshot.mjs <pyodide dir> <compiled stdlib zip> <pycache zip> <files.json> <out.gz>
+//   node tools/build/snapshot.mjs <pyodide dir> <stdlib zip> <pycache zip> <files.json> <out.gz> <rest.zip>
 //
 // Pyodide starts here, under Node.js, on the same compiled standard library the pages load;
 // the game's files (files.json: pyscript.toml's [files], paths like "./game/x.py") are
@@ -9,14 +9,16 @@
 // pyodide and pyscript refused so that no JavaScript object is held). Then the
 // interpreter's memory is saved, gzipped: interpreter.mjs restores it instead of starting
 // Python, and snapshot.fresh() forgets the modules again if the files changed since.
+// <rest.zip> is the part of the pycache archive the snapshot did not import (the modules
+// that need the browser, PyScript's package): what interpreter.mjs unpacks beside it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [pyodideDir, stdlib, pycache, filesJson, target] = process.argv.slice(2);
-if (!target) {
-  console.error("usage: node tools/build/snapshot.mjs <pyodide dir> <stdlib zip> <pycache zip> <files.json> <out.gz>");
+const [pyodideDir, stdlib, pycache, filesJson, target, restTarget] = process.argv.slice(2);
+if (!restTarget) {
+  console.error("usage: node tools/build/snapshot.mjs <pyodide dir> <stdlib zip> <pycache zip> <files.json> <out.gz> <rest.zip>");
   process.exit(2);
 }
 const HOME = "/home/pyodide/";
@@ -71,4 +73,21 @@ len(_taken)
 pyodide.runPython("del _taken, sys");  // the page's Python starts from a clean __main__
 const memory = pyodide.makeMemorySnapshot();
 writeFileSync(target, gzipSync(memory, { level: 6 }));
-console.log(`snapshot: ${taken} of ${names.length} modules imported, ${(memory.length / 1e6).toFixed(1)} MB of memory saved`);
+
+// After the snapshot is taken, so none of this is in it.
+pyodide.FS.writeFile("/tmp/pycache.zip", archive);
+const rest = pyodide.runPython(`
+import sys, zipfile
+from game.web.browser import snapshot
+
+with zipfile.ZipFile("/tmp/pycache.zip") as full, zipfile.ZipFile("/tmp/rest.zip", "w") as rest:
+    for entry in full.infolist():
+        folder, _, file = entry.filename.rpartition("/__pycache__/")
+        stem = file.split(".")[0]
+        module = folder.replace("/", ".") + ("" if stem == "__init__" else "." + stem)
+        if module not in snapshot.TAKEN:
+            rest.writestr(entry, full.read(entry))
+len(zipfile.ZipFile("/tmp/rest.zip").namelist())
+`);
+writeFileSync(restTarget, pyodide.FS.readFile("/tmp/rest.zip"));
+console.log(`snapshot: ${taken} of ${names.length} modules imported, ${(memory.length / 1e6).toFixed(1)} MB of memory saved; ${rest} compiled modules left to unpack beside it`);
