@@ -35,9 +35,25 @@ const snapshotWanted =
   typeof DecompressionStream !== "undefined" &&
   !/[?&]snapshot=off(&|$)/.test(globalThis.location?.search || "");
 
+// On a slow or metered link (the browser says so: Save-Data, 2G or 3G) the snapshot's 7 MB
+// would cost more than Python's start: there it is used only once the service worker keeps it.
+function slowLink() {
+  const link = globalThis.navigator?.connection;
+  return !!link && (link.saveData === true || /2g|3g/.test(String(link.effectiveType || "")));
+}
+
+// The snapshot kept by the service worker, if it is (a slow link uses only that).
+async function keptSnapshot() {
+  try {
+    return (globalThis.caches && (await caches.match(snapshotURL))) || null;
+  } catch (error) {
+    return null;
+  }
+}
+
 // The snapshot's memory, unpacked; rejects where there is none (a build without Node.js).
-async function snapshot() {
-  const response = await fetch(snapshotURL);
+async function snapshot(kept) {
+  const response = kept || (await fetch(snapshotURL));
   if (!response.ok || !response.body) throw new Error(`${snapshotURL}: ${response.status}`);
   const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
   const memory = await new Response(unpacked).arrayBuffer();
@@ -49,9 +65,10 @@ async function snapshot() {
 // usual when there is none or it fails (made by another Pyodide build, damaged): the page
 // never depends on it. With the compiled modules to unpack beside it.
 async function start(options) {
-  const rest = snapshotWanted ? pycache(restURL) : null;
-  if (snapshotWanted) {
-    const memory = snapshot();
+  const kept = snapshotWanted && slowLink() ? await keptSnapshot() : null;
+  if (snapshotWanted && (kept || !slowLink())) {
+    const rest = pycache(restURL);
+    const memory = snapshot(kept);
     memory.catch(() => {});  // failing before Pyodide awaits it is no unhandled rejection
     try {
       const pyodide = await loadStock({ ...options, indexURL, stdLibURL, _loadSnapshot: memory });
