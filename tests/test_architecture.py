@@ -28,7 +28,10 @@ MAY_IMPORT = {
     "web": {"engine", "formats", "bot", "analysis", "web"},
 }
 # The rules of play, close to the board: they stand alone (no record, no notation).
-RULES = {f"game.engine.{name}" for name in ("position", "plays", "dice", "match", "state", "turn")}
+RULES = {
+    f"game.engine.{name}"
+    for name in ("position", "plays", "dice", "match", "state", "turn", "refusal")
+}
 # The only code that touches the browser (the DOM, the worker, storage).
 BROWSER_GLUE = {
     "game.web.app",

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.engine.refusal import Refusal, Term
+
 Point = int
 """A point number from its owner's side: 1..24, ``BAR`` or ``OFF``."""
 
@@ -28,7 +30,7 @@ CHECKERS = 15
 Side = tuple[int, ...]
 
 
-class InvalidPosition(ValueError):
+class InvalidPosition(Refusal):
     """A position that cannot occur: wrong checker count, shared point, ..."""
 
 
@@ -36,10 +38,14 @@ def _side_from_points(points: Mapping[Point, int]) -> Side:
     counts = [0] * 26
     for point, n in points.items():
         if not 0 <= point <= BAR:
-            raise InvalidPosition(f"no point {point}: points are 1-24, bar 25, off 0")
+            raise InvalidPosition("no point {point}: points are 1-24, bar 25, off 0", point=point)
         counts[point] += n
     if sum(counts) > CHECKERS:
-        raise InvalidPosition(f"{sum(counts)} checkers placed for one side, at most {CHECKERS}")
+        raise InvalidPosition(
+            "{count} checkers placed for one side, at most {checkers}",
+            count=sum(counts),
+            checkers=CHECKERS,
+        )
     counts[OFF] += CHECKERS - sum(counts)
     return tuple(counts)
 
@@ -136,21 +142,28 @@ class Position:
 
 def check_sides(player: Side, opponent: Side) -> None:
     """Raise ``InvalidPosition`` unless the two sides make a possible position."""
-    for name, side in (("player", player), ("opponent", opponent)):
+    for name, side in ((Term("player"), player), (Term("opponent"), opponent)):
         if len(side) != 26:
             raise InvalidPosition(
-                f"{name} needs 26 counts (off, points 1-24, bar), got {len(side)}"
+                "{side} needs 26 counts (off, points 1-24, bar), got {count}",
+                side=name,
+                count=len(side),
             )
         if any(n < 0 for n in side):
-            raise InvalidPosition(f"{name} has a negative checker count")
+            raise InvalidPosition("{side} has a negative checker count", side=name)
         total = sum(side)
         if total != CHECKERS:
-            raise InvalidPosition(f"{name} has {total} checkers, not {CHECKERS}")
+            raise InvalidPosition(
+                "{side} has {count} checkers, not {checkers}",
+                side=name,
+                count=total,
+                checkers=CHECKERS,
+            )
     if player[OFF] == CHECKERS and opponent[OFF] == CHECKERS:
         raise InvalidPosition("both sides have borne off every checker")
     for point in range(1, 25):
         if player[point] and opponent[25 - point]:
-            raise InvalidPosition(f"both sides have checkers on point {point}")
+            raise InvalidPosition("both sides have checkers on point {point}", point=point)
 
 
 STARTING_POSITION = Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})

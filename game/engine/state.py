@@ -68,6 +68,7 @@ from game.engine.plays import (
 )
 from game.engine.plays import legal_plays as generate_plays
 from game.engine.position import Position
+from game.engine.refusal import Refusal
 
 __all__ = [
     "PLAYER_NAMES",
@@ -93,7 +94,7 @@ ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION = "play", "pass", "resignatio
 ENDINGS = (ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION)
 
 
-class InvalidState(ValueError):
+class InvalidState(Refusal):
     """Data that does not describe a possible game state (a corrupted save, say)."""
 
 

@@ -101,12 +101,14 @@ def read_gnubg_id(text: str, rules: Rules | None = None, drawn: bool = False) ->
     try:
         position, m = parse_ids(text)
     except (InvalidMatchId, InvalidPosition) as error:
-        raise InvalidState(str(error)) from None
+        raise InvalidState.saying(error) from None
     if rules is None:
         rules = Rules.full(match_length=m.match_length, jacoby=m.is_money_game and bool(m.jacoby))
     elif rules.match_length != m.match_length:
         raise InvalidState(
-            f"the ID is for match length {m.match_length}, the rules say {rules.match_length}"
+            "the ID is for match length {length}, the rules say {rules}",
+            length=m.match_length,
+            rules=rules.match_length,
         )
     fields: dict[str, Any] = dict(
         rules=rules,
@@ -173,7 +175,7 @@ def read_gnubg_id(text: str, rules: Rules | None = None, drawn: bool = False) ->
         state = GameState(**fields)
     except (InvalidRules, IllegalAction, InvalidState) as error:
         if not drawn:
-            raise InvalidState(str(error)) from None
+            raise InvalidState.saying(error) from None
         return GameState.drawn(**fields)
     # gnubg may show a roll that cannot be played; here such a roll passes at once.
     return state.pass_if_blocked()

@@ -53,6 +53,7 @@ from typing import Any
 
 from game.engine.match import MAX_CUBE, MAX_MATCH_LENGTH, MAX_SCORE
 from game.engine.position import Position
+from game.engine.refusal import Refusal
 from game.engine.text import quoted
 from game.formats.position_id import format_position_id, parse_position_id
 
@@ -60,7 +61,7 @@ _CENTERED = 3
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
 
 
-class InvalidMatchId(ValueError):
+class InvalidMatchId(Refusal):
     """A Match ID, or match state, that cannot be read or cannot occur."""
 
 
@@ -118,11 +119,15 @@ class MatchId:
         try:
             object.__setattr__(self, "game_state", GameStatus(self.game_state))
         except ValueError:
-            raise InvalidMatchId(f"game state {self.game_state!r} is not one of 0-4") from None
+            raise InvalidMatchId(
+                "game state {state} is not one of 0-4", state=repr(self.game_state)
+            ) from None
         try:
             object.__setattr__(self, "resignation", Resignation(self.resignation))
         except ValueError:
-            raise InvalidMatchId(f"resignation {self.resignation!r} is not one of 0-3") from None
+            raise InvalidMatchId(
+                "resignation {value} is not one of 0-3", value=repr(self.resignation)
+            ) from None
         dice = tuple(self.dice)
         if len(dice) == 2 and all(isinstance(d, int) for d in dice) and dice[0] < dice[1]:
             dice = (dice[1], dice[0])
@@ -146,36 +151,54 @@ class MatchId:
 
 def _check(m: MatchId) -> None:
     if not isinstance(m.cube, int) or m.cube < 1 or m.cube & (m.cube - 1):
-        raise InvalidMatchId(f"the cube shows a power of 2, got {m.cube!r}")
+        raise InvalidMatchId("the cube shows a power of 2, got {cube}", cube=repr(m.cube))
     if m.cube > MAX_CUBE:
-        raise InvalidMatchId(f"cube {m.cube} is above {MAX_CUBE}, the largest cube played")
+        raise InvalidMatchId(
+            "cube {cube} is above {largest}, the largest cube played", cube=m.cube, largest=MAX_CUBE
+        )
     if m.cube_owner not in (None, 0, 1):
-        raise InvalidMatchId(f"cube owner is player 0, 1 or None (centred), got {m.cube_owner!r}")
+        raise InvalidMatchId(
+            "cube owner is player 0, 1 or None (centred), got {owner}", owner=repr(m.cube_owner)
+        )
     if m.cube_owner is not None and m.cube == 1:
         raise InvalidMatchId("an owned cube has been doubled at least once: it cannot show 1")
     for name in ("player_on_roll", "turn"):
         if getattr(m, name) not in (0, 1):
-            raise InvalidMatchId(f"{name} is player 0 or 1, got {getattr(m, name)!r}")
+            raise InvalidMatchId(
+                "{name} is player 0 or 1, got {value}", name=name, value=repr(getattr(m, name))
+            )
     if len(m.dice) != 2 or not all(isinstance(d, int) for d in m.dice):
-        raise InvalidMatchId(f"dice are two numbers, got {m.dice!r}")
+        raise InvalidMatchId("dice are two numbers, got {dice}", dice=repr(m.dice))
     if m.dice != (0, 0) and not all(1 <= d <= 6 for d in m.dice):
         raise InvalidMatchId(
-            f"dice are 0-0 (not rolled) or 1 to 6 each, got {m.dice[0]}-{m.dice[1]}"
+            "dice are 0-0 (not rolled) or 1 to 6 each, got {dice}",
+            dice=f"{m.dice[0]}-{m.dice[1]}",
         )
     if not isinstance(m.match_length, int) or not 0 <= m.match_length <= MAX_MATCH_LENGTH:
         raise InvalidMatchId(
-            f"match length is 0 (money) to {MAX_MATCH_LENGTH}, got {m.match_length!r}"
+            "match length is 0 (money) to {longest}, got {length}",
+            longest=MAX_MATCH_LENGTH,
+            length=repr(m.match_length),
         )
     if len(m.score) != 2 or not all(isinstance(s, int) and 0 <= s <= MAX_SCORE for s in m.score):
-        raise InvalidMatchId(f"score is two numbers from 0 to {MAX_SCORE}, got {m.score!r}")
+        raise InvalidMatchId(
+            "score is two numbers from 0 to {highest}, got {score}",
+            highest=MAX_SCORE,
+            score=repr(m.score),
+        )
     under_way = m.game_state in (GameStatus.NONE, GameStatus.PLAYING)
     if m.match_length:
         limit = m.match_length - 1 if under_way else m.match_length
         for player, points in enumerate(m.score):
             if points > limit:
                 raise InvalidMatchId(
-                    f"player {player} has {points} points in a {m.match_length}-point match"
-                    + (" that is still being played" if under_way else "")
+                    "player {player} has {points} points in a {length}-point match"
+                    " that is still being played"
+                    if under_way
+                    else "player {player} has {points} points in a {length}-point match",
+                    player=player,
+                    points=points,
+                    length=m.match_length,
                 )
         if min(m.score) >= m.match_length:
             raise InvalidMatchId("both players cannot have won the match")
@@ -197,7 +220,7 @@ def _check(m: MatchId) -> None:
         if m.crawford:
             raise InvalidMatchId("no doubling in the Crawford game")
         if m.cube >= MAX_CUBE:
-            raise InvalidMatchId(f"the cube cannot be doubled beyond {MAX_CUBE}")
+            raise InvalidMatchId("the cube cannot be doubled beyond {largest}", largest=MAX_CUBE)
     if m.resignation and m.game_state not in (GameStatus.PLAYING, GameStatus.RESIGNED):
         raise InvalidMatchId("a resignation is offered only while a game is played")
     if (
@@ -243,12 +266,16 @@ def format_match_id(match: MatchId) -> str:
 def parse_match_id(text: str) -> MatchId:
     """The match state a Match ID encodes; ``InvalidMatchId`` says what is wrong."""
     if not isinstance(text, str):
-        raise InvalidMatchId(f"a Match ID is text, got {type(text).__name__}")
+        raise InvalidMatchId("a Match ID is text, got {kind}", kind=type(text).__name__)
     text = text.strip()
     if len(text) != 12:
-        raise InvalidMatchId(f"a Match ID has 12 characters, got {len(text)}: {quoted(text)}")
+        raise InvalidMatchId(
+            "a Match ID has 12 characters, got {count}: {text}",
+            count=len(text),
+            text=quoted(text),
+        )
     if not _BASE64.fullmatch(text):
-        raise InvalidMatchId(f"not base64 (A-Z a-z 0-9 + /): {quoted(text)}")
+        raise InvalidMatchId("not base64 (A-Z a-z 0-9 + /): {text}", text=quoted(text))
     key = int.from_bytes(base64.b64decode(text), "little")
 
     def take(width: int) -> int:
@@ -260,7 +287,7 @@ def parse_match_id(text: str) -> MatchId:
     cube_log = take(4)
     owner = take(2)
     if owner == 2:
-        raise InvalidMatchId(f"cube owner bits 10 are not used in {quoted(text)}")
+        raise InvalidMatchId("cube owner bits 10 are not used in {text}", text=quoted(text))
     values: dict[str, Any] = dict(
         cube=1 << cube_log,
         cube_owner=None if owner == _CENTERED else owner,
@@ -272,17 +299,23 @@ def parse_match_id(text: str) -> MatchId:
     first, second = take(3), take(3)
     values.update(match_length=take(15), score=(take(15), take(15)), jacoby=not take(1))
     if key:
-        raise InvalidMatchId(f"unused bits are set in {quoted(text)}")
+        raise InvalidMatchId("unused bits are set in {text}", text=quoted(text))
     if first == 7 or second == 7:
-        raise InvalidMatchId(f"a die shows 1 to 6, got 7 in {quoted(text)}")
+        raise InvalidMatchId("a die shows 1 to 6, got 7 in {text}", text=quoted(text))
     if (first == 0) != (second == 0):
-        raise InvalidMatchId(f"dice are 0-0 or both rolled, got {first}-{second} in {quoted(text)}")
+        raise InvalidMatchId(
+            "dice are 0-0 or both rolled, got {dice} in {text}",
+            dice=f"{first}-{second}",
+            text=quoted(text),
+        )
     if state > GameStatus.DROPPED:
-        raise InvalidMatchId(f"game state {state} is not one of 0-4 in {quoted(text)}")
+        raise InvalidMatchId(
+            "game state {state} is not one of 0-4 in {text}", state=state, text=quoted(text)
+        )
     try:
         return MatchId(game_state=GameStatus(state), dice=(first, second), **values)
     except InvalidMatchId as error:
-        raise InvalidMatchId(f"{quoted(text)}: {error}") from None
+        raise InvalidMatchId("{text}: {error}", text=quoted(text), error=error) from None
 
 
 def format_gnubg_id(position: Position, match: MatchId) -> str:
@@ -293,12 +326,12 @@ def format_gnubg_id(position: Position, match: MatchId) -> str:
 def parse_gnubg_id(text: str) -> tuple[Position, MatchId]:
     """Read ``PID:MID`` (an optional ``GNUBGID`` / ``GNUbg ID:`` label is ignored)."""
     if not isinstance(text, str):
-        raise InvalidMatchId(f"a gnubg ID is text, got {type(text).__name__}")
+        raise InvalidMatchId("a gnubg ID is text, got {kind}", kind=type(text).__name__)
     text = text.strip()
     for label in ("gnubgid", "gnubg id"):
         if text.lower().startswith(label):
             text = text[len(label) :].lstrip(" =:")
     parts = text.split(":")
     if len(parts) != 2:
-        raise InvalidMatchId(f"expected 'POSITION_ID:MATCH_ID', got {quoted(text)}")
+        raise InvalidMatchId("expected 'POSITION_ID:MATCH_ID', got {text}", text=quoted(text))
     return parse_position_id(parts[0]), parse_match_id(parts[1])

@@ -39,35 +39,41 @@ def format_position_id(position: Position) -> str:
 def parse_position_id(text: str) -> Position:
     """The position a Position ID encodes, with its player on roll as ``player``."""
     if not isinstance(text, str):
-        raise InvalidPositionId(f"a Position ID is text, got {type(text).__name__}")
+        raise InvalidPositionId("a Position ID is text, got {kind}", kind=type(text).__name__)
     text = text.strip()
     if len(text) != 14:
-        raise InvalidPositionId(f"a Position ID has 14 characters, got {len(text)}: {quoted(text)}")
+        raise InvalidPositionId(
+            "a Position ID has 14 characters, got {count}: {text}",
+            count=len(text),
+            text=quoted(text),
+        )
     try:
         data = base64.b64decode(text + "==", validate=True)
     except (binascii.Error, ValueError):
-        raise InvalidPositionId(f"not base64: {quoted(text)}") from None
+        raise InvalidPositionId("not base64: {text}", text=quoted(text)) from None
     value = int.from_bytes(data, "little")
     sides: list[list[int]] = [[0] * 26, [0] * 26]
     side, point, count = 0, 1, 0
     for i in range(80):
         if side == 2:
             if value >> i:
-                raise InvalidPositionId(f"more than 30 checkers in {quoted(text)}")
+                raise InvalidPositionId("more than 30 checkers in {text}", text=quoted(text))
             break
         if value >> i & 1:
             sides[side][point] += 1
             count += 1
             if count > CHECKERS:
                 raise InvalidPositionId(
-                    f"more than {CHECKERS} checkers for one side in {quoted(text)}"
+                    "more than {checkers} checkers for one side in {text}",
+                    checkers=CHECKERS,
+                    text=quoted(text),
                 )
         else:
             point += 1
             if point > BAR:
                 side, point, count = side + 1, 1, 0
     if side != 2:
-        raise InvalidPositionId(f"too few point markers in {quoted(text)}")
+        raise InvalidPositionId("too few point markers in {text}", text=quoted(text))
     opponent, player = sides
     opponent[0] = CHECKERS - sum(opponent)
     player[0] = CHECKERS - sum(player)
@@ -76,4 +82,4 @@ def parse_position_id(text: str) -> Position:
     except InvalidPositionId:
         raise
     except InvalidPosition as error:
-        raise InvalidPositionId(f"{quoted(text)}: {error}") from None
+        raise InvalidPositionId("{text}: {error}", text=quoted(text), error=error) from None

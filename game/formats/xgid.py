@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from game.engine.match import MAX_CUBE
 from game.engine.position import BAR, CHECKERS, OFF, InvalidPosition, Position, Side
+from game.engine.refusal import Refusal, Term
 from game.engine.text import ascii_number, is_ascii_number, quoted
 from game.formats.match_id import GameStatus, InvalidMatchId, MatchId, parse_gnubg_id
 
@@ -48,7 +49,7 @@ CUBE_ACTIONS = ("", "D", "B", "R")
 DEFAULT_MAX_CUBE = 1024
 
 
-class InvalidXgid(ValueError):
+class InvalidXgid(Refusal):
     """An XGID that cannot be read or describes something impossible."""
 
 
@@ -114,39 +115,57 @@ class Xgid:
                 jacoby=self.jacoby if self.is_money_game else False,
             )
         except InvalidMatchId as error:
-            raise InvalidXgid(str(error)) from None
+            raise InvalidXgid.saying(error) from None
+
+
+# An XGID names the sides bottom and top (a position: player and opponent).
+_XGID_SIDES = {Term("player"): Term("bottom"), Term("opponent"): Term("top")}
 
 
 def _check(x: Xgid) -> None:
     try:
         Position(tuple(x.bottom), tuple(x.top))
     except InvalidPosition as error:
-        message = str(error).replace("player", "bottom").replace("opponent", "top")
-        raise InvalidXgid(message) from None
+        # The sides as an XGID names them: "bottom has 16 checkers, not 15".
+        sides = {k: _XGID_SIDES[v] for k, v in error.fields.items() if v in _XGID_SIDES}
+        raise InvalidXgid.saying(error, **sides) from None
     if not isinstance(x.cube, int) or x.cube < 1 or x.cube & (x.cube - 1) or x.cube > MAX_CUBE:
-        raise InvalidXgid(f"the cube is a power of 2 from 1 to {MAX_CUBE}, got {x.cube!r}")
+        raise InvalidXgid(
+            "the cube is a power of 2 from 1 to {largest}, got {cube}",
+            largest=MAX_CUBE,
+            cube=repr(x.cube),
+        )
     if x.cube_owner not in (CENTERED, BOTTOM, TOP):
-        raise InvalidXgid(f"cube position is 1, 0 or -1, got {x.cube_owner!r}")
+        raise InvalidXgid("cube position is 1, 0 or -1, got {value}", value=repr(x.cube_owner))
     if x.cube_owner != CENTERED and x.cube == 1:
         raise InvalidXgid("an owned cube has been doubled at least once: it cannot show 1")
     if x.turn not in (BOTTOM, TOP):
-        raise InvalidXgid(f"turn is 1 (bottom) or -1 (top), got {x.turn!r}")
+        raise InvalidXgid("turn is 1 (bottom) or -1 (top), got {value}", value=repr(x.turn))
     if x.cube_action not in CUBE_ACTIONS:
-        raise InvalidXgid(f"cube action is D, B or R, got {x.cube_action!r}")
+        raise InvalidXgid("cube action is D, B or R, got {value}", value=repr(x.cube_action))
     if len(x.dice) != 2 or not all(isinstance(d, int) for d in x.dice):
-        raise InvalidXgid(f"dice are two numbers, got {x.dice!r}")
+        raise InvalidXgid("dice are two numbers, got {dice}", dice=repr(x.dice))
     if x.cube_action and x.dice != (0, 0):
         raise InvalidXgid("dice are not rolled while a double is on the table")
     if x.dice != (0, 0) and not all(1 <= d <= 6 for d in x.dice):
-        raise InvalidXgid(f"dice are 00 (not rolled) or 1 to 6 each, got {x.dice[0]}{x.dice[1]}")
+        raise InvalidXgid(
+            "dice are 00 (not rolled) or 1 to 6 each, got {dice}", dice=f"{x.dice[0]}{x.dice[1]}"
+        )
     if not isinstance(x.match_length, int) or x.match_length < 0:
-        raise InvalidXgid(f"match length is 0 (money) or more, got {x.match_length!r}")
+        raise InvalidXgid(
+            "match length is 0 (money) or more, got {length}", length=repr(x.match_length)
+        )
     for name in ("score_bottom", "score_top"):
         points = getattr(x, name)
         if not isinstance(points, int) or points < 0:
-            raise InvalidXgid(f"{name} is 0 or more, got {points!r}")
+            raise InvalidXgid("{side} is 0 or more, got {points}", side=name, points=repr(points))
         if x.match_length and points >= x.match_length:
-            raise InvalidXgid(f"{name} {points} has already won a {x.match_length}-point match")
+            raise InvalidXgid(
+                "{side} {points} has already won a {length}-point match",
+                side=name,
+                points=points,
+                length=x.match_length,
+            )
     if x.match_length and (x.jacoby or x.beaver):
         raise InvalidXgid("the Jacoby and beaver rules belong to money play")
     if not x.match_length and x.crawford:
@@ -156,29 +175,39 @@ def _check(x: Xgid) -> None:
             "the Crawford game is played only when exactly one player is 1 point from winning"
         )
     if not isinstance(x.max_cube, int) or x.max_cube < 1 or x.max_cube & (x.max_cube - 1):
-        raise InvalidXgid(f"the largest cube is a power of 2, got {x.max_cube!r}")
+        raise InvalidXgid("the largest cube is a power of 2, got {cube}", cube=repr(x.max_cube))
     if x.max_cube > 1 << 15:
-        raise InvalidXgid(f"the largest cube is at most 2**15, got {x.max_cube}")
+        raise InvalidXgid("the largest cube is at most 2**15, got {cube}", cube=x.max_cube)
 
 
-def _number(text: str, name: str) -> int:
+def _number(text: str, name: Term) -> int:
     """A field's number: ASCII digits, a ``-`` before them for the cube's place and the turn."""
     number = ascii_number(text[1:] if text.startswith("-") else text)
     if number is None:
-        raise InvalidXgid(f"{name} must be a number in digits 0-9, got {quoted(text, 20)}")
+        raise InvalidXgid(
+            "{field} must be a number in digits 0-9, got {text}",
+            field=name,
+            text=quoted(text, 20),
+        )
     return -number if text.startswith("-") else number
 
 
-def _log2_field(text: str, name: str, highest: int) -> int:
+def _log2_field(text: str, name: Term, highest: int) -> int:
     log = _number(text, name)
     if not 0 <= log <= highest:
-        raise InvalidXgid(f"{name} (log2) is 0 to {highest}, got {log}")
+        raise InvalidXgid(
+            "{field} (log2) is 0 to {highest}, got {log}", field=name, highest=highest, log=log
+        )
     return 1 << log
 
 
 def _read_checkers(text: str) -> tuple[Side, Side]:
     if len(text) != 26:
-        raise InvalidXgid(f"the checker field has 26 characters, got {len(text)}: {quoted(text)}")
+        raise InvalidXgid(
+            "the checker field has 26 characters, got {count}: {text}",
+            count=len(text),
+            text=quoted(text),
+        )
     bottom, top = [0] * 26, [0] * 26
     for index, char in enumerate(text):
         if char == "-":
@@ -192,11 +221,20 @@ def _read_checkers(text: str) -> tuple[Side, Side]:
                 raise InvalidXgid("character 25 is the bottom player's bar: no top checkers there")
             top[BAR if index == 0 else 25 - index] = ord(char) - ord("a") + 1
         else:
-            raise InvalidXgid(f"checker character {char!r} at {index} is not '-', A-O or a-o")
-    for side, name in ((bottom, "bottom"), (top, "top")):
+            raise InvalidXgid(
+                "checker character {char} at {index} is not '-', A-O or a-o",
+                char=repr(char),
+                index=index,
+            )
+    for side, name in ((bottom, Term("bottom")), (top, Term("top"))):
         on_board = sum(side)
         if on_board > CHECKERS:
-            raise InvalidXgid(f"the {name} player has {on_board} checkers, more than {CHECKERS}")
+            raise InvalidXgid(
+                "the {side} player has {count} checkers, more than {checkers}",
+                side=name,
+                count=on_board,
+                checkers=CHECKERS,
+            )
         side[OFF] = CHECKERS - on_board
     return tuple(bottom), tuple(top)
 
@@ -204,7 +242,7 @@ def _read_checkers(text: str) -> tuple[Side, Side]:
 def parse_xgid(text: str) -> Xgid:
     """Read an XGID, with or without its ``XGID=`` label."""
     if not isinstance(text, str):
-        raise InvalidXgid(f"an XGID is text, got {type(text).__name__}")
+        raise InvalidXgid("an XGID is text, got {kind}", kind=type(text).__name__)
     text = text.strip()
     if text[:5].upper() == "XGID=":
         text = text[5:]
@@ -212,7 +250,7 @@ def parse_xgid(text: str) -> Xgid:
     if len(fields) == 9:
         fields.append("10")
     if len(fields) != 10:
-        raise InvalidXgid(f"an XGID has 10 fields separated by ':', got {len(fields)}")
+        raise InvalidXgid("an XGID has 10 fields separated by ':', got {count}", count=len(fields))
     bottom, top = _read_checkers(fields[0])
     dice_field = fields[4]
     dice, action = (0, 0), ""
@@ -221,28 +259,30 @@ def parse_xgid(text: str) -> Xgid:
     elif len(dice_field) == 2 and is_ascii_number(dice_field):
         dice = int(dice_field[0]), int(dice_field[1])
     else:
-        raise InvalidXgid(f"dice are two digits, D, B or R; got {quoted(dice_field, 20)}")
-    match_length = _number(fields[8], "match length")
-    rules = _number(fields[7], "the Crawford/Jacoby field")
+        raise InvalidXgid("dice are two digits, D, B or R; got {text}", text=quoted(dice_field, 20))
+    match_length = _number(fields[8], Term("match length"))
+    rules = _number(fields[7], Term("the Crawford/Jacoby field"))
     if match_length and rules not in (0, 1):
-        raise InvalidXgid(f"in match play the Crawford field is 0 or 1, got {rules}")
+        raise InvalidXgid("in match play the Crawford field is 0 or 1, got {value}", value=rules)
     if not match_length and not 0 <= rules <= 3:
-        raise InvalidXgid(f"in money play the Jacoby/beaver field is 0 to 3, got {rules}")
+        raise InvalidXgid(
+            "in money play the Jacoby/beaver field is 0 to 3, got {value}", value=rules
+        )
     return Xgid(
         bottom=bottom,
         top=top,
-        cube=_log2_field(fields[1], "cube value", MAX_CUBE.bit_length() - 1),
-        cube_owner=_number(fields[2], "cube position"),
-        turn=_number(fields[3], "turn"),
+        cube=_log2_field(fields[1], Term("cube value"), MAX_CUBE.bit_length() - 1),
+        cube_owner=_number(fields[2], Term("cube position")),
+        turn=_number(fields[3], Term("turn")),
         dice=dice,
         cube_action=action,
-        score_bottom=_number(fields[5], "bottom score"),
-        score_top=_number(fields[6], "top score"),
+        score_bottom=_number(fields[5], Term("bottom score")),
+        score_top=_number(fields[6], Term("top score")),
         crawford=bool(match_length and rules),
         jacoby=bool(not match_length and rules & 1),
         beaver=bool(not match_length and rules & 2),
         match_length=match_length,
-        max_cube=_log2_field(fields[9], "maximum cube", 15),
+        max_cube=_log2_field(fields[9], Term("maximum cube"), 15),
     )
 
 
@@ -285,7 +325,9 @@ def xgid_from_match(
     Only a game in play can be written; a pending resignation cannot.
     """
     if match.game_state != GameStatus.PLAYING:
-        raise InvalidXgid(f"an XGID describes a game in play, not {match.game_state.name}")
+        raise InvalidXgid(
+            "an XGID describes a game in play, not {state}", state=match.game_state.name
+        )
     if match.resignation:
         raise InvalidXgid("an XGID cannot say that a resignation is offered")
     if match.player_on_roll == 1:

@@ -11,6 +11,10 @@ is checked against.
   ``problems`` names any text or such attribute with letters that is not marked (nor inside
   ``translate="no"``, a script, a style, the board's SVG or a ``<pre>``).
 - The pages' scripts: each ``t("…")`` call.
+- The readers a person meets by typing an ID or opening a file or a link (``READERS``): each
+  refusal they raise (a ``game.engine.refusal.Refusal``: its sentence must be a literal, or
+  two literals chosen by a condition) and each ``Term("…")`` of one (context ``TERM``): the
+  page says them in its language (``catalog.Catalog.fill``), the command lines in English.
 
 Runs in CPython only (the tools and tests).
 """
@@ -27,6 +31,16 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = ("index.html", "embed.html")
 SCRIPTS = ("lang.js", "boot.js", "embed-shell.js")
 PYTHON = "game/web"
+# The readers whose every refusal the page words in its language.
+READERS = (
+    "game/engine/position.py",
+    "game/formats/position_id.py",
+    "game/formats/match_id.py",
+    "game/formats/gnubg_id.py",
+    "game/formats/xgid.py",
+)
+REFUSING = ("game/engine", "game/formats")  # where the kinds of refusal are declared
+TERM = "a reader's field"  # the context of a Term (game/web/language/catalog.py says the same)
 ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 FUNCTIONS = {"_": 0, "p_": 1, "n_": 0, "N_": 0, "Nn_": 0}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -205,6 +219,52 @@ def python_messages(path: Path, name: str) -> tuple[list[Message], list[str]]:
     return messages, problems
 
 
+def refusal_kinds(root: Path = ROOT) -> set[str]:
+    """The names of the classes that are refusals (``Refusal`` and its subclasses)."""
+    bases: dict[str, set[str]] = {}
+    for folder in REFUSING:
+        for path in (root / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    names = {b.id for b in node.bases if isinstance(b, ast.Name)}
+                    bases.setdefault(node.name, set()).update(names)
+    kinds = {"Refusal"}
+    while True:
+        more = {name for name, of in bases.items() if of & kinds} - kinds
+        if not more:
+            return kinds
+        kinds |= more
+
+
+def _literals(node: ast.expr) -> list[str] | None:
+    """The English a sentence argument can be: a literal, or literals chosen by a condition."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _literals(node.body), _literals(node.orelse)
+        return body + orelse if body is not None and orelse is not None else None
+    return None
+
+
+def refusal_messages(path: Path, name: str, kinds: set[str]) -> tuple[list[Message], list[str]]:
+    """The sentences of a reader's refusals and their terms, and the refusals whose sentence
+    is not literal English."""
+    messages: list[Message] = []
+    problems: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=name)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        where = f"{name}:{node.lineno}"
+        if node.func.id == "Term" or node.func.id in kinds:
+            texts = _literals(node.args[0]) if node.args else None
+            if texts is None:
+                problems.append(f"{where}: {node.func.id}() needs literal English")
+                continue
+            context = TERM if node.func.id == "Term" else ""
+            messages.extend(Message(text, context, None, where) for text in texts)
+    return messages, problems
+
+
 def script_messages(name: str, source: str) -> list[Message]:
     return [
         Message(ast.literal_eval(f'"{text}"'), "", None, name)
@@ -230,6 +290,11 @@ def everything(root: Path = ROOT) -> tuple[list[Message], list[str]]:
             messages.extend(script_messages(script, path.read_text(encoding="utf-8")))
     for path in python_files(root):
         found, wrong = python_messages(path, path.relative_to(root).as_posix())
+        messages.extend(found)
+        problems.extend(wrong)
+    kinds = refusal_kinds(root)
+    for reader in READERS:
+        found, wrong = refusal_messages(root / reader, reader, kinds)
         messages.extend(found)
         problems.extend(wrong)
     keys: dict[str, Message] = {}

@@ -26,11 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.engine.refusal import Refusal, Term
+
 ENGLISH = "en"
 # The languages the page speaks (lang.js's CATALOGS and the Settings list say the same).
 LANGUAGES = (ENGLISH, "tr", "el", "ar", "de", "es", "it")
 RIGHT_TO_LEFT = frozenset({"ar", "fa", "he", "ur"})
 CONTEXT = "\x04"
+TERM = "a reader's field"  # the context of a reader's Term (tools.i18n says the same)
 FIRST_STRONG_ISOLATE = "\u2068"
 POP_ISOLATE = "\u2069"
 
@@ -104,12 +107,23 @@ class Catalog:
         return singular if count == 1 else plural
 
     def fill(self, sentence: str, values: Mapping[str, object]) -> str:
-        """The sentence with its ``{name}`` fields filled in (isolated in right to left)."""
+        """The sentence with its ``{name}`` fields filled in (isolated in right to left); a
+        reader's refusal in a field is said in this language too."""
         if not values:
             return sentence
+        values = {k: self.said(v) for k, v in values.items()}
         if self.right_to_left:
             values = {k: f"{FIRST_STRONG_ISOLATE}{v}{POP_ISOLATE}" for k, v in values.items()}
         return sentence.format(**values)
+
+    def said(self, value: object) -> object:
+        """A reader's refusal (``game.engine.refusal``: its sentence and fields) or a term
+        of one, in this language; any other value as it is."""
+        if isinstance(value, Refusal):
+            return self.fill(self.text(value.sentence), value.fields)
+        if isinstance(value, Term):
+            return self.text(value, TERM)
+        return value
 
 
 _catalog = Catalog()

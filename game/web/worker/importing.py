@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 from game.engine.record import Record
+from game.engine.refusal import Refusal
 from game.formats.mat import Steps
 from game.formats.match_file import MatchFile, MatchFileError, read_match_file_steps
 from game.web.language.catalog import N_, _, told
@@ -85,7 +86,10 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
         return {**answer, "kind": match.kind, "record": record_data(match.record)}
     except MatchFileError as error:
         del _JOBS[job]
-        return {**answer, "error": UNREADABLE, "reason": str(error)}
+        answer = {**answer, "error": UNREADABLE, "reason": str(error)}
+        if isinstance(error, Refusal):  # its sentence and fields, worded by the page
+            answer["refusal"] = error.to_data()
+        return answer
     return answer
 
 
@@ -97,7 +101,9 @@ def refusal_words(answer: dict[str, Any]) -> str:
         return told(TOO_LARGE)
     if error == STOPPED:
         return _("The reading of this file was stopped.")
-    reason = answer.get("reason", error)
+    reason: object = answer.get("reason", error)
+    if "refusal" in answer:
+        reason = Refusal.from_data(answer["refusal"])
     return _("This match file cannot be read: {reason}. Nothing was imported.", reason=reason)
 
 
