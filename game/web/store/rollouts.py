@@ -12,7 +12,8 @@ hint, the review's move and a train card of that position show them again on a l
 
 Only the figures are kept (each candidate's equity, standard error, five chances and JSD, the
 trials, and the settings in gnubg's words and as values, ``plan``, shown in the reader's
-language), not each trial: about 1 KB a rollout. At most ``MAX_KEPT``
+language; a record of a page before session 28 has the words only, read back into values
+where they can be, ``described_plan``), not each trial: about 1 KB a rollout. At most ``MAX_KEPT``
 are kept, the oldest forgotten first; a record that does not read as one (another version of
 the page, a hand-edited value) is left out, never shown.
 """
@@ -20,6 +21,7 @@ the page, a hand-edited value) is left out, never shown.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from game.analysis.rollout.settings import MAX_TRIALS
@@ -135,6 +137,37 @@ def plan_from(data: object) -> dict[str, object] | None:
         return None
 
 
+# The settings line a page before session 28 kept alone: ``RolloutSettings.describe``.
+_DESCRIBED = re.compile(
+    r"(?P<trials>\d+) trials, seed (?P<seed>\d+), "
+    r"(?:truncated at (?P<truncate>\d+) pl(?:y|ies)|no truncation), "
+    r"chequer play (?P<level>[\w-]+), (?P<reduced>no )?variance reduction, rotated first two rolls"
+)
+
+
+def described_plan(words: str) -> dict[str, object] | None:
+    """The values of a settings line in gnubg's words (None: it does not read as one).
+
+    >>> described_plan("1296 trials, seed 7, truncated at 11 plies, chequer play 0-ply, "
+    ...                "no variance reduction, rotated first two rolls")["truncate"]
+    11
+    >>> described_plan("72 trials, seed 1") is None
+    True
+    """
+    found = _DESCRIBED.fullmatch(words)
+    if found is None:
+        return None
+    return plan_from(
+        {
+            "trials": int(found["trials"]),
+            "seed": int(found["seed"]),
+            "truncate": int(found["truncate"] or 0),
+            "level": found["level"],
+            "variance_reduction": not found["reduced"],
+        }
+    )
+
+
 def record_from(data: object) -> dict[str, Any] | None:
     """A kept record, checked (None: not one of ours)."""
     if not isinstance(data, dict):
@@ -150,6 +183,8 @@ def record_from(data: object) -> dict[str, Any] | None:
         return None
     record = {"trials": int(trials), "settings": settings, "rows": read}
     plan = plan_from(data.get("plan"))
+    if plan is None:  # an older page's record: its words read back into values
+        plan = described_plan(settings)
     if plan is not None:
         record["plan"] = plan
     cube = cube_from(data.get("cube"))
