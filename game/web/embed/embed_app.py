@@ -41,6 +41,7 @@ from game.web.board.words import pips_text, status_text
 from game.web.browser import guard, worker_client
 from game.web.browser.dom import Event, board_target, element, on, on_board, set_props, set_text
 from game.web.browser.real_page import BrowserSurroundings
+from game.web.embed import verdict as verdicts
 from game.web.embed import words
 from game.web.embed.moments import replay_view
 from game.web.language.catalog import told
@@ -214,14 +215,14 @@ class Puzzle:
         self.store.save({"play": index})
         draw(diagram.diagram_view(self.start_session, play))
         document.body.classList.add("answered")
-        self.ask(lambda answer: puzzle.play_verdict(self.game, answer, play))
+        self.ask(lambda answer: verdicts.play_verdict(self.game, answer, play))
 
     def reveal_cube(self, choice: str) -> None:
         self.answered = True
         self.store.save({"cube": choice})
         document.body.classList.add("answered")
         set_props("puzzle-cube", hidden=True)
-        self.ask(lambda answer: puzzle.cube_verdict(self.game, answer, choice))
+        self.ask(lambda answer: verdicts.cube_verdict(self.game, answer, choice))
 
     def ask(self, verdict_of: Any) -> None:
         worker_client.start()
@@ -234,7 +235,7 @@ class Puzzle:
 
         self.task = asyncio.ensure_future(work())  # kept until done
 
-    def show_verdict(self, verdict: puzzle.Verdict) -> None:
+    def show_verdict(self, verdict: verdicts.Verdict) -> None:
         note(verdict.summary)
         set_text("puzzle-summary", verdict.summary)
         listing = element("puzzle-ranking")
@@ -246,7 +247,7 @@ class Puzzle:
             if self.game.dice is None:
                 item.textContent = row.text + loss
             else:
-                item.textContent = f"{row.text}  {puzzle.equity_text(row.equity)}{loss}"
+                item.textContent = f"{row.text}  {verdicts.equity_text(row.equity)}{loss}"
             item.classList.toggle("chosen", row.chosen)
             item.classList.toggle("best", row.best)
             if row.chosen:

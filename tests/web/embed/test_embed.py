@@ -20,6 +20,7 @@ from game.web.address.embed_params import EmbedError, read_embed
 from game.web.address.links import game_from_id
 from game.web.board import diagram as diagrams
 from game.web.board.render import board_svg
+from game.web.embed import verdict as verdicts
 from game.web.embed.moments import replay_view
 from game.web.sharing import snippet
 from game.web.state.replay import Replay
@@ -93,10 +94,10 @@ def test_a_checker_puzzle_ranks_every_play_and_places_the_readers():
     plays = game.legal_plays()
     assert sorted(index for index, _ in answer["plays"]) == list(range(len(plays)))
     worst = plays[answer["plays"][-1][0]]
-    verdict = puzzle.play_verdict(game, answer, worst)
+    verdict = verdicts.play_verdict(game, answer, worst)
     assert verdict.rows[0].best and not verdict.rows[0].chosen
     assert verdict.rows[-1].chosen and verdict.rows[-1].rank == len(plays)
-    assert len(verdict.rows) == puzzle.PLAYS_SHOWN + 1  # the top five and the reader's
+    assert len(verdict.rows) == verdicts.PLAYS_SHOWN + 1  # the top five and the reader's
     assert f"ranks {len(plays)} of {len(plays)}" in verdict.summary
     assert format_play(worst.moves) in verdict.summary
 
@@ -105,12 +106,12 @@ def test_a_cube_puzzle_weighs_each_answer():
     game = game_from_id(START_ROLL)
     assert puzzle.cube_choices(game) == (puzzle.DOUBLE, puzzle.NO_DOUBLE)
     answer = puzzle.rank_reply(game, 1)
-    verdict = puzzle.cube_verdict(game, answer, puzzle.DOUBLE)
+    verdict = verdicts.cube_verdict(game, answer, puzzle.DOUBLE)
     assert [row.text for row in verdict.rows] == ["No double", "Double"]  # the start: no double
     assert verdict.rows[1].chosen and verdict.rows[1].loss > 0.1
     doubled = game.double()
     assert puzzle.cube_choices(doubled) == (puzzle.TAKE, puzzle.PASS)
-    verdict = puzzle.cube_verdict(doubled, puzzle.rank_reply(doubled, 1), puzzle.TAKE)
+    verdict = verdicts.cube_verdict(doubled, puzzle.rank_reply(doubled, 1), puzzle.TAKE)
     assert verdict.rows[0].text == "Take" and verdict.summary.startswith("Take: the computer")
 
 
