@@ -4,7 +4,7 @@ at the strongest judgement, the page's with 1 and with 2 pool workers.
     python -m tools.bench.analysis                  # both depths, CPython and Chromium
     python -m tools.bench.analysis --turns 60 --seed 4 --plies 1 --no-chromium
     python -m tools.bench.analysis --no-chromium --compare   # also each decision afresh
-    nice -n 10 python -m tools.bench.analysis --plies 2 --workers 1 2 --no-cpython
+    nice -n 10 python -m tools.bench.analysis --plies 2 --workers 1 2 --no-cpython --machine
 
 The game is the first of a money session played by the bot against itself at
 its ``casual`` level (so there are mistakes to find) that lasts at least
@@ -20,8 +20,11 @@ analysed twice on the same page: the first (*cold*) waits for the pool's workers
 printed: the longest main-thread task during it, and the resident memory the pool added to
 the Chromium this bench started, a worker (as tools/bench/rollout_page.py measures it).
 
-Timings depend on the machine's load (printed); the CPython lines also count the network
-evaluations (calls of ``Network.outputs``, the bulk of the work), which do not.
+Timings depend on the machine's load (printed; ``--machine`` also prints, before and after
+the page's runs, what two CPU-bound jobs at once take against one after the other on this
+machine just then: the floor it sets for the pool's ratio, tools/bench/machine.py); the
+CPython lines also count the network evaluations (calls of ``Network.outputs``, the bulk of
+the work), which do not.
 ``--compare`` also times the analysis with every decision judged afresh
 (``analysis_steps(..., shared=False)``, the same figures) in the same run.
 """
@@ -68,11 +71,13 @@ WINDOW = """() => {
 }"""
 
 
-def chromium_times(
-    record: Record, plies_list: list[int], workers: int
-) -> list[tuple[int, float, float, float, float]]:
-    """(plies, cold seconds, warm seconds, longest main-thread task in ms, MB a worker) of
-    the page's analysis of ``record`` with a pool of ``workers``."""
+Timing = tuple[int, float, float, float, float, tuple[list[float], float]]
+
+
+def chromium_times(record: Record, plies_list: list[int], workers: int) -> list[Timing]:
+    """(plies, cold seconds, warm seconds, longest main-thread task in ms, MB a worker, the
+    warm run's CPU seconds: each pool worker thread's and the rest of Chromium's) of the
+    page's analysis of ``record`` with a pool of ``workers``."""
     import json
 
     from playwright.sync_api import sync_playwright
@@ -81,7 +86,7 @@ def chromium_times(
     from game.web.store import storage
     from game.web.store.history import history_data
     from tools.bench.common import CHROMIUM, CHROMIUM_ARGS
-    from tools.bench.rollout_page import chromium_rss_mb
+    from tools.bench.rollout_page import chromium_cpu, chromium_rss_mb, cpu_split
     from tools.build.server import serve_in_thread
 
     state = record.state
@@ -115,6 +120,7 @@ def chromium_times(
                 took = []
                 for _ in range(2):  # cold (the pool starting), then warm
                     page.evaluate("() => { document.body.dataset.analysis = ''; }")
+                    cpu = chromium_cpu()
                     page.click("#analysis-run")
                     page.wait_for_function(
                         "() => document.body.dataset.analysis === 'done'",
@@ -122,9 +128,10 @@ def chromium_times(
                         polling=200,
                     )
                     took.append(page.evaluate(WINDOW))
+                spent = cpu_split(cpu, chromium_cpu())  # the warm run's
                 per_worker = (chromium_rss_mb() - before) / workers
                 cold, warm = took[0][0] / 1000, took[1][0] / 1000
-                times.append((plies, cold, warm, max(t[1] for t in took), per_worker))
+                times.append((plies, cold, warm, max(t[1] for t in took), per_worker, spent))
             browser.close()
     finally:
         server.shutdown()
@@ -181,6 +188,11 @@ def main(argv: list[str] | None = None) -> int:
         "--workers", type=int, nargs="+", default=[1], help="the page's pool sizes (?workers=N)"
     )
     parser.add_argument(
+        "--machine",
+        action="store_true",
+        help="also the machine's own ratio for two jobs at once (tools/bench/machine.py)",
+    )
+    parser.add_argument(
         "--compare", action="store_true", help="also judge each decision afresh (CPython)"
     )
     args = parser.parse_args(argv)
@@ -201,12 +213,22 @@ def main(argv: list[str] | None = None) -> int:
                 f"evaluations, {evaluations / args.turns:.0f} a turn{how})"
             )
     if not args.no_chromium:
+        from tools.bench.machine import say
+
+        if args.machine:
+            print(say("before"), flush=True)
         warm: dict[tuple[int, int], float] = {}
+        busiest: dict[tuple[int, int], float] = {}
+        work: dict[tuple[int, int], float] = {}
         for workers in args.workers:
-            for plies, cold, took, longest, per_worker in chromium_times(
+            for plies, cold, took, longest, per_worker, spent in chromium_times(
                 record, args.plies, workers
             ):
                 warm[plies, workers] = took
+                threads, rest = spent
+                pool = threads[:workers]  # the pool's; the computer's own worker idles
+                busiest[plies, workers] = pool[0] if pool else 0.0
+                work[plies, workers] = sum(pool)
                 name = "strongest (2-ply)" if plies >= 2 else "1-ply"
                 print(
                     f"{name:18} {took:6.2f} s   in Chromium, {workers} pool workers "
@@ -215,11 +237,26 @@ def main(argv: list[str] | None = None) -> int:
                     f"{os.getloadavg()[0]:.1f}",
                     flush=True,
                 )
+                print(
+                    f"{'':18} CPU: the pool's workers {' + '.join(f'{t:.1f}' for t in pool)}"
+                    f" s, the rest of Chromium {rest:.1f} s",
+                    flush=True,
+                )
         first = args.workers[0]
         for plies in args.plies:
             for workers in args.workers[1:]:
                 ratio = warm[plies, workers] / warm[plies, first]
                 print(f"{plies}-ply: time with {workers} workers / with {first}: {ratio:.2f}")
+                # Load-free: the busiest worker's CPU against the work of the first run (an idle
+                # machine's ratio, waits aside), and the work itself against the first's.
+                cpu = busiest[plies, workers] / work[plies, first] if work[plies, first] else 0
+                more = work[plies, workers] / work[plies, first] if work[plies, first] else 0
+                print(
+                    f"{plies}-ply CPU: the busiest of {workers} workers / the work with {first}:"
+                    f" {cpu:.2f}; the work with {workers} / with {first}: {more:.2f}"
+                )
+        if args.machine:
+            print(say("after"), flush=True)
     return 0
 
 

@@ -334,22 +334,23 @@ class Review:
         surface.mark("analysis-from", f"{page.around.now_ms():.1f}")
         data = judging.record_data(record)
         try:
-            plan = await page.around.pool(judging.parts_request(data, plies), job)
+            plan = await page.around.pool(judging.parts_request(data, plies, dice=False), job)
         except Exception:  # stopped before it began
             return
-        if plan.get("dice"):
-            surface.props("dice-title", hidden=False)
-            surface.html("dice-result", analysis_view.dice_html(plan["dice"]))
         parts: list[list[int]] = plan["parts"]
         total = int(plan["total"])
         figures: list[Any] = [None] * len(parts)
         judged = [0]
 
         async def one(index: int, part: list[int]) -> None:
+            request = judging.part_request(data, plies, part, dice=index == 0)
             try:
-                reply = await page.around.pool(judging.part_request(data, plies, part), job)
+                reply = await page.around.pool(request, job)
             except Exception:  # stopped: the parts done stand
                 return
+            if reply.get("dice") and self.job == job:  # the dice against fair dice: first part
+                surface.props("dice-title", hidden=False)
+                surface.html("dice-result", analysis_view.dice_html(reply["dice"]))
             figures[index] = reply["figures"]
             judged[0] += int(reply["decisions"])
             if self.job == job:

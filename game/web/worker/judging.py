@@ -220,16 +220,20 @@ def cancel_reply(request: dict[str, Any]) -> dict[str, Any]:
 # --- the analysis on the pool of workers: in parts, put together (game.analysis.analysis_parts)
 
 
-def parts_request(data: dict[str, Any], plies: int) -> dict[str, Any]:
+def parts_request(data: dict[str, Any], plies: int, dice: bool = True) -> dict[str, Any]:
     """Ask how the analysis of the record ``data`` (``record_data``'s) is shared: its parts,
-    decisions and dice."""
-    return PartsRequest(data, plies).to_dict()
+    decisions and (``dice``) the dice statistics."""
+    return PartsRequest(data, plies, dice).to_dict()
 
 
-def part_request(data: dict[str, Any], plies: int, part: list[int]) -> dict[str, Any]:
+def part_request(
+    data: dict[str, Any], plies: int, part: list[int], dice: bool = False
+) -> dict[str, Any]:
     """Judge one part of the record ``data`` (``record_data``'s: written once, for every
-    part; in the page writing a long match is not free)."""
-    return PartRequest(data, part, plies).to_dict()
+    part; in the page writing a long match is not free); with ``dice``, the dice statistics
+    too. The page asks them with the first part rather than with the parts: every part
+    waits for the parts' answer, and the statistics take longer than the rest of it."""
+    return PartRequest(data, part, plies, dice).to_dict()
 
 
 def whole_request(
@@ -247,11 +251,13 @@ def parts_reply(request: dict[str, Any]) -> dict[str, Any]:
     record = read_record(asked.record)
     games, _ = games_with_moments(record)
     parts = parts_of(games)
-    return {
+    answer: dict[str, Any] = {
         "parts": [part.to_list() for part in parts],
         "total": decisions_in(games),
-        "dice": dice_data(record),
     }
+    if asked.dice:
+        answer["dice"] = dice_data(record)
+    return answer
 
 
 def part_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -259,12 +265,16 @@ def part_reply(request: dict[str, Any]) -> dict[str, Any]:
     from game.analysis.analysis_parts import Part, judge_part
 
     asked = PartRequest.from_dict(request)
-    games, _ = games_with_moments(read_record(asked.record))
+    record = read_record(asked.record)
+    games, _ = games_with_moments(record)
     part = Part.of(asked.part)
     if not 0 <= part.game < len(games):
         raise ValueError(f"no game {part.game + 1} in this record")
     figures = judge_part(games, int(asked.plies), part)
-    return {"part": part.to_list(), "figures": figures, "decisions": part.end - part.start}
+    answer = {"part": part.to_list(), "figures": figures, "decisions": part.end - part.start}
+    if asked.dice:
+        answer["dice"] = dice_data(record)
+    return answer
 
 
 def whole_reply(request: dict[str, Any]) -> dict[str, Any]:

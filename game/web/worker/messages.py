@@ -142,6 +142,7 @@ class PartsRequest(Message):
     TASK: ClassVar[str] = PARTS
     record: dict[str, Any]  # judging.record_data's
     plies: int = 1
+    dice: bool = True  # with the dice statistics (the page asks them with the first part)
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,7 @@ class PartRequest(Message):
     record: dict[str, Any]
     part: list[int]  # game, first decision, the decision after the last
     plies: int = 1
+    dice: bool = False  # with the dice statistics: worked out beside the other parts
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import random
 
 from game.analysis.record_analysis import analyse_match
 from game.web.house import Rooms, Setup, build
+from game.web.review import analysis_view
 from game.web.state.session import FRIEND, Session, Settings
 from game.web.worker import judging
 from tests.records import played
@@ -38,6 +39,11 @@ def test_the_analysis_on_the_pool_is_the_analysis_in_one_go():
     tasks = [request["task"] for request in around.requests]
     assert tasks[0] == "analyse-parts" and tasks[-1] == "analyse-whole"
     assert tasks.count("analyse-part") >= 3  # shared among the workers
+    # The dice statistics are worked out with the first part, not before every part.
+    parts = [r for r in around.requests if r["task"] == "analyse-part"]
+    assert not around.requests[0]["dice"] and [r["dice"] for r in parts[:2]] == [True, False]
+    dice = judging.dice_data(record)
+    assert surface.markup["dice-result"] == analysis_view.dice_html(json.loads(json.dumps(dice)))
     assert surface.marks["analysis"] == "done"
     _, result = rooms.page.state.analysis
     assert json.loads(json.dumps(result)) == one_go(record)
