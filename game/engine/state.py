@@ -64,6 +64,7 @@ from game.engine.plays import (
     Play,
     check_dice,
     has_play,
+    moves_text,
     play_of_every_die,
 )
 from game.engine.plays import legal_plays as generate_plays
@@ -320,7 +321,7 @@ class GameState:
             else:
                 raise IllegalAction(f"not a legal play of {self.dice[0]}-{self.dice[1]}")  # type: ignore[index]
             moves = moves or legal.moves
-        text = " ".join(map(str, moves))
+        text = moves_text(moves)
         event = f"{_name(self.turn)} played {text}"
         result = resulting.winner_result()
         if result:
@@ -349,7 +350,7 @@ class GameState:
             or play.position.winner_result()
         ):
             return self.set_dice(dice).play(play)
-        text = " ".join(map(str, play.moves))
+        text = moves_text(play.moves)
         return self._next(
             turn=1 - self.turn,
             position=play.position.flip(),
@@ -396,10 +397,10 @@ class GameState:
     def _next(self, **changes: object) -> GameState:
         """``replace`` without ``_check_state``: for the few steps (a roll, a play) that lead
         from a valid state to a valid one by the rules, taken once per action in a replay."""
-        attributes = self.__dict__.copy()
-        attributes.update(changes)
         state = object.__new__(GameState)
-        object.__setattr__(state, "__dict__", attributes)
+        attributes = state.__dict__  # filled in place: a frozen class refuses setattr
+        attributes.update(self.__dict__)
+        attributes.update(changes)
         return state
 
     def _uses_every_die(self, moves: tuple[Move, ...], resulting: Position) -> bool:

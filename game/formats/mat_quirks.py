@@ -127,7 +127,8 @@ class GameReplayer:
         return (self.record.state, *flags)
 
     def entry(self, entry: MatEntry) -> None:
-        self.settle_unplayed(entry)
+        if self.unplayed is not None or self.broken_off is not None:
+            self.settle_unplayed(entry)  # else nothing to settle (most entries)
         state = self.record.state
         word = entry.word
         if word == "roll":
@@ -168,10 +169,11 @@ class GameReplayer:
 
     def roll(self, entry: MatEntry, state: GameState) -> None:
         d1, d2 = entry.dice  # type: ignore[misc]
-        board = _board_of_note(entry.note, self.game.names, entry.player) if entry.note else None
-        if board is not None and state.phase in (Phase.OPENING, Phase.ROLL):
-            self.board_after(entry, state, board)
-            return
+        if entry.note:
+            board = _board_of_note(entry.note, self.game.names, entry.player)
+            if board is not None and state.phase in (Phase.OPENING, Phase.ROLL):
+                self.board_after(entry, state, board)
+                return
         if state.phase is Phase.ROLL and entry.player == state.turn and not self.retried:
             # The common turn: a roll and plain moves using every die, found legal from the
             # position at hand and taken with the roll in one step.
@@ -454,10 +456,22 @@ def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
         budget[0] -= len(live)
         if budget[0] < 0:
             raise _unresolved(live[0], game, "too many readings of the plays left unwritten")
-        step = functools.partial(_entry, entry=entry)
-        if len(live) == 1:
-            read = _read(live[0], step, errors, index, budget)  # the common case: one reading
+        if len(live) == 1:  # the common case: one reading
+            replayer = live[0]
+            if replayer.record.state.phase is not Phase.MATCH_OVER:
+                try:
+                    replayer.entry(entry)  # ``_read`` of ``_entry``, without its calls
+                    continue
+                except Guess as guess:
+                    read = _forks(replayer, guess, _step(entry), errors, index, budget)
+                except InvalidMatFile as error:
+                    errors.append((error, index, replayer.first, replayer.guessed))
+                    live = []
+                    break
+            else:
+                read = _read(replayer, _step(entry), errors, index, budget)
         else:
+            step = _step(entry)
             read = [each for one in live for each in _read(one, step, errors, index, budget)]
         if len(read) > 1:
             survivors: dict[tuple[object, ...], GameReplayer] = {}
@@ -504,16 +518,31 @@ def _read(
         step(replayer)
         return [replayer]
     except Guess as guess:
-        budget[0] -= GUESS_STEPS + len(guess.plays)
-        if budget[0] < 0:
-            raise _unresolved(
-                replayer, replayer.game, "too many readings of the plays left unwritten"
-            ) from None
-        forks = replayer.forks(guess)
-        return [each for fork in forks for each in _read(fork, step, errors, index, budget)]
+        return _forks(replayer, guess, step, errors, index, budget)
     except InvalidMatFile as error:
         errors.append((error, index, replayer.first, replayer.guessed))
         return []
+
+
+def _forks(
+    replayer: GameReplayer,
+    guess: Guess,
+    step: Callable[[GameReplayer], None],
+    errors: list[Failure],
+    index: int,
+    budget: list[int],
+) -> list[GameReplayer]:
+    """The readings left standing after ``guess``: one fork per legal play, each taking
+    ``step`` (``_read``)."""
+    budget[0] -= GUESS_STEPS + len(guess.plays)
+    if budget[0] < 0:
+        raise _unresolved(replayer, replayer.game, "too many readings of the plays left unwritten")
+    forks = replayer.forks(guess)
+    return [each for fork in forks for each in _read(fork, step, errors, index, budget)]
+
+
+def _step(entry: MatEntry) -> Callable[[GameReplayer], None]:
+    return functools.partial(_entry, entry=entry)
 
 
 def _unresolved(replayer: GameReplayer, game: MatGame, why: str) -> InvalidMatFile:
