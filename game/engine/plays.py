@@ -90,6 +90,14 @@ def play_of_key(key: bytes, moves: tuple[Move, ...]) -> Play:
     return Play(moves, Position.trusted(tuple(key[:THEIRS]), tuple(key[THEIRS:])))
 
 
+def known_play_of_key(
+    key: bytes, moves: tuple[Move, ...], start: Position, roll: Dice
+) -> KnownPlay:
+    """``play_of_key``'s play, known legal from ``start`` with ``roll`` (a link's plays)."""
+    after = Position.trusted(tuple(key[:THEIRS]), tuple(key[THEIRS:]))
+    return _known(KnownPlay, moves, after, start, roll)
+
+
 def has_play(position: Position, dice: Iterable[int]) -> bool:
     """Whether ``legal_plays`` would find a play: some checker moves by one of the dice (a roll
     that cannot be played passes the turn), without the search."""

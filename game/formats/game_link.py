@@ -59,8 +59,9 @@ import zlib
 from collections.abc import Iterator, Mapping
 from urllib.parse import parse_qs, quote
 
+from game.engine.dice import Dice
 from game.engine.match import Cube, IllegalAction, InvalidRules, Rules
-from game.engine.plays import Found, KnownPlay, Play, legal_play_keys, play_of_key
+from game.engine.plays import Found, Play, known_play_of_key, legal_play_keys
 from game.engine.record import Action, ActionKind, Record, RecordError
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
@@ -360,9 +361,11 @@ def decode_game(text: object) -> Record:
         raise InvalidGameLink("the game link is damaged: bad characters in its actions") from None
     value = int.from_bytes(data, "big")
     record = Record(start, ((),))
-    for step in range(count):
+    step = 0
+    while step < count:
         state = record.state
         setup = setups.get(step)
+        step += 1
         if setup is not None:
             try:
                 record = record.append(setup)
@@ -371,27 +374,54 @@ def decode_game(text: object) -> Record:
             continue
         choices = _choices(state, version)
         if not choices:
-            raise InvalidGameLink(
-                f"the game link goes on after the match is over (action {step + 1})"
-            )
+            raise InvalidGameLink(f"the game link goes on after the match is over (action {step})")
         ranked, found = _ranked_plays(state) if state.phase is Phase.MOVE else ([], {})
         value, digit = divmod(value, len(ranked) + len(choices))
         kind: ActionKind | str
         detail: object
         if digit < len(ranked):
             key = ranked[digit]
-            made = play_of_key(key, found[key])
-            play = KnownPlay(made.moves, made.position, state.position, state.dice)  # type: ignore[arg-type]
-            kind, detail = ActionKind.PLAY, play
+            kind = ActionKind.PLAY
+            detail = known_play_of_key(key, found[key], state.position, state.dice)  # type: ignore[arg-type]
         else:
             kind, detail = choices[digit - len(ranked)]
         try:
+            if (
+                kind == ActionKind.ROLL
+                and state.phase is Phase.ROLL
+                and step < count
+                and step not in setups
+            ):
+                # A roll, then what the roller did: read and taken in one step when it is a
+                # play (a link's every turn but the blocked ones).
+                record, value, step = _turn(record, state, detail, value, step)  # type: ignore[arg-type]
+                continue
             record = _take(record, kind, detail)
         except RecordError as error:  # cannot happen for a choice offered: say so plainly
             raise InvalidGameLink(f"the game link is damaged: {error}") from None
     if value:
         raise InvalidGameLink("the game link is damaged: it holds more than its actions")
     return record
+
+
+def _turn(
+    record: Record, state: GameState, dice: Dice, value: int, step: int
+) -> tuple[Record, int, int]:
+    """The record after a roll from ``state`` (in ROLL) and the action the link reads after it,
+    the rest of the link's number and the next step: the choices after the roll are its legal
+    plays, then the roller's six resignations (``_choices``), read without the state between."""
+    found = legal_play_keys(state.position, dice)
+    if not found:  # a roll that cannot be played: the turn passes by itself
+        return record.append(Action.roll(dice)), value, step
+    ranked = sorted(found)
+    resignations = _resignations(state.turn)
+    value, digit = divmod(value, len(ranked) + len(resignations))
+    if digit < len(ranked):
+        key = ranked[digit]
+        play = known_play_of_key(key, found[key], state.position, dice)
+        return record.append_turn(Action.roll(dice), Action.of_play(play)), value, step + 1
+    kind, detail = resignations[digit - len(ranked)]
+    return _take(record.append(Action.roll(dice)), kind, detail), value, step + 1
 
 
 def _take(record: Record, kind: ActionKind | str, detail: object) -> Record:
