@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from game.engine.match import Cube, Rules, game_points
+from game.engine.plays import play_of_every_die
 from game.engine.position import BAR, CHECKERS, OFF, Position
 from game.engine.record import (
     BEAVER,
@@ -640,8 +641,20 @@ class _GameReader:
             raise self.fail(f"cannot read the move {quoted(text, 30)}")
         d1, d2 = int(found.group(1)), int(found.group(2))
         before = self.record.state
-        self.roll(player, d1, d2)
         letters = found.group(3)
+        if before.phase is Phase.ROLL and before.turn == player and letters:
+            # The common turn: a roll and moves using every die, found legal from the position at
+            # hand and taken with the roll in one step (else read the general way below).
+            made = play_of_every_die(before.position, (d1, d2), _moves(letters, player))
+            if made is not None:
+                try:
+                    self.record = self.record.append_turn(
+                        Action.roll((d1, d2)), Action.of_play(made)
+                    )
+                except RecordError as error:
+                    raise self.fail(in_names(error.reason, self.record.names)) from None
+                return
+        self.roll(player, d1, d2)
         state = self.record.state
         if state.phase is not Phase.MOVE:
             if letters:
@@ -649,9 +662,7 @@ class _GameReader:
             return  # no legal play: the turn passed
         if state.turn != player and before.phase is not Phase.OPENING:
             raise self.fail(f"a play by the player not on roll ({quoted(text, 20)})")
-        moves = []
-        for at in range(0, len(letters), 2):
-            moves.append((_point(letters[at], player), _point(letters[at + 1], player)))
+        moves = _moves(letters, player)
         if not moves:
             raise self.fail(f"no play written for {d1}{d2} where a play is legal")
         self.do(Action.play(moves))
@@ -722,6 +733,14 @@ def _point_list(values: list[str], fail: Callable[[str], InvalidSgfFile]) -> lis
         elif text != "z":  # checkers off are not placed
             raise fail(f"cannot read the point {quoted(value, 12)} of a position set up")
     return points
+
+
+def _moves(letters: str, player: int) -> list[tuple[int, int]]:
+    """A move's letters (``hefe``: from h to e, from f to e) as ``player``'s moves."""
+    return [
+        (_point(letters[at], player), _point(letters[at + 1], player))
+        for at in range(0, len(letters), 2)
+    ]
 
 
 def _point(letter: str, player: int) -> int:
