@@ -20,7 +20,7 @@ with a larger number.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from game.engine.dice import Dice
@@ -139,20 +139,21 @@ def play_of_every_die(
         if destination > OFF:
             # ``may_move`` for a move on the board, inline (a file's every play comes here):
             # a die of the roll, a checker there, none left on the bar, the point not closed.
+            landing = 51 - destination  # the opponent's count where the checker lands
             if not (
                 size in left
                 and origin <= BAR
                 and points[origin]
                 and (origin == BAR or not points[BAR])
-                and points[51 - destination] < 2
+                and points[landing] < 2
             ):
                 return None
             left.remove(size)
             # ``_Board.make``, inline.
             points[origin] -= 1
             points[destination] += 1
-            if points[51 - destination] == 1:
-                points[51 - destination] = 0
+            if points[landing]:
+                points[landing] = 0
                 points[51] += 1  # the opponent's bar
                 made.append(_HITTING[origin][destination])  # type: ignore[arg-type]
             else:
@@ -172,7 +173,9 @@ def play_of_every_die(
             return None
         made.append(board.make(origin, destination))
     after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
-    return _known(PlayOfEveryDie, tuple(made), after, position, roll)
+    play = _known(PlayOfEveryDie, tuple(made), after, position, roll)
+    _set_given(play, tuple(moves))
+    return play
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,13 +195,17 @@ class KnownPlay(Play):
 
 @dataclass(frozen=True, slots=True)
 class PlayOfEveryDie(KnownPlay):
-    """A play ``play_of_every_die`` found legal: its moves as given, each die used."""
+    """A play ``play_of_every_die`` found legal: its moves as given, each die used; ``given``,
+    the moves as (origin, destination) pairs (what an action holds)."""
+
+    given: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
 
 
 _set_moves = Play.__dict__["moves"].__set__
 _set_position = Play.__dict__["position"].__set__
 _set_start = KnownPlay.__dict__["start"].__set__
 _set_roll = KnownPlay.__dict__["roll"].__set__
+_set_given = PlayOfEveryDie.__dict__["given"].__set__
 
 
 K = TypeVar("K", bound=KnownPlay)

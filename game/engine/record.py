@@ -42,6 +42,7 @@ from game.engine.plays import (
     KnownPlay,
     Move,
     Play,
+    PlayOfEveryDie,
     check_dice,
     play_of_every_die,
 )
@@ -133,7 +134,10 @@ class Action:
     @classmethod
     def of_play(cls, play: Play) -> Action:
         """The play's action, carrying the play when it is known legal where it was found."""
-        pairs = tuple([(move.origin, move.destination) for move in play.moves])
+        if type(play) is PlayOfEveryDie and play.given:
+            pairs = play.given  # the moves as given, already pairs
+        else:
+            pairs = tuple([(move.origin, move.destination) for move in play.moves])
         made = play if isinstance(play, KnownPlay) else None
         if cls is Action:
             return _play_action(pairs, made)  # a replay makes one a turn

@@ -334,13 +334,10 @@ def _play_of_every_die(text: str, position: Position, dice: Dice) -> PlayOfEvery
     words = text.split(" ")
     if len(words) > 4:
         return None
-    moves = []
-    for word in words:
-        move = _PLAIN_MOVES.get(word)
-        if move is None:
-            return None
-        moves.append(move)
-    return play_of_every_die(position, dice, moves)
+    moves = [_PLAIN_MOVES.get(word) for word in words]
+    if None in moves:
+        return None
+    return play_of_every_die(position, dice, moves)  # type: ignore[arg-type]
 
 
 _DUMP_NUMBER = re.compile(r"-?[0-9]{1,2}")
