@@ -63,6 +63,7 @@ from game.engine.dice import Dice
 from game.engine.match import Cube, IllegalAction, InvalidRules, Rules
 from game.engine.plays import Found, Play, known_play_of_key, legal_play_keys
 from game.engine.record import Action, ActionKind, Record, RecordError
+from game.engine.refusal import Refusal
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
@@ -95,16 +96,21 @@ _ANSWERS = {
 }
 
 
-class InvalidGameLink(ValueError):
+class InvalidGameLink(Refusal):
     """Text that is not a whole-game link this version can read."""
 
 
 class InvalidLinkDice(InvalidGameLink):
     """A game's dice in a link that are not a commitment and a seed; ``game`` says which."""
 
-    def __init__(self, game: int, reason: str):
-        super().__init__(f"the link's dice of game {game}: {reason}")
-        self.game, self.reason = game, reason
+    @property
+    def game(self) -> int:
+        game = self.fields["game"]
+        return game if isinstance(game, int) else 0
+
+    @property
+    def reason(self) -> str:
+        return str(self.fields["reason"])
 
 
 def _ranked_plays(state: GameState) -> tuple[list[bytes], Found]:
@@ -312,16 +318,17 @@ _FIELDS = re.compile(
 def decode_game(text: object) -> Record:
     """The record in link text; ``InvalidGameLink`` saying why when it is not one."""
     if not isinstance(text, str):
-        raise InvalidGameLink(f"a game link is text, got {type(text).__name__}")
+        raise InvalidGameLink("a game link is text, got {kind}", kind=type(text).__name__)
     if len(text) > MAX_TEXT:
-        raise InvalidGameLink(f"the game link is too long ({len(text)} characters)")
+        raise InvalidGameLink("the game link is too long ({count} characters)", count=len(text))
     text = text.strip()
     version = text.split(".", 1)[0]
     if version not in VERSIONS:
         if re.fullmatch(r"[0-9]+", version):
             raise InvalidGameLink(
-                f"the game link is version {version[:8]}; this page reads versions "
-                f"{' and '.join(VERSIONS)}"
+                "the game link is version {version}; this page reads versions {versions}",
+                version=version[:8],
+                versions=" and ".join(VERSIONS),
             )
         raise InvalidGameLink("not a game link: it starts with its version, '1.'")
     setups: dict[int, Action] = {}
@@ -350,7 +357,7 @@ def decode_game(text: object) -> Record:
     start = _read_start(start_text, rules)
     count = int(count_text, 36) if len(count_text) < 8 else -1
     if count > MAX_ACTIONS:
-        raise InvalidGameLink(f"the game link holds too many actions ({count})")
+        raise InvalidGameLink("the game link holds too many actions ({count})", count=count)
     if not 0 <= count <= 12 * len(payload) + 2 + len(setups):
         raise InvalidGameLink("the game link is damaged: more actions than it has room for")
     if len(payload) % 4 == 1:
@@ -370,11 +377,13 @@ def decode_game(text: object) -> Record:
             try:
                 record = record.append(setup)
             except RecordError as error:
-                raise InvalidGameLink(f"the game link is damaged: {error}") from None
+                raise InvalidGameLink("the game link is damaged: {error}", error=error) from None
             continue
         choices = _choices(state, version)
         if not choices:
-            raise InvalidGameLink(f"the game link goes on after the match is over (action {step})")
+            raise InvalidGameLink(
+                "the game link goes on after the match is over (action {step})", step=step
+            )
         ranked, found = _ranked_plays(state) if state.phase is Phase.MOVE else ([], {})
         value, digit = divmod(value, len(ranked) + len(choices))
         kind: ActionKind | str
@@ -398,7 +407,7 @@ def decode_game(text: object) -> Record:
                 continue
             record = _take(record, kind, detail)
         except RecordError as error:  # cannot happen for a choice offered: say so plainly
-            raise InvalidGameLink(f"the game link is damaged: {error}") from None
+            raise InvalidGameLink("the game link is damaged: {error}", error=error) from None
     if value:
         raise InvalidGameLink("the game link is damaged: it holds more than its actions")
     return record
@@ -452,7 +461,7 @@ def _read_rules(code: int) -> Rules:
             jacoby=bool(flags & 1),
         )
     except InvalidRules as error:
-        raise InvalidGameLink(f"the game link's rules: {error}") from None
+        raise InvalidGameLink("the game link's rules: {error}", error=error) from None
 
 
 def _read_start(text: str, rules: Rules) -> GameState:
@@ -471,7 +480,7 @@ def _read_start(text: str, rules: Rules) -> GameState:
         gnubg_id = text.replace("-", "+").replace("_", "/")
         return read_gnubg_id(gnubg_id, rules)
     except (IllegalAction, InvalidState, InvalidRules, ValueError) as error:
-        raise InvalidGameLink(f"the game link's starting position: {error}") from None
+        raise InvalidGameLink("the game link's starting position: {error}", error=error) from None
 
 
 def format_game_link(record: Record, dice: Mapping[int, GameDice] | None = None) -> str:
@@ -501,9 +510,9 @@ def parse_game_link_dice(fragment: str) -> dict[int, GameDice]:
     """Each game's dice in a link's ``dice=`` field (none when it has no such field);
     ``InvalidGameLink`` when it cannot be read."""
     if not isinstance(fragment, str):
-        raise InvalidGameLink(f"a link is text, got {type(fragment).__name__}")
+        raise InvalidGameLink("a link is text, got {kind}", kind=type(fragment).__name__)
     if len(fragment) > MAX_TEXT:
-        raise InvalidGameLink(f"the link is too long ({len(fragment)} characters)")
+        raise InvalidGameLink("the link is too long ({count} characters)", count=len(fragment))
     fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
     text = (fields.get("dice") or [""])[0]
     if not text:
@@ -518,7 +527,9 @@ def parse_game_link_dice(fragment: str) -> dict[int, GameDice]:
         try:
             dice[number] = GameDice(commitment, seed or None)
         except ValueError as error:
-            raise InvalidLinkDice(number, str(error)) from None
+            raise InvalidLinkDice(
+                "the link's dice of game {game}: {reason}", game=number, reason=error
+            ) from None
     return dice
 
 
@@ -526,9 +537,9 @@ def parse_game_link(fragment: str) -> Record:
     """The record in an address fragment made by ``format_game_link`` (a leading ``#`` is
     allowed); the ``gnubgid`` beside it, when present, must be the last position's."""
     if not isinstance(fragment, str):
-        raise InvalidGameLink(f"a link is text, got {type(fragment).__name__}")
+        raise InvalidGameLink("a link is text, got {kind}", kind=type(fragment).__name__)
     if len(fragment) > MAX_TEXT:
-        raise InvalidGameLink(f"the link is too long ({len(fragment)} characters)")
+        raise InvalidGameLink("the link is too long ({count} characters)", count=len(fragment))
     fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
     games = fields.get("game")
     if not games:

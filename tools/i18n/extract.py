@@ -38,6 +38,7 @@ READERS = (
     "game/formats/match_id.py",
     "game/formats/gnubg_id.py",
     "game/formats/xgid.py",
+    "game/formats/game_link.py",
 )
 REFUSING = ("game/engine", "game/formats")  # where the kinds of refusal are declared
 TERM = "a reader's field"  # the context of a Term (game/web/language/catalog.py says the same)

@@ -1,5 +1,6 @@
 """A reader's refusal in the reader's language (game/engine/refusal.py): what a person meets
-typing a Position ID, a Match ID, a gnubg ID or an XGID into Open… or an embed's address is
+typing a Position ID, a Match ID, a gnubg ID, an XGID or a game link into Open… or an embed's
+address is
 said whole from the catalog in every language (its sentence, its terms, a refusal nested in
 one), while its English, what the command lines print, stays word for word."""
 
@@ -40,6 +41,9 @@ TYPED = {
     "cube value (log2) is 0 to 6, got 9",
     XGID.format(cube=0, dice=52, bottom=0).replace("B-:", "BB:"): "the XGID cannot be read: "
     "the bottom player has 17 checkers, more than 15",
+    "game=1.x": "the game link cannot be read: the game link is damaged or cut short",
+    "game=1.4k..8.AAAA.zz": "the game link cannot be read: "
+    "the game link is damaged or cut short: its check does not match",
 }
 # An embed's address (#xgid=..., #gnubgid=...) reaches what Open…'s first look turns away.
 ADDRESSES = {
@@ -49,6 +53,8 @@ ADDRESSES = {
     "checker character 'Z' at 0 is not '-', A-O or a-o",
     "#gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAA": "the position cannot be read: "
     "a Match ID has 12 characters, got 11: 'cAkAAAAAAAA'",
+    "#game=2.4k..8.ABCD.zz": "the game link cannot be read: "
+    "the game link is damaged or cut short: its check does not match",
 }
 
 
