@@ -173,11 +173,14 @@ def test_a_file_of_plays_left_out_is_refused_within_the_same_budget(long_game):
         re.sub(r"([1-6][1-6]):[ 0-9/*]+?(?=  |$)", r"\1:", line) if ")" in line else line
         for line in format_mat(record).splitlines()
     )
-    began = time.process_time()
-    with pytest.raises(InvalidMatFile):
-        parse_mat(text)
-    plain = cpu_time(lambda: parse_mat(format_mat(record)), runs=1)
-    assert time.process_time() - began <= 20 * plain + 0.5
+
+    def refuse() -> None:
+        with pytest.raises(InvalidMatFile):
+            parse_mat(text)
+
+    # Best of two each (a loaded machine's stall is no cost of the reading: it only slows).
+    refused, plain = cpu_times(refuse, lambda: parse_mat(format_mat(record)), runs=2)
+    assert refused <= 20 * plain + 0.5
 
 
 def test_a_long_record_stays_shallow(long_game):
