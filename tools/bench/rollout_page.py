@@ -28,64 +28,38 @@ from tools.bench.machine import say
 from tools.build.server import serve_in_thread
 
 
+def _chromium_descendants() -> dict[int, tuple[str, int]]:
+    """The Chromium processes this bench started (descendants of this process: other
+    programs' browsers on the machine do not count): pid -> (name, resident kB), Linux /proc."""
+    parents: dict[int, int] = {}
+    found: dict[int, tuple[str, int]] = {}
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(
+                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
+            )
+        except OSError:
+            continue
+        pid = int(status.parent.name)
+        parents[pid] = int(fields.get("PPid", "0").strip() or 0)
+        found[pid] = (fields.get("Name", "").strip(), int(fields.get("VmRSS", "0 kB").split()[0]))
+    mine = os.getpid()
+
+    def descends(pid: int) -> bool:
+        for _ in range(20):
+            pid = parents.get(pid, 0)
+            if pid == mine:
+                return True
+            if pid <= 1:
+                return False
+        return False
+
+    return {pid: each for pid, each in found.items() if "chrom" in each[0] and descends(pid)}
+
+
 def chromium_rss_mb() -> float:
-    """Resident memory of the Chromium processes this bench started (descendants of this
-    process: other programs' browsers on the machine do not count), in MB (Linux /proc)."""
-    parents: dict[int, int] = {}
-    memory: dict[int, int] = {}
-    names: dict[int, str] = {}
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            fields = dict(
-                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
-            )
-        except OSError:
-            continue
-        pid = int(status.parent.name)
-        parents[pid] = int(fields.get("PPid", "0").strip() or 0)
-        memory[pid] = int(fields.get("VmRSS", "0 kB").split()[0])
-        names[pid] = fields.get("Name", "").strip()
-    mine = os.getpid()
-
-    def descends(pid: int) -> bool:
-        for _ in range(20):
-            pid = parents.get(pid, 0)
-            if pid == mine:
-                return True
-            if pid <= 1:
-                return False
-        return False
-
-    total = sum(kb for pid, kb in memory.items() if "chrom" in names[pid] and descends(pid))
-    return total / 1024
-
-
-def _descendants() -> dict[int, str]:
-    """This process's Chromium descendants: pid -> name (Linux /proc)."""
-    parents: dict[int, int] = {}
-    names: dict[int, str] = {}
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            fields = dict(
-                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
-            )
-        except OSError:
-            continue
-        pid = int(status.parent.name)
-        parents[pid] = int(fields.get("PPid", "0").strip() or 0)
-        names[pid] = fields.get("Name", "").strip()
-    mine = os.getpid()
-
-    def descends(pid: int) -> bool:
-        for _ in range(20):
-            pid = parents.get(pid, 0)
-            if pid == mine:
-                return True
-            if pid <= 1:
-                return False
-        return False
-
-    return {pid: name for pid, name in names.items() if "chrom" in name and descends(pid)}
+    """Resident memory of the Chromium processes this bench started, in MB."""
+    return sum(kb for _name, kb in _chromium_descendants().values()) / 1024
 
 
 def chromium_cpu() -> dict[tuple[int, int], tuple[str, float]]:
@@ -94,7 +68,7 @@ def chromium_cpu() -> dict[tuple[int, int], tuple[str, float]]:
     depend on the load: what the work costs, whoever else shares the cores."""
     tick = os.sysconf("SC_CLK_TCK")
     found: dict[tuple[int, int], tuple[str, float]] = {}
-    for pid in _descendants():
+    for pid in _chromium_descendants():
         for task in Path(f"/proc/{pid}/task").glob("[0-9]*"):
             try:
                 text = (task / "stat").read_text()

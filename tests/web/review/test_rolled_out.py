@@ -13,6 +13,16 @@ from game.web.store.rollouts import key_of, with_record
 from tests.web.test_rooms import PERSON_OPENS, rooms_on, surface_of
 from tools.i18n.catalogs import LOCALE
 
+# One candidate's figures, as the rollout panel keeps them.
+ROW = {
+    "label": "8/3 6/3",
+    "trials": 1296,
+    "equity": 0.171,
+    "standard_error": 0.012,
+    "chances": [0.55, 0.15, 0.01, 0.1, 0.0],
+    "jsd": None,
+}
+
 
 def test_the_reviews_move_shows_the_rollout_kept_for_its_position_and_roll():
     storage: dict[str, str] = {}
@@ -22,14 +32,7 @@ def test_the_reviews_move_shows_the_rollout_kept_for_its_position_and_roll():
     rooms.review.toggle()
     assert surface_of(rooms).markup.get("review-rollout", "") == ""  # nothing kept yet
     rooms.review.toggle()
-    row = {
-        "label": "8/3 6/3",
-        "trials": 1296,
-        "equity": 0.171,
-        "standard_error": 0.012,
-        "chances": [0.55, 0.15, 0.01, 0.1, 0.0],
-        "jsd": None,
-    }
+    row = dict(ROW)
     record = {"trials": 1296, "settings": "1296 trials, seed 3", "rows": [row]}
     key = key_of(format_position_id(game.position), game.dice)
     storage[ROLLOUTS] = json.dumps(with_record(None, key, record))
@@ -46,14 +49,7 @@ def test_a_kept_rollouts_settings_are_said_in_the_readers_language_an_older_page
     rooms.table.roll()
     game = rooms.page.state.session.game
     key = key_of(format_position_id(game.position), game.dice)
-    row = {
-        "label": "8/3 6/3",
-        "trials": 1296,
-        "equity": 0.171,
-        "standard_error": 0.012,
-        "chances": [0.55, 0.15, 0.01, 0.1, 0.0],
-        "jsd": None,
-    }
+    row = dict(ROW)
     data = {"trials": 1296, "seed": 3, "truncate": 7, "level": "0-ply", "variance_reduction": True}
     older = (
         "1296 trials, seed 3, truncated at 7 plies, chequer play 0-ply, variance reduction,"
