@@ -3,7 +3,7 @@
 //
 // game/web/browser/worker_client.py starts it (through boot.js) once the board is playable, so it never
 // slows the start.
-// It loads the same Python files as the page (pyscript.toml's [files]) and the bot's
+// It loads the same Python files as the page (pyscript.toml's [game-files]) and the bot's
 // weights ([bot-files]) through python-files.mjs, imports the bot, then answers messages {id, request} with
 // {id, reply} or {id, error}; the request and the reply are JSON text of the dataclasses
 // of game/web/worker/messages.py (``to_dict()``: a dict whose "task" names the request).
@@ -13,9 +13,9 @@
 import { bootPython } from "./python-files.mjs";
 
 async function boot() {
-  // The page's files ([files]) and the bot's weights ([bot-files], which the page itself
-  // does not fetch at start-up).
-  const pyodide = await bootPython(["files", "bot-files"]);
+  // The page's files ([game-files], which interpreter.mjs writes) and the bot's weights
+  // ([bot-files], which the page itself does not fetch at start-up).
+  const pyodide = await bootPython(["bot-files"]);
   // Import the bot and load its weights now, before the first question.
   pyodide.runPython(
     "import json, game.bot, game.web.worker.thinker\n" +

@@ -23,9 +23,9 @@ const BOOT = Math.random().toString(36).slice(2) + Date.now().toString(36);
 const PROTOCOL = 2;
 
 async function boot() {
-  // The page's Python files ([files] in pyscript.toml); the bot's weights ([bot-files])
+  // The page's Python files ([game-files] in pyscript.toml); the bot's weights ([bot-files])
   // are not needed to draw.
-  const pyodide = await bootPython(["files"]);
+  const pyodide = await bootPython();
   pyodide.runPython("import json, game.web.embed.embed_frame");
   return {
     reply: pyodide.runPython(

@@ -4,7 +4,10 @@
 // unpack it, restored from a snapshot of an interpreter already started with the game's
 // pure modules imported (runtime/compiled/snapshot.gz, tools/build/snapshot.mjs), so a load
 // runs neither Python's start nor those imports. pyscript.toml names this file as
-// PyScript's `interpreter`; the workers (python-files.mjs) load it too.
+// PyScript's `interpreter`; the workers (python-files.mjs) load it too. It also writes the
+// game's Python files (pyscript.toml's [game-files]) into Python's home, fetched while
+// Pyodide's own files download: PyScript's [files] would fetch them only once the
+// interpreter is up, a step of its own before the page's Python runs.
 import { loadPyodide as loadStock, version } from "./runtime/pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -15,6 +18,46 @@ const snapshotURL = here("./runtime/compiled/snapshot.gz");
 // Beside the snapshot, only the compiled modules it did not import (tools/build/snapshot.mjs).
 const restURL = here("./runtime/compiled/snapshot-pycache.zip");
 const HOME = "/home/pyodide";
+const configURL = here("./pyscript.toml");
+
+// The files of the named tables of pyscript.toml ([game-files]: the page's Python;
+// [bot-files]: the bot's weights), as tools/build/manifest.py writes them: [url, path] pairs.
+let config = null;  // its text, fetched once for every table
+async function projectFiles(tables) {
+  config ||= fetch(configURL).then((response) => {
+    if (!response.ok) throw new Error(`${configURL}: ${response.status}`);
+    return response.text();
+  });
+  const files = [];
+  let inside = false;
+  for (const line of (await config).split("\n")) {
+    const table = line.match(/^\s*\[([^\]]+)\]\s*$/);
+    if (table) inside = tables.includes(table[1]);
+    const entry = inside && line.match(/^\s*"([^"]+)"\s*=\s*"([^"]+)"\s*$/);
+    if (entry) files.push([entry[1], entry[2]]);
+  }
+  return files;
+}
+
+// Every file of ``tables``, fetched: [path, bytes] pairs (a missing file fails the start, as
+// it failed PyScript's).
+export async function fetchFiles(tables) {
+  const files = await projectFiles(tables);
+  return await Promise.all(files.map(async ([url, path]) => {
+    const response = await fetch(here(url));
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return [path, new Uint8Array(await response.arrayBuffer())];
+  }));
+}
+
+// The fetched files written into Python's home, where PyScript writes its own.
+export function writeFiles(pyodide, files) {
+  for (const [path, bytes] of files) {
+    const target = `${HOME}/${path.replace(/^\.\//, "")}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, bytes);
+  }
+}
 
 // The game's modules (and PyScript's own Python package, which it writes to ./pyscript/ at
 // start) as hash-checked __pycache__ entries: Python uses each only while the
@@ -88,6 +131,8 @@ function mark(step) {
 }
 
 export async function loadPyodide(options = {}) {
+  const files = fetchFiles(["game-files"]);
+  files.catch(() => {});  // failing before it is awaited is no unhandled rejection
   const [pyodide, archive] = await start(options);
   mark("python up");
   if (archive && archive.byteLength > 22) {
@@ -98,6 +143,8 @@ export async function loadPyodide(options = {}) {
     }
   }
   mark("bytecode unpacked");
+  writeFiles(pyodide, await files);
+  mark("files written");
   return pyodide;
 }
 

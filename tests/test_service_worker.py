@@ -55,7 +55,7 @@ def test_the_list_is_the_whole_site(tmp_path):
         "runtime/pyodide/pyodide.mjs",
     }
     assert expected <= set(files)
-    # Every Python file the page loads (pyscript.toml's [files]).
+    # Every Python file the page loads (pyscript.toml's [game-files]).
     assert set(manifest.needed_files()) <= set(files)
     assert "runtime/pyscript/core.js.map" not in files and "runtime/VERSIONS.json" not in files
     assert all((root / path).is_file() for path in files[1:])

@@ -17,8 +17,9 @@ loads, which WebKit's WebDriver could not give): playable is boot.js's ``bootTim
 (the game's ``game:ready``) or the bare page's ``data-ready-ms``; the breakdown is PyScript's
 steps as boot.js noted them ("Loading Pyodide": its scripts and config are in; "Loaded
 Pyodide": the interpreter is up, the wasm compiled and the standard library's start run;
-"Loaded files"), the runtime's files fetched (responseEnd of the wasm and the stdlib zip),
-interpreter.mjs's marks (the snapshot unpacked and restored, the game's bytecode unpacked), and
+the bare page's "Loaded files"), the runtime's files fetched (responseEnd of the wasm and the
+stdlib zip), interpreter.mjs's marks (the snapshot unpacked and restored, the game's bytecode
+unpacked, the game's files written), and
 the game's own imports and first drawing (data-start-ms, game/web/main.py). Automated
 browsers skip the service worker (boot.js), so these are loads from the HTTP cache.
 Prints medians and each engine's ratio to Chromium, and the game's to the bare page.
@@ -64,7 +65,7 @@ MEASURES = """(() => {
     restored: marked('snapshot restored'),
     bytecode: marked('bytecode unpacked'),
     pyodide: times['Loaded Pyodide'] ?? null,
-    files: times['Loaded files'] ?? null,
+    files: marked('files written') ?? times['Loaded files'] ?? null,
     imports: start[0],
     draw: start[1],
   };
@@ -77,8 +78,8 @@ STEPS = (
     "snapshot",
     "restored",
     "bytecode",
-    "pyodide",
     "files",
+    "pyodide",
     "imports",
     "draw",
 )

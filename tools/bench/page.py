@@ -23,8 +23,9 @@ Measured inside the page, from navigation start:
   the interpreter), the runtime's files fetched (responseEnd of the wasm and the stdlib zip),
   the wasm compiled and instantiated (WebAssembly.instantiateStreaming resolved), PyScript's
   "Loaded Pyodide" step (interpreter up: mostly Python's own start and the standard library's
-  imports), "Loaded files" (project files written), then importing the game and drawing its
-  board (data-start-ms, from game/web/main.py).
+  imports), "Loaded files" (project files written; the game's: interpreter.mjs's mark
+  "files written"), then importing the game and drawing its board (data-start-ms, from
+  game/web/main.py).
 Bytes are the response bodies of a cold load.
 
 The computer, per level, under the full rules (so its cube decisions count too) with ?pace=0
@@ -129,7 +130,8 @@ MEASURES = """() => {
     started: window.__steps["Loading Pyodide"] ?? null,
     compiled: window.__wasm.length ? Math.max(...window.__wasm.map((w) => w.end ?? 0)) : null,
     pyodide: window.__steps["Loaded Pyodide"] ?? null,
-    files: window.__steps["Loaded files"] ?? null,
+    files: (performance.getEntriesByName("interpreter: files written")[0] || {}).startTime
+      ?? window.__steps["Loaded files"] ?? null,
     imports: start ? Number(start.split("+")[0]) : null,
     draw: start ? Number(start.split("+")[1]) : null,
   };

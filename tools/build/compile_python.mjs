@@ -8,7 +8,7 @@
 //   writes the same zip with every .py replaced by an unchecked hash-based .pyc (zipimport
 //   reads it without looking for a source).
 // pycache: the project's modules listed in files.json (paths relative to the working
-//   directory, as in pyscript.toml's [files]) as __pycache__/<name>.cpython-3XX.pyc entries
+//   directory, as in pyscript.toml's [game-files]) as __pycache__/<name>.cpython-3XX.pyc entries
 //   of CHECKED hash-based .pyc: interpreter.mjs unpacks them beside the .py files PyScript
 //   writes, and Python uses one only while its source is byte-identical (it hashes the
 //   source), so an archive built from older code is harmless: those modules compile as before.

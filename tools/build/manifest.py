@@ -1,25 +1,25 @@
-"""Which files of the project the page needs in the browser: pyscript.toml's ``[files]``
-and ``[bot-files]``.
+"""Which files of the project the page needs in the browser: pyscript.toml's
+``[game-files]`` and ``[bot-files]``.
 
-    $ python -m tools.build.manifest            # print the [files] table the page needs
+    $ python -m tools.build.manifest            # print the [game-files] table the page needs
     $ python -m tools.build.manifest --write    # rewrite it in pyscript.toml
     $ python -m tools.build.manifest --check    # exit 1 if pyscript.toml is stale
 
-PyScript copies only the files listed in ``[files]`` into the browser's file
-system; a module missing there is an ImportError in the page while every
-CPython test still passes. So the list is computed: every module of the
-``game`` package that ``game/web/main.py`` (or ``game/web/embed/embed_frame.py``, which the
-embeds' shared runtime imports) imports, directly or through other
-modules (imports inside functions count too), each package's ``__init__.py``,
-and the files in the ``data/`` folder of every package imported (the bot's
+interpreter.mjs copies only the files listed in ``[game-files]`` into the browser's file
+system (as the interpreter starts; PyScript ignores the table); a module missing there is
+an ImportError in the page while every CPython test still passes. So the list is computed:
+every module of the ``game`` package that ``game/web/main.py`` (or
+``game/web/embed/embed_frame.py``, which the embeds' shared runtime imports) imports,
+directly or through other modules (imports inside functions count too), each package's
+``__init__.py``, and the files in the ``data/`` folder of every package imported (the bot's
 weights). Runs in CPython only; the page never imports it.
 
 The data files (the bot's weights and bear-off table, most of the bytes) are
-only needed to think, so they are not in ``[files]``, which PyScript fetches
-before the board is playable, but in ``[bot-files]`` (a table PyScript
-ignores): the computer's worker (computer-worker.mjs) fetches both tables once
-the board is up, and the page fetches ``[bot-files]`` itself only where no
-worker runs (game/web/browser/worker_client.py). The service worker precaches both.
+only needed to think, so they are not in ``[game-files]``, which the page fetches
+before the board is playable, but in ``[bot-files]``: the computer's worker
+(computer-worker.mjs) fetches both tables once the board is up, and the page fetches
+``[bot-files]`` itself only where no worker runs (game/web/browser/worker_client.py). The
+service worker precaches both.
 
 The pages preload none of these (nor the runtime): on a reload, dozens of
 preloads revalidated at once held back PyScript's own scripts and the
@@ -109,7 +109,7 @@ def is_bot_data(path: str) -> bool:
 
 
 def startup_files(files: list[str]) -> list[str]:
-    """What the page needs before it is playable: ``[files]``."""
+    """What the page needs before it is playable: ``[game-files]``."""
     return [path for path in files if not is_bot_data(path)]
 
 
@@ -125,14 +125,16 @@ def files_table(files: list[str], header: str = FILES_HEADER) -> str:
 
 
 def listed_files(config_text: str, header: str = FILES_HEADER) -> list[str]:
-    """The paths in the ``[files]`` table (or another, by ``header``) of a pyscript.toml."""
+    """The paths in the ``[game-files]`` table (or another, by ``header``) of a pyscript.toml."""
     return read_config(config_text).paths(header.strip("[]"))
 
 
 def write_config(files: list[str], config: Path = CONFIG) -> None:
-    """Replace the ``[files]`` and ``[bot-files]`` tables (the last in the file)."""
+    """Replace the ``[game-files]`` (once ``[files]``) and ``[bot-files]`` tables (the last
+    in the file)."""
     text = config.read_text(encoding="utf-8")
-    head = re.split(r"^\[files\]\s*$", text, maxsplit=1, flags=re.MULTILINE)[0].rstrip("\n")
+    tables_start = re.compile(r"^\[(?:game-)?files\]\s*$", re.MULTILINE)
+    head = tables_start.split(text, maxsplit=1)[0].rstrip("\n")
     tables = files_table(startup_files(files))
     if bot_files(files):
         tables += "\n" + files_table(bot_files(files), BOT_FILES_HEADER)

@@ -15,7 +15,7 @@ Layout produced:
                         running tools/build/compile_python.py), so the page never compiles
                         it. The game page loads it through interpreter.mjs; the bare page of
                         tools/bare/ keeps the stock zip.
-    runtime/compiled/pycache.zip  the game's own modules (pyscript.toml's [files]) and
+    runtime/compiled/pycache.zip  the game's own modules (pyscript.toml's [game-files]) and
                         PyScript's Python package (written by its core script) compiled
                         the same way, as hash-checked __pycache__ entries that interpreter.mjs
                         unpacks beside the sources: a module whose source changed since is
@@ -146,7 +146,7 @@ def _digest(paths: list[Path]) -> str:
 
 
 def project_modules() -> list[str]:
-    """The .py files pyscript.toml's [files] copies into the page (paths like "./game/x.py")."""
+    """The .py files of pyscript.toml's [game-files] (paths like "./game/x.py")."""
     try:
         text = CONFIG.read_text(encoding="utf-8")
     except OSError:

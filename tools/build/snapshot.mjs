@@ -3,7 +3,7 @@
 //   node tools/build/snapshot.mjs <pyodide dir> <stdlib zip> <pycache zip> <files.json> <out.gz> <rest.zip>
 //
 // Pyodide starts here, under Node.js, on the same compiled standard library the pages load;
-// the game's files (files.json: pyscript.toml's [files], paths like "./game/x.py") are
+// the game's files (files.json: pyscript.toml's [game-files], paths like "./game/x.py") are
 // written where PyScript writes them (/home/pyodide), and every module of the game that
 // imports without the browser is imported (game/web/browser/snapshot.py's take(), with js,
 // pyodide and pyscript refused so that no JavaScript object is held). Then the

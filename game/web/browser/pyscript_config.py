@@ -5,9 +5,9 @@ The page (``thinking.py`` fetches the bot's files), the manifest that writes the
 here. Its tables map a URL (relative to the page) to a path in the browser's file system;
 this project always writes both the same, ``"./game/x.py" = "./game/x.py"``.
 
->>> config = read_config('interpreter = "./i.mjs"\\n[files]\\n"./game/a.py" = "./game/a.py"\\n')
+>>> config = read_config('interpreter = "./i.mjs"\\n[game-files]\\n"./a.py" = "./a.py"\\n')
 >>> config.interpreter, config.paths(), config.paths(BOT_FILES)
-('./i.mjs', ['game/a.py'], [])
+('./i.mjs', ['a.py'], [])
 
 Standard library only; runs the same in CPython and Pyodide.
 """
@@ -17,7 +17,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 
-FILES = "files"  # what PyScript copies into the page before it runs main.py
+# The page's Python: interpreter.mjs writes them into the page (and each worker) as the
+# interpreter starts, fetched while Pyodide's own files download (PyScript ignores the table:
+# its own [files] would fetch them only once the interpreter is up).
+FILES = "game-files"
 BOT_FILES = "bot-files"  # the bot's data, fetched once the board is playable (PyScript ignores it)
 TABLES = (FILES, BOT_FILES)
 

@@ -117,7 +117,7 @@ def test_pyscript_toml_lists_every_file_the_page_imports():
     needed = set(manifest.needed_files())
     missing = sorted(needed - listed)
     assert not missing, (
-        f"pyscript.toml [files] lacks {missing}: run python -m tools.build.manifest --write"
+        f"pyscript.toml [game-files] lacks {missing}: run python -m tools.build.manifest --write"
     )
     assert "game/web/app.py" in needed and "game/engine/turn.py" in needed
     gone = sorted(path for path in listed if not (manifest.ROOT / path).is_file())
@@ -131,7 +131,7 @@ def test_pyscript_toml_lists_exactly_the_files_the_page_needs():
 
 
 def test_start_up_fetches_no_bot_data_and_the_worker_gets_it_all():
-    # PyScript fetches [files] before the board is playable;
+    # interpreter.mjs fetches [game-files] before the board is playable;
     # the bot's weights and bear-off table wait in [bot-files] (issue 14).
     config = manifest.CONFIG.read_text(encoding="utf-8")
     at_start = manifest.listed_files(config)
@@ -139,9 +139,13 @@ def test_start_up_fetches_no_bot_data_and_the_worker_gets_it_all():
     assert "game/bot/data/bearoff.bin" in later and "game/bot/data/contact.net" in later
     assert not [path for path in at_start if "/data/" in path], at_start
     assert not set(at_start) & set(later)
-    # The worker reads both tables (computer-worker.mjs): the same names as here.
+    # interpreter.mjs writes [game-files] (the page's and every worker's); the computer's
+    # worker (computer-worker.mjs) adds [bot-files]: the same names as here.
+    interpreter = (manifest.ROOT / "interpreter.mjs").read_text(encoding="utf-8")
+    assert 'fetchFiles(["game-files"])' in interpreter
     worker = (manifest.ROOT / "computer-worker.mjs").read_text(encoding="utf-8")
-    assert '"files"' in worker and '"bot-files"' in worker
+    assert 'bootPython(["bot-files"])' in worker
+    assert manifest.FILES_HEADER == "[game-files]"
     assert manifest.BOT_FILES_HEADER == "[bot-files]"
 
 
@@ -159,12 +163,12 @@ def test_the_page_package_holds_only_what_the_page_ships():
 
 def test_the_manifest_puts_data_files_in_the_bot_table(tmp_path, monkeypatch):
     config = tmp_path / "pyscript.toml"
-    config.write_text('name = "x"\n\n[files]\n"./old.py" = "./old.py"\n')
+    config.write_text('name = "x"\n\n[game-files]\n"./old.py" = "./old.py"\n')
     manifest.write_config(["game/bot/data/w.net", "game/bot/evaluator.py"], config)
     text = config.read_text()
     assert manifest.listed_files(text) == ["game/bot/evaluator.py"]
     assert manifest.listed_files(text, "[bot-files]") == ["game/bot/data/w.net"]
-    assert text.startswith('name = "x"\n\n[files]\n')
+    assert text.startswith('name = "x"\n\n[game-files]\n')
 
 
 def test_the_manifest_follows_imports_inside_functions(tmp_path, monkeypatch):
