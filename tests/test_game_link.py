@@ -97,7 +97,7 @@ def signed(body: str) -> str:
     ("text", "reason"),
     [
         ("", "not a game link"),
-        ("4.3g..2.ATY.B9", "version 4"),
+        ("5.3g..2.ATY.B9", "version 5"),
         ("1.3g..2.ATY", "damaged or cut short"),
         ("1.3g..2.AT.B9", "check does not match"),
         ("1.3g..2.ATY.B", "damaged or cut short"),

@@ -393,3 +393,70 @@ class _Board:
                 longest = len(moves)
             found.setdefault(self.key(), tuple(moves))
         return longest
+
+
+class MoveByMove:
+    """A play made one checker at a time from ``position`` with ``dice``, each move chosen
+    among those the rules allow at that moment (a link of version 4 names a play this way:
+    ``options`` are its digits' choices, no search of every play is needed).
+
+        >>> from game.engine.position import Position
+        >>> made = MoveByMove(Position.start(), (3, 1))
+        >>> len(made.options())  # the 3s, then the 1s
+        7
+        >>> made.make(made.options().index((8, 5)))
+        >>> made.make(made.options().index((6, 5)))
+        >>> made.options(), moves_text(made.play().moves)
+        ([], '8/5 6/5')
+    """
+
+    __slots__ = ("_higher", "_options", "board", "left", "moves", "pairs", "roll", "start")
+
+    def __init__(self, position: Position, dice: Iterable[int]):
+        self.roll = check_dice(dice)
+        one, other = self.roll
+        self.start = position
+        self.board = _Board(position)
+        # The dice not used yet, the higher first.
+        self.left = [one] * 4 if one == other else [max(one, other), min(one, other)]
+        self.moves: list[Move] = []
+        self.pairs: list[tuple[Point, Point]] = []
+        self._options: list[tuple[Point, Point]] | None = None
+        self._higher = 0  # how many of the options are the higher die's
+
+    def options(self) -> list[tuple[Point, Point]]:
+        """The moves the rules allow now: those of the higher die left, then the lower's
+        (a bear-off either die may make is in both); empty when the play is over."""
+        options = self._options
+        if options is None:
+            left = self.left
+            if not left:
+                options = []
+            else:
+                options = self.board.single_moves(left[0])
+                self._higher = len(options)
+                if len(left) == 2 and left[1] != left[0]:
+                    options += self.board.single_moves(left[1])
+            self._options = options
+        return options
+
+    def make(self, index: int) -> None:
+        """Make ``options()[index]``."""
+        pair = self.options()[index]
+        self.left.pop(0 if index < self._higher else 1)
+        self.moves.append(self.board.make(*pair))
+        self.pairs.append(pair)
+        self._options = None
+
+    def play(self) -> KnownPlay | None:
+        """The play made, when legal: every die used (always legal), or fewer where no play
+        uses more (the search decides); None otherwise."""
+        points = self.board.points
+        if self.left and bytes(points) not in legal_play_keys(self.start, self.roll):
+            return None
+        after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
+        if self.left:  # fewer dice than the roll's
+            return _known(KnownPlay, tuple(self.moves), after, self.start, self.roll)
+        play = _known(PlayOfEveryDie, tuple(self.moves), after, self.start, self.roll)
+        _set_given(play, tuple(self.pairs))
+        return play

@@ -5,9 +5,10 @@
 Plays one money game of ``--turns`` rolls where both players keep hitting
 (``tools.golden.long_game``), then times: building its record action by action; reading it
 as ``.mat`` (and the time a MB); reading 10,000 actions of it as ``.sgf`` (a file
-holds 20,000 nodes at most); decoding 20,000 actions of it as a whole-game link (a link holds
-20,000 at most); a friend's turn received over some 19,900 actions (``FriendGame.receive``:
-read, every roll checked, refused only by the last roll's dice: ``friend_turn``).
+holds 20,000 nodes at most); decoding 10,000 and 20,000 actions of it as a whole-game link (a
+link holds 20,000 at most; version 4, and version 1 as written before it); a friend's turn
+received over some 9,950 and 19,900 actions (``FriendGame.receive``: read, every roll checked,
+refused only by the last roll's dice: ``friend_turn``).
 ``--turns 76000`` makes a .mat of about 2 MB. Runs under Pyodide too:
 ``node tools/bench/pyodide.mjs tools.bench.linear --turns 10000``.
 """
@@ -52,12 +53,35 @@ def main() -> None:
     print(f".mat: {len(text):,} bytes in {seconds:.2f} s CPU ({per_mb:.2f} s a MB)")
     sgf = format_sgf(prefix(record, 10_000))
     print(f".sgf: 10,000 actions, {len(sgf):,} bytes in {cpu(lambda: parse_sgf(sgf)):.2f} s CPU")
-    link = encode_game(prefix(record, 20_000))
-    seconds = cpu(lambda: decode_game(link))
-    print(f"link: 20,000 actions, {len(link):,} characters in {seconds:.2f} s CPU")
-    mine, turn = friend_turn(record, 19_900)  # the link's game ends at most 2 actions later
-    seconds = cpu(lambda: _refused(mine, turn))
-    print(f"friend's turn received: {len(mine.record) + 2:,} actions in {seconds:.2f} s CPU")
+    links = {n: encode_game(prefix(record, n)) for n in (10_000, 20_000)}
+    times = {n: cpu(lambda link=link: decode_game(link)) for n, link in links.items()}  # type: ignore[misc]
+    print(
+        f"link: 20,000 actions, {len(links[20_000]):,} characters (version "
+        f"{links[20_000][0]}) in {times[20_000]:.2f} s CPU; 10,000 in {times[10_000]:.2f} s"
+        f" ({times[20_000] / times[10_000]:.2f}x for 2x)"
+    )
+    old = _as_version_1(prefix(record, 20_000))
+    seconds = cpu(lambda: decode_game(old))
+    print(f"link of version 1 (as written before version 4): 20,000 actions in {seconds:.2f} s CPU")
+    turns = {n: friend_turn(record, n) for n in (9_950, 19_900)}  # ends at most 2 actions later
+    times = {n: cpu(lambda turn=turn: _refused(*turn)) for n, turn in turns.items()}  # type: ignore[misc]
+    actions = len(turns[19_900][0].record) + 2
+    print(
+        f"friend's turn received: {actions:,} actions in {times[19_900]:.2f} s CPU; half as "
+        f"many in {times[9_950]:.2f} s ({times[19_900] / times[9_950]:.2f}x for 2x)"
+    )
+
+
+def _as_version_1(record: Record) -> str:
+    """The link the encoder wrote before version 4 (longer records were of version 1 too)."""
+    from game.formats import game_link
+
+    kept = game_link.LONG_RECORD
+    game_link.LONG_RECORD = game_link.MAX_ACTIONS
+    try:
+        return encode_game(record)
+    finally:
+        game_link.LONG_RECORD = kept
 
 
 def _refused(game: FriendGame, link: str) -> None:
