@@ -64,6 +64,7 @@ MEASURES = """(() => {
     snapshot: marked('snapshot unpacked'),
     restored: marked('snapshot restored'),
     bytecode: marked('bytecode unpacked'),
+    main: (performance.getEntriesByName('main: begun')[0] || {}).startTime ?? null,
     pyodide: times['Loaded Pyodide'] ?? null,
     files: marked('files written') ?? times['Loaded files'] ?? null,
     imports: start[0],
@@ -80,6 +81,7 @@ STEPS = (
     "bytecode",
     "files",
     "pyodide",
+    "main",
     "imports",
     "draw",
 )
