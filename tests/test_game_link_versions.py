@@ -224,3 +224,21 @@ def test_a_version_4_link_changed_anywhere_is_a_record_or_refused(data):
     except InvalidGameLink:
         return
     assert isinstance(record, Record)
+
+
+def test_the_collector_is_paused_only_while_a_link_is_read(long_record):
+    import gc
+
+    link = encode_game(long_record)
+    assert gc.isenabled()
+    decode_game(link)
+    assert gc.isenabled()
+    with pytest.raises(InvalidGameLink):
+        decode_game(link[:-6] + "AA" + link[-4:])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        decode_game(link)
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()

@@ -71,7 +71,7 @@ from game.engine.dice import Dice
 from game.engine.match import Cube, IllegalAction, InvalidRules, Rules
 from game.engine.plays import Found, MoveByMove, Play, known_play_of_key, legal_play_keys
 from game.engine.position import Position
-from game.engine.record import Action, ActionKind, Record, RecordError
+from game.engine.record import Action, ActionKind, Record, RecordError, collector_paused
 from game.engine.refusal import Refusal
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
@@ -396,6 +396,11 @@ _FIELDS = re.compile(
 
 def decode_game(text: object) -> Record:
     """The record in link text; ``InvalidGameLink`` saying why when it is not one."""
+    with collector_paused():  # as a file's game is replayed (``record.collector_paused``)
+        return _decode_game(text)
+
+
+def _decode_game(text: object) -> Record:
     if not isinstance(text, str):
         raise InvalidGameLink("a game link is text, got {kind}", kind=type(text).__name__)
     if len(text) > MAX_TEXT:

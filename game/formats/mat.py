@@ -54,14 +54,12 @@ game's entries with each producer's ways, ``mat_write`` writes; this module join
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from typing import TypeVar
 
 from game.engine.match import IllegalAction, Rules
-from game.engine.record import ActionKind, Record
+from game.engine.record import ActionKind, Record, collector_paused
 from game.engine.state import GameState, Phase
 from game.formats.mat_quirks import replay_game
 from game.formats.mat_read import InvalidMatFile, MatGame, read_games, without_illegal_plays
@@ -188,26 +186,12 @@ def _replay_from(
                 break  # games after the match was won: gnubg ignores them too
             record = record.next_game()
         last = index == len(games) - 1
-        with _collector_paused():
+        with collector_paused():
             replayer = replay_game(record, game, last)
         record = replayer.record
         written.append(replayer.written)
         yield index + 1, len(games)
     return record, written
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a game is replayed (never across a step's yield):
-    a long game builds some 10 objects an action, none in a cycle, and the collector's passes
-    over them took a quarter of a 2 MB file's reading."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 # Kept for readers of the record: which actions a .mat file cannot hold.
