@@ -136,6 +136,7 @@ def _resignations(actor: int) -> list[tuple[ActionKind | str, object]]:
     return [(ActionKind.RESIGN, (r, p)) for p in (actor, 1 - actor) for r in (1, 2, 3)]
 
 
+_RESIGNATIONS = {actor: _resignations(actor) for actor in (0, 1)}  # read, never changed
 _ROLL_CHOICES = {
     (actor, may_double): [
         *((ActionKind.ROLL, dice) for dice in _ROLLS),
@@ -577,7 +578,7 @@ def _read_move(
     options = made.options()
     if roll is not None and not options:
         return record.append(roll), False
-    resignations = _resignations(actor)
+    resignations = _RESIGNATIONS[actor]
     digit = digits.digit(len(options) + len(resignations))
     if digit >= len(options):
         kind, detail = resignations[digit - len(options)]
