@@ -56,7 +56,18 @@ def serve(answer: Answer, requests: Iterable[str | bytes], out: TextIO) -> int:
 
     Lines given as bytes (stdin's own) are decoded one by one: a line that is not UTF-8 is
     answered ``error: ...`` like any request that cannot be read. An answerer marked
-    ``block`` answers in several lines: each answer, an error too, is closed by a blank line."""
+    ``block`` answers in several lines: each answer, an error too, is closed by a blank line.
+    An answerer with a ``close`` is closed at the end (its processes shut down before the
+    interpreter's exit, which otherwise races them)."""
+    try:
+        return _served(answer, requests, out)
+    finally:
+        close = getattr(answer, "close", None)
+        if close is not None:
+            close()
+
+
+def _served(answer: Answer, requests: Iterable[str | bytes], out: TextIO) -> int:
     status = 0
     closing = "\n" if getattr(answer, "block", False) else ""
     for raw in requests:

@@ -14,7 +14,8 @@ bot, the outcomes averaged with their standard error, as GNU Backgammon rolls ou
 
 The modules: ``settings.py`` (trials, seed, truncation, the level, variance reduction, in
 gnubg's words), ``dice.py`` (each trial's dice from the seed, the first two rolls rotated),
-``trial.py`` (one trial played, its luck taken away), ``tally.py`` (the trials' outcomes,
+``trial.py`` (one trial played, its luck taken away), ``cube.py`` (the cube in a cubeful
+rollout's trials), ``tally.py`` (the trials' outcomes,
 merged from chunks, and their figures), ``decision.py`` (the best few plays of a roll, or the
 cube's three answers, each rolled out) and ``export.py`` (a rollout as text, the position
 with it) and ``job.py`` (a rollout shared among workers: its chunks as requests, the replies
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from game.analysis.rollout.cube import CubeStart
 from game.analysis.rollout.dice import rollout_key
 from game.analysis.rollout.settings import RolloutSettings
 from game.analysis.rollout.tally import RolloutResult, Tally, flipped
@@ -44,10 +46,12 @@ def roll_out(
     for_other_side: bool = False,
     progress: Progress | None = None,
     every: int = 36,
+    cube: CubeStart | None = None,
 ) -> Tally:
     """The trials ``trials`` (default: all the settings ask for) of ``position``, its player
     on roll about to roll; outcomes for that player (or, ``for_other_side``, for the other:
-    the rollout of a play is the position after it with the other side on roll).
+    the rollout of a play is the position after it with the other side on roll). A cubeful
+    rollout (``settings.cubeful``) plays the cube from ``cube`` (default: centred at 1).
 
     ``progress`` is called with the tally after every ``every`` trials; when it returns
     False the rollout stops there, keeping what is done."""
@@ -56,9 +60,16 @@ def roll_out(
     key = rollout_key(settings.seed)
     player = Trials(settings)
     tally = Tally()
+    start = (cube or CubeStart()) if settings.cubeful else None
     for count, trial in enumerate(range(settings.trials) if trials is None else trials, 1):
-        outcome = player.play(position, key, trial)
-        tally.add(trial, flipped(outcome) if for_other_side else outcome)
+        if start is None:
+            outcome = player.play(position, key, trial)
+            tally.add(trial, flipped(outcome) if for_other_side else outcome)
+        else:
+            outcome, points = player.play_cubeful(position, key, trial, start)
+            if for_other_side:
+                outcome, points = flipped(outcome), -points
+            tally.add(trial, outcome, points)
         if progress is not None and count % every == 0 and not progress(tally):
             break
     return tally
@@ -74,6 +85,7 @@ def chunks(trials: int, parts: int, size: int = 36) -> list[range]:
 
 
 __all__ = [
+    "CubeStart",
     "Progress",
     "RolloutResult",
     "RolloutSettings",

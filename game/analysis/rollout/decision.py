@@ -15,8 +15,19 @@ seed, so the same trials meet the same dice (common random numbers: the differen
 candidates vary less than the candidates do).
 
 The cube: cubeless, no double is the position's rolled-out equity, double/take twice it and
-double/pass 1. Cubeful money (the second step): the rolled-out chances through the bot's cube
-model (``game.bot.cube``, Janowski's with the position's cube efficiency), centred cube.
+double/pass 1. Cubeful money from a cubeless rollout: the rolled-out chances through the bot's
+cube model (``game.bot.cube``, Janowski's with the position's cube efficiency), centred cube.
+A cubeful rollout (``RolloutSettings.cubeful``, gnubg's) rolls out two candidates with the
+cube played in every trial (``cube_candidates``): *no double* (the cube where it is, the
+player on roll not doubling before its first roll) and *double/take* (the cube at 2, the
+taker owning it); double/pass is +1; ``cubeful_cube_figures`` reads the answers from them.
+
+    >>> [c.label for c in cube_candidates(Position.start())]
+    ['no double', 'double, take']
+    >>> no_double = Tally({0: (1.0, 0.0, 0.0, 0.0, 0.0)}, {0: 1.0}).result()
+    >>> taken = Tally({0: (1.0, 0.0, 0.0, 0.0, 0.0)}, {0: 2.0}).result()
+    >>> cubeful_cube_figures(no_double, taken).answer
+    ('double', 'pass')
 """
 
 from __future__ import annotations
@@ -24,10 +35,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.analysis.judgement import rank_plays
+from game.analysis.rollout.cube import ON_ROLL, OPPONENT, CubeStart
 from game.analysis.rollout.settings import RolloutSettings
 from game.analysis.rollout.tally import RolloutResult, Tally
 from game.bot.cube import CubeState
-from game.bot.cube.model import cube_efficiency, decide
+from game.bot.cube.model import choose, cube_efficiency, decide
 from game.engine.position import Position
 
 BEST_FEW = 3  # the plays of a roll rolled out, best first by the network
@@ -42,11 +54,24 @@ class Candidate:
     label: str
     position: Position
     for_other_side: bool = False
+    cube: CubeStart | None = None  # a cubeful rollout's cube at the start (None: centred)
 
 
 def position_candidate(position: Position) -> Candidate:
     """The position itself, before the roll (also the cube's rollout)."""
     return Candidate("position", position)
+
+
+def cube_candidates(position: Position, owner: int | None = None) -> list[Candidate]:
+    """A cubeful rollout of the cube's decision: *no double* and *double/take* for the player
+    on roll (its cube ``owner``: None centred, ``ON_ROLL``), each with the cube played in
+    the trials. When the opponent owns the cube, the position alone (the cube where it is)."""
+    if owner == OPPONENT:
+        return [Candidate("position", position, cube=CubeStart(1, OPPONENT))]
+    return [
+        Candidate("no double", position, cube=CubeStart(1, owner, first_double=False)),
+        Candidate("double, take", position, cube=CubeStart(2, OPPONENT)),
+    ]
 
 
 def play_candidates(
@@ -74,6 +99,11 @@ class RolloutCube:
     double_take: float
     action: str
     response: str
+    rolled: bool = False  # cubeful from trials that played the cube (else from the model)
+
+    @property
+    def answer(self) -> tuple[str, str]:
+        return self.action, self.response
 
 
 def cube_figures(position: Position, result: RolloutResult) -> RolloutCube:
@@ -90,12 +120,36 @@ def cube_figures(position: Position, result: RolloutResult) -> RolloutCube:
     )
 
 
+def cubeful_cube_figures(no_double: RolloutResult, double_take: RolloutResult) -> RolloutCube:
+    """The cube's answers from a cubeful rollout: the cubeful equities of *no double* and
+    *double/take* (points, the cube at 1 before the double), +1 for double/pass, and the
+    bot's choice between them; the cubeless columns from the no-double trials."""
+    assert no_double.cubeful is not None and double_take.cubeful is not None
+    decision = choose(
+        no_double.cubeful, double_take.cubeful, 1.0, CubeState(), no_double.chances.win_gammon > 0
+    )
+    return RolloutCube(
+        no_double.equity,
+        2.0 * no_double.equity,
+        1.0,
+        no_double.cubeful,
+        double_take.cubeful,
+        str(decision.action),
+        str(decision.response),
+        rolled=True,
+    )
+
+
 __all__ = [
+    "ON_ROLL",
     "Candidate",
+    "CubeStart",
     "RolloutCube",
     "RolloutSettings",
     "Tally",
+    "cube_candidates",
     "cube_figures",
+    "cubeful_cube_figures",
     "play_candidates",
     "position_candidate",
 ]

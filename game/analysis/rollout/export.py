@@ -18,7 +18,9 @@ The board is drawn from the side on roll (X, moving from its 24-point down to it
 O the other side) with both IDs above it, so gnubg (``set gnubgid``) and any program that
 reads them can set the position up. Each candidate's line: equity for X and its standard
 error, the five chances (cumulative, as gnubg writes them), and its JSD: how many joint
-standard errors its equity lies below the best's (``-`` for the best).
+standard errors its equity lies below the best's (``-`` for the best). A cubeful rollout's
+line ends with its cubeful equity and error, ``CF +0.512 (0.031)`` (gnubg's CF), which then
+ranks the candidates and measures the JSD.
 """
 
 from __future__ import annotations
@@ -47,13 +49,17 @@ def rollout_text(
     lines += ["", f"Rollout: {settings.describe()}", ""]
     most = max((result.trials for _, result in results), default=0)
     lines.append(f"{HEADER}   rolled out: {most:,} trials")
-    best = max((result for _, result in results), key=lambda r: r.equity, default=None)
+    best = max((result for _, result in results), key=lambda r: r.value, default=None)
     for number, (label, result) in enumerate(results, 1):
         lines.append(label)
         chances = "  ".join(f"{value:.3f}" for value in result.chances.as_tuple())
         jsd = "-" if best is None or result is best else f"{result.joint_deviations(best):.2f}"
+        cubeful = ""
+        if result.cubeful is not None:
+            cubeful = f"   CF {result.cubeful:+.3f} ({result.value_error:.3f})"
         lines.append(
             f"{number:3d}. {result.equity:+.3f} ({result.standard_error:.3f})  {chances}  {jsd:>4}"
+            f"{cubeful}"
         )
     return "\n".join(lines)
 

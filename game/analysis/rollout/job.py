@@ -27,8 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.analysis.rollout import Tally, chunks, roll_out
+from game.analysis.rollout.cube import CubeStart
 from game.analysis.rollout.decision import (
     Candidate,
+    RolloutCube,
+    cube_candidates,
+    cube_figures,
+    cubeful_cube_figures,
     play_candidates,
     position_candidate,
 )
@@ -43,7 +48,7 @@ CHUNK = 36  # trials a request: one turn of the first roll's rotation
 
 def chunk_request(candidate: Candidate, settings: RolloutSettings, part: range) -> dict[str, Any]:
     """The plain-data request for trials ``part`` of ``candidate``'s rollout."""
-    return {
+    request = {
         "task": TASK,
         "position": format_position_id(candidate.position),
         "other_side": candidate.for_other_side,
@@ -51,6 +56,9 @@ def chunk_request(candidate: Candidate, settings: RolloutSettings, part: range) 
         "start": part.start,
         "stop": part.stop,
     }
+    if candidate.cube is not None:
+        request["cube"] = candidate.cube.as_list()
+    return request
 
 
 def chunk_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -59,11 +67,14 @@ def chunk_reply(request: dict[str, Any]) -> dict[str, Any]:
         position = parse_position_id(str(request["position"]))
         settings = RolloutSettings.from_dict(dict(request["settings"]))
         start, stop = int(request["start"]), int(request["stop"])
+        cube = CubeStart.from_list(request["cube"]) if "cube" in request else None
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"a rollout request is not readable: {error}") from None
     if not 0 <= start < stop <= settings.trials:
         raise ValueError("a rollout request's trials are outside the rollout")
-    tally = roll_out(position, settings, range(start, stop), bool(request.get("other_side")))
+    tally = roll_out(
+        position, settings, range(start, stop), bool(request.get("other_side")), cube=cube
+    )
     return {"task": TASK, "rows": tally.as_lists()}
 
 
@@ -77,6 +88,8 @@ class Row:
     standard_error: float
     chances: tuple[float, float, float, float, float]
     jsd: float | None  # joint standard errors below the best (None: the best, or no trials)
+    cubeful: float | None = None  # a cubeful rollout's equity and its standard error
+    cubeful_error: float | None = None
 
 
 @dataclass
@@ -96,13 +109,23 @@ class RolloutJob:
 
     @classmethod
     def of(
-        cls, position: Position, dice: tuple[int, int] | None, settings: RolloutSettings
+        cls,
+        position: Position,
+        dice: tuple[int, int] | None,
+        settings: RolloutSettings,
+        owner: int | None = None,
     ) -> RolloutJob:
-        """The job for ``position`` before the roll, or for the best few plays of ``dice``."""
+        """The job for ``position`` before the roll (cubeful: the cube's no double and
+        double/take, the cube's ``owner`` seen by the player on roll), or for the best few
+        plays of ``dice``."""
         if position.is_game_over():
             raise ValueError("the game is over: there is nothing to roll out")
         if dice is None:
-            candidates = [position_candidate(position)]
+            candidates = (
+                cube_candidates(position, owner)
+                if settings.cubeful
+                else [position_candidate(position)]
+            )
         else:
             candidates = play_candidates(position, dice)
             if not candidates:
@@ -164,9 +187,22 @@ class RolloutJob:
             if len(tally)
         ]
 
+    def cube(self) -> RolloutCube | None:
+        """The cube's answers from a rollout of the position before the roll (None: a roll's
+        plays, no trials yet, or a cubeful rollout with the opponent's cube): from the
+        cubeful trials' no double and double/take, else from the cubeless rollout."""
+        if self.dice is not None or not self.trials_done:
+            return None
+        labels = [candidate.label for candidate in self.candidates]
+        if self.settings.cubeful:
+            if labels != ["no double", "double, take"]:
+                return None
+            return cubeful_cube_figures(self.tallies[0].result(), self.tallies[1].result())
+        return cube_figures(self.position, self.tallies[0].result())
+
     def rows(self) -> list[Row]:
-        """The candidates' figures, best first."""
-        results = sorted(self.results(), key=lambda pair: -pair[1].equity)
+        """The candidates' figures, best first (by the cubeful equity in a cubeful rollout)."""
+        results = sorted(self.results(), key=lambda pair: -pair[1].value)
         best = results[0][1] if results else None
         return [
             Row(
@@ -176,6 +212,8 @@ class RolloutJob:
                 result.standard_error,
                 result.chances.as_tuple(),
                 None if best is None or result is best else result.joint_deviations(best),
+                result.cubeful,
+                result.cubeful_error,
             )
             for label, result in results
         ]
@@ -191,6 +229,7 @@ class RolloutJob:
                     "label": c.label,
                     "position": format_position_id(c.position),
                     "other_side": c.for_other_side,
+                    **({"cube": c.cube.as_list()} if c.cube is not None else {}),
                 }
                 for c in self.candidates
             ],
@@ -205,7 +244,10 @@ class RolloutJob:
             dice = data.get("dice")
             candidates = [
                 Candidate(
-                    str(c["label"]), parse_position_id(str(c["position"])), bool(c["other_side"])
+                    str(c["label"]),
+                    parse_position_id(str(c["position"])),
+                    bool(c["other_side"]),
+                    CubeStart.from_list(c["cube"]) if "cube" in c else None,
                 )
                 for c in data["candidates"]
             ]

@@ -21,6 +21,9 @@
   1-ply) or one of the bot's levels (``game.bot.LEVELS``, noise and look-ahead included).
 - ``variance_reduction``: gnubg's luck adjustment: each roll's luck, by a cheap one-roll
   look-ahead (``trial.py``), is taken away from the trial's result.
+- ``cubeful``: gnubg's cubeful rollout (money): the cube is played in each trial by the bot's
+  0-ply cube judgement (``cube.py``), and each candidate has its cubeful equity too; off, the
+  trials are cubeless (the default, and the command line's answer).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ class RolloutSettings:
     truncate: int = 0
     level: str = ZERO_PLY
     variance_reduction: bool = False
+    cubeful: bool = False
 
     def __post_init__(self) -> None:
         if not _whole(self.trials) or not 1 <= self.trials <= MAX_TRIALS:
@@ -58,9 +62,10 @@ class RolloutSettings:
         plies = "ply" if self.truncate == 1 else "plies"
         truncation = f"truncated at {self.truncate} {plies}" if self.truncate else "no truncation"
         reduction = "variance reduction" if self.variance_reduction else "no variance reduction"
+        cube = ", cubeful (money)" if self.cubeful else ""
         return (
             f"{self.trials} trials, seed {self.seed}, {truncation}, chequer play {self.level}, "
-            f"{reduction}, rotated first two rolls"
+            f"{reduction}, rotated first two rolls{cube}"
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -71,6 +76,7 @@ class RolloutSettings:
             "truncate": self.truncate,
             "level": self.level,
             "variance_reduction": self.variance_reduction,
+            "cubeful": self.cubeful,
         }
 
     @classmethod
@@ -83,6 +89,7 @@ class RolloutSettings:
                 truncate=data.get("truncate", 0),  # type: ignore[arg-type]
                 level=data.get("level", ZERO_PLY),  # type: ignore[arg-type]
                 variance_reduction=bool(data.get("variance_reduction", False)),
+                cubeful=bool(data.get("cubeful", False)),
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"rollout settings are not readable: {error}") from None

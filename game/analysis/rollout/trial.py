@@ -19,17 +19,26 @@ roll's luck is its value less the mean over the 36 rolls; the sum of the luck of
 for the side the rollout is for, is taken away from the trial's five figures. Its mean is 0
 whatever the look-ahead, so the rollout is not biased by it; the better the look-ahead
 follows the game, the less the trials vary.
+
+Cubeful trials (``play_cubeful``, ``cube.py``): the cube is played as the game goes and the
+trial also answers its cubeful figure: the points won or lost, the cube at 1 before the
+decision (``CubeStart``: 2 after double/take). A double
+passed ends it: its five figures are then the network's chances at that moment (as a
+truncation: the cubeless figures stay those of the game played on). Variance reduction takes
+away each roll's equity luck times the cube's value then: still 0 on average over the rolls.
 """
 
 from __future__ import annotations
 
 import random
 
+from game.analysis.rollout.cube import CubeStart, cubeful_value, doubles
 from game.analysis.rollout.dice import trial_rolls, trial_seed
 from game.analysis.rollout.settings import ZERO_PLY, RolloutSettings
 from game.analysis.rollout.tally import Outcome, flipped
 from game.bot import choose_play
 from game.bot.bearoff import bearoff_probabilities
+from game.bot.cube.model import cube_efficiency
 from game.bot.encoding import is_contact
 from game.bot.evaluator import PruningScorer, Scorer, evaluate_position, network
 from game.bot.probabilities import Probabilities
@@ -57,30 +66,75 @@ class Trials:
     def play(self, position: Position, key: bytes, trial: int) -> Outcome:
         """Trial ``trial`` of a rollout with key ``key`` from ``position`` (its player on
         roll, about to roll): the five figures for that player."""
+        return self._trial(position, key, trial, None)[0]
+
+    def play_cubeful(
+        self, position: Position, key: bytes, trial: int, start: CubeStart
+    ) -> tuple[Outcome, float]:
+        """The same trial with the cube played from ``start``: the five figures and the
+        cubeful points (the cube at 1 before the decision), for the player on roll at the
+        start."""
+        outcome, points = self._trial(position, key, trial, start)
+        assert points is not None
+        return outcome, points
+
+    def _trial(
+        self, position: Position, key: bytes, trial: int, start: CubeStart | None
+    ) -> tuple[Outcome, float | None]:
         settings = self.settings
         rolls = trial_rolls(key, trial)
         rng = random.Random(trial_seed(key, trial)) if settings.level != ZERO_PLY else None
         luck = [0.0] * 5
+        cubeful_luck = 0.0
         mine = True  # the player on roll is the one the rollout is for
         plies = 0
+        # The cube seen by the player the rollout is for; None: cubeless.
+        state = None if start is None else start.state()
         while not position.is_game_over():
+            mover = None if state is None else state if mine else state.flip()
+            may_double = (
+                mover is not None
+                and mover.may_double()
+                and (plies > 0 or start is None or start.first_double)
+            )
             known = bearoff_probabilities(position)
             if known is None and settings.truncate and plies >= settings.truncate:
                 known = evaluate_position(position)
             if known is not None:
                 figures = known.as_tuple()
-                return _adjusted(figures if mine else flipped(figures), luck)
+                points = None
+                if mover is not None:
+                    value = cubeful_value(known, mover, cube_efficiency(position), may_double)
+                    points = value * mover.value * (1 if mine else -1)
+                return _settled(figures if mine else flipped(figures), luck, points, cubeful_luck)
+            if may_double:
+                assert mover is not None
+                chances = evaluate_position(position)
+                double, passed = doubles(chances, mover, cube_efficiency(position))
+                if double and passed:
+                    figures = chances.as_tuple()
+                    points = float(mover.value) * (1 if mine else -1)
+                    return _settled(
+                        figures if mine else flipped(figures), luck, points, cubeful_luck
+                    )
+                if double:
+                    taken = mover.doubled()
+                    state = taken if mine else taken.flip()
             dice = next(rolls)
             if settings.variance_reduction:
                 roll_luck = self._roll_luck(position, dice)
-                _add(luck, roll_luck if mine else _flip_change(roll_luck))
+                change = roll_luck if mine else _flip_change(roll_luck)
+                _add(luck, change)
+                if state is not None:
+                    cubeful_luck += state.value * _equity_change(change)
             position = self._played(position, dice, rng).flip()
             mine = not mine
             plies += 1
         # The side that just played has borne off its last checker: the other is on roll.
         points = position.flip().winner_result()
         won: Outcome = (1.0, float(points >= 2), float(points == 3), 0.0, 0.0)
-        return _adjusted(won if not mine else flipped(won), luck)
+        cubeful = None if state is None else float(points * state.value * (-1 if mine else 1))
+        return _settled(won if not mine else flipped(won), luck, cubeful, cubeful_luck)
 
     def _played(self, position: Position, dice: Dice, rng: random.Random | None) -> Position:
         """The position after the mover's play of ``dice`` (the mover still on roll)."""
@@ -147,6 +201,18 @@ def _add(total: list[float], change: Outcome) -> None:
 def _flip_change(change: Outcome) -> Outcome:
     """A change in the mover's five figures as the change in the other side's."""
     return (-change[0], change[3], change[4], change[1], change[2])
+
+
+def _equity_change(change: Outcome) -> float:
+    """The cubeless equity of a change in the five figures (``equity_of`` less its -1)."""
+    return 2.0 * change[0] + change[1] + change[2] - change[3] - change[4]
+
+
+def _settled(
+    figures: Outcome, luck: list[float], points: float | None, cubeful_luck: float
+) -> tuple[Outcome, float | None]:
+    """The trial's five figures and its cubeful points, each roll's luck taken away."""
+    return _adjusted(figures, luck), None if points is None else points - cubeful_luck
 
 
 def _adjusted(figures: Outcome, luck: list[float]) -> Outcome:

@@ -58,6 +58,7 @@ def record_of(job: Any) -> dict[str, Any]:
             "standard_error": row.standard_error,
             "chances": list(row.chances),
             "jsd": row.jsd,
+            **_cubeful_of(row.cubeful, row.cubeful_error),
         }
         for row in job.rows()
     ]
@@ -73,16 +74,21 @@ def record_of(job: Any) -> dict[str, Any]:
     return kept
 
 
+def _cubeful_of(equity: object, error: object) -> dict[str, float]:
+    """A cubeful rollout's row: its cubeful equity and standard error ({}: cubeless)."""
+    equity, error = finite(equity, -6, 6), finite(error, 0, 6)
+    if equity is None or error is None:
+        return {}
+    return {"cubeful": equity, "cubeful_error": error}
+
+
 def cube_of(job: Any) -> dict[str, Any] | None:
     """The cube's answers from a rollout of the position before the roll (None: a roll's
     plays, or no trials yet)."""
     from dataclasses import asdict
 
-    from game.analysis.rollout.decision import cube_figures
-
-    if job.dice is not None or not job.trials_done:
-        return None
-    return asdict(cube_figures(job.position, job.tallies[0].result()))
+    cube = job.cube()
+    return None if cube is None else asdict(cube)
 
 
 def _row(data: object) -> dict[str, Any] | None:
@@ -107,6 +113,7 @@ def _row(data: object) -> dict[str, Any] | None:
         "standard_error": error,
         "chances": tuple(shares),
         "jsd": deviations,
+        **_cubeful_of(data.get("cubeful"), data.get("cubeful_error")),
     }
 
 
@@ -122,7 +129,10 @@ def cube_from(data: object) -> dict[str, Any] | None:
         if not isinstance(value, (int, float)) or not -3.0 <= float(value) <= 3.0:
             return None
         figures[name] = float(value)
-    return {**figures, "action": data["action"], "response": data["response"]}
+    cube = {**figures, "action": data["action"], "response": data["response"]}
+    if data.get("rolled") is True:
+        cube["rolled"] = True  # cubeful from trials that played the cube
+    return cube
 
 
 def plan_from(data: object) -> dict[str, object] | None:
