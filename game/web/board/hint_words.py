@@ -198,9 +198,33 @@ CHEQUER_PLAY = {
 }
 
 
-def settings_words(trials: int, seed: int, truncate: int, level: str, reduced: bool) -> str:
+def settings_words(
+    trials: int, seed: int, truncate: int, level: str, reduced: bool, cubeful: bool = False
+) -> str:
     """A rollout's settings in the reader's words (``RolloutSettings.describe`` says them
-    in gnubg's English): ``1.296 Versuche, Startwert 1, …``."""
+    in gnubg's English): ``1.296 Versuche, Startwert 1, …``; a cubeful rollout says so after
+    them."""
+    words = _settings_words(trials, seed, truncate, level, reduced)
+    if cubeful:
+        return _("{settings}; cubeful (money), the cube played in every trial", settings=words)
+    return words
+
+
+def cubeful_head() -> str:
+    """The rollout table's column of a cubeful rollout's equity."""
+    return _("Cubeful ± SE")
+
+
+def candidate_words(label: str) -> str:
+    """A candidate's name: a play as written, or the cube's two rolled out."""
+    if label == "no double":
+        return _("No double")
+    if label == "double, take":
+        return _("Double, take")
+    return label
+
+
+def _settings_words(trials: int, seed: int, truncate: int, level: str, reduced: bool) -> str:
     truncation = (
         n_("truncated at {count} ply", "truncated at {count} plies", truncate)
         if truncate

@@ -18,7 +18,8 @@ updated as the trials come in, and the words of its progress.
 A rollout of the position before the roll also gives the cube's three answers (``cube``:
 ``game.analysis.rollout.decision.RolloutCube`` as a dict): cubeless (the rolled-out equity,
 twice it, 1) and cubeful money (the rolled-out chances through the bot's cube model, centred
-cube), as ``python -m game rollout --export`` writes them.
+cube; or, ``rolled``, a cubeful rollout's no double and double/take), as ``python -m game
+rollout --export`` writes them. A cubeful rollout's rows have a cubeful column.
 
 Pure functions of plain data (``RolloutJob.rows`` as dicts): the controller
 (game/web/table/rollouts.py) puts the HTML in ``#rollout-body``.
@@ -48,7 +49,11 @@ def rollout_html(
     cube's answers for a rollout of the position before the roll."""
     if not rows:
         return f'<p class="hint-note">{escape(said.no_trials())}</p>'
-    heads = "".join(f'<th scope="col">{escape(head)}</th>' for head in said.rollout_heads())
+    cubeful = any(row.get("cubeful") is not None for row in rows)
+    names = said.rollout_heads()
+    if cubeful:  # a cubeful rollout: its cubeful equity beside the cubeless one
+        names = (*names[:2], said.cubeful_head(), *names[2:])
+    heads = "".join(f'<th scope="col">{escape(head)}</th>' for head in names)
     lines = [
         f'<p class="hint-note" data-rollout-summary="true">{escape(summary)}</p>',
         f'<table class="rollout-table"><thead><tr>{heads}</tr></thead><tbody>',
@@ -56,11 +61,19 @@ def rollout_html(
     for row in rows:
         chances = "".join(f"<td>{100 * value:.1f}%</td>" for value in row["chances"])
         jsd = escape(said.best_words()) if row["jsd"] is None else f"{row['jsd']:.2f}"
-        label = in_board_numbers(str(row["label"]), own)
+        label = said.candidate_words(in_board_numbers(str(row["label"]), own))
+        cell = ""
+        if cubeful:
+            value, error = row.get("cubeful"), row.get("cubeful_error")
+            cell = (
+                "<td></td>"
+                if value is None or error is None
+                else f'<td data-cubeful="{value:.4f}">{signed(value)} ± {error:.3f}</td>'
+            )
         lines.append(
             f'<tr data-rollout-row="true"><th scope="row">{escape(label)}</th>'
             f'<td data-equity="{row["equity"]:.4f}">{signed(row["equity"])} ± '
-            f"{row['standard_error']:.3f}</td>{chances}<td>{jsd}</td></tr>"
+            f"{row['standard_error']:.3f}</td>{cell}{chances}<td>{jsd}</td></tr>"
         )
     lines.append("</tbody></table>")
     if cube is not None:
@@ -93,6 +106,10 @@ def cube_html(cube: dict[str, Any]) -> str:
         f'<th scope="col">{escape(_("Cubeful money"))}</th></tr>'
     )
     note = _("The cube, centred: cubeful from the rolled-out chances by the bot's cube model.")
+    if cube.get("rolled"):
+        note = _(
+            "Cubeful: no double and double/take rolled out with the cube in play, the same dice."
+        )
     return (
         f'<p class="hint-advice" data-rollout-cube="true">{escape(advice)}</p>'
         f'<table class="hint-cube">{head}{rows}</table>'
@@ -124,4 +141,5 @@ def said_settings(settings: Any) -> str:
         settings.truncate,
         settings.level,
         settings.variance_reduction,
+        getattr(settings, "cubeful", False),
     )

@@ -1,11 +1,11 @@
 """The rollout settings the player chose in Settings (trials, truncation, the level that plays
-the trials, variance reduction: gnubg's names, game/analysis/rollout/settings.py), kept in
+the trials, variance reduction, cubeful: gnubg's names, game/analysis/rollout/settings.py), kept in
 this browser and read back from the settings form.
 
-    >>> chosen = from_form({"rollout-variance"}, {"rollout-trials": "144",
+    >>> chosen = from_form({"rollout-variance", "rollout-cubeful"}, {"rollout-trials": "144",
     ...     "rollout-truncate": "7", "rollout-level": "strong"})
-    >>> chosen.trials, chosen.truncate, chosen.level, chosen.variance_reduction
-    (144, 7, 'strong', True)
+    >>> chosen.trials, chosen.truncate, chosen.level, chosen.variance_reduction, chosen.cubeful
+    (144, 7, 'strong', True, True)
     >>> from_form(set(), {"rollout-trials": "100"}) is None      # not a choice the form offers
     True
     >>> choice_of(choice_data(chosen)) == chosen, choice_of({"version": 1, "trials": 37}) == DEFAULT
@@ -46,6 +46,7 @@ def from_form(checked: set[str], chosen: dict[str, str]) -> RolloutSettings | No
             truncate=int(chosen.get("rollout-truncate", DEFAULT.truncate)),
             level=chosen.get("rollout-level", DEFAULT.level),
             variance_reduction="rollout-variance" in checked,
+            cubeful="rollout-cubeful" in checked,
         )
     except ValueError:
         return None

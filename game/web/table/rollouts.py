@@ -4,14 +4,16 @@ any time keeping what is done, and kept with the position: for the visit whole, 
 in this browser (game/web/store/rollouts.py), where the hint, the review's move and a train card
 of the same position and roll show them again.
 
-The settings (trials, truncation, the level that plays the trials, variance reduction) are
-the player's, chosen in Settings and kept in this browser (game/web/store/rollout_choice.py);
-each rollout shows its own with its figures.
+The settings (trials, truncation, the level that plays the trials, variance reduction,
+cubeful) are the player's, chosen in Settings and kept in this browser
+(game/web/store/rollout_choice.py); each rollout shows its own with its figures.
 
 The work is ``game.analysis.rollout.job.RolloutJob``'s: every chunk of 36 trials is asked of
 the pool at once (the pool serves them in order, each worker one at a time), each reply merged
 as it comes and the panel painted again. The seed is fixed per position (its Position ID), so
-the same position rolled out again gives the same figures.
+the same position rolled out again gives the same figures. Cubeful (money games): before the
+roll, the cube's no double and double/take, the cube as the game has it; the plays of a roll
+with the cube where it is, the opponent then on roll. In a match the rollout is cubeless.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ class Roller:
         surface.props("rollout-truncate", value=str(chosen.truncate))
         surface.props("rollout-level", value=chosen.level)
         surface.props("rollout-variance", checked=chosen.variance_reduction)
+        surface.props("rollout-cubeful", checked=chosen.cubeful)
 
     def settings_changed(self, checked: set[str], chosen: dict[str, str]) -> None:
         """The Settings form changed: its rollout controls are the next rollout's settings,
@@ -114,7 +117,12 @@ class Roller:
         return "" if record is None else rollout_panel.kept_html(record, own)
 
     def start(self) -> None:
-        from game.analysis.rollout.decision import Candidate, position_candidate
+        from game.analysis.rollout.decision import (
+            Candidate,
+            CubeStart,
+            cube_candidates,
+            position_candidate,
+        )
         from game.analysis.rollout.job import RolloutJob
         from game.engine.plays import legal_plays
 
@@ -123,7 +131,14 @@ class Roller:
         if subject is None or self.running is not None:
             return
         position, dice = subject
-        candidates = [position_candidate(position)]
+        chosen = self.chosen
+        if chosen.cubeful and not (game.rules.cube and game.rules.is_money):
+            chosen = replace(chosen, cubeful=False)  # cubeful rollouts are of money games
+        owner = game.cube.owner
+        mine = None if owner is None else 0 if owner == game.turn else 1
+        candidates = (
+            cube_candidates(position, mine) if chosen.cubeful else [position_candidate(position)]
+        )
         if dice is not None:
             answer = self.hinted(game)
             plays = (answer or {}).get("plays") or []
@@ -131,14 +146,16 @@ class Roller:
                 return
             legal = legal_plays(position, dice)
             best = float(plays[0]["equity"])
+            # After the play the opponent is on roll: the cube seen from that side.
+            after = CubeStart(1, None if mine is None else 1 - mine) if chosen.cubeful else None
             candidates = [
-                Candidate(str(p["notation"]), legal[int(p["index"])].position.flip(), True)
+                Candidate(str(p["notation"]), legal[int(p["index"])].position.flip(), True, after)
                 for p in plays[:BEST_FEW]
                 if float(p["equity"]) >= best - NEAR
             ]
         key = RolloutJob(position, dice, _settings(1), []).key
         seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big")
-        job = RolloutJob(position, dice, replace(self.chosen, seed=seed), candidates)
+        job = RolloutJob(position, dice, replace(chosen, seed=seed), candidates)
         self.kept[job.key] = job
         self.count += 1
         tag = f"rollout-{self.count}"

@@ -10,7 +10,7 @@ import random
 
 from game.analysis.rollout import RolloutSettings, roll_out
 from game.web.house import Rooms, Setup, build
-from game.web.state.session import FRIEND, Session, Settings
+from game.web.state.session import FRIEND, FULL, Session, Settings
 from game.web.store.door import ROLLOUTS
 from tests.web.fakes import FakeSurface, FakeSurroundings, around_of, surface_of
 
@@ -226,3 +226,71 @@ def test_the_settings_chosen_play_the_next_rollout_and_are_kept_with_the_setting
     third = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
     assert third.coach.roller.chosen == RolloutSettings()
     assert surface_of(third).prop("rollout-trials", "value") == "1296"
+
+
+def test_a_cubeful_rollout_before_the_roll_plays_the_cube_in_every_trial_and_keeps_its_answers():
+    """Settings' *Cubeful*: before the roll, no double and double/take rolled out with the cube
+    in play (``RolloutJob.cube``: the cubeful trials' answers, not the model's), their cubeful
+    column, kept and shown again; with the dice, each play's rollout plays the cube too. (A
+    money game with the cube: without it, or in a match, the rollout is cubeless.)"""
+    from dataclasses import replace
+
+    from game.analysis.rollout.decision import CubeStart, cubeful_cube_figures
+    from game.engine.state import Phase
+    from game.web.store.door import ROLLOUT_CHOICE
+
+    storage: dict[str, str] = {}
+    form = ({"rollout-cubeful"}, {"rollout-trials": "36", "rollout-truncate": "2"})
+
+    async def visit(roll_out_now: bool) -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND, rules=FULL)), PERSON_OPENS, storage)
+        rooms.coach.roller.settings_changed(*form)
+        session = rooms.page.state.session
+        before = replace(session.game, phase=Phase.ROLL, turn=1, dice=None)  # pink to roll
+        rooms.page.state = replace(rooms.page.state, session=replace(session, game=before))
+        if roll_out_now:
+            rooms.coach.roller.start()
+            await settle(rooms)
+        else:
+            rooms.coach.roller.show_kept(before)
+        return rooms
+
+    first = asyncio.run(visit(True))
+    (job,) = first.coach.roller.kept.values()
+    assert job.settings.cubeful and [c.label for c in job.candidates] == [
+        "no double",
+        "double, take",
+    ]
+    asked = [r for r in around_of(first).requests if r.get("task") == "rollout"]
+    assert sorted(tuple(r["cube"]) for r in asked) == [(1, -1, 0), (2, 1, 1)]
+    for candidate, tally in zip(job.candidates, job.tallies, strict=True):
+        assert (
+            tally.result()
+            == roll_out(candidate.position, job.settings, cube=candidate.cube).result()
+        )
+    cube = cubeful_cube_figures(job.tallies[0].result(), job.tallies[1].result())
+    markup = surface_of(first).markup["rollout-body"]
+    for value in (cube.no_double, cube.double_take):
+        assert f'data-cubeful="{value:.4f}"' in markup
+    assert "cube played in every trial" in markup and "Cubeful ± SE" in markup
+    (kept,) = json.loads(storage[ROLLOUTS])["rollouts"]
+    assert kept[1]["cube"]["rolled"] is True and kept[1]["plan"]["cubeful"] is True
+    assert {row["cubeful"] for row in kept[1]["rows"]} == {cube.no_double, cube.double_take}
+    assert json.loads(storage[ROLLOUT_CHOICE])["cubeful"] is True
+    second = asyncio.run(visit(False))
+    assert surface_of(second).prop("rollout-cubeful", "checked") is True
+    again = surface_of(second).markup["rollout-body"]
+    assert f'data-cubeful="{cube.double_take:.4f}"' in again and "with the cube in play" in again
+
+    async def with_dice() -> Rooms:
+        rooms = rooms_on(Session.new(Settings(opponent=FRIEND, rules=FULL)), PERSON_OPENS, storage)
+        rooms.table.roll()
+        await rooms.coach.show_hint()
+        rooms.coach.roller.start()
+        await settle(rooms)
+        return rooms
+
+    plays = asyncio.run(with_dice())
+    (played,) = plays.coach.roller.kept.values()
+    assert all(c.cube == CubeStart(1, None) for c in played.candidates)
+    assert all(row.cubeful is not None for row in played.rows())
