@@ -10,20 +10,17 @@
 
 The worker (computer-worker.mjs, through ``game.web.worker.thinker.reply``) answers these so
 the bot never runs on the page's main thread. A hint names each play by its index in
-``legal_plays`` (the page draws it from there). An analysis runs as a job in slices: the
-first request carries the record and each reply says how far it got after about
-``budget_ms`` of work; the page asks again for the next slice (so it can show progress and
-stop asking to cancel, and the worker stays free for the computer's own turns between
-slices). The finished reply holds the analysis as JSON-able data for
+``legal_plays`` (the page draws it from there). An analysis is shared among the pool's
+workers in parts (``parts_request``: how it is cut; ``part_request``: one part judged, each
+reply a step of the progress bar, the page stopping by asking no more; ``whole_request``:
+the analysis put together from the parts' figures, of the first decisions only when
+stopped). The whole's reply holds the analysis as JSON-able data for
 ``game.web.review.analysis_view``. The bot is imported inside the functions: the page never loads
 it unless it must think itself (no worker).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine.plays import Play, legal_plays
@@ -32,15 +29,11 @@ from game.engine.state import GameState, Phase
 from game.formats.game_link import decode_game, encode_game
 from game.formats.save import read_save, write_save
 from game.web.worker.messages import (
-    ANALYSE,
-    CANCEL,
     HINT,
     PART,
     PARTS,
     WHOLE,
     WHY,
-    AnalyseRequest,
-    CancelRequest,
     HintRequest,
     PartRequest,
     PartsRequest,
@@ -52,10 +45,10 @@ if TYPE_CHECKING:
     from game.analysis.dice_stats import Count, PlayerDice
     from game.analysis.intervals import Interval
     from game.analysis.judgement import CubeFigures
-    from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats, Progress
+    from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats
     from game.analysis.why import PlayFacts
 
-TASKS = (HINT, ANALYSE, CANCEL, WHY, PARTS, PART, WHOLE)
+TASKS = (HINT, WHY, PARTS, PART, WHOLE)
 STRONGEST = 2  # game.analysis.judgement.STRONGEST, without importing the bot on the page
 MISTAKES = 10  # the biggest mistakes listed
 CHANCES_SHOWN = 10  # plays of a hint given their winning chances (the hint lists ten)
@@ -152,69 +145,6 @@ def read_record(data: dict[str, Any]) -> Record:
     if isinstance(names, list) and len(names) == 2:
         record = record.with_names((str(names[0]), str(names[1])))
     return record
-
-
-def analyse_request(
-    record: Record, job: str, plies: int = 1, budget_ms: float = 250.0
-) -> dict[str, Any]:
-    """Start analysing ``record`` (job ``job``); then ``continue_request`` until done."""
-    return AnalyseRequest(job, record_data(record), plies, budget_ms).to_dict()
-
-
-def continue_request(job: str, budget_ms: float = 250.0) -> dict[str, Any]:
-    return AnalyseRequest(job, budget_ms=budget_ms).to_dict()
-
-
-def cancel_request(job: str) -> dict[str, Any]:
-    return CancelRequest(job).to_dict()
-
-
-@dataclass
-class _Job:
-    record: Record
-    moments: dict[int, int]  # id() of each analysed state -> its moment in record.steps()
-    steps: Iterator[Progress]
-
-
-_JOBS: dict[str, _Job] = {}
-
-
-def analyse_reply(request: dict[str, Any]) -> dict[str, Any]:
-    """One slice of an analysis job: ``done``/``total``, and ``result`` once finished
-    (``dice`` too in the first reply)."""
-    from game.analysis.record_analysis import analysis_steps
-
-    asked = AnalyseRequest.from_dict(request)
-    job_id = str(asked.job)
-    budget = float(asked.budget_ms) / 1000.0
-    reply: dict[str, Any] = {"job": job_id, "result": None}
-    if asked.record is not None:
-        _JOBS.clear()  # one analysis at a time: a new one replaces any other
-        record = read_record(asked.record)
-        games, moments = games_with_moments(record)
-        steps = analysis_steps(games, int(asked.plies))
-        _JOBS[job_id] = _Job(record, moments, steps)
-        reply["dice"] = dice_data(record)
-    job = _JOBS.get(job_id)
-    if job is None:
-        raise ValueError("this analysis was stopped")
-    started = time.perf_counter()
-    for step in job.steps:
-        reply["done"], reply["total"] = step.done, step.total
-        if step.result is not None:
-            del _JOBS[job_id]
-            reply["result"] = summary(step.result, job.record, job.moments)  # type: ignore[arg-type]
-            break
-        if time.perf_counter() - started >= budget:
-            break
-    else:  # an empty generator cannot happen: analysis_steps ends with its result
-        raise AssertionError("analysis ended without a result")
-    return reply
-
-
-def cancel_reply(request: dict[str, Any]) -> dict[str, Any]:
-    _JOBS.pop(str(request["job"]), None)
-    return {"job": request["job"], "cancelled": True}
 
 
 # --- the analysis on the pool of workers: in parts, put together (game.analysis.analysis_parts)
@@ -480,10 +410,6 @@ def reply(request: dict[str, Any]) -> dict[str, Any]:
     task = request["task"]
     if task == HINT:
         return hint_reply(request)
-    if task == ANALYSE:
-        return analyse_reply(request)
-    if task == CANCEL:
-        return cancel_reply(request)
     if task == WHY:
         return why_reply(request)
     if task == PARTS:

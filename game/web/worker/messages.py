@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 PLAY, DOUBLE, ANSWER, RESIGNATION, RANK = "play", "double", "answer", "resignation", "rank"
-HINT, ANALYSE, CANCEL, WHY = "hint", "analyse", "analyse-cancel", "why"
+HINT, WHY = "hint", "why"
 PARTS, PART, WHOLE = "analyse-parts", "analyse-part", "analyse-whole"
 
 
@@ -125,17 +125,6 @@ class WhyRequest(Message):
 
 
 @dataclass(frozen=True)
-class AnalyseRequest(Message):
-    """One slice of analysis job ``job``; the first carries the ``record``."""
-
-    TASK: ClassVar[str] = ANALYSE
-    job: str
-    record: dict[str, Any] | None = None
-    plies: int = 1
-    budget_ms: float = 250.0
-
-
-@dataclass(frozen=True)
 class PartsRequest(Message):
     """How the analysis of ``record`` is shared among the pool's workers: its parts."""
 
@@ -168,12 +157,6 @@ class WholeRequest(Message):
     upto: int | None = None
 
 
-@dataclass(frozen=True)
-class CancelRequest(Message):
-    TASK: ClassVar[str] = CANCEL
-    job: str
-
-
 Request = (
     PlayRequest
     | DoubleRequest
@@ -182,8 +165,6 @@ Request = (
     | RankRequest
     | HintRequest
     | WhyRequest
-    | AnalyseRequest
-    | CancelRequest
     | PartsRequest
     | PartRequest
     | WholeRequest
@@ -198,8 +179,6 @@ REQUESTS: dict[str, type[Message]] = {
         RankRequest,
         HintRequest,
         WhyRequest,
-        AnalyseRequest,
-        CancelRequest,
         PartsRequest,
         PartRequest,
         WholeRequest,

@@ -90,20 +90,29 @@ def test_mwc_of_emg_inverts_emg_of_mwc():
         assert mwc_of_emg(emg_of_mwc(mwc, state), state) == pytest.approx(mwc)
 
 
-def run_job(record: Record, plies: int = 1, budget_ms: float = 0.0) -> tuple[list[dict], dict]:
-    replies = [through_json(study.reply(study.analyse_request(record, "j", plies, budget_ms)))]
-    while replies[-1]["result"] is None:
-        replies.append(through_json(study.reply(study.continue_request("j", budget_ms))))
-    return replies, replies[-1]["result"]
+def run_job(record: Record, plies: int = 1) -> tuple[list[dict], dict]:
+    """The analysis as the page asks the pool for it (game/web/review/room.py): its parts,
+    each part judged (the dice statistics with the first), the whole from their figures;
+    every message through JSON, as between the page and a worker."""
+    data = study.record_data(record)
+    plan = through_json(study.reply(study.parts_request(data, plies, dice=False)))
+    replies = [
+        through_json(study.reply(study.part_request(data, plies, part, dice=index == 0)))
+        for index, part in enumerate(plan["parts"])
+    ]
+    figures = [reply["figures"] for reply in replies]
+    whole = through_json(study.reply(study.whole_request(data, plies, figures)))
+    return [plan, *replies], whole["result"]
 
 
-def test_the_analysis_runs_in_slices_and_gives_the_figures_of_analyse_record():
+def test_the_analysis_in_parts_gives_the_figures_of_analyse_record():
     record = played(2)  # a 3-point match
     replies, result = run_job(record)
-    assert len(replies) > 10  # a slice of no time is one step: progress after each
-    done = [r["done"] for r in replies]
-    assert done == sorted(done) and done[-1] == replies[-1]["total"]
-    assert "dice" in replies[0] and "dice" not in replies[1]
+    plan, parts = replies[0], replies[1:]
+    assert "dice" not in plan and len(parts) == len(plan["parts"]) > 1
+    assert sum(part["decisions"] for part in parts) == plan["total"]
+    assert "dice" in parts[0] and all("dice" not in part for part in parts[1:])
+    assert parts[0]["dice"] == through_json(study.dice_data(record))
     expected = analyse_record(record, plies=1)
     for player in (0, 1):
         shown, stats = result["players"][player], expected.stats[player]
@@ -128,7 +137,7 @@ def test_the_analysis_runs_in_slices_and_gives_the_figures_of_analyse_record():
 
 def test_each_mistake_names_its_moment_and_the_better_play_as_a_legal_play_there():
     record = played(2)
-    _, result = run_job(record, budget_ms=1000)
+    _, result = run_job(record)
     expected = analyse_record(record, plies=1).biggest_mistakes(study.MISTAKES)
     replay = Replay.of(record)
     plays = 0
@@ -145,28 +154,22 @@ def test_each_mistake_names_its_moment_and_the_better_play_as_a_legal_play_there
     assert plays >= 3
 
 
-def test_a_cancelled_analysis_cannot_go_on_and_a_new_one_replaces_the_old():
-    record = played(2)
-    first = study.reply(study.analyse_request(record, "a", 1, 0.0))
-    assert first["result"] is None
-    assert study.reply(study.cancel_request("a"))["cancelled"]
-    with pytest.raises(ValueError, match="stopped"):
-        study.reply(study.continue_request("a"))
-    study.reply(study.analyse_request(record, "b", 1, 0.0))
-    study.reply(study.analyse_request(record, "c", 1, 0.0))
-    with pytest.raises(ValueError, match="stopped"):
-        study.reply(study.continue_request("b"))
+def test_the_old_sliced_analysis_requests_are_gone():
+    # The analysis runs on the pool in parts only: a worker refuses the old requests.
+    for task in ("analyse", "analyse-cancel"):
+        with pytest.raises(ValueError, match="unknown task"):
+            study.reply({"task": task, "job": "a"})
 
 
 def test_the_analysis_of_a_game_in_progress_and_of_an_imported_match():
     record = played(3)
     cut = record.truncated(1, len(record.games[0]) // 2)  # the first game, half played
-    _, result = run_job(cut, budget_ms=1000)
+    _, result = run_job(cut)
     assert len(result["games"]) == 1 and result["games"][0]["chances"]
     from game.formats.mat import format_mat, parse_mat
 
     imported = parse_mat(format_mat(played(0)))
-    _, result = run_job(imported, budget_ms=1000)
+    _, result = run_job(imported)
     assert result["names"] == list(imported.names)
 
 
