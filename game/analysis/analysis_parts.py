@@ -40,7 +40,12 @@ from game.engine.position import Position
 from game.engine.record import ActionKind
 from game.engine.state import GameState
 
-PART = 10  # decisions in a part, about: small enough to share a game among 8 workers
+# Decisions in a part, about. A part's cost varies several times over (contact against a
+# race), and the slowest part left alone at the end is time the other workers wait: 6 keeps
+# 3 to 8 workers busier than 10 did (python -m tools.bench.pool_share: a 60-turn game at
+# 2-ply on 4 workers 0.27 of one worker's time, 0.29 with 10; on 8, 0.16 against 0.20), and
+# costs no sharing measurably (15.0 s of CPU against 15.1); smaller parts begin to.
+PART = 6
 
 # The judge's answers of one part: [game, decision, [[what, plies, answer], ...]] per decision.
 Figures = list[list[Any]]
