@@ -11,8 +11,19 @@ from pathlib import Path
 import pytest
 
 from game.analysis.rollout import RolloutSettings
+from game.analysis.rollout.decision import cube_candidates
+from game.formats.position_id import parse_position_id
 from tests.gnubg_files import needs_gnubg
-from tests.gnubg_rollouts import ALLOWANCE, POSITIONS, gnubg_rollout, our_rollout, within
+from tests.gnubg_rollouts import (
+    ALLOWANCE,
+    CUBE_POSITIONS,
+    LIVE,
+    POSITIONS,
+    TAKEN,
+    gnubg_rollout,
+    our_rollout,
+    within,
+)
 
 # make test's share of the kinds (each costs a minute of CPU); docs/rollout.md's command
 # compares every kind, the opening, contact, holding, prime and blitz among them.
@@ -42,3 +53,27 @@ def test_two_seeds_agree_within_their_errors():
         for seed in (1, 2)
     )
     assert within(first.equity - second.equity, first.standard_error, second.standard_error, 0)
+
+
+@needs_gnubg
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # about 40 s of CPU in all; a loaded machine stretches it
+def test_our_cubeful_rollout_of_a_cube_decision_agrees_with_gnubgs(tmp_path: Path):
+    """The race ahead (the cheapest of ``CUBE_POSITIONS``): our no double beside gnubg's
+    cubeful rollout with the cube centred (gnubg's own 0-ply cube does not double it at once:
+    its figure is its no double), our double/take beside gnubg's with the cube at 2 on the
+    opponent's side (printed per unit of that cube: doubled here). docs/rollout.md's command
+    compares the four positions."""
+    position_id = dict(CUBE_POSITIONS)["race ahead"]
+    live, live_error, _ = gnubg_rollout(position_id, 324, 1, tmp_path, True, LIVE)
+    taken, taken_error, _ = gnubg_rollout(position_id, 324, 1, tmp_path, True, TAKEN)
+    assert live > 2 * taken  # gnubg's no double (the cube not turned at once)
+    settings = RolloutSettings(trials=324, seed=1, cubeful=True)
+    candidates = cube_candidates(parse_position_id(position_id))
+    ours = [our_rollout(position_id, settings, 2, c.cube).result() for c in candidates]
+    for mine, theirs, error in ((ours[0], live, live_error), (ours[1], 2 * taken, 2 * taken_error)):
+        assert mine.cubeful is not None and mine.cubeful_error is not None
+        assert within(mine.cubeful - theirs, mine.cubeful_error, error, ALLOWANCE), (
+            f"ours {mine.cubeful:+.3f} ({mine.cubeful_error:.3f}),"
+            f" gnubg {theirs:+.3f} ({error:.3f})"
+        )
