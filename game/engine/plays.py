@@ -224,12 +224,15 @@ def _known(
     return play
 
 
-def moves_text(moves: Iterable[Move]) -> str:
+def moves_text(moves: Sequence[Move]) -> str:
     """``" ".join(map(str, moves))``; the moves the search and ``play_of_every_die`` make (the
     ``_MOVES``, kept for good, so their ids are theirs alone) have their texts looked up: a
     state's event names the play of every turn replayed."""
-    texts = _TEXTS
-    return " ".join([texts.get(id(move)) or str(move) for move in moves])
+    text_of = _TEXT_OF
+    try:
+        return " ".join([text_of(id(move)) for move in moves])
+    except KeyError:  # a move made elsewhere
+        return " ".join(map(str, moves))
 
 
 # Every possible Move, made once: the search appends these instead of building new ones.
@@ -244,6 +247,7 @@ _MOVES = {
 _PLAIN_MOVES = [[_MOVES.get((o, d, False)) for d in range(BAR + 1)] for o in range(BAR + 1)]
 _HITTING = [[_MOVES.get((o, d, True)) for d in range(BAR + 1)] for o in range(BAR + 1)]
 _TEXTS = {id(move): str(move) for move in _MOVES.values()}
+_TEXT_OF = _TEXTS.__getitem__
 THEIRS = 26  # where the opponent's counts begin in a search board
 
 Found = dict[bytes, tuple[Move, ...]]

@@ -448,8 +448,12 @@ class Record:
             grown: Link[Action] = (linked[0] + (roll, play), linked[1])  # one copy, not two
         else:
             grown = _grown_by(_grown_by(linked, roll), play)
-        current = (grown, self._current_count + 2)
-        return self._grown((self._done, self._done_count), current, self._names, state)
+        record = object.__new__(Record)  # ``_grown``, inline: a replay makes one a turn
+        record._start, record._names, record._state = self._start, self._names, state
+        record._done, record._done_count = self._done, self._done_count
+        record._current, record._current_count = grown, self._current_count + 2
+        record._games = None
+        return record
 
     def extend(self, actions: Iterable[Action]) -> Record:
         record = self

@@ -82,6 +82,7 @@ __all__ = [
 ]
 
 PLAYER_NAMES = ("Cyan", "Pink")
+
 _NAMED = re.compile(r"\b(Cyan|Pink)\b")
 
 
@@ -110,6 +111,12 @@ class Phase(enum.Enum):
 
 
 OVER = (Phase.GAME_OVER, Phase.MATCH_OVER)
+
+# A replay builds a state and a position a turn: made bare and filled in place (a frozen class
+# refuses setattr; a position's slots through their own setters).
+_new_object = object.__new__
+_set_player = Position.__dict__["player"].__set__
+_set_opponent = Position.__dict__["opponent"].__set__
 
 
 @functools.lru_cache(maxsize=32)
@@ -327,13 +334,7 @@ class GameState:
         if result:
             points = match.game_points(self.rules, self.cube, result)
             return self._end_game(self.turn, result, points, event, ENDED_BY_PLAY, resulting)
-        return self._next(
-            turn=1 - self.turn,
-            position=resulting.flip(),
-            dice=None,
-            phase=Phase.ROLL,
-            last_event=event,
-        )
+        return self._played(resulting, event)
 
     def turn_played(self, dice: Dice, play: KnownPlay) -> GameState:
         """``set_dice(dice).play(play)`` in one step when ``play`` was found legal for this
@@ -350,15 +351,11 @@ class GameState:
             or play.position.winner_result()
         ):
             return self.set_dice(dice).play(play)
-        text = moves_text(play.moves)
-        return self._next(
-            turn=1 - self.turn,
-            position=play.position.flip(),
-            dice=None,
-            phase=Phase.ROLL,
-            blocked_dice=None,
-            last_event=f"{_name(self.turn)} played {text}",
+        state = self._played(
+            play.position, f"{PLAYER_NAMES[self.turn]} played {moves_text(play.moves)}"
         )
+        state.__dict__["blocked_dice"] = None
+        return state
 
     def set_up(self, position: Position, player: int, cube: Cube) -> GameState:
         """The game going on from a position (seen from player 0), turn and cube set by hand:
@@ -401,6 +398,24 @@ class GameState:
         attributes = state.__dict__  # filled in place: a frozen class refuses setattr
         attributes.update(self.__dict__)
         attributes.update(changes)
+        return state
+
+    def _played(self, resulting: Position, event: str) -> GameState:
+        """``_next(turn=1 - turn, position=resulting.flip(), dice=None, phase=Phase.ROLL,
+        last_event=event)``, the state after a play that does not end the game, its fields set
+        one by one: a replay takes one a turn, and keywords and the flip's call took half again
+        as long."""
+        state = _new_object(GameState)
+        attributes = state.__dict__  # filled in place: a frozen class refuses setattr
+        attributes.update(self.__dict__)
+        attributes["turn"] = 1 - self.turn
+        position = _new_object(Position)
+        _set_player(position, resulting.opponent)  # ``resulting.flip()``
+        _set_opponent(position, resulting.player)
+        attributes["position"] = position
+        attributes["dice"] = None
+        attributes["phase"] = Phase.ROLL
+        attributes["last_event"] = event
         return state
 
     def _uses_every_die(self, moves: tuple[Move, ...], resulting: Position) -> bool:
