@@ -126,8 +126,9 @@ def play_of_every_die(
     left = [one] * 4 if one == other else [one, other]  # the dice not used yet, in any order
     if len(moves) != len(left):
         return None
-    points = bytearray(position.player)
-    points += bytearray(position.opponent)  # a search board's counts (see ``_Board``)
+    # Each side's counts as a list (the opponent's point ``25 - p`` is where our checker lands
+    # at ``p``): lists come from and go back to the position's tuples at little cost.
+    me, opp = list(position.player), list(position.opponent)
     made: list[Move] = []
     for pair in moves:
         if type(pair) is not tuple or len(pair) != 2:
@@ -139,27 +140,27 @@ def play_of_every_die(
         if destination > OFF:
             # ``may_move`` for a move on the board, inline (a file's every play comes here):
             # a die of the roll, a checker there, none left on the bar, the point not closed.
-            landing = 51 - destination  # the opponent's count where the checker lands
+            landing = 25 - destination  # the opponent's point where the checker lands
             if not (
                 size in left
                 and origin <= BAR
-                and points[origin]
-                and (origin == BAR or not points[BAR])
-                and points[landing] < 2
+                and me[origin]
+                and (origin == BAR or not me[BAR])
+                and opp[landing] < 2
             ):
                 return None
             left.remove(size)
             # ``_Board.make``, inline.
-            points[origin] -= 1
-            points[destination] += 1
-            if points[landing]:
-                points[landing] = 0
-                points[51] += 1  # the opponent's bar
+            me[origin] -= 1
+            me[destination] += 1
+            if opp[landing]:
+                opp[landing] = 0
+                opp[BAR] += 1
                 made.append(_HITTING[origin][destination])  # type: ignore[arg-type]
             else:
                 made.append(_PLAIN_MOVES[origin][destination])  # type: ignore[arg-type]
             continue
-        board = _Board.of(points)
+        board = _Board.of(bytearray(me + opp))  # a bear-off (or no move): the board's checks
         if size in left and board.may_move(origin, destination, size):
             left.remove(size)
         elif destination == OFF:
@@ -171,8 +172,10 @@ def play_of_every_die(
             left.remove(die)
         else:
             return None
-        made.append(board.make(origin, destination))
-    after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
+        me[origin] -= 1  # ``_Board.make`` of a bear-off: no hit
+        me[OFF] += 1
+        made.append(_PLAIN_MOVES[origin][OFF])  # type: ignore[arg-type]
+    after = Position.trusted(tuple(me), tuple(opp))
     play = _known(PlayOfEveryDie, tuple(made), after, position, roll)
     _set_given(play, tuple(moves))
     return play
