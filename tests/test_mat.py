@@ -128,7 +128,7 @@ def test_errors_name_the_game_and_move(edit, game, move, reason):
     with pytest.raises(InvalidMatFile) as caught:
         parse_mat(text)
     assert (caught.value.game, caught.value.move) == (game, move)
-    assert reason in caught.value.reason
+    assert reason in str(caught.value.reason)
 
 
 def test_a_game_that_stops_before_its_end_is_refused_unless_it_is_the_last():

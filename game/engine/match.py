@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.engine.refusal import Refusal, sentence
+
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 RESULT_NAMES = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
 MAX_CUBE = 64
@@ -31,11 +33,11 @@ MAX_MATCH_LENGTH = 64  # the largest gnubg writes in a Match ID
 MAX_SCORE = 2**15 - 1  # a Match ID holds each score in 15 bits
 
 
-class InvalidRules(ValueError):
+class InvalidRules(Refusal):
     """Settings that do not make a rule set, or a cube that cannot exist."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(Refusal):
     """An action the rules do not allow now (a double in the Crawford game, ...)."""
 
 
@@ -52,7 +54,11 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("cube", "gammons", "beaver", "jacoby"):
             if not isinstance(getattr(self, name), bool):
-                raise InvalidRules(f"{name} must be true or false, got {getattr(self, name)!r}")
+                raise InvalidRules(
+                    "{name} must be true or false, got {value}",
+                    name=name,
+                    value=repr(getattr(self, name)),
+                )
         length = self.match_length
         if (
             not isinstance(length, int)
@@ -60,11 +66,13 @@ class Rules:
             or not 0 <= length <= MAX_MATCH_LENGTH
         ):
             raise InvalidRules(
-                f"match length must be 0 (money play) to {MAX_MATCH_LENGTH}, got {length!r}"
+                "match length must be 0 (money play) to {longest}, got {length}",
+                longest=MAX_MATCH_LENGTH,
+                length=repr(length),
             )
         for option in ("beaver", "jacoby"):
             if getattr(self, option) and (length or not self.cube):
-                raise InvalidRules(f"{option} is a money-play option with the cube")
+                raise InvalidRules("{option} is a money-play option with the cube", option=option)
 
     @classmethod
     def simple(cls, match_length: int = 0) -> Rules:
@@ -96,9 +104,15 @@ class Cube:
             or not 1 <= value <= MAX_CUBE
             or value & (value - 1)
         ):
-            raise InvalidRules(f"the cube shows a power of two from 1 to {MAX_CUBE}, got {value!r}")
+            raise InvalidRules(
+                "the cube shows a power of two from 1 to {largest}, got {value}",
+                largest=MAX_CUBE,
+                value=repr(value),
+            )
         if self.owner not in (None, 0, 1) or isinstance(self.owner, bool):
-            raise InvalidRules(f"the cube's owner is None (centred), 0 or 1, got {self.owner!r}")
+            raise InvalidRules(
+                "the cube's owner is None (centred), 0 or 1, got {owner}", owner=repr(self.owner)
+            )
         if self.owner is not None and value == 1:
             raise InvalidRules("an owned cube has been doubled at least once: it cannot show 1")
 
@@ -140,22 +154,23 @@ def cube_is_dead_for(table: Table, player: int, value: int | None = None) -> boo
 
 
 def double_refusal(table: Table, player: int, value: int | None = None) -> str | None:
-    """Why ``player`` may not double (turn and phase aside), or None when they may.
+    """Why ``player`` may not double (turn and phase aside), or None when they may: an
+    English sentence whose ``{largest}`` is ``MAX_CUBE``.
 
     With ``value``: why ``player``, owning the cube at ``value``, could not double
     it (the bot's look at later turns of the cube); ownership is then not asked.
     """
     rules, cube = table.rules, table.cube
     if not rules.cube:
-        return "these rules have no cube"
+        return sentence("these rules have no cube")
     if table.crawford:
-        return "no doubling in the Crawford game"
+        return sentence("no doubling in the Crawford game")
     if (cube.value if value is None else value) >= MAX_CUBE:
-        return f"the cube is already at {MAX_CUBE}"
+        return sentence("the cube is already at {largest}")  # said with largest=MAX_CUBE
     if value is None and cube.owner is not None and cube.owner != player:
-        return "only the cube's owner may redouble"
+        return sentence("only the cube's owner may redouble")
     if cube_is_dead_for(table, player, value):
-        return "the cube is dead: its value already wins the match"
+        return sentence("the cube is dead: its value already wins the match")
     return None
 
 
@@ -201,7 +216,10 @@ def pass_points(cube: Cube) -> int:
 
 def check_result(result: int) -> int:
     if result not in RESULT_NAMES or isinstance(result, bool):
-        raise IllegalAction(f"a result is 1 (single), 2 (gammon) or 3 (backgammon), got {result!r}")
+        raise IllegalAction(
+            "a result is 1 (single), 2 (gammon) or 3 (backgammon), got {result}",
+            result=repr(result),
+        )
     return result
 
 

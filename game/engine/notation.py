@@ -31,10 +31,11 @@ from typing import Any
 
 from game.engine.plays import Move, Play, check_dice, legal_plays, play_of_every_die
 from game.engine.position import BAR, OFF, Position
+from game.engine.refusal import OR, Listed, Refusal
 from game.engine.text import quoted
 
 
-class InvalidPlay(ValueError):
+class InvalidPlay(Refusal):
     """Play text that cannot be read, or that is not a legal play of the roll."""
 
 
@@ -123,8 +124,9 @@ def _read_paths(text: str) -> list[list[int]]:
         match = _TOKEN.match(stripped, at)
         if not match:
             raise InvalidPlay(
-                f"cannot read {quoted(stripped[at:], 30)} in {quoted(text, 30)}: "
-                "write moves like '24/18 13/11'"
+                "cannot read {part} in {text}: write moves like '24/18 13/11'",
+                part=quoted(stripped[at:], 30),
+                text=quoted(text, 30),
             )
         at = match.end()
         bar, off, number, slash, star, count, comma = match.groups()
@@ -135,35 +137,46 @@ def _read_paths(text: str) -> list[list[int]]:
             point = BAR if bar else OFF if off else int(number)
             if point > BAR:
                 raise InvalidPlay(
-                    f"no point {point if point < 10**6 else '…'} in {quoted(text)}: "
-                    "points are 1-24, bar 25, off 0"
+                    "no point {point} in {text}: points are 1-24, bar 25, off 0",
+                    point=point if point < 10**6 else "…",
+                    text=quoted(text),
                 )
             current.append(point)
             after_slash = False
         elif slash:
             if not current or after_slash:
-                raise InvalidPlay(f"a '/' must stand between two points in {quoted(text)}")
+                raise InvalidPlay(
+                    "a '/' must stand between two points in {text}", text=quoted(text)
+                )
             after_slash = True
         elif star:
             if len(current) < 2 or after_slash:
-                raise InvalidPlay(f"a '*' must follow the point hit in {quoted(text)}")
+                raise InvalidPlay("a '*' must follow the point hit in {text}", text=quoted(text))
         elif count:
             if len(current) < 2 or after_slash:
-                raise InvalidPlay(f"a count like '(2)' must follow a move in {quoted(text)}")
+                raise InvalidPlay(
+                    "a count like '(2)' must follow a move in {text}", text=quoted(text)
+                )
             n = int(count)
             if not 1 <= n <= 4:
-                raise InvalidPlay(f"a move is made 1 to 4 times, got ({n}) in {quoted(text)}")
+                raise InvalidPlay(
+                    "a move is made 1 to 4 times, got ({count}) in {text}",
+                    count=n,
+                    text=quoted(text),
+                )
             for _ in range(n):
                 _finish(current, paths, text)
             current = []
         elif comma:
             if after_slash:
-                raise InvalidPlay(f"a '/' must stand between two points in {quoted(text)}")
+                raise InvalidPlay(
+                    "a '/' must stand between two points in {text}", text=quoted(text)
+                )
             if current:
                 _finish(current, paths, text)
                 current = []
     if after_slash:
-        raise InvalidPlay(f"{quoted(text)} ends with '/'")
+        raise InvalidPlay("{text} ends with '/'", text=quoted(text))
     if current:
         _finish(current, paths, text)
     return paths
@@ -175,16 +188,21 @@ _PLAIN_MOVE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
 
 def _finish(path: list[int], paths: list[list[int]], text: str) -> None:
     if len(path) < 2:
-        raise InvalidPlay(f"a move needs an origin and a destination ('24/18'): {quoted(text)}")
+        raise InvalidPlay(
+            "a move needs an origin and a destination ('24/18'): {text}", text=quoted(text)
+        )
     for origin, destination in itertools.pairwise(path):
         if origin == OFF:
-            raise InvalidPlay(f"a checker cannot move from off the board in {quoted(text)}")
+            raise InvalidPlay(
+                "a checker cannot move from off the board in {text}", text=quoted(text)
+            )
         if destination == BAR:
-            raise InvalidPlay(f"a checker cannot move to the bar in {quoted(text)}")
+            raise InvalidPlay("a checker cannot move to the bar in {text}", text=quoted(text))
         if destination >= origin:
             raise InvalidPlay(
-                f"{_point_name(origin)}/{_point_name(destination)} moves backwards "
-                f"in {quoted(text)}"
+                "{move} moves backwards in {text}",
+                move=f"{_point_name(origin)}/{_point_name(destination)}",
+                text=quoted(text),
             )
     paths.append(list(path))
 
@@ -218,9 +236,9 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     dice = check_dice(dice)
     roll = f"{dice[0]}-{dice[1]}"
     if not isinstance(text, str):
-        raise InvalidPlay(f"a play is text, got {type(text).__name__}")
+        raise InvalidPlay("a play is text, got {kind}", kind=type(text).__name__)
     if len(text) > MAX_PLAY_TEXT:
-        raise InvalidPlay(f"{quoted(text)} is too long to be a play")
+        raise InvalidPlay("{text} is too long to be a play", text=quoted(text))
     paths = _read_paths(text)
     steps = [(a, b) for path in paths for a, b in itertools.pairwise(path)]
     made = play_of_every_die(position, dice, steps)
@@ -228,9 +246,9 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
         return made  # a play of every die, its moves as written: legal with no search
     plays = legal_plays(position, dice)
     if not plays:
-        raise InvalidPlay(f"there is no legal play of {roll} here: the turn passes")
+        raise InvalidPlay("there is no legal play of {roll} here: the turn passes", roll=roll)
     if not paths:
-        raise InvalidPlay(f"no moves in {quoted(text)}")
+        raise InvalidPlay("no moves in {text}", text=quoted(text))
     result = _result_of(position, paths)
     for play in plays:
         if play.position == result:
@@ -243,17 +261,37 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     if len(matching) == 1:
         return matching[0]
     if matching:
-        options = " or ".join(sorted(format_play(play.moves) for play in matching))
-        raise InvalidPlay(f"{quoted(text)} is ambiguous with {roll}: {options}")
-    hint = ""
-    if result is not None and _pips_moved(position, result) < min(
+        options = Listed(sorted(format_play(play.moves) for play in matching), OR)
+        raise InvalidPlay(
+            "{text} is ambiguous with {roll}: {plays}", text=quoted(text), roll=roll, plays=options
+        )
+    short = result is not None and _pips_moved(position, result) < min(
         _pips_moved(position, play.position) for play in plays
-    ):
-        hint = " (a play must use as much of the roll as it can)"
+    )
     examples = ", ".join(sorted(format_play(play.moves) for play in plays)[:3])
-    more = f" (and {len(plays) - 3} more)" if len(plays) > 3 else ""
-    raise InvalidPlay(
-        f"{quoted(text)} is not a legal play of {roll} here{hint}; legal: {examples}{more}"
+    fields = {"text": quoted(text), "roll": roll, "plays": examples}
+    if len(plays) <= 3:
+        raise InvalidPlay(
+            "{text} is not a legal play of {roll} here (a play must use as much of the roll "
+            "as it can); legal: {plays}"
+            if short
+            else "{text} is not a legal play of {roll} here; legal: {plays}",
+            **fields,
+        )
+    if short:
+        raise InvalidPlay.counting(
+            "{text} is not a legal play of {roll} here (a play must use as much of the roll "
+            "as it can); legal: {plays} (and {count} more)",
+            "{text} is not a legal play of {roll} here (a play must use as much of the roll "
+            "as it can); legal: {plays} (and {count} more)",
+            count=len(plays) - 3,
+            **fields,
+        )
+    raise InvalidPlay.counting(
+        "{text} is not a legal play of {roll} here; legal: {plays} (and {count} more)",
+        "{text} is not a legal play of {roll} here; legal: {plays} (and {count} more)",
+        count=len(plays) - 3,
+        **fields,
     )
 
 

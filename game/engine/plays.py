@@ -25,9 +25,10 @@ from typing import TypeVar
 
 from game.engine.dice import Dice
 from game.engine.position import BAR, CHECKERS, OFF, Point, Position
+from game.engine.refusal import Refusal
 
 
-class InvalidDice(ValueError):
+class InvalidDice(Refusal):
     """Dice that are not two numbers from 1 to 6."""
 
 
@@ -39,10 +40,10 @@ def check_dice(dice: Iterable[int]) -> Dice:
             return dice  # the common case, checked without building anything
     values = tuple(dice)
     if len(values) != 2:
-        raise InvalidDice(f"a roll is two dice, got {len(values)}")
+        raise InvalidDice("a roll is two dice, got {count}", count=len(values))
     for die in values:
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise InvalidDice(f"a die shows 1 to 6, got {die!r}")
+            raise InvalidDice("a die shows 1 to 6, got {die}", die=repr(die))
     return values[0], values[1]
 
 

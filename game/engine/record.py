@@ -49,6 +49,7 @@ from game.engine.plays import (
     play_of_every_die,
 )
 from game.engine.position import BAR, OFF, Position
+from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
 
 __all__ = [
@@ -85,11 +86,11 @@ class ActionKind(StrEnum):
 ROLL, PLAY, DOUBLE, TAKE, PASS, BEAVER, RESIGN, ACCEPT, REJECT, SETUP = ActionKind
 
 
-class RecordError(ValueError):
+class RecordError(Refusal):
     """An action the rules refuse, or data that is not a record: says which game and move."""
 
-    def __init__(self, game: int, move: int, reason: str):
-        super().__init__(f"game {game} move {move}: {reason}")
+    def __init__(self, game: int, move: int, reason: Refusal):
+        super().__init__("game {game} move {move}: {reason}", game=game, move=move, reason=reason)
         self.game, self.move, self.reason = game, move, reason
 
 
@@ -113,7 +114,9 @@ class Action:
         if not isinstance(self.kind, ActionKind):
             if self.kind not in set(ActionKind):
                 kinds = ", ".join(ActionKind)
-                raise IllegalAction(f"no action {self.kind!r}; actions are {kinds}")
+                raise IllegalAction(
+                    "no action {kind}; actions are {kinds}", kind=repr(self.kind), kinds=kinds
+                )
             object.__setattr__(self, "kind", ActionKind(self.kind))
 
     @classmethod
@@ -227,15 +230,21 @@ def play_of(position: Position, moves: Sequence[tuple[int, int]]) -> Play:
             or len(pair) != 2
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in pair)
         ):
-            raise IllegalAction(f"a move is two points (origin, destination), got {pair!r}")
+            raise IllegalAction(
+                "a move is two points (origin, destination), got {move}", move=repr(pair)
+            )
         origin, destination = pair
         if not (OFF < origin <= BAR and OFF <= destination < origin):
-            raise IllegalAction(f"{_point(origin)}/{_point(destination)} is not a move")
+            raise IllegalAction(
+                "{move} is not a move", move=f"{_point(origin)}/{_point(destination)}"
+            )
         if not me[origin]:
-            raise IllegalAction(f"no checker on {_point(origin)} to move")
+            if origin == BAR:
+                raise IllegalAction("no checker on bar to move")
+            raise IllegalAction("no checker on {point} to move", point=origin)
         hit = destination != OFF and opp[25 - destination] == 1
         if destination != OFF and opp[25 - destination] > 1:
-            raise IllegalAction(f"point {destination} is closed")
+            raise IllegalAction("point {point} is closed", point=destination)
         me[origin] -= 1
         me[destination] += 1
         if hit:
@@ -254,7 +263,11 @@ def _check_dice_used(play: Play, dice: Dice) -> None:
         if die is None and move.destination == OFF:
             die = next((d for d in left if d > size), None)
         if die is None:
-            raise IllegalAction(f"{move} is not a move of one die of {dice[0]}{dice[1]}")
+            raise IllegalAction(
+                "{move} is not a move of one die of {roll}",
+                move=str(move),
+                roll=f"{dice[0]}{dice[1]}",
+            )
         left.remove(die)
 
 
@@ -265,13 +278,13 @@ def _point(point: object) -> str:
 def apply_action(state: GameState, action: Action) -> GameState:
     """The state after ``action``; ``IllegalAction`` saying why when the rules refuse it."""
     if not isinstance(action, Action):
-        raise IllegalAction(f"an action is an Action, got {type(action).__name__}")
+        raise IllegalAction("an action is an Action, got {kind}", kind=type(action).__name__)
     kind = action.kind
     if kind == ActionKind.ROLL:
         try:
             dice = check_dice(action.dice or ())
         except InvalidDice as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction.saying(error) from None
         return state.set_dice(dice)
     if kind == ActionKind.PLAY:
         if state.phase is not Phase.MOVE:
@@ -286,9 +299,15 @@ def apply_action(state: GameState, action: Action) -> GameState:
         try:
             return state.play(play)
         except IllegalAction:
-            text = format_play(play.moves) or "no move"
+            text = format_play(play.moves)
             d1, d2 = state.dice  # type: ignore[misc]
-            raise IllegalAction(f"{text} is not a legal play of {d1}{d2}") from None
+            raise IllegalAction(
+                "{play} is not a legal play of {roll}"
+                if text
+                else "no move is not a legal play of {roll}",
+                play=text,
+                roll=f"{d1}{d2}",
+            ) from None
     if kind == ActionKind.RESIGN:
         return state.resign(action.result, action.player)
     if kind == ActionKind.SETUP:
@@ -347,7 +366,11 @@ class Record:
         names: tuple[str, str] = ("Cyan", "Pink"),
     ):
         if not isinstance(start, GameState):
-            raise RecordError(1, 0, f"a record starts from a GameState, got {type(start).__name__}")
+            raise RecordError(
+                1,
+                0,
+                Refusal("a record starts from a GameState, got {kind}", kind=type(start).__name__),
+            )
         self._start = start
         every = tuple(tuple(game) for game in games) or ((),)
         self._done, self._done_count = _linked(every[:-1]), len(every) - 1
@@ -429,7 +452,7 @@ class Record:
             state = apply_action(self._state, action)
         except IllegalAction as error:
             game, move = self._done_count + 1, self._current_count + 1
-            raise RecordError(game, move, str(error)) from None
+            raise RecordError(game, move, error) from None
         current = (_grown_by(self._current, action), self._current_count + 1)
         return self._grown((self._done, self._done_count), current, self._names, state)
 
@@ -467,7 +490,7 @@ class Record:
             state = self._state.next_game()
         except IllegalAction as error:
             game, move = self._done_count + 1, self._current_count + 1
-            raise RecordError(game, move, str(error)) from None
+            raise RecordError(game, move, error) from None
         done = (_grown_by(self._done, _unlinked(self._current)), self._done_count + 1)
         return self._grown(done, (None, 0), self._names, state)
 
@@ -497,7 +520,7 @@ class Record:
         (from 1): to play on from a moment of the replay."""
         every = self.games
         if not 1 <= game <= len(every) or not 0 <= actions <= len(every[game - 1]):
-            raise RecordError(game, actions, "no such moment in the record")
+            raise RecordError(game, actions, Refusal("no such moment in the record"))
         games = (*every[: game - 1], every[game - 1][:actions])
         return Record(self._start, games, self._names)
 
@@ -518,13 +541,13 @@ class Record:
                     state = state.next_game()
                 except IllegalAction as error:
                     previous = every[number - 2]
-                    raise RecordError(number - 1, len(previous), str(error)) from None
+                    raise RecordError(number - 1, len(previous), error) from None
             yield number, 0, state
             for index, action in enumerate(game, 1):
                 try:
                     state = apply_action(state, action)
                 except IllegalAction as error:
-                    raise RecordError(number, index, str(error)) from None
+                    raise RecordError(number, index, error) from None
                 yield number, index, state
 
     def replay(self) -> list[GameState]:

@@ -38,6 +38,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from game.engine.dice import Dice
+from game.engine.refusal import Refusal
 
 __all__ = [
     "SEED_BYTES",
@@ -130,12 +131,13 @@ class DiceCup:
         return GameDice(self.commitment, self.seed.hex() if revealed else None)
 
 
-class DiceMismatch(ValueError):
+class DiceMismatch(Refusal):
     """A roll, seed or commitment that does not match; ``roll`` is the throw number (1 when
-    the seed or commitment itself is at fault: no roll of the game can be checked)."""
+    the seed or commitment itself is at fault: no roll of the game can be checked), ``reason``
+    why (a refusal the page says in its language)."""
 
-    def __init__(self, roll: int, reason: str):
-        super().__init__(f"roll {roll}: {reason}")
+    def __init__(self, roll: int, reason: Refusal | str):
+        super().__init__("roll {roll}: {reason}", roll=roll, reason=reason)
         self.roll, self.reason = roll, reason
 
 
@@ -149,18 +151,18 @@ class GameDice:
 
     def __post_init__(self) -> None:
         if not isinstance(self.commitment, str) or not _HEX.match(self.commitment):
-            raise ValueError("a dice commitment is 64 lowercase hex digits")
+            raise Refusal("a dice commitment is 64 lowercase hex digits")
         if self.seed is not None and (not isinstance(self.seed, str) or not _HEX.match(self.seed)):
-            raise ValueError("a dice seed is 64 lowercase hex digits")
+            raise Refusal("a dice seed is 64 lowercase hex digits")
 
     def cup(self) -> DiceCup:
         """The cup of the revealed seed; ``DiceMismatch`` when it is not revealed or does not
         match the commitment."""
         if self.seed is None:
-            raise DiceMismatch(1, "the seed is not revealed (the game is not over)")
+            raise DiceMismatch(1, Refusal("the seed is not revealed (the game is not over)"))
         seed = bytes.fromhex(self.seed)
         if commitment(seed).hex() != self.commitment:
-            raise DiceMismatch(1, "the seed does not match the commitment")
+            raise DiceMismatch(1, Refusal("the seed does not match the commitment"))
         return DiceCup(seed)
 
 
@@ -175,10 +177,15 @@ def check_game_rolls(dice: GameDice, rolls: Sequence[Dice]) -> int:
         number, expected = cup.numbered(made)
         same = tuple(rolled) == expected if made == 0 else sorted(rolled) == sorted(expected)
         if not same:
-            what = "the opening roll" if made == 0 else "the roll"
             raise DiceMismatch(
                 number,
-                f"{what} is {_text(rolled)}, the seed gives {_text(expected)}",
+                Refusal(
+                    "the opening roll is {roll}, the seed gives {expected}"
+                    if made == 0
+                    else "the roll is {roll}, the seed gives {expected}",
+                    roll=_text(rolled),
+                    expected=_text(expected),
+                ),
             )
         last = number
     return last

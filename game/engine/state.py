@@ -69,7 +69,7 @@ from game.engine.plays import (
 )
 from game.engine.plays import legal_plays as generate_plays
 from game.engine.position import Position
-from game.engine.refusal import Refusal
+from game.engine.refusal import Refusal, Term, sentence
 
 __all__ = [
     "PLAYER_NAMES",
@@ -86,10 +86,28 @@ PLAYER_NAMES = ("Cyan", "Pink")
 _NAMED = re.compile(r"\b(Cyan|Pink)\b")
 
 
-def in_names(text: str, names: tuple[str, str]) -> str:
+_BEFORE_ROLLING = sentence("a double is offered before rolling, and {why}")
+_NOT_NOW = {
+    "take": sentence("cannot take now: {why}"),
+    "beaver": sentence("cannot beaver now: {why}"),
+    "pass": sentence("cannot pass now: {why}"),
+    "accept a resignation": sentence("cannot accept a resignation now: {why}"),
+    "reject a resignation": sentence("cannot reject a resignation now: {why}"),
+}
+
+
+def in_names(text: Refusal, names: tuple[str, str]) -> Refusal:
     """The rules' words about the players (``PLAYER_NAMES``) with ``names`` in their place: a
-    file's message names its own players."""
-    return _NAMED.sub(lambda found: names[PLAYER_NAMES.index(found.group())], text)
+    file's message names its own players (in its fields, the sentence kept for the catalogs)."""
+    fields = {
+        key: in_names(value, names)
+        if isinstance(value, Refusal)
+        else _NAMED.sub(lambda found: names[PLAYER_NAMES.index(found.group())], value)
+        if isinstance(value, str) and not isinstance(value, Term)
+        else value
+        for key, value in text.fields.items()
+    }
+    return Refusal.saying(text, **fields) if fields else text
 
 
 ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION = "play", "pass", "resignation"
@@ -176,7 +194,9 @@ class GameState:
         score = _check_score(score)
         if match.is_match_over(rules, score):
             raise IllegalAction(
-                f"the match to {rules.match_length} is already over at {score[0]}-{score[1]}"
+                "the match to {length} is already over at {score}",
+                length=rules.match_length,
+                score=f"{score[0]}-{score[1]}",
             )
         if crawford is None:
             crawford, at_least_post = match.starting_crawford_flags(rules, score)
@@ -238,12 +258,13 @@ class GameState:
         return list(_plays(self.position, self.dice))
 
     def double_refusal(self, player: int | None = None) -> str | None:
-        """Why ``player`` (default: the player on turn) may not double now, or None."""
+        """Why ``player`` (default: the player on turn) may not double now, or None (an
+        English sentence: ``double`` says it with its fields)."""
         player = self.turn if player is None else player
         if self.phase is not Phase.ROLL:
-            return f"a double is offered before rolling, and {self._phase_text()}"
+            return _BEFORE_ROLLING  # said with why=self._phase_refusal()
         if player != self.turn:
-            return "only the player on turn may double"
+            return sentence("only the player on turn may double")
         return match.double_refusal(self, player)
 
     def may_double(self, player: int | None = None) -> bool:
@@ -267,7 +288,7 @@ class GameState:
         try:
             dice = check_dice(dice)
         except InvalidDice as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction.saying(error) from None
         if self.phase is Phase.OPENING:
             if dice[0] == dice[1]:
                 raise IllegalAction("the opening roll cannot be a tie: it is thrown again")
@@ -284,7 +305,7 @@ class GameState:
             )
             return state.pass_if_blocked()
         if self.phase is not Phase.ROLL:
-            raise IllegalAction(f"cannot roll now: {self._phase_text()}")
+            raise IllegalAction("cannot roll now: {why}", why=self._phase_refusal())
         state = self._next(
             dice=dice,
             phase=Phase.MOVE,
@@ -314,10 +335,12 @@ class GameState:
         """Make a legal play, given as a ``Play`` or as the position it produces
         (seen from the mover, as ``legal_plays`` gives it)."""
         if self.phase is not Phase.MOVE:
-            raise IllegalAction(f"cannot play now: {self._phase_text()}")
+            raise IllegalAction("cannot play now: {why}", why=self._phase_refusal())
         resulting = play.position if isinstance(play, Play) else play
         if not isinstance(resulting, Position):
-            raise IllegalAction(f"a play is a Play or a Position, got {type(play).__name__}")
+            raise IllegalAction(
+                "a play is a Play or a Position, got {kind}", kind=type(play).__name__
+            )
         moves = play.moves if isinstance(play, Play) else ()
         if isinstance(play, KnownPlay) and play.is_legal_in(self.position, self.dice):  # type: ignore[arg-type]
             pass  # found legal for this position and roll
@@ -326,7 +349,10 @@ class GameState:
                 if legal.position == resulting:
                     break
             else:
-                raise IllegalAction(f"not a legal play of {self.dice[0]}-{self.dice[1]}")  # type: ignore[index]
+                raise IllegalAction(
+                    "not a legal play of {roll}",
+                    roll=f"{self.dice[0]}-{self.dice[1]}",  # type: ignore[index]
+                )
             moves = moves or legal.moves
         text = moves_text(moves)
         event = f"{_name(self.turn)} played {text}"
@@ -362,9 +388,9 @@ class GameState:
         ``player`` is to roll (GNU Backgammon's edited games; a roll by the player not on
         turn is one too)."""
         if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
-            raise IllegalAction(f"cannot set up a position now: {self._phase_text()}")
+            raise IllegalAction("cannot set up a position now: {why}", why=self._phase_refusal())
         if player not in (0, 1) or isinstance(player, bool):
-            raise IllegalAction(f"players are 0 and 1, got {player!r}")
+            raise IllegalAction("players are 0 and 1, got {player}", player=repr(player))
         if position.winner_result() or position.flip().winner_result():
             raise IllegalAction("the position set up is a game already over")
         try:
@@ -379,7 +405,7 @@ class GameState:
                 last_event=f"A position is set up: {_name(player)} to roll",
             )
         except InvalidState as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction.saying(error) from None
 
     @classmethod
     def drawn(cls, **fields: Any) -> GameState:
@@ -435,7 +461,12 @@ class GameState:
         """The player on turn doubles before rolling; the other must answer."""
         refusal = self.double_refusal()
         if refusal:
-            raise IllegalAction(f"{_name(self.turn)} may not double: {refusal}")
+            why = (
+                Refusal(refusal, why=self._phase_refusal())
+                if refusal is _BEFORE_ROLLING
+                else Refusal(refusal, largest=match.MAX_CUBE)
+            )
+            raise IllegalAction("{player} may not double: {why}", player=_name(self.turn), why=why)
         return replace(
             self,
             phase=Phase.DOUBLED,
@@ -460,7 +491,9 @@ class GameState:
         if not match.may_beaver(self):
             if not (self.rules.beaver and self.rules.is_money):
                 raise IllegalAction("beavers are not allowed under these rules")
-            raise IllegalAction(f"a beaver would take the cube past {match.MAX_CUBE}")
+            raise IllegalAction(
+                "a beaver would take the cube past {largest}", largest=match.MAX_CUBE
+            )
         taker = 1 - self.turn
         cube = self.cube.beavered_by(taker)
         return replace(
@@ -487,12 +520,12 @@ class GameState:
             # would; the Match ID also has no way to hold both offers at once.
             raise IllegalAction("answer the double first: a pass gives up the game")
         if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
-            raise IllegalAction(f"cannot resign now: {self._phase_text()}")
+            raise IllegalAction("cannot resign now: {why}", why=self._phase_refusal())
         player = self.to_act if player is None else player
         if player is None:
             raise IllegalAction("before the opening roll nobody is to act: name who resigns")
         if player not in (0, 1):
-            raise IllegalAction(f"players are 0 and 1, got {player!r}")
+            raise IllegalAction("players are 0 and 1, got {player}", player=repr(player))
         return replace(
             self,
             phase=Phase.RESIGNED,
@@ -529,18 +562,24 @@ class GameState:
 
     def _require(self, phase: Phase, action: str) -> None:
         if self.phase is not phase:
-            raise IllegalAction(f"cannot {action} now: {self._phase_text()}")
+            raise IllegalAction(_NOT_NOW[action], why=self._phase_refusal())
 
-    def _phase_text(self) -> str:
-        return {
-            Phase.OPENING: "the opening roll comes first",
-            Phase.ROLL: f"{_name(self.turn)} is to roll",
-            Phase.MOVE: f"{_name(self.turn)} is to play the roll",
-            Phase.DOUBLED: f"{_name(1 - self.turn)} must answer the double",
-            Phase.RESIGNED: "a resignation is waiting for an answer",
-            Phase.GAME_OVER: "the game is over",
-            Phase.MATCH_OVER: "the match is over",
-        }[self.phase]
+    def _phase_refusal(self) -> Refusal:
+        """Why an action must wait: what the game waits for."""
+        phase = self.phase
+        if phase is Phase.ROLL:
+            return Refusal("{player} is to roll", player=_name(self.turn))
+        if phase is Phase.MOVE:
+            return Refusal("{player} is to play the roll", player=_name(self.turn))
+        if phase is Phase.DOUBLED:
+            return Refusal("{player} must answer the double", player=_name(1 - self.turn))
+        if phase is Phase.OPENING:
+            return Refusal("the opening roll comes first")
+        if phase is Phase.RESIGNED:
+            return Refusal("a resignation is waiting for an answer")
+        if phase is Phase.GAME_OVER:
+            return Refusal("the game is over")
+        return Refusal("the match is over")
 
     def _end_game(
         self,
@@ -596,7 +635,7 @@ def _check_score(score: object) -> tuple[int, int]:
     try:
         return _pair(score, "score")
     except InvalidState as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction.saying(error) from None
 
 
 def _pair(value: object, name: str) -> tuple[int, int]:
@@ -605,7 +644,11 @@ def _pair(value: object, name: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(_is_int(v) and 0 <= v <= match.MAX_SCORE for v in value)
     ):
-        raise InvalidState(f"{name} must be two whole numbers from 0 to {match.MAX_SCORE}")
+        raise InvalidState(
+            "{name} must be two whole numbers from 0 to {highest}",
+            name=name,
+            highest=match.MAX_SCORE,
+        )
     return value[0], value[1]
 
 
@@ -613,79 +656,86 @@ def _dice_or_none(value: object, name: str) -> Dice | None:
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or not all(_is_int(v) for v in value):
-        raise InvalidState(f"{name} must be two dice or nothing, got {value!r}")
+        raise InvalidState(
+            "{name} must be two dice or nothing, got {value}", name=name, value=repr(value)
+        )
     try:
         return check_dice(value)
     except InvalidDice as error:
-        raise InvalidState(f"{name}: {error}") from None
+        raise InvalidState("{name}: {error}", name=name, error=error) from None
 
 
 def _check_state(state: GameState) -> None:
     """Raise ``InvalidState`` unless the fields describe a possible game state."""
 
-    def fail(reason: str) -> None:
-        raise InvalidState(reason)
-
     if not isinstance(state.rules, Rules):
-        fail("rules must be a Rules")
+        raise InvalidState("rules must be a Rules")
     if not isinstance(state.cube, Cube):
-        fail("cube must be a Cube")
+        raise InvalidState("cube must be a Cube")
     if not isinstance(state.position, Position):
-        fail("position must be a Position")
+        raise InvalidState("position must be a Position")
     if not isinstance(state.phase, Phase):
-        fail("phase must be a Phase")
+        raise InvalidState("phase must be a Phase")
     _pair(state.score, "score")
     if not isinstance(state.score, tuple):
-        fail("score must be a tuple")
+        raise InvalidState("score must be a tuple")
     for name in ("crawford", "post_crawford"):
         if not isinstance(getattr(state, name), bool):
-            fail(f"{name} must be true or false")
+            raise InvalidState("{name} must be true or false", name=name)
     if not _is_int(state.turn) or state.turn not in (0, 1):
-        fail(f"turn must be 0 or 1, got {state.turn!r}")
+        raise InvalidState("turn must be 0 or 1, got {turn}", turn=repr(state.turn))
     for name in ("dice", "opening_dice", "blocked_dice"):
         dice = getattr(state, name)
         if dice is not None and (not isinstance(dice, tuple) or _dice_or_none(dice, name) != dice):
-            fail(f"{name} must be a pair of dice or None")
+            raise InvalidState("{name} must be a pair of dice or None", name=name)
     if state.opening_dice is not None and state.opening_dice[0] == state.opening_dice[1]:
-        fail("the opening dice cannot be a tie")
+        raise InvalidState("the opening dice cannot be a tie")
     if not isinstance(state.last_event, str):
-        fail("last_event must be text")
+        raise InvalidState("last_event must be text")
 
     rules, cube, phase = state.rules, state.cube, state.phase
     if not rules.cube and cube != Cube():
-        fail("a cube is in play under rules without the cube")
+        raise InvalidState("a cube is in play under rules without the cube")
     length = rules.match_length
     over = phase in OVER
     if state.crawford and state.post_crawford:
-        fail("a game cannot be both the Crawford game and post-Crawford")
+        raise InvalidState("a game cannot be both the Crawford game and post-Crawford")
     if (state.crawford or state.post_crawford) and not over:
         if not length or max(state.score) != length - 1:
-            fail("Crawford and post-Crawford games need a player at match length minus one")
+            raise InvalidState(
+                "Crawford and post-Crawford games need a player at match length minus one"
+            )
         if state.crawford and min(state.score) == length - 1:
-            fail("the Crawford game cannot be played with both players one point away")
+            raise InvalidState(
+                "the Crawford game cannot be played with both players one point away"
+            )
     if state.crawford and cube != Cube():
-        fail("the cube cannot be turned in the Crawford game")
+        raise InvalidState("the cube cannot be turned in the Crawford game")
     if (phase is Phase.MATCH_OVER) != match.is_match_over(rules, state.score):
-        fail("the score and the match-over phase disagree")
+        raise InvalidState("the score and the match-over phase disagree")
 
     if over:
         if not _is_int(state.winner) or state.winner not in (0, 1):
-            fail("a finished game needs a winner 0 or 1")
+            raise InvalidState("a finished game needs a winner 0 or 1")
         if not _is_int(state.result) or state.result not in RESULT_NAMES:
-            fail("a finished game needs a result 1, 2 or 3")
+            raise InvalidState("a finished game needs a result 1, 2 or 3")
         most = BACKGAMMON * match.MAX_CUBE
         if not _is_int(state.points_won) or not 1 <= state.points_won <= most:
-            fail("a finished game needs the points won")
-        if state.score[state.winner] < state.points_won:  # type: ignore[index]  # checked above
-            fail("the score does not include the points won")
+            raise InvalidState("a finished game needs the points won")
+        if state.score[state.winner] < state.points_won:  # checked above
+            raise InvalidState("the score does not include the points won")
         if state.turn != state.winner:
-            fail("a finished game is seen from its winner")
+            raise InvalidState("a finished game is seen from its winner")
         if state.ended_by not in ENDINGS:
-            fail(f"a finished game ended by one of {', '.join(ENDINGS)}")
+            raise InvalidState(
+                "a finished game ended by one of {endings}", endings=", ".join(ENDINGS)
+            )
         if (state.ended_by == ENDED_BY_PLAY) != (state.position.winner_result() != 0):
-            fail("a game ends with a play exactly when the winner has borne off every checker")
+            raise InvalidState(
+                "a game ends with a play exactly when the winner has borne off every checker"
+            )
         if state.ended_by == ENDED_BY_PLAY and state.position.winner_result() != state.result:
-            fail("the result does not match the final position")
+            raise InvalidState("the result does not match the final position")
     else:
         if (
             state.winner is not None
@@ -693,25 +743,25 @@ def _check_state(state: GameState) -> None:
             or state.points_won != 0
             or state.ended_by is not None
         ):
-            fail("only a finished game has a winner, result, points won and ending")
+            raise InvalidState("only a finished game has a winner, result, points won and ending")
         if state.position.is_game_over():
-            fail("every checker of a side is off but the game is not over")
+            raise InvalidState("every checker of a side is off but the game is not over")
 
     if phase is Phase.RESIGNED:
         if not _is_int(state.resignation) or state.resignation not in RESULT_NAMES:
-            fail("a resignation is 1, 2 or 3")
+            raise InvalidState("a resignation is 1, 2 or 3")
         if not _is_int(state.resigned_by) or state.resigned_by not in (0, 1):
-            fail("a resignation needs the player resigning")
+            raise InvalidState("a resignation needs the player resigning")
         if state.resumed_phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
-            fail("a resignation needs the phase to go back to")
-        inner = state.resumed_phase
+            raise InvalidState("a resignation needs the phase to go back to")
+        inner: Phase = state.resumed_phase
     else:
         if state.resignation or state.resigned_by is not None or state.resumed_phase is not None:
-            fail("resignation fields set outside a resignation")
+            raise InvalidState("resignation fields set outside a resignation")
         inner = phase
     if (inner is Phase.MOVE) != (state.dice is not None):
-        fail("dice are shown exactly when a roll is to be played")
+        raise InvalidState("dice are shown exactly when a roll is to be played")
     if inner is Phase.DOUBLED and not match.may_double(state, state.turn):
-        fail("a double is offered that the rules do not allow")
+        raise InvalidState("a double is offered that the rules do not allow")
     if inner is Phase.OPENING and state.turn != 0:
-        fail("before the opening roll the position is seen from player 0")
+        raise InvalidState("before the opening roll the position is seen from player 0")

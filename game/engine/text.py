@@ -15,6 +15,8 @@ None. An error message quotes at most ``QUOTE_LIMIT`` characters of the input it
 
 from __future__ import annotations
 
+from game.engine.refusal import Quoted
+
 MAX_DIGITS = 9
 QUOTE_LIMIT = 60
 ASCII_DIGITS = frozenset("0123456789")
@@ -36,4 +38,4 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return repr(text)
     cut = repr(text[: limit - 6])
-    return f"{cut[:-1]}…{cut[-1]} ({len(text)} characters)"
+    return Quoted(f"{cut[:-1]}…{cut[-1]}", len(text))

@@ -34,11 +34,12 @@ from dataclasses import dataclass, field
 from game.engine.dice import Dice
 from game.engine.plays import Move, Play, check_dice, legal_plays
 from game.engine.position import BAR, OFF, Point, Position
+from game.engine.refusal import Refusal
 
 Steps = tuple[Move, ...]
 
 
-class IllegalMove(ValueError):
+class IllegalMove(Refusal):
     """A checker move that no legal play of the roll allows."""
 
 
@@ -199,7 +200,9 @@ class Turn:
         turn = cls.start(position, dice)
         for action in actions:
             if not isinstance(action, (list, tuple)) or len(action) != 2:
-                raise IllegalMove(f"an action is [origin, destination], got {action!r}")
+                raise IllegalMove(
+                    "an action is [origin, destination], got {action}", action=repr(action)
+                )
             turn = turn.move(action[0], action[1])
         return turn
 
@@ -265,11 +268,24 @@ class Turn:
         """Move one checker from ``origin`` to ``destination`` (one or more dice)."""
         steps = self.destinations(origin).get(destination)
         if steps is None:
-            origin_text = "the bar" if origin == BAR else f"point {origin}"
-            target = "off" if destination == OFF else f"point {destination}"
+            roll = f"{self.dice[0]}-{self.dice[1]}"
+            if origin == BAR:
+                raise IllegalMove(
+                    "no legal play of {roll} moves a checker from the bar to off now"
+                    if destination == OFF
+                    else "no legal play of {roll} moves a checker from the bar to point {to} now",
+                    roll=roll,
+                    to=destination,
+                )
             raise IllegalMove(
-                f"no legal play of {self.dice[0]}-{self.dice[1]} moves a checker "
-                f"from {origin_text} to {target} now"
+                "no legal play of {roll} moves a checker from point {origin} to off now"
+                if destination == OFF
+                else (
+                    "no legal play of {roll} moves a checker from point {origin} to point {to} now"
+                ),
+                roll=roll,
+                origin=origin,
+                to=destination,
             )
         return self.move_steps(steps)
 
@@ -284,11 +300,15 @@ class Turn:
             die = _die_used(wanted, left) if wanted.origin - wanted.destination <= max(left) else 0
             stepped = step(position, wanted.origin, die) if die else None
             if stepped is None or stepped[0].destination != wanted.destination:
-                raise IllegalMove(f"{wanted} is not a legal move with {left}")
+                raise IllegalMove(
+                    "{move} is not a legal move with {dice}", move=str(wanted), dice=str(left)
+                )
             left = _without(left, die)
             position = stepped[1]
             if not self._plan.can_finish(position, left):
-                raise IllegalMove(f"after {wanted} the roll cannot be completed legally")
+                raise IllegalMove(
+                    "after {move} the roll cannot be completed legally", move=str(wanted)
+                )
         return Turn(
             self.start_position,
             self.dice,

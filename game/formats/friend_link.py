@@ -50,6 +50,7 @@ from typing import Any
 from game.engine.dice import Dice
 from game.engine.match import IllegalAction, Rules
 from game.engine.record import Action, ActionKind, Record, RecordError, apply_action, play_of
+from game.engine.refusal import Refusal, Term
 from game.engine.seeded_dice import DiceCup, throw
 from game.engine.state import GameState, Phase
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
@@ -62,21 +63,22 @@ MAX_LINK = 20_000
 _FIELDS = re.compile(r"[A-Za-z0-9_\-]*\Z")
 
 
-class LinkRefused(ValueError):
-    """A link that is not taken, with the reason in plain words; nothing was changed."""
+class LinkRefused(Refusal):
+    """A link that is not taken, with the reason in plain words (a refusal the page says in
+    its language); nothing was changed."""
 
 
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
-def _unb64(text: str, what: str) -> bytes:
+def _unb64(text: str, what: Term) -> bytes:
     if not _FIELDS.match(text) or len(text) % 4 == 1:
-        raise LinkRefused(f"the link is damaged or cut short ({what})")
+        raise LinkRefused("the link is damaged or cut short ({part})", part=what)
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise LinkRefused(f"the link is damaged or cut short ({what})") from None
+        raise LinkRefused("the link is damaged or cut short ({part})", part=what) from None
 
 
 def game_id_of(key: bytes) -> bytes:
@@ -278,7 +280,9 @@ def read_link(text: object) -> LinkFields:
     parts = text.split(".", 8)
     if parts[0] != FRIEND_VERSION:
         if re.fullmatch(r"F[0-9]+", parts[0]):
-            raise LinkRefused(f"the link is from another version of the page ({parts[0]})")
+            raise LinkRefused(
+                "the link is from another version of the page ({version})", version=parts[0]
+            )
         raise LinkRefused("this is not a link of a game with a friend")
     if len(parts) != 9:
         raise LinkRefused("the link is damaged or cut short")
@@ -286,14 +290,14 @@ def read_link(text: object) -> LinkFields:
     if not re.fullmatch(r"[0-9a-z]{1,6}", seq) or not re.fullmatch(r"r?i?", flags):
         raise LinkRefused("the link is damaged or cut short")
     fields = LinkFields(
-        game_id=_unb64(game_id, "game"),
+        game_id=_unb64(game_id, Term("game")),
         seq=int(seq, 36),
         ready="r" in flags,
         invite="i" in flags,
-        commit=_unb64(commit, "commitment"),
-        reveals=_split(_unb64(reveals, "dice")),
-        nonce=_unb64(nonce, "dice") or None,
-        tag=_unb64(tag, "check"),
+        commit=_unb64(commit, Term("commitment")),
+        reveals=_split(_unb64(reveals, Term("dice"))),
+        nonce=_unb64(nonce, Term("dice")) or None,
+        tag=_unb64(tag, Term("check")),
         record_text=record_text,
     )
     sizes = (len(fields.game_id), len(fields.commit), len(fields.nonce or bytes(SECRET_BYTES)))
@@ -449,7 +453,7 @@ class FriendGame:
         try:
             return replace(self, record=record.append(action))
         except RecordError as error:
-            raise LinkRefused(error.reason) from None
+            raise LinkRefused.saying(error.reason) from None
 
     def roll(self) -> FriendGame:
         return self.act(Action.roll(self.roll_dice()))
@@ -627,7 +631,7 @@ def _decode(text: str) -> Record:
     try:
         return decode_game(text)
     except InvalidGameLink as error:
-        raise LinkRefused(f"the link's game cannot be read: {error}") from None
+        raise LinkRefused("the link's game cannot be read: {error}", error=error) from None
 
 
 def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sender: int) -> None:
@@ -649,11 +653,13 @@ def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sende
             committed = commits.get(slot_made.commit_index)
             if committed is None or _commitment(secret) != committed:
                 raise LinkRefused(
-                    f"roll {slot_made.number + 1}: the dice were not the ones committed to"
+                    "roll {number}: the dice were not the ones committed to",
+                    number=slot_made.number + 1,
                 )
             if slot_made.nonce_index >= game.nonces_sent:
                 raise LinkRefused(
-                    f"roll {slot_made.number + 1}: made before you gave your part of the dice"
+                    "roll {number}: made before you gave your part of the dice",
+                    number=slot_made.number + 1,
                 )
             nonce = _secret(game.master, game.game_id, "nonce", slot_made.nonce_index)
         else:
@@ -664,8 +670,10 @@ def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sende
         expected = roll_of(game.game_id, slot_made.number, secret, nonce, slot_made.opening)
         if tuple(dice) != expected:
             raise LinkRefused(
-                f"roll {slot_made.number + 1} is {dice[0]}{dice[1]}, the dice fixed by both "
-                f"of you give {expected[0]}{expected[1]}"
+                "roll {number} is {roll}, the dice fixed by both of you give {fixed}",
+                number=slot_made.number + 1,
+                roll=f"{dice[0]}{dice[1]}",
+                fixed=f"{expected[0]}{expected[1]}",
             )
     if sender != game.me:
         index = _counts(new)[sender]

@@ -72,7 +72,7 @@ from game.engine.match import Cube, IllegalAction, InvalidRules, Rules
 from game.engine.plays import Found, MoveByMove, Play, known_play_of_key, legal_play_keys
 from game.engine.position import Position
 from game.engine.record import Action, ActionKind, Record, RecordError, collector_paused
-from game.engine.refusal import Refusal
+from game.engine.refusal import AND, Listed, Refusal
 from game.engine.seeded_dice import GameDice
 from game.engine.state import GameState, InvalidState, Phase
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
@@ -413,7 +413,7 @@ def _decode_game(text: object) -> Record:
             raise InvalidGameLink(
                 "the game link is version {version}; this page reads versions {versions}",
                 version=version[:8],
-                versions=" and ".join(VERSIONS),
+                versions=Listed(VERSIONS, AND),
             )
         raise InvalidGameLink("not a game link: it starts with its version, '1.'")
     setups: dict[int, Action] = {}

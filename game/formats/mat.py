@@ -60,6 +60,7 @@ from typing import TypeVar
 
 from game.engine.match import IllegalAction, Rules
 from game.engine.record import ActionKind, Record, collector_paused
+from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
 from game.formats.mat_quirks import replay_game
 from game.formats.mat_read import InvalidMatFile, MatGame, read_games, without_illegal_plays
@@ -108,11 +109,15 @@ def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
     game, and returns what ``read_mat`` returns (a reader off the page's thread shows the
     progress and may stop between steps)."""
     if not isinstance(text, str):
-        raise InvalidMatFile(0, 0, f"a match file is text, got {type(text).__name__}")
+        raise InvalidMatFile(
+            0, 0, Refusal("a match file is text, got {kind}", kind=type(text).__name__)
+        )
     lines = text.lstrip("\ufeff").replace("\x00", "").splitlines()
     tags, length, games = read_games(lines)
     if not games:
-        raise InvalidMatFile(0, 0, "no games in the file (a game begins with a 'Game 1' line)")
+        raise InvalidMatFile(
+            0, 0, Refusal("no games in the file (a game begins with a 'Game 1' line)")
+        )
     money = length == 0
     simple = tags.get("rules", "").lower() == "simple"
     beaver = (
@@ -136,7 +141,7 @@ def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
             else:
                 rules = Rules.full(length, beaver=beaver, jacoby=jacoby and money)
         except ValueError as problem:
-            raise InvalidMatFile(0, 0, str(problem)) from None
+            raise InvalidMatFile(0, 0, Refusal.saying(problem)) from None
         try:
             return (yield from _replay(rules, games))
         except InvalidMatFile as problem:
@@ -161,7 +166,7 @@ def _replay(rules: Rules, games: list[MatGame]) -> Steps[tuple[Record, list[int 
     except InvalidMatFile as error:
         first = games[0].score
         at_crawford = rules.match_length - 1 in first and not rules.is_money
-        if error.game != 1 or "Crawford" not in error.reason or not at_crawford:
+        if error.game != 1 or "Crawford" not in str(error.reason) or not at_crawford:
             raise
         try:
             return (yield from _replay_from(rules, games, post_crawford=True))
@@ -176,7 +181,7 @@ def _replay_from(
     try:
         start = GameState.new(rules, first.score, post_crawford=post_crawford)
     except IllegalAction as error:
-        raise InvalidMatFile(1, 0, str(error)) from None
+        raise InvalidMatFile(1, 0, error) from None
     record = Record(start, ((),), first.names)
     written: list[int | None] = []
     for index, game in enumerate(games):

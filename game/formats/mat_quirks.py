@@ -18,6 +18,7 @@ from game.engine.notation import InvalidPlay, is_partial_play, parse_play
 from game.engine.plays import Move, Play, PlayOfEveryDie, legal_plays, play_of_every_die
 from game.engine.position import InvalidPosition, Position
 from game.engine.record import Action, Record, RecordError
+from game.engine.refusal import Refusal, sentence
 from game.engine.state import GameState, Phase, in_names
 from game.engine.text import ascii_number, quoted
 from game.formats.mat_read import (
@@ -31,8 +32,18 @@ from game.formats.mat_read import (
 __all__ = ["GameReplayer", "replay_game"]
 
 
-def _plural(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
+def _plural(points: int) -> Refusal:
+    return Refusal.counting("{count} point", "{count} points", count=points)
+
+
+# Who wrote an action in the wrong column: one sentence for each action.
+_COLUMN = {
+    "a double": sentence("a double is in {written}'s column but it is {player}'s"),
+    "a take": sentence("a take is in {written}'s column but it is {player}'s"),
+    "a pass": sentence("a pass is in {written}'s column but it is {player}'s"),
+    "a beaver": sentence("a beaver is in {written}'s column but it is {player}'s"),
+    "a roll": sentence("a roll is in {written}'s column but it is {player}'s"),
+}
 
 
 class Guess(Exception):  # not an error: where the reading forks
@@ -57,7 +68,7 @@ class GameReplayer:
         self.unplayed: MatEntry | None = None  # a roll written without its play
         self.beavered = False  # the last entry was a beaver (gnubg may write "Takes" after it)
 
-    def fail(self, move: int, reason: str) -> InvalidMatFile:
+    def fail(self, move: int, reason: Refusal) -> InvalidMatFile:
         return InvalidMatFile(self.game.number, move, reason)
 
     def do(self, action: Action, move: int) -> None:
@@ -73,7 +84,7 @@ class GameReplayer:
         if player is not None and entry.player != player:
             raise self.fail(
                 entry.move,
-                f"{what} is in {self.name(entry.player)}'s column but it is {self.name(player)}'s",
+                Refusal(_COLUMN[what], written=self.name(entry.player), player=self.name(player)),
             )
 
     def settle_unplayed(self, entry: MatEntry) -> None:
@@ -151,7 +162,9 @@ class GameReplayer:
             self.beavered = True
             return
         elif word == "raccoons":
-            raise self.fail(entry.move, "raccoons (a redouble of a beaver) are not played here")
+            raise self.fail(
+                entry.move, Refusal("raccoons (a redouble of a beaver) are not played here")
+            )
         elif word == "wins":
             self.wins(entry, state)
         elif word == "losses":
@@ -165,7 +178,7 @@ class GameReplayer:
         self.beavered = False
 
     retried = False  # the roll entry met repeats a roll whose play was refused
-    broken_off: str | None = None  # why the unplayed roll's written moves are not a play
+    broken_off: Refusal | None = None  # why the unplayed roll's written moves are not a play
 
     def roll(self, entry: MatEntry, state: GameState) -> None:
         d1, d2 = entry.dice  # type: ignore[misc]
@@ -191,7 +204,10 @@ class GameReplayer:
         else:
             if state.phase is Phase.OPENING:
                 if d1 == d2:
-                    raise self.fail(entry.move, f"the opening roll cannot be a double ({d1}{d2})")
+                    raise self.fail(
+                        entry.move,
+                        Refusal("the opening roll cannot be a double ({roll})", roll=f"{d1}{d2}"),
+                    )
                 high, low = max(d1, d2), min(d1, d2)
                 dice = (high, low) if entry.player == 0 else (low, high)
             else:
@@ -204,7 +220,14 @@ class GameReplayer:
                 to_roll = state.to_act if state.phase is Phase.ROLL else None
                 self.check_column(entry, to_roll, "a roll")
                 if state.phase is not Phase.ROLL:
-                    raise self.fail(entry.move, f"a roll of {d1}{d2} where {_expected(state)}")
+                    raise self.fail(
+                        entry.move,
+                        Refusal(
+                            "a roll of {roll} where {expected}",
+                            roll=f"{d1}{d2}",
+                            expected=_expected(state),
+                        ),
+                    )
                 dice = (d1, d2)
             self.do(Action.roll(dice), entry.move)
         after = self.record.state
@@ -220,15 +243,20 @@ class GameReplayer:
                 self.unplayed = entry
             return
         if blocked:
-            raise self.fail(entry.move, f"{quoted(text)}: {d1}{d2} cannot be played here")
+            raise self.fail(
+                entry.move,
+                Refusal(
+                    "{text}: {roll} cannot be played here", text=quoted(text), roll=f"{d1}{d2}"
+                ),
+            )
         try:
             play = parse_play(text, after.position, after.dice)  # type: ignore[arg-type]
         except InvalidPlay as error:
             if not is_partial_play(text, after.position, after.dice):  # type: ignore[arg-type]
-                raise self.fail(entry.move, str(error)) from None
+                raise self.fail(entry.move, error) from None
             # Some of the play's moves only: a play broken off by the resignation that must
             # follow (the roll stays unplayed, as gnubg's forced play before a resignation).
-            self.unplayed, self.broken_off = entry, str(error)
+            self.unplayed, self.broken_off = entry, error
             return
         if isinstance(play, PlayOfEveryDie):
             self.do(Action.of_play(play), entry.move)  # its moves as written, found legal
@@ -261,7 +289,9 @@ class GameReplayer:
         points = ascii_number(found.group()) if found else None
         if points is None:
             said = quoted(f"Wins {entry.text}")
-            raise self.fail(entry.move, f"{said} does not say how many points in a number")
+            raise self.fail(
+                entry.move, Refusal("{line} does not say how many points in a number", line=said)
+            )
         self.written = points
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             # The rules know the winner: the line's column is not checked (layouts vary).
@@ -272,8 +302,12 @@ class GameReplayer:
             if points != state.points_won and not capped:
                 raise self.fail(
                     entry.move,
-                    f"the file says {self.name(winner)} wins {_plural(points)}, "
-                    f"the rules give {_plural(state.points_won)}",
+                    Refusal(
+                        "the file says {player} wins {points}, the rules give {given}",
+                        player=self.name(winner),
+                        points=_plural(points),
+                        given=_plural(state.points_won),
+                    ),
                 )
             return
         if (
@@ -290,7 +324,10 @@ class GameReplayer:
         # Galaxy, OpenGammon), scored as gnubg scores it when a game follows.
         inner = state.resumed_phase if state.phase is Phase.RESIGNED else state.phase
         if inner not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
-            raise self.fail(entry.move, f"a win by resignation where {_expected(state)}")
+            raise self.fail(
+                entry.move,
+                Refusal("a win by resignation where {expected}", expected=_expected(state)),
+            )
         for result in (1, 2, 3):
             if game_points(state.rules, state.cube, result) == points:
                 break
@@ -301,7 +338,9 @@ class GameReplayer:
             # resignation of the fewest games' worth of cubes that covers them, a backgammon
             # at most (the file's number is kept for what it says).
             if points < 1:
-                raise self.fail(entry.move, f"no resignation gives {_plural(points)}")
+                raise self.fail(
+                    entry.move, Refusal("no resignation gives {points}", points=_plural(points))
+                )
             result = min(3, -(-points // state.cube.value))
         self.do(Action.resign(result, loser), entry.move)
         self.do(Action.accept(), entry.move)
@@ -315,7 +354,10 @@ class GameReplayer:
         state = self.record.state
         if not last and state.phase is not Phase.GAME_OVER:
             move = self.game.entries[-1].move if self.game.entries else 0
-            raise self.fail(move, f"the game stops before it is over: {_expected(state)}")
+            raise self.fail(
+                move,
+                Refusal("the game stops before it is over: {expected}", expected=_expected(state)),
+            )
 
 
 # Every plain move's text ("13/11", "13/11*": from a point or the bar, forwards, to a point or
@@ -382,18 +424,36 @@ def _board_of_note(note: str, names: tuple[str, str], roller: int) -> Position |
         return None
 
 
-def _expected(state: GameState) -> str:
-    names = ("the first player", "the second player")
-    act = state.to_act
-    return {
-        Phase.OPENING: "the opening roll comes first",
-        Phase.ROLL: f"{names[act or 0]} is to roll or double",
-        Phase.MOVE: f"{names[act or 0]} is to play {state.dice}",
-        Phase.DOUBLED: f"{names[act or 0]} must answer a double",
-        Phase.RESIGNED: "a resignation waits for an answer",
-        Phase.GAME_OVER: "the game is over",
-        Phase.MATCH_OVER: "the match is over",
-    }[state.phase]
+def _expected(state: GameState) -> Refusal:
+    """What the game waits for, in the file's columns' words."""
+    first = not state.to_act
+    phase = state.phase
+    if phase is Phase.ROLL:
+        return Refusal(
+            "the first player is to roll or double"
+            if first
+            else "the second player is to roll or double"
+        )
+    if phase is Phase.MOVE:
+        return Refusal(
+            "the first player is to play {dice}"
+            if first
+            else "the second player is to play {dice}",
+            dice=str(state.dice),
+        )
+    if phase is Phase.DOUBLED:
+        return Refusal(
+            "the first player must answer a double"
+            if first
+            else "the second player must answer a double"
+        )
+    if phase is Phase.OPENING:
+        return Refusal("the opening roll comes first")
+    if phase is Phase.RESIGNED:
+        return Refusal("a resignation waits for an answer")
+    if phase is Phase.GAME_OVER:
+        return Refusal("the game is over")
+    return Refusal("the match is over")
 
 
 def _as_written(
@@ -452,7 +512,9 @@ def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
     for index, entry in enumerate(game.entries):
         budget[0] -= len(live)
         if budget[0] < 0:
-            raise _unresolved(live[0], game, "too many readings of the plays left unwritten")
+            raise _unresolved(
+                live[0], game, Refusal("too many readings of the plays left unwritten")
+            )
         if len(live) == 1:  # the common case: one reading
             replayer = live[0]
             if replayer.record.state.phase is not Phase.MATCH_OVER:
@@ -498,7 +560,7 @@ def replay_game(record: Record, game: MatGame, last: bool) -> GameReplayer:
 
 def _entry(replayer: GameReplayer, *, entry: MatEntry) -> None:
     if replayer.record.state.phase is Phase.MATCH_OVER and entry.word != "wins":
-        raise replayer.fail(entry.move, "an action after the match is over")
+        raise replayer.fail(entry.move, Refusal("an action after the match is over"))
     replayer.entry(entry)
 
 
@@ -533,7 +595,9 @@ def _forks(
     ``step`` (``_read``)."""
     budget[0] -= GUESS_STEPS + len(guess.plays)
     if budget[0] < 0:
-        raise _unresolved(replayer, replayer.game, "too many readings of the plays left unwritten")
+        raise _unresolved(
+            replayer, replayer.game, Refusal("too many readings of the plays left unwritten")
+        )
     forks = replayer.forks(guess)
     return [each for fork in forks for each in _read(fork, step, errors, index, budget)]
 
@@ -542,7 +606,7 @@ def _step(entry: MatEntry) -> Callable[[GameReplayer], None]:
     return functools.partial(_entry, entry=entry)
 
 
-def _unresolved(replayer: GameReplayer, game: MatGame, why: str) -> InvalidMatFile:
+def _unresolved(replayer: GameReplayer, game: MatGame, why: Refusal) -> InvalidMatFile:
     guessed = replayer.guessed
     move = guessed.move if guessed else 0
     return InvalidMatFile(game.number, move, why)
@@ -558,12 +622,20 @@ def _unresolved_roll(
         return InvalidMatFile(
             game.number,
             guessed.move,
-            f"the file marks the play of {dice} 'Illegal play' and the game goes on from a "
-            f"position no play of {dice} reaches ({first_error})",
+            Refusal(
+                "the file marks the play of {roll} 'Illegal play' and the game goes on from a "
+                "position no play of {roll} reaches ({error})",
+                roll=dice,
+                error=first_error,
+            ),
         )
     return InvalidMatFile(
         game.number,
         guessed.move,
-        f"no play written for {dice} "
-        f"and none of its plays agrees with the rest of the game ({first_error})",
+        Refusal(
+            "no play written for {roll} "
+            "and none of its plays agrees with the rest of the game ({error})",
+            roll=dice,
+            error=first_error,
+        ),
     )

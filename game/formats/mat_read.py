@@ -11,6 +11,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from game.engine.refusal import Refusal
 from game.engine.text import ascii_number, quoted
 
 __all__ = [
@@ -25,13 +26,17 @@ MAX_NAME = 60
 MAX_LINE = 1000  # a move line is two entries (gnubg's are under 80 characters)
 
 
-class InvalidMatFile(ValueError):
+class InvalidMatFile(Refusal):
     """A match file that cannot be read or replayed; ``game`` and ``move`` say where (0: the
-    header)."""
+    header), ``reason`` why (a refusal: the page says it in its language)."""
 
-    def __init__(self, game: int, move: int, reason: str):
-        where = f"game {game} move {move}" if game else "header"
-        super().__init__(f"{where}: {reason}")
+    def __init__(self, game: int, move: int, reason: Refusal):
+        if game:
+            super().__init__(
+                "game {game} move {move}: {reason}", game=game, move=move, reason=reason
+            )
+        else:
+            super().__init__("header: {reason}", reason=reason)
         self.game, self.move, self.reason = game, move, reason
 
 
@@ -133,18 +138,24 @@ def read_games(lines: list[str]) -> tuple[dict[str, str], int, list[MatGame]]:
             length = ascii_number(found.group(1))
             if length is None:
                 raise InvalidMatFile(
-                    0, 0, f"a match to {quoted(found.group(1))} points is too long"
+                    0,
+                    0,
+                    Refusal(
+                        "a match to {length} points is too long", length=quoted(found.group(1))
+                    ),
                 )
             break
         if _MONEY_LINE.match(line):
             length = 0
             break
         if _GAME_LINE.match(line):
-            raise InvalidMatFile(0, 0, "no 'N point match' line before the first game")
+            raise InvalidMatFile(0, 0, Refusal("no 'N point match' line before the first game"))
     if length is None:
-        raise InvalidMatFile(0, 0, "not a match file: no 'N point match' line")
+        raise InvalidMatFile(0, 0, Refusal("not a match file: no 'N point match' line"))
     if length > 64:
-        raise InvalidMatFile(0, 0, f"a match to {length} points is longer than 64")
+        raise InvalidMatFile(
+            0, 0, Refusal("a match to {length} points is longer than 64", length=length)
+        )
     while at < len(lines):
         line = lines[at]
         at += 1
@@ -155,7 +166,7 @@ def read_games(lines: list[str]) -> tuple[dict[str, str], int, list[MatGame]]:
         while at < len(lines) and (not lines[at].strip() or lines[at].strip()[0] in ";#"):
             at += 1
         if at >= len(lines):
-            raise InvalidMatFile(number, 0, "no line with the players' names and score")
+            raise InvalidMatFile(number, 0, Refusal("no line with the players' names and score"))
         score_line = lines[at]
         at += 1
         begins = at
@@ -176,7 +187,9 @@ def _read_score(line: str, game: int) -> tuple[tuple[str, str], tuple[int, int]]
             continue  # a name has at least one character
         points = ascii_number(mark.group(1))
         if points is None:
-            raise InvalidMatFile(game, 0, f"a score of {quoted(mark.group(1))} is too large")
+            raise InvalidMatFile(
+                game, 0, Refusal("a score of {score} is too large", score=quoted(mark.group(1)))
+            )
         names.append(_name(line[at : mark.start()]))
         score.append(points)
         at = mark.end()
@@ -185,7 +198,10 @@ def _read_score(line: str, game: int) -> tuple[tuple[str, str], tuple[int, int]]
     raise InvalidMatFile(
         game,
         0,
-        f"cannot read the players and score in {quoted(line.strip())} ('Ann : 0   Bob : 0')",
+        Refusal(
+            "cannot read the players and score in {line} ('Ann : 0   Bob : 0')",
+            line=quoted(line.strip()),
+        ),
     )
 
 
@@ -203,7 +219,13 @@ def _read_entries(body: list[str], game: int) -> list[MatEntry]:
                 label = _LABEL.match(before)
                 move = ascii_number(label.group(1)) or move if label else move
             raise InvalidMatFile(
-                game, move, f"a line of {len(raw)} characters: a match file's are under {MAX_LINE}"
+                game,
+                move,
+                Refusal(
+                    "a line of {count} characters: a match file's are under {longest}",
+                    count=len(raw),
+                    longest=MAX_LINE,
+                ),
             )
     plain = [_PLAIN_LINE.fullmatch(raw) for raw in body]
     split_at = _right_column(body, plain)
@@ -242,8 +264,11 @@ def _read_entries(body: list[str], game: int) -> list[MatEntry]:
                 raise InvalidMatFile(
                     game,
                     move,
-                    f"the game starts from a set position ({quoted(line.strip(), 40)}): "
-                    "here a game begins with the opening roll",
+                    Refusal(
+                        "the game starts from a set position ({line}): "
+                        "here a game begins with the opening roll",
+                        line=quoted(line.strip(), 40),
+                    ),
                 )
             continue
         label = _LABEL.match(line)
@@ -252,16 +277,20 @@ def _read_entries(body: list[str], game: int) -> list[MatEntry]:
             number = ascii_number(label.group(1))
             if number is None:
                 raise InvalidMatFile(
-                    game, move, f"a move number {quoted(label.group(1))} is too large"
+                    game,
+                    move,
+                    Refusal("a move number {number} is too large", number=quoted(label.group(1))),
                 )
             move = number
             start = label.end()
         found = list(itertools.islice(_ENTRY.finditer(line, start), 3))  # a third is an error
         leftover = line[start : found[0].start() if found else len(line)].strip()
         if leftover and not _IGNORED.match(leftover):
-            raise InvalidMatFile(game, move, f"cannot read {quoted(leftover)}")
+            raise InvalidMatFile(game, move, Refusal("cannot read {text}", text=quoted(leftover)))
         if len(found) > 2:
-            raise InvalidMatFile(game, move, f"more than two entries in {quoted(line.strip())}")
+            raise InvalidMatFile(
+                game, move, Refusal("more than two entries in {line}", line=quoted(line.strip()))
+            )
         for index, entry in enumerate(found):
             end = found[index + 1].start() if index + 1 < len(found) else len(line)
             if len(found) >= 2:

@@ -53,6 +53,7 @@ from game.engine.record import (
     Record,
     RecordError,
 )
+from game.engine.refusal import Refusal, sentence
 from game.engine.state import GameState, Phase, in_names
 from game.engine.text import ascii_number, quoted
 from game.formats.mat import Steps, finish_steps
@@ -76,13 +77,18 @@ MAX_GAMES = 2_000  # game trees: a long session; a 64-point match has about a hu
 Property = tuple[str, list[str]]
 
 
-class InvalidSgfFile(ValueError):
+class InvalidSgfFile(Refusal):
     """An ``.sgf`` file that cannot be read or replayed; ``game`` and ``move`` (the node in
-    the game, 0 for its root) say where."""
+    the game, 0 for its root) say where, ``reason`` why (a refusal the page says in its
+    language)."""
 
-    def __init__(self, game: int, move: int, reason: str):
-        where = f"game {game} move {move}" if game else "file"
-        super().__init__(f"{where}: {reason}")
+    def __init__(self, game: int, move: int, reason: Refusal):
+        if game:
+            super().__init__(
+                "game {game} move {move}: {reason}", game=game, move=move, reason=reason
+            )
+        else:
+            super().__init__("file: {reason}", reason=reason)
         self.game, self.move, self.reason = game, move, reason
 
 
@@ -287,7 +293,9 @@ def _game_trees(text: str) -> list[list[list[Property]]]:
             if trees:
                 break  # text after the last game tree is ignored, as gnubg does
             raise InvalidSgfFile(
-                0, 0, f"an .sgf file begins with '(;', got {quoted(text[at:], 20)}"
+                0,
+                0,
+                Refusal("an .sgf file begins with '(;', got {text}", text=quoted(text[at:], 20)),
             )
         nodes: list[list[Property]] = []
         main = [True]  # per open tree: on the main line
@@ -296,18 +304,22 @@ def _game_trees(text: str) -> list[list[list[Property]]]:
         while True:
             at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
             if at >= len(text):
-                raise InvalidSgfFile(0, 0, "the file stops inside a game tree (a ')' is missing)")
+                raise InvalidSgfFile(
+                    0, 0, Refusal("the file stops inside a game tree (a ')' is missing)")
+                )
             char = text[at]
             if char == ";":
                 node, at = _node_at(text, at + 1)
                 nodes_read += 1
                 if nodes_read > MAX_NODES:
-                    raise InvalidSgfFile(0, 0, f"more than {MAX_NODES} nodes")
+                    raise InvalidSgfFile(0, 0, Refusal("more than {most} nodes", most=MAX_NODES))
                 if main[-1]:
                     nodes.append(node)
             elif char == "(":
                 if len(main) >= MAX_DEPTH:
-                    raise InvalidSgfFile(0, 0, f"variations nested deeper than {MAX_DEPTH}")
+                    raise InvalidSgfFile(
+                        0, 0, Refusal("variations nested deeper than {most}", most=MAX_DEPTH)
+                    )
                 children[-1] += 1
                 main.append(main[-1] and children[-1] == 1)
                 children.append(0)
@@ -319,10 +331,14 @@ def _game_trees(text: str) -> list[list[list[Property]]]:
                 if not main:
                     break
             else:
-                raise InvalidSgfFile(0, 0, f"cannot read {quoted(text[at:], 20)} in a game tree")
+                raise InvalidSgfFile(
+                    0,
+                    0,
+                    Refusal("cannot read {text} in a game tree", text=quoted(text[at:], 20)),
+                )
         trees.append(nodes)
         if len(trees) > MAX_GAMES:
-            raise InvalidSgfFile(0, 0, f"more than {MAX_GAMES} game trees")
+            raise InvalidSgfFile(0, 0, Refusal("more than {most} game trees", most=MAX_GAMES))
         at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
     return trees
 
@@ -335,7 +351,11 @@ def _node_at(text: str, at: int) -> tuple[list[Property], int]:
             name = _IDENTIFIER.match(text, _SPACE.match(text, at).end())  # type: ignore[union-attr]
             if name:
                 raise InvalidSgfFile(
-                    0, 0, f"the property {quoted(name.group(), 12)} has no value ('[...]')"
+                    0,
+                    0,
+                    Refusal(
+                        "the property {name} has no value ('[...]')", name=quoted(name.group(), 12)
+                    ),
                 )
             return properties, _SPACE.match(text, at).end()  # type: ignore[union-attr]
         identifier: str = found.group(1)
@@ -364,14 +384,18 @@ def read_sgf_steps(text: str) -> Steps[SgfMatch]:
     """``read_sgf`` a game at a time: it yields (games replayed, games in the file) after each
     game and returns what ``read_sgf`` returns."""
     if not isinstance(text, str):
-        raise InvalidSgfFile(0, 0, f"an .sgf file is text, got {type(text).__name__}")
+        raise InvalidSgfFile(
+            0, 0, Refusal("an .sgf file is text, got {kind}", kind=type(text).__name__)
+        )
     trees = [
         tree
         for tree in _game_trees(text.lstrip("\ufeff").replace("\x00", ""))
         if tree and _first(tree[0], "GM", "6").strip() == "6"
     ]
     if not trees:
-        raise InvalidSgfFile(0, 0, "no backgammon game in the file (a game's root says GM[6])")
+        raise InvalidSgfFile(
+            0, 0, Refusal("no backgammon game in the file (a game's root says GM[6])")
+        )
     length, score = _match_info(trees[0][0], 1)
     first_root = _root(trees[0])
     rules_words = {values[0] for name, values in trees[0][0] if name == "RU"}
@@ -396,7 +420,7 @@ def read_sgf_steps(text: str) -> Steps[SgfMatch]:
                 rules, score, crawford=crawford_game if not money else None, post_crawford=post
             )
         except ValueError as problem:
-            raise InvalidSgfFile(1, 0, str(problem)) from None
+            raise InvalidSgfFile(1, 0, Refusal.saying(problem)) from None
         try:
             record, written = yield from _replay(Record(start, ((),), names), trees, strict)
         except InvalidSgfFile as error:
@@ -418,7 +442,7 @@ def _replay(
             try:
                 record = record.next_game()
             except ValueError as problem:
-                raise InvalidSgfFile(number, 0, str(problem)) from None
+                raise InvalidSgfFile(number, 0, Refusal.saying(problem)) from None
         game = _GameReader(record, number, tree, strict)
         game.replay(last=number == len(trees))
         record = game.record
@@ -453,13 +477,17 @@ def _match_info(root: list[Property], game: int) -> tuple[int, tuple[int, int]]:
                 continue
             number = ascii_number(number_text.strip())
             if number is None:
-                raise InvalidSgfFile(game, 0, f"MI[{quoted(value, 20)[1:-1]}] is not a number")
+                raise InvalidSgfFile(
+                    game, 0, Refusal("MI[{value}] is not a number", value=quoted(value, 20)[1:-1])
+                )
             if key == "length":
                 length = number
             else:
                 score[key == "bs"] = number
     if length > 64:
-        raise InvalidSgfFile(game, 0, f"a match to {length} points is longer than 64")
+        raise InvalidSgfFile(
+            game, 0, Refusal("a match to {length} points is longer than 64", length=length)
+        )
     return length, (score[0], score[1])
 
 
@@ -486,7 +514,7 @@ class _GameReader:
         self.written: int | None = None
         self.node = 0
 
-    def fail(self, reason: str) -> InvalidSgfFile:
+    def fail(self, reason: Refusal) -> InvalidSgfFile:
         return InvalidSgfFile(self.number, self.node, reason)
 
     def do(self, action: Action) -> None:
@@ -499,13 +527,13 @@ class _GameReader:
         for number, node in enumerate(self.tree[1:], 1):
             self.node = number
             if self.record.state.phase is Phase.MATCH_OVER:
-                raise self.fail("an action after the match is over")
+                raise self.fail(Refusal("an action after the match is over"))
             self.read_node(node)
         self.node = len(self.tree) - 1
         self.result(_first(self.tree[0], "RE"))
         state = self.record.state
         if not last and state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            raise self.fail("the game stops before it is over and another game follows")
+            raise self.fail(Refusal("the game stops before it is over and another game follows"))
 
     def read_node(self, node: list[Property]) -> None:
         names = {name for name, _ in node}
@@ -571,25 +599,43 @@ class _GameReader:
             elif name == "CV":
                 value = ascii_number(values[0].strip(), 2)
                 if value is None or value not in _CUBE_VALUES:
-                    raise self.fail(f"CV[{quoted(values[0], 12)[1:-1]}] is not a cube's value")
+                    raise self.fail(
+                        Refusal(
+                            "CV[{value}] is not a cube's value", value=quoted(values[0], 12)[1:-1]
+                        )
+                    )
                 cube = Cube(value, cube.owner) if value > 1 or cube.owner is None else Cube()
             elif name == "CP":
                 owner = {"c": None, "w": 0, "b": 1}.get(values[0].strip()[:1].lower(), -1)
                 if owner == -1:
-                    raise self.fail(f"CP[{quoted(values[0], 12)[1:-1]}] is not a cube's owner")
+                    raise self.fail(
+                        Refusal(
+                            "CP[{value}] is not a cube's owner", value=quoted(values[0], 12)[1:-1]
+                        )
+                    )
                 try:
                     cube = Cube(cube.value, owner)
                 except ValueError:
-                    raise self.fail(f"the cube on {cube.value} cannot be owned") from None
+                    raise self.fail(
+                        Refusal("the cube on {cube} cannot be owned", cube=cube.value)
+                    ) from None
         for side in (white, black):
             side[OFF] = 0
             side[OFF] = CHECKERS - sum(side)
             if side[OFF] < 0:
-                raise self.fail(f"a position set up with {sum(side[1:])} checkers of one side")
+                raise self.fail(
+                    Refusal(
+                        "a position set up with {count} checkers of one side", count=sum(side[1:])
+                    )
+                )
         try:
             position = Position(tuple(white), tuple(black))
         except ValueError as error:
-            raise self.fail(f"the position set up cannot be played: {error}") from None
+            raise self.fail(
+                Refusal(
+                    "the position set up cannot be played: {error}", error=Refusal.saying(error)
+                )
+            ) from None
         self.do(Action.setup(position, player, cube))
 
     def last_was_beaver(self) -> bool:
@@ -599,12 +645,14 @@ class _GameReader:
     def check_player(self, player: int, expected: int | None, what: str) -> None:
         if expected is not None and player != expected:
             names = self.record.names
-            raise self.fail(f"{what} by {names[player]} where it is {names[expected]}'s turn")
+            raise self.fail(
+                Refusal(_OUT_OF_TURN[what], player=names[player], expected=names[expected])
+            )
 
     def set_dice(self, colour: str, dice: str) -> None:
         found = _MOVE.fullmatch(dice.strip()[:2])
         if not found:
-            raise self.fail(f"DI[{quoted(dice, 12)[1:-1]}] is not a roll")
+            raise self.fail(Refusal("DI[{dice}] is not a roll", dice=quoted(dice, 12)[1:-1]))
         player = 1 if colour.strip().startswith("B") else 0
         self.roll(player, int(found.group(1)), int(found.group(2)))
 
@@ -612,7 +660,9 @@ class _GameReader:
         state = self.record.state
         if state.phase is Phase.OPENING:
             if d1 == d2:
-                raise self.fail(f"the opening roll cannot be a double ({d1}{d2})")
+                raise self.fail(
+                    Refusal("the opening roll cannot be a double ({roll})", roll=f"{d1}{d2}")
+                )
             high, low = max(d1, d2), min(d1, d2)
             self.do(Action.roll((high, low) if player == 0 else (low, high)))
             return
@@ -632,13 +682,17 @@ class _GameReader:
             self.do(Action.setup(board, player, state.cube))
             state = self.record.state
         if state.phase is not Phase.ROLL:
-            raise self.fail(f"a roll of {d1}{d2} where {_expected(state)}")
+            raise self.fail(
+                Refusal(
+                    "a roll of {roll} where {expected}", roll=f"{d1}{d2}", expected=_expected(state)
+                )
+            )
         self.do(Action.roll((d1, d2)))
 
     def roll_and_play(self, player: int, text: str) -> None:
         found = _MOVE.fullmatch(text)
         if not found:
-            raise self.fail(f"cannot read the move {quoted(text, 30)}")
+            raise self.fail(Refusal("cannot read the move {text}", text=quoted(text, 30)))
         d1, d2 = int(found.group(1)), int(found.group(2))
         before = self.record.state
         letters = found.group(3)
@@ -658,13 +712,19 @@ class _GameReader:
         state = self.record.state
         if state.phase is not Phase.MOVE:
             if letters:
-                raise self.fail(f"{d1}{d2} cannot be played here, the file plays it")
+                raise self.fail(
+                    Refusal("{roll} cannot be played here, the file plays it", roll=f"{d1}{d2}")
+                )
             return  # no legal play: the turn passed
         if state.turn != player and before.phase is not Phase.OPENING:
-            raise self.fail(f"a play by the player not on roll ({quoted(text, 20)})")
+            raise self.fail(
+                Refusal("a play by the player not on roll ({text})", text=quoted(text, 20))
+            )
         moves = _moves(letters, player)
         if not moves:
-            raise self.fail(f"no play written for {d1}{d2} where a play is legal")
+            raise self.fail(
+                Refusal("no play written for {roll} where a play is legal", roll=f"{d1}{d2}")
+            )
         self.do(Action.play(moves))
 
     def result(self, text: str) -> None:
@@ -672,7 +732,9 @@ class _GameReader:
         if not text:
             return
         if not found:
-            raise self.fail(f"cannot read the result RE[{quoted(text, 20)[1:-1]}]")
+            raise self.fail(
+                Refusal("cannot read the result RE[{text}]", text=quoted(text, 20)[1:-1])
+            )
         winner = 1 if found.group(1).upper() == "B" else 0
         points = int(found.group(2))
         self.written = points
@@ -682,16 +744,23 @@ class _GameReader:
             return
         if found.group(3):
             if points < 1:
-                raise self.fail(f"no resignation gives {points} points")
+                raise self.fail(Refusal("no resignation gives {points} points", points=points))
             if state.phase is Phase.DOUBLED:
-                raise self.fail("a resignation while a double waits for its answer")
+                raise self.fail(Refusal("a resignation while a double waits for its answer"))
             cube = state.cube.value
             for result in (1, 2, 3):
                 if game_points(state.rules, state.cube, result) == points:
                     break
             else:
                 if self.strict:
-                    raise self.fail(f"no resignation gives {points} points with the cube on {cube}")
+                    raise self.fail(
+                        Refusal.counting(
+                            "no resignation gives {count} points with the cube on {cube}",
+                            "no resignation gives {count} points with the cube on {cube}",
+                            count=points,
+                            cube=cube,
+                        )
+                    )
                 result = min(3, max(1, points // cube))  # gnubg's reading
             self.do(Action.resign(result, 1 - winner))
             self.do(Action.accept())
@@ -703,15 +772,23 @@ class _GameReader:
         state, names = self.record.state, self.record.names
         if state.winner != winner:
             raise self.fail(
-                f"the file says {names[winner]} won, the rules give the game to "
-                f"{names[state.winner or 0]}"
+                Refusal(
+                    "the file says {player} won, the rules give the game to {winner}",
+                    player=names[winner],
+                    winner=names[state.winner or 0],
+                )
             )
         needed = state.rules.match_length - (state.score[winner] - state.points_won)
         capped = state.phase is Phase.MATCH_OVER and points == needed
         if points != state.points_won and not capped:
             raise self.fail(
-                f"the file says {names[winner]} wins {points} point{'s' if points != 1 else ''}, "
-                f"the rules give {state.points_won}"
+                Refusal.counting(
+                    "the file says {player} wins {count} point, the rules give {given}",
+                    "the file says {player} wins {count} points, the rules give {given}",
+                    count=points,
+                    player=names[winner],
+                    given=state.points_won,
+                )
             )
 
 
@@ -719,7 +796,7 @@ _SETUP_PROPERTIES = {"AE", "AB", "AW", "CV", "CP"}
 _CUBE_VALUES = {1, 2, 4, 8, 16, 32, 64}
 
 
-def _point_list(values: list[str], fail: Callable[[str], InvalidSgfFile]) -> list[int]:
+def _point_list(values: list[str], fail: Callable[[Refusal], InvalidSgfFile]) -> list[int]:
     """The points (0 for White's 1 point ... 23, 24 the bar) an SGF point list names, once per
     checker: ``[f][f]`` twice, ``[a:y]`` every point from a to y."""
     points = []
@@ -731,7 +808,11 @@ def _point_list(values: list[str], fail: Callable[[str], InvalidSgfFile]) -> lis
             first, last = ord(text[0]) - ord("a"), min(ord(text[2]) - ord("a"), 24)
             points += range(first, last + 1)
         elif text != "z":  # checkers off are not placed
-            raise fail(f"cannot read the point {quoted(value, 12)} of a position set up")
+            raise fail(
+                Refusal(
+                    "cannot read the point {point} of a position set up", point=quoted(value, 12)
+                )
+            )
     return points
 
 
@@ -752,15 +833,32 @@ def _point(letter: str, player: int) -> int:
     return index + 1 if player == 0 else 24 - index
 
 
-def _expected(state: GameState) -> str:
-    act = state.to_act
-    who = ("White", "Black")[act or 0]
-    return {
-        Phase.OPENING: "the opening roll comes first",
-        Phase.ROLL: f"{who} is to roll or double",
-        Phase.MOVE: f"{who} is to play {state.dice}",
-        Phase.DOUBLED: f"{who} must answer a double",
-        Phase.RESIGNED: "a resignation waits for an answer",
-        Phase.GAME_OVER: "the game is over",
-        Phase.MATCH_OVER: "the match is over",
-    }[state.phase]
+def _expected(state: GameState) -> Refusal:
+    """What the game waits for, its sides named by their colours in the file."""
+    white = not state.to_act
+    phase = state.phase
+    if phase is Phase.ROLL:
+        return Refusal("White is to roll or double" if white else "Black is to roll or double")
+    if phase is Phase.MOVE:
+        return Refusal(
+            "White is to play {dice}" if white else "Black is to play {dice}",
+            dice=str(state.dice),
+        )
+    if phase is Phase.DOUBLED:
+        return Refusal("White must answer a double" if white else "Black must answer a double")
+    if phase is Phase.OPENING:
+        return Refusal("the opening roll comes first")
+    if phase is Phase.RESIGNED:
+        return Refusal("a resignation waits for an answer")
+    if phase is Phase.GAME_OVER:
+        return Refusal("the game is over")
+    return Refusal("the match is over")
+
+
+# An action written by the side whose turn it is not: one sentence for each action.
+_OUT_OF_TURN = {
+    "a beaver": sentence("a beaver by {player} where it is {expected}'s turn"),
+    "a double": sentence("a double by {player} where it is {expected}'s turn"),
+    "a take": sentence("a take by {player} where it is {expected}'s turn"),
+    "a pass": sentence("a pass by {player} where it is {expected}'s turn"),
+}

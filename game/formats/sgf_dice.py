@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from game.engine.record import Record
+from game.engine.refusal import Refusal
 from game.engine.seeded_dice import GameDice
 from game.formats.sgf import InvalidSgfFile, read_sgf
 
@@ -34,7 +35,7 @@ COMMITMENT, SEED = "DC", "DS"
 class InvalidSgfDice(InvalidSgfFile):
     """A game's dice properties that are not a commitment and a seed."""
 
-    def __init__(self, game: int, reason: str):
+    def __init__(self, game: int, reason: Refusal):
         super().__init__(game, 0, reason)
 
 
@@ -64,9 +65,9 @@ def read_sgf_dice(text: str) -> tuple[Record, dict[int, GameDice]]:
         if commitment is None and seed is None:
             continue
         if commitment is None:
-            raise InvalidSgfDice(game, "a dice seed but no commitment")
+            raise InvalidSgfDice(game, Refusal("a dice seed but no commitment"))
         for name, value in ((COMMITMENT, commitment), (SEED, seed)):
             if value is not None and not re.fullmatch(r"[0-9a-fA-F]{64}", value.strip()):
-                raise InvalidSgfDice(game, f"{name}[...] is not 64 hex digits")
+                raise InvalidSgfDice(game, Refusal("{name}[...] is not 64 hex digits", name=name))
         dice[game] = GameDice(commitment.strip().lower(), seed.strip().lower() if seed else None)
     return match.record, dice

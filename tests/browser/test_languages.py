@@ -287,6 +287,14 @@ def test_english_stays_the_default_and_loads_no_catalog(
     assert catalogs_fetched == []
 
 
+def test_a_broken_game_link_is_refused_in_the_readers_words(game_page: Page) -> None:
+    """A game link of a later version, opened in German: the whole refusal is German, its
+    list of versions joined with German's "und"."""
+    open_game(game_page, "lang=de#game=9.abc")
+    expect(game_page.locator("#notice-text")).to_contain_text("1 und 2 und 3")
+    assert english_left(game_page, "de") == []
+
+
 def test_the_language_chosen_in_settings_is_kept_with_them(game_page: Page) -> None:
     resize(game_page, PHONES[0])
     open_game(game_page, "lang=tr")

@@ -13,7 +13,8 @@ is checked against.
 - The pages' scripts: each ``t("…")`` call.
 - The readers a person meets by typing an ID or opening a file or a link (``READERS``): each
   refusal they raise (a ``game.engine.refusal.Refusal``: its sentence must be a literal, or
-  two literals chosen by a condition) and each ``Term("…")`` of one (context ``TERM``): the
+  two literals chosen by a condition; ``Kind.counting`` gives two forms, ``sentence("…")``
+  marks one kept aside) and each ``Term("…")`` of one (context ``TERM``): the
   page says them in its language (``catalog.Catalog.fill``), the command lines in English.
 
 Runs in CPython only (the tools and tests).
@@ -27,6 +28,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+from game.engine.refusal import AND, LONG_QUOTE, OR
+
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ("index.html", "embed.html")
 SCRIPTS = ("lang.js", "boot.js", "embed-shell.js")
@@ -34,11 +37,24 @@ PYTHON = "game/web"
 # The readers whose every refusal the page words in its language.
 READERS = (
     "game/engine/position.py",
+    "game/engine/plays.py",
+    "game/engine/match.py",
+    "game/engine/state.py",
+    "game/engine/turn.py",
+    "game/engine/notation.py",
+    "game/engine/record.py",
+    "game/engine/seeded_dice.py",
     "game/formats/position_id.py",
     "game/formats/match_id.py",
     "game/formats/gnubg_id.py",
     "game/formats/xgid.py",
     "game/formats/game_link.py",
+    "game/formats/friend_link.py",
+    "game/formats/mat.py",
+    "game/formats/mat_read.py",
+    "game/formats/mat_quirks.py",
+    "game/formats/sgf.py",
+    "game/formats/sgf_dice.py",
 )
 REFUSING = ("game/engine", "game/formats")  # where the kinds of refusal are declared
 TERM = "a reader's field"  # the context of a Term (game/web/language/catalog.py says the same)
@@ -237,6 +253,28 @@ def refusal_kinds(root: Path = ROOT) -> set[str]:
         kinds |= more
 
 
+def placed_kinds(root: Path = ROOT) -> set[str]:
+    """The refusals that say where and why (``InvalidMatFile(game, move, reason)``): their
+    own ``__init__`` gives the sentence (``super().__init__("…")``), ``reason`` is a refusal."""
+    inits: dict[str, bool] = {}
+    bases: dict[str, set[str]] = {}
+    for folder in REFUSING:
+        for path in (root / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    bases[node.name] = {b.id for b in node.bases if isinstance(b, ast.Name)}
+                    inits[node.name] = any(
+                        isinstance(f, ast.FunctionDef) and f.name == "__init__" for f in node.body
+                    )
+    kinds = refusal_kinds(root) - {"Refusal"}
+    placed = {name for name in kinds if inits.get(name)}
+    while True:
+        more = {name for name in kinds if bases.get(name, set()) & placed} - placed
+        if not more:
+            return placed
+        placed |= more
+
+
 def _literals(node: ast.expr) -> list[str] | None:
     """The English a sentence argument can be: a literal, or literals chosen by a condition."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -247,16 +285,65 @@ def _literals(node: ast.expr) -> list[str] | None:
     return None
 
 
-def refusal_messages(path: Path, name: str, kinds: set[str]) -> tuple[list[Message], list[str]]:
+def _counting(node: ast.Call, kinds: set[str]) -> bool:
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "counting"
+        and isinstance(func.value, ast.Name)
+        and func.value.id in kinds
+    )
+
+
+def refusal_messages(
+    path: Path, name: str, kinds: set[str], placed: set[str] | None = None
+) -> tuple[list[Message], list[str]]:
     """The sentences of a reader's refusals and their terms, and the refusals whose sentence
-    is not literal English."""
+    is not literal English. A sentence kept aside (``sentence("…")``, a table of them) is
+    passed on by name; a refusal that says where (``placed_kinds``) has its sentence in its
+    own ``__init__``."""
+    placed = placed_kinds() if placed is None else placed
     messages: list[Message] = []
     problems: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=name)):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=name)
+    own = {  # the super().__init__ calls of a placed refusal: its own sentences
+        id(call)
+        for kind in ast.walk(tree)
+        if isinstance(kind, ast.ClassDef) and kind.name in placed
+        for call in ast.walk(kind)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "__init__"
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
             continue
         where = f"{name}:{node.lineno}"
-        if node.func.id == "Term" or node.func.id in kinds:
+        func = node.func
+        if id(node) in own:
+            texts = _literals(node.args[0]) if node.args else None
+            messages.extend(Message(text, "", None, where) for text in texts or ())
+            continue
+        if isinstance(func, ast.Name) and func.id in placed:
+            continue  # its reason is a refusal of its own
+        if (
+            isinstance(func, ast.Name)
+            and func.id in kinds
+            and node.args
+            and isinstance(node.args[0], (ast.Name, ast.Subscript))
+        ):
+            continue  # a sentence kept aside, marked where it is written
+        if _counting(node, kinds):  # Kind.counting("… {count} …", "… {count} …", count=n)
+            texts = [_literals(a) for a in node.args[:2]]
+            if len(texts) != 2 or None in texts or len(texts[0] or ()) != 1:
+                problems.append(f"{where}: counting() needs literal English")
+                continue
+            singular, plural = (t[0] for t in texts if t)
+            messages.append(Message(singular, "", plural, where))
+            continue
+        if not isinstance(node.func, ast.Name):
+            continue
+        if node.func.id in ("Term", "sentence") or node.func.id in kinds:
             texts = _literals(node.args[0]) if node.args else None
             if texts is None:
                 problems.append(f"{where}: {node.func.id}() needs literal English")
@@ -294,6 +381,8 @@ def everything(root: Path = ROOT) -> tuple[list[Message], list[str]]:
         messages.extend(found)
         problems.extend(wrong)
     kinds = refusal_kinds(root)
+    messages.extend(Message(joining, "", None, "game/engine/refusal.py") for joining in (OR, AND))
+    messages.append(Message(LONG_QUOTE[0], "", LONG_QUOTE[1], "game/engine/refusal.py"))
     for reader in READERS:
         found, wrong = refusal_messages(root / reader, reader, kinds)
         messages.extend(found)

@@ -400,7 +400,7 @@ def _cube(view: BoardView) -> str:
         half = size * 0.6
         return (
             f'<g class="cube offered" data-value="{int(value) * 2}" pointer-events="none">'
-            f"<title>Doubling cube offered at {int(value) * 2}</title>"
+            f"<title>{escape(_('Doubling cube offered at {value}', value=int(value) * 2))}</title>"
             f'<rect x="{x - half}" y="{y - half}" width="{2 * half}" height="{2 * half}" rx="8" '
             f'fill="#f8fafc" stroke="{BOARD["lit"]}" stroke-width="4"/>'
             f'<text x="{x}" y="{y + 9}" text-anchor="middle" font-size="26" font-weight="700" '
@@ -431,14 +431,14 @@ def _cube(view: BoardView) -> str:
 
 
 def _cube_title(value: int, owner_bottom: bool | None) -> str:
+    """The cube's tooltip, in the page's language."""
     if owner_bottom is None:
-        return (
-            "Doubling cube in the middle: the game counts 1"
-            if value == 1
-            else (f"Doubling cube in the middle at {int(value)}")
-        )
-    side = "bottom" if owner_bottom else "top"
-    return f"Doubling cube at {int(value)}, owned by the {side} side"
+        if value == 1:
+            return escape(_("Doubling cube in the middle: the game counts 1"))
+        return escape(_("Doubling cube in the middle at {value}", value=int(value)))
+    if owner_bottom:
+        return escape(_("Doubling cube at {value}, owned by the bottom side", value=int(value)))
+    return escape(_("Doubling cube at {value}, owned by the top side", value=int(value)))
 
 
 _PIPS = {

@@ -821,11 +821,15 @@ def damaged_notice(what: str) -> Prompt:
     )
 
 
-def broken_link_notice(problem: str) -> Prompt:
-    """A link (a shared game, a whole-game link) that holds no game to show."""
+def broken_link_notice(problem: object) -> Prompt:
+    """A link (a shared game, a whole-game link) that holds no game to show; ``problem``
+    says why (a reader's refusal, said in the page's language)."""
     return Prompt(
-        f"This link does not hold a game that can be shown: {problem}. "
-        "Your own game is on the board."
+        _(
+            "This link does not hold a game that can be shown: {problem}. "
+            "Your own game is on the board.",
+            problem=problem,
+        )
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from pyscript import document, when, window
 
 from game.web.board import layout
+from game.web.language.catalog import _
 
 # A DOM node or event as Python sees it in the page (a pyodide JsProxy): untyped.
 Node = Any
@@ -236,5 +237,8 @@ def report(error: BaseException) -> None:
             print(f"backgammon page: recovery failed: {type(failure).__name__}: {failure}")
     set_text(
         "status",
-        f"Something went wrong: {error}. The game is saved as it was before; reload the page.",
+        _(
+            "Something went wrong: {error}. The game is saved as it was before; reload the page.",
+            error=error,
+        ),
     )

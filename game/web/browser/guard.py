@@ -20,6 +20,7 @@ from pyscript import document, window
 
 from game.web.browser import dom
 from game.web.browser.dom import set_text
+from game.web.language.catalog import _
 from game.web.store.storage import SAVE_FILE
 
 
@@ -56,12 +57,15 @@ def start_safely(make_app: Callable[[str], Any]) -> Any:
         dom.recovery = app.recover
         app.start(restore=False)
         app.offer_saved_copy(
-            f"The game could not start as it was saved: {words(failure)}. A new game is on "
-            "the board, and your saved game is kept as it was."
+            _(
+                "The game could not start as it was saved: {error}. A new game is on "
+                "the board, and your saved game is kept as it was.",
+                error=words(failure),
+            )
         )
         return app
     except Exception as error:
         document.body.dataset.error = f"{type(error).__name__}: {error}"
-        set_text("status", "The game could not start. Reload the page to try again.")
-        set_text("loading-text", f"The game could not start: {words(error)}")
+        set_text("status", _("The game could not start. Reload the page to try again."))
+        set_text("loading-text", _("The game could not start: {error}", error=words(error)))
         raise

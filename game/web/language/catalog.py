@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.engine.refusal import Refusal, Term
+from game.engine.refusal import LONG_QUOTE, Listed, Quoted, Refusal, Term
 
 ENGLISH = "en"
 # The languages the page speaks (lang.js's CATALOGS and the Settings list say the same).
@@ -120,9 +120,29 @@ class Catalog:
         """A reader's refusal (``game.engine.refusal``: its sentence and fields) or a term
         of one, in this language; any other value as it is."""
         if isinstance(value, Refusal):
+            if value.plural is not None and isinstance(value.fields.get("count"), int):
+                count: int = value.fields["count"]  # type: ignore[assignment]
+                return self.fill(
+                    self.plural_text(value.sentence, value.plural, count), value.fields
+                )
             return self.fill(self.text(value.sentence), value.fields)
         if isinstance(value, Term):
             return self.text(value, TERM)
+        if isinstance(value, Quoted):
+            return self.fill(
+                self.plural_text(*LONG_QUOTE, value.length),
+                {"text": value.cut, "count": value.length},
+            )
+        if isinstance(value, Listed):
+            isolated = self.right_to_left  # each play keeps its own order in right to left
+            return value.said(
+                lambda item: (
+                    f"{FIRST_STRONG_ISOLATE}{self.said(item)}{POP_ISOLATE}"
+                    if isolated
+                    else str(self.said(item))
+                ),
+                self.text(value.joining),
+            )
         return value
 
 

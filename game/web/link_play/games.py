@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from game.engine.match import Rules
 from game.engine.state import Phase
 from game.formats.friend_link import FriendGame, LinkRefused, game_id_of, read_link
-from game.web.language.catalog import _, n_
+from game.web.language.catalog import N_, _, n_
 from game.web.state.page_state import PageState
 from game.web.store.door import GAMES_VERSION
 
@@ -62,13 +62,13 @@ class FriendGames:
         if known is None:
             if not fields.invite:
                 raise LinkRefused(
-                    _(
+                    N_(
                         "this link is a turn of a game that is not on this device "
                         "(it was started in another browser, or deleted)"
                     )
                 )
             if game_id_of(fields.tag) != fields.game_id:
-                raise LinkRefused(_("the invitation was changed after it was made"))
+                raise LinkRefused(N_("the invitation was changed after it was made"))
             game = FriendGame.join(link)
         else:
             game = known.receive(link)

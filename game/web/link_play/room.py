@@ -376,8 +376,7 @@ class LinkPlay:
         try:
             games, game = links.open_link(text)
         except LinkRefused as error:
-            reason = str(error)
-            self.notices.notice(words.refused(reason, games_as_they_were=True))
+            self.notices.notice(words.refused(error, games_as_they_were=True))
             return
         old = links.find(game.game_id)
         try:

@@ -190,7 +190,7 @@ class Review:
         try:
             record = parse_game_link(fragment)
         except InvalidGameLink as error:
-            self.notices.ask(broken_link_notice(str(error)))
+            self.notices.ask(broken_link_notice(error))
             return
         try:
             dice = parse_game_link_dice(fragment)

@@ -50,7 +50,7 @@ class Sharing:
             fragment = xgid_as_gnubg_id(fragment)
         except EmbedError as error:
             self.page.around.clear_fragment()
-            self.notices.ask(broken_link_notice(str(error)))
+            self.notices.ask(broken_link_notice(error))
             return
         if "game=" in fragment:
             self.page.around.clear_fragment()
@@ -60,7 +60,7 @@ class Sharing:
             found = links.read_fragment(fragment)
         except links.LinkError as error:
             self.page.around.clear_fragment()
-            self.notices.ask(broken_link_notice(str(error)))
+            self.notices.ask(broken_link_notice(error))
             return
         if found is None:
             return
