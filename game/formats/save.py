@@ -26,6 +26,7 @@ from typing import Any
 from game.engine.match import MAX_SCORE, Cube, IllegalAction, InvalidRules, Rules
 from game.engine.plays import InvalidDice, check_dice
 from game.engine.position import InvalidPosition
+from game.engine.refusal import Term
 from game.engine.state import GameState, InvalidState, Phase
 from game.formats.position_id import format_position_id, parse_position_id
 
@@ -85,21 +86,27 @@ def write_save(state: GameState) -> dict[str, Any]:
 
 def read_save(data: object) -> GameState:
     """The state ``write_save`` wrote; raises ``InvalidState`` (only) saying what is wrong."""
-    fields = _mapping(data, "a saved game", _FIELDS, required=True)
+    fields = _mapping(data, Term("a saved game"), _FIELDS, required=True)
     version = fields["version"]
     if not _is_int(version) or version != SAVE_VERSION:
-        raise InvalidState(f"saved game format version {_shown(version)} is not {SAVE_VERSION}")
+        raise InvalidState(
+            "saved game format version {version} is not {current}",
+            version=_shown(version),
+            current=SAVE_VERSION,
+        )
     rules = _mapping(fields["rules"], "rules", _RULE_FIELDS, required=False)
-    cube = _mapping(fields["cube"], "the cube", ("value", "owner"), required=True)
+    cube = _mapping(fields["cube"], Term("the cube"), ("value", "owner"), required=True)
     last_event = fields["last_event"]
     if not isinstance(last_event, str) or len(last_event) > MAX_EVENT:
         raise InvalidState("last_event must be a short text")
     position = fields["position"]
     if not isinstance(position, str):
-        raise InvalidState(f"position must be a Position ID text, got {_shown(position)}")
+        raise InvalidState(
+            "position must be a Position ID text, got {value}", value=_shown(position)
+        )
     ended_by = fields["ended_by"]
     if ended_by is not None and not isinstance(ended_by, str):
-        raise InvalidState(f"ended_by must be a text or null, got {_shown(ended_by)}")
+        raise InvalidState("ended_by must be a text or null, got {value}", value=_shown(ended_by))
     resumed = fields["resumed_phase"]
     try:
         state = GameState(
@@ -113,8 +120,8 @@ def read_save(data: object) -> GameState:
             ),
             score=_score(fields["score"]),
             cube=Cube(
-                _whole(cube["value"], "the cube's value"),
-                _player(cube["owner"], "the cube's owner"),
+                _whole(cube["value"], Term("the cube's value")),
+                _player(cube["owner"], Term("the cube's owner")),
             ),
             crawford=_flag(fields["crawford"], "crawford"),
             post_crawford=_flag(fields["post_crawford"], "post_crawford"),
@@ -134,7 +141,7 @@ def read_save(data: object) -> GameState:
             ended_by=ended_by,
         )
     except (InvalidRules, InvalidPosition, IllegalAction) as error:
-        raise InvalidState(f"saved game: {error}") from None
+        raise InvalidState("saved game: {error}", error=error) from None
     if state.phase is Phase.MOVE and not state.legal_plays():
         raise InvalidState("saved dice have no legal play: the turn would have passed")
     return state
@@ -160,27 +167,31 @@ def _shown(value: object) -> str:
 
 def _mapping(data: object, name: str, names: tuple[str, ...], *, required: bool) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise InvalidState(f"{name} must be a mapping, got {_shown(data)}")
+        raise InvalidState("{name} must be a mapping, got {value}", name=name, value=_shown(data))
     unknown = [key for key in data if key not in names]
     if unknown:
         shown = ", ".join(sorted(str(key)[:20] for key in unknown[:5]))
-        raise InvalidState(f"{name} has unknown fields: {shown}")
+        raise InvalidState("{name} has unknown fields: {fields}", name=name, fields=shown)
     missing = [key for key in names if key not in data] if required else []
     if missing:
-        raise InvalidState(f"{name} lacks {', '.join(missing)}")
+        raise InvalidState("{name} lacks {fields}", name=name, fields=", ".join(missing))
     return data
 
 
 def _whole(value: object, name: str) -> int:
     if not _is_int(value) or not -(2**31) <= value <= 2**31:  # type: ignore[operator]
-        raise InvalidState(f"{name} must be a whole number, got {_shown(value)}")
+        raise InvalidState(
+            "{name} must be a whole number, got {value}", name=name, value=_shown(value)
+        )
     assert isinstance(value, int)
     return value
 
 
 def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidState(f"{name} must be true or false, got {_shown(value)}")
+        raise InvalidState(
+            "{name} must be true or false, got {value}", name=name, value=_shown(value)
+        )
     return value
 
 
@@ -188,7 +199,9 @@ def _player(value: object, name: str) -> int | None:
     if value is None:
         return None
     if not _is_int(value) or value not in (0, 1):
-        raise InvalidState(f"{name} must be player 0, 1 or null, got {_shown(value)}")
+        raise InvalidState(
+            "{name} must be player 0, 1 or null, got {value}", name=name, value=_shown(value)
+        )
     assert isinstance(value, int)
     return value
 
@@ -199,7 +212,7 @@ def _score(value: object) -> tuple[int, int]:
         or len(value) != 2
         or not all(_is_int(points) and 0 <= points <= MAX_SCORE for points in value)
     ):
-        raise InvalidState(f"score must be two whole numbers from 0 to {MAX_SCORE}")
+        raise InvalidState("score must be two whole numbers from 0 to {highest}", highest=MAX_SCORE)
     return value[0], value[1]
 
 
@@ -207,18 +220,25 @@ def _dice(value: object, name: str) -> tuple[int, int] | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != 2 or not all(map(_is_int, value)):
-        raise InvalidState(f"{name} must be two dice or null, got {_shown(value)}")
+        raise InvalidState(
+            "{name} must be two dice or null, got {value}", name=name, value=_shown(value)
+        )
     try:
         return check_dice(value)
     except InvalidDice as error:
-        raise InvalidState(f"{name}: {error}") from None
+        raise InvalidState("{name}: {error}", name=name, error=error) from None
 
 
 def _phase(value: object, name: str) -> Phase:
     for phase in Phase:
         if isinstance(value, str) and value == phase.value:
             return phase
-    raise InvalidState(f"{name} {_shown(value)} is not one of {', '.join(p.value for p in Phase)}")
+    raise InvalidState(
+        "{name} {value} is not one of {phases}",
+        name=name,
+        value=_shown(value),
+        phases=", ".join(p.value for p in Phase),
+    )
 
 
 def _dice_data(dice: tuple[int, int] | None) -> list[int] | None:

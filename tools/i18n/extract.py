@@ -55,8 +55,16 @@ READERS = (
     "game/formats/mat_quirks.py",
     "game/formats/sgf.py",
     "game/formats/sgf_dice.py",
+    "game/formats/save.py",  # a saved game (the page's own, in its storage)
+    "game/web/state/session.py",  # its settings
+    "game/web/store/storage.py",  # its envelope
 )
-REFUSING = ("game/engine", "game/formats")  # where the kinds of refusal are declared
+REFUSING = (
+    "game/engine",
+    "game/formats",
+    "game/web/state",
+    "game/web/store",
+)  # where the kinds of refusal are declared
 TERM = "a reader's field"  # the context of a Term (game/web/language/catalog.py says the same)
 ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 FUNCTIONS = {"_": 0, "p_": 1, "n_": 0, "N_": 0, "Nn_": 0}

@@ -23,6 +23,7 @@ from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not l
 from game.engine.match import IllegalAction, Rules
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Point
+from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.web.language.catalog import LANGUAGES
@@ -62,7 +63,7 @@ TAKEN, BEAVERED, REFUSED = "taken", "beavered", "refused"  # news of the last cu
 NEWS_OF_ANSWER = {"take": TAKEN, "beaver": BEAVERED, "reject": REFUSED}  # by the record's action
 
 
-class SettingsError(ValueError):
+class SettingsError(Refusal):
     """Settings that the page does not offer."""
 
 
@@ -93,33 +94,43 @@ class Settings:
         # Types first: a saved 7.0 equals 7, and a list cannot be looked up in LEVELS.
         for name in ("opponent", "rules", "language"):
             if not isinstance(getattr(self, name), str):
-                raise SettingsError(f"{name} must be a name")
+                raise SettingsError("{name} must be a name", name=name)
         if self.level is not None and not isinstance(self.level, str):
             raise SettingsError("level must be a name or null")
         if type(self.match_length) is not int:
             raise SettingsError("match length must be a whole number")
         if self.opponent not in OPPONENTS:
             raise SettingsError(
-                f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"
+                "opponent must be one of {names}, got {value}",
+                names=", ".join(OPPONENTS),
+                value=repr(self.opponent),
             )
         object.__setattr__(self, "opponent", Opponent(self.opponent))  # a saved name: the enum
         if self.level is not None and self.level not in LEVEL_NAMES:
             raise SettingsError(
-                f"level must be one of {', '.join(LEVEL_NAMES)}, got {self.level!r}"
+                "level must be one of {names}, got {value}",
+                names=", ".join(LEVEL_NAMES),
+                value=repr(self.level),
             )
         for name in ("rotate", "auto_confirm", "beaver", "jacoby", "tutor"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(f"{name} must be true or false")
+                raise SettingsError("{name} must be true or false", name=name)
         if self.rules not in RULE_SETS:
-            raise SettingsError(f"rules must be one of {', '.join(RULE_SETS)}, got {self.rules!r}")
+            raise SettingsError(
+                "rules must be one of {names}, got {value}",
+                names=", ".join(RULE_SETS),
+                value=repr(self.rules),
+            )
         if self.language not in ("", *LANGUAGES):
             raise SettingsError(
-                f"language must be one of {', '.join(LANGUAGES)} or empty, got {self.language!r}"
+                "language must be one of {names} or empty, got {value}",
+                names=", ".join(LANGUAGES),
+                value=repr(self.language),
             )
         if self.match_length not in MATCH_LENGTHS:
             raise SettingsError(
-                f"match length must be 0 (money play) or an odd number from 1 to 25, "
-                f"got {self.match_length!r}"
+                "match length must be 0 (money play) or an odd number from 1 to 25, got {value}",
+                value=repr(self.match_length),
             )
 
     def make_rules(self) -> Rules:

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.engine.refusal import Refusal
 from game.web.language.catalog import N_
 from game.web.state.surface import Surroundings
 
@@ -105,7 +106,7 @@ def limits_of(key: str) -> Limits:
     return LIMITS[key]
 
 
-class Unreadable(ValueError):
+class Unreadable(Refusal):
     """Stored text that is not a value of ours: too long, nested too deep, not JSON."""
 
 

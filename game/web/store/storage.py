@@ -23,6 +23,7 @@ import json
 from collections.abc import Callable
 
 from game.engine.position import BAR, OFF
+from game.engine.refusal import Refusal, sentence
 from game.engine.state import InvalidState
 from game.engine.text import quoted
 from game.engine.turn import IllegalMove, Turn
@@ -39,8 +40,18 @@ MAX_LENGTH = SAVE_LIMITS.length
 MAX_HISTORY_LENGTH = HISTORY_LIMITS.length
 
 
-class SaveError(ValueError):
-    """A saved game that cannot be read back."""
+class SaveError(Refusal):
+    """A saved game that cannot be read back (in English words; the page says it in its
+    language)."""
+
+
+# What the door's guard found, said of the saved game.
+_NOT_READABLE = sentence("the saved game is not readable")
+_UNREADABLE = {
+    "it is not readable": _NOT_READABLE,
+    "it is damaged (nested too deep)": sentence("the saved game is damaged (nested too deep)"),
+    "it is damaged (not valid JSON)": sentence("the saved game is damaged (not valid JSON)"),
+}
 
 
 def save_data(session: Session) -> dict[str, object]:
@@ -72,7 +83,8 @@ def parse_stored(text: object, max_length: int = MAX_LENGTH) -> object:
     try:
         return door.parse_stored(text, max_length)
     except door.Unreadable as error:
-        raise SaveError(f"the saved game {error}".replace(" it ", " ")) from None
+        said = _UNREADABLE.get(error.sentence, _NOT_READABLE)
+        raise SaveError(said) from None
 
 
 def load_data(data: object) -> Session:
@@ -82,14 +94,18 @@ def load_data(data: object) -> Session:
     if version != VERSION:
         if isinstance(version, int) and not isinstance(version, bool) and version < VERSION:
             raise SaveError(
-                f"the saved game is from an older version (format {version}, now {VERSION})"
+                "the saved game is from an older version (format {version}, now {current})",
+                version=version,
+                current=VERSION,
             )
-        raise SaveError(f"the saved game has an unknown format ({quoted(str(version))})")
+        raise SaveError(
+            "the saved game has an unknown format ({version})", version=quoted(str(version))
+        )
     try:
         game = read_save(data.get("game"))
         settings = Settings.from_dict(data.get("settings", {}))
     except (InvalidState, SettingsError) as error:
-        raise SaveError(f"the saved game is damaged: {error}") from None
+        raise SaveError("the saved game is damaged: {error}", error=error) from None
     side = data.get("link_side", 0)
     side = side if type(side) is int and side in (0, 1) else 0  # by links: this device's side
     session = Session(game, settings, link_side=side).after(game)
@@ -106,7 +122,7 @@ def load_data(data: object) -> Session:
         try:
             turn = Turn.replay(session.turn.start_position, session.turn.dice, moves)
         except IllegalMove as error:
-            raise SaveError(f"the saved game is damaged: {error}") from None
+            raise SaveError("the saved game is damaged: {error}", error=error) from None
         session = Session(game, settings, turn=turn, link_side=side)
     selected = data.get("selected")
     if session.turn is not None and type(selected) is int and selected in session.turn.origins():
