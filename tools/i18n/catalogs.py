@@ -8,6 +8,7 @@ English needs no catalog: it is the source. Runs in CPython only (the tools and 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
@@ -56,6 +57,13 @@ def languages(locale: Path = LOCALE) -> list[str]:
 
 def template(root: Path = ROOT) -> list[tuple[Message, list[str]]]:
     """Every message once, in source order, with every place it is used."""
+    return [(message, list(places)) for message, places in _template(root)]
+
+
+@functools.cache
+def _template(root: Path) -> tuple[tuple[Message, tuple[str, ...]], ...]:
+    # Read once a process: the sources do not change while it runs, and reading them (every
+    # reader's refusals included) is most of what a report or a build costs.
     found, _problems = everything(root)
     places: dict[tuple[str, str], list[str]] = {}
     first: dict[tuple[str, str], Message] = {}
@@ -65,7 +73,7 @@ def template(root: Path = ROOT) -> list[tuple[Message, list[str]]]:
         places.setdefault(message.ident, [])
         if place not in places[message.ident]:
             places[message.ident].append(place)
-    return [(message, places[ident]) for ident, message in first.items()]
+    return tuple((message, tuple(places[ident])) for ident, message in first.items())
 
 
 def read(code: str, locale: Path = LOCALE) -> po.Catalog:
