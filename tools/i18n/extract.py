@@ -388,11 +388,11 @@ def everything(root: Path = ROOT) -> tuple[list[Message], list[str]]:
         found, wrong = python_messages(path, path.relative_to(root).as_posix())
         messages.extend(found)
         problems.extend(wrong)
-    kinds = refusal_kinds(root)
+    kinds, placed = refusal_kinds(root), placed_kinds(root)  # read once, not once a reader
     messages.extend(Message(joining, "", None, "game/engine/refusal.py") for joining in (OR, AND))
     messages.append(Message(LONG_QUOTE[0], "", LONG_QUOTE[1], "game/engine/refusal.py"))
     for reader in READERS:
-        found, wrong = refusal_messages(root / reader, reader, kinds)
+        found, wrong = refusal_messages(root / reader, reader, kinds, placed)
         messages.extend(found)
         problems.extend(wrong)
     keys: dict[str, Message] = {}

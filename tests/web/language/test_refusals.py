@@ -17,7 +17,7 @@ from game.web.address.embed_params import EmbedError, read_embed
 from game.web.language.catalog import Catalog, use
 from game.web.sharing.snippet import pasted_fragment
 from tools.i18n.catalogs import LOCALE
-from tools.i18n.extract import READERS, ROOT, refusal_kinds, refusal_messages
+from tools.i18n.extract import READERS, ROOT, Message, placed_kinds, refusal_kinds, refusal_messages
 
 LANGUAGES = ["ar", "de", "el", "es", "it", "tr"]
 XGID = "XGID=-b----E-C---eE---c-e----B-:{cube}:0:1:{dice}:{bottom}:0:0:5:10"
@@ -94,11 +94,19 @@ def test_a_typed_id_is_refused_wholly_in_the_readers_language(code: str) -> None
         use(Catalog())
 
 
+@pytest.fixture(scope="module")
+def readers_refusals() -> list[Message]:
+    """Every refusal the readers can say, read from their sources once for all languages."""
+    kinds, placed = refusal_kinds(), placed_kinds()
+    return [m for r in READERS for m in refusal_messages(ROOT / r, r, kinds, placed)[0]]
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_every_refusal_of_the_readers_has_its_sentence_in_every_catalog(code: str) -> None:
+def test_every_refusal_of_the_readers_has_its_sentence_in_every_catalog(
+    code: str, readers_refusals: list[Message]
+) -> None:
     messages = catalog(code).messages
-    kinds = refusal_kinds()
-    found = [m for r in READERS for m in refusal_messages(ROOT / r, r, kinds)[0]]
+    found = readers_refusals
     assert len(found) > 60
     lacking = [
         m.msgid
