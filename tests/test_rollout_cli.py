@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from game.analysis.rollout import RolloutSettings, roll_out
 from game.cli.lines import serve
 from game.cli.rollout import answerer, read_options
 from game.formats.xgid import parse_position_and_match
+from tests.rollout_command import run_rollout
 
-ROOT = Path(__file__).resolve().parent.parent
 CONTACT = "xPPgAQnI3Q0DIA:cAkAAAAAAAAA"
 
 
-def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "game", "rollout", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
-
-
 def test_one_line_per_request_the_equity_its_error_and_five_chances():
-    done = run(["--trials", "36", "--seed", "4", "--truncate", "2"], f"{CONTACT}\n\n{CONTACT}\n")
+    done = run_rollout(
+        ["--trials", "36", "--seed", "4", "--truncate", "2"], f"{CONTACT}\n\n{CONTACT}\n"
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 2 and lines[0] == lines[1]
@@ -46,8 +33,8 @@ def test_one_line_per_request_the_equity_its_error_and_five_chances():
 def test_jobs_give_the_same_answer_as_one_process():
     args = ["--trials", "40", "--seed", "9", "--truncate", "3"]
     xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
-    one = run(args, f"{CONTACT}\n{xgid}\n")
-    two = run([*args, "--jobs", "2"], f"{CONTACT}\n{xgid}\n")
+    one = run_rollout(args, f"{CONTACT}\n{xgid}\n")
+    two = run_rollout([*args, "--jobs", "2"], f"{CONTACT}\n{xgid}\n")
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
     assert one.stdout == two.stdout and len(one.stdout.splitlines()) == 2
 
@@ -57,7 +44,7 @@ def test_jobs_give_the_same_answer_as_one_process():
     ["nonsense", "4HPwATDgc/ABMA", f"{CONTACT} 3", "XGID=garbage", f"{CONTACT} 3 1"],
 )
 def test_a_request_that_cannot_be_read_gets_one_error_line_and_exit_1(request_line):
-    done = run(["--trials", "1", "--seed", "1", "--truncate", "1"], request_line + "\n")
+    done = run_rollout(["--trials", "1", "--seed", "1", "--truncate", "1"], request_line + "\n")
     assert done.returncode == 1
     assert done.stdout.startswith("error: ") and len(done.stdout.splitlines()) == 1
     assert "Traceback" not in done.stderr
@@ -89,13 +76,13 @@ def test_a_finished_game_is_refused():
 def test_bad_options_are_refused_with_a_message(options):
     with pytest.raises(ValueError):
         read_options(options)
-    done = run(options, "")
+    done = run_rollout(options, "")
     assert done.returncode == 2 and done.stderr.startswith("error: rollout: ")
     assert "Traceback" not in done.stderr
 
 
 def test_the_export_names_the_position_and_the_settings():
-    done = run(
+    done = run_rollout(
         ["--trials", "36", "--seed", "2", "--truncate", "2", "--export"],
         f"{CONTACT}\n{CONTACT} 6 5\n",
     )

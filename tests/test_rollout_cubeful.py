@@ -5,14 +5,10 @@ line's cubeless answer unchanged."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from game.analysis.rollout import CubeStart, RolloutSettings, Tally, roll_out
-from game.analysis.rollout.cube import OPPONENT, CubeState
+from game.analysis.rollout.cube import ON_ROLL, OPPONENT, CubeState
 from game.analysis.rollout.decision import cube_candidates
 from game.analysis.rollout.dice import rollout_key
 from game.analysis.rollout.job import RolloutJob, chunk_reply
@@ -20,10 +16,11 @@ from game.analysis.rollout.trial import Trials
 from game.bot.cube import decide
 from game.bot.cube.model import cube_efficiency
 from game.bot.evaluator import evaluate_position
+from game.bot.shots import ROLLS
 from game.engine.position import Position
 from game.formats.position_id import parse_position_id
+from tests.rollout_command import run_rollout
 
-ROOT = Path(__file__).resolve().parent.parent
 PRIME = parse_position_id("sLlbABi43Q3AAA")  # double, take by the bot's 0-ply cube
 CASH = parse_position_id("xPPgAQnI3Q0DIA")  # double, pass by the bot's 0-ply cube
 CUBEFUL = RolloutSettings(trials=36, seed=3, truncate=4, cubeful=True)
@@ -77,16 +74,48 @@ def test_a_cubeless_rollout_has_no_cubeful_figure_and_is_unchanged_by_the_cube_c
     assert [player.play(PRIME, key, t) for t in range(36)] == [tally.outcomes[t] for t in range(36)]
 
 
-def test_variance_reduction_narrows_a_cubeful_race_without_moving_it():
-    race = parse_position_id("2M42AwDMtp0BAA")
-    settings = RolloutSettings(36, 3, 2, cubeful=True)
-    plain = roll_out(race, settings, cube=NO_DOUBLE).result()
+RACE = parse_position_id("2M42AwDMtp0BAA")  # the race ahead of gnubg's cube comparison
+OPENING = parse_position_id("4HPwATDgc/ABMA")
+
+
+@pytest.mark.parametrize("position", [RACE, PRIME], ids=["race", "prime"])
+def test_the_cubeful_luck_of_the_36_rolls_is_nothing_on_average_whatever_the_cube(position):
+    # gnubg's cubeful luck: each roll's cubeful value less the mean, so the rollout keeps
+    # its mean; it depends on the cube (who may double next, at what value).
+    trials = Trials(RolloutSettings(cubeful=True, variance_reduction=True))
+    cubes = (CubeState(), CubeStart(2, OPPONENT).state(), CubeStart(2, ON_ROLL).state())
+    lucks = []
+    for cube in cubes:
+        luck = [trials.cubeful_luck(position, (a, b), cube) for a, b, _ in ROLLS]
+        assert sum(w * x for (_, _, w), x in zip(ROLLS, luck, strict=True)) == pytest.approx(
+            0.0, abs=1e-12
+        )
+        assert max(luck) - min(luck) > 0.05  # the dice matter
+        lucks.append(luck)
+    assert lucks[0] != lucks[1] != lucks[2]
+
+
+@pytest.mark.parametrize(
+    ("position", "truncate", "narrower"),
+    [(RACE, 2, 5.0), (OPENING, 3, 3.0)],
+    ids=["race", "opening"],
+)
+def test_variance_reduction_narrows_the_cubeful_equity_without_moving_it(
+    position, truncate, narrower
+):
+    no_double = cube_candidates(position)[0].cube
+    plain = roll_out(position, RolloutSettings(36, 3, truncate, cubeful=True), cube=no_double)
     reduced = roll_out(
-        race, RolloutSettings(36, 3, 2, cubeful=True, variance_reduction=True), cube=NO_DOUBLE
-    ).result()
-    assert plain.cubeful_error is not None and reduced.cubeful_error is not None
-    assert reduced.cubeful_error < plain.cubeful_error / 2
-    assert reduced.cubeful == pytest.approx(plain.cubeful, abs=3 * plain.cubeful_error)
+        position,
+        RolloutSettings(36, 3, truncate, cubeful=True, variance_reduction=True),
+        cube=no_double,
+    )
+    before, after = plain.result(), reduced.result()
+    assert before.cubeful is not None and before.cubeful_error is not None
+    assert after.cubeful is not None and after.cubeful_error is not None
+    assert after.cubeful_error * narrower < before.cubeful_error
+    combined = (before.cubeful_error**2 + after.cubeful_error**2) ** 0.5
+    assert abs(after.cubeful - before.cubeful) < 2 * combined
 
 
 def test_chunks_in_any_order_and_a_kept_job_give_the_serial_cubeful_rollout():
@@ -111,23 +140,12 @@ def test_the_opponents_cube_leaves_the_position_alone_and_no_cube_answer():
     assert job.candidates[0].cube == CubeStart(1, OPPONENT)
 
 
-def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "game", "rollout", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
-
-
 def test_the_command_lines_cubeful_option_answers_the_same_line_with_jobs_and_without():
     args = ["--trials", "24", "--seed", "2", "--truncate", "3"]
     request = "sLlbABi43Q3AAA:cAkAAAAAAAAA\n"
-    cubeless = run(args, request)
-    one = run([*args, "--cubeful"], request)
-    two = run([*args, "--cubeful", "--jobs", "2"], request)
+    cubeless = run_rollout(args, request)
+    one = run_rollout([*args, "--cubeful"], request)
+    two = run_rollout([*args, "--cubeful", "--jobs", "2"], request)
     assert cubeless.returncode == one.returncode == two.returncode == 0
     assert one.stdout == two.stdout and two.stderr == ""
     fields = [float(f) for f in one.stdout.split()]
@@ -136,5 +154,5 @@ def test_the_command_lines_cubeful_option_answers_the_same_line_with_jobs_and_wi
     # The cubeless line, as before: the plain rollout's equity.
     plain = roll_out(PRIME, RolloutSettings(24, 2, 3)).result()
     assert float(cubeless.stdout.split()[0]) == pytest.approx(plain.equity, abs=1e-5)
-    refused = run([*args, "--cubeful"], "sLlbABi43Q3AAA:cAlgAAAAAAAA\n")
+    refused = run_rollout([*args, "--cubeful"], "sLlbABi43Q3AAA:cAlgAAAAAAAA\n")
     assert refused.returncode == 1 and refused.stdout.startswith("error: a cubeful rollout")

@@ -25,14 +25,19 @@ trial also answers its cubeful figure: the points won or lost, the cube at 1 bef
 decision (``CubeStart``: 2 after double/take). A double
 passed ends it: its five figures are then the network's chances at that moment (as a
 truncation: the cubeless figures stay those of the game played on). Variance reduction takes
-away each roll's equity luck times the cube's value then: still 0 on average over the rolls.
+away each roll's cubeful luck, as gnubg's cubeful rollouts do: the roll's value is the
+mover's cubeful equity after its best play of the roll (the same play as the cubeless luck's),
+the opponent on roll with the cube as it is then and making its best 0-ply cube action
+(``cube.cubeful_value``, the network's chances by the trial's 0-ply evaluation through
+Janowski's model); the luck is that value less the mean over the 36 rolls, times the cube's
+value, and again 0 on average over the rolls.
 """
 
 from __future__ import annotations
 
 import random
 
-from game.analysis.rollout.cube import CubeStart, cubeful_value, doubles
+from game.analysis.rollout.cube import CubeStart, CubeState, cubeful_value, doubles
 from game.analysis.rollout.dice import trial_rolls, trial_seed
 from game.analysis.rollout.settings import ZERO_PLY, RolloutSettings
 from game.analysis.rollout.tally import Outcome, flipped
@@ -59,7 +64,7 @@ class Trials:
 
     def __init__(self, settings: RolloutSettings) -> None:
         self.settings = settings
-        self._luck: dict[Position, tuple[dict[tuple[int, int], Outcome], Outcome]] = {}
+        self._luck: dict[Position, _Rolls] = {}
         net = network("pruning")
         self._pruning = PruningScorer(net) if net is not None else None
 
@@ -126,7 +131,9 @@ class Trials:
                 change = roll_luck if mine else _flip_change(roll_luck)
                 _add(luck, change)
                 if state is not None:
-                    cubeful_luck += state.value * _equity_change(change)
+                    acting = state if mine else state.flip()  # after the mover's cube action
+                    luck_points = acting.value * self.cubeful_luck(position, dice, acting)
+                    cubeful_luck += luck_points if mine else -luck_points
             position = self._played(position, dice, rng).flip()
             mine = not mine
             plies += 1
@@ -150,18 +157,8 @@ class Trials:
     def _roll_luck(self, position: Position, dice: Dice) -> Outcome:
         """How much better than the mean of the 36 rolls ``dice`` is for the mover, by the
         cheap look-ahead, in five figures."""
-        found = self._luck.get(position)
-        if found is None:
-            race = None if is_contact(position) else Scorer(position.flip(), reckon=0)
-            values = {(a, b): self._roll_value(position, (a, b), race) for a, b, _ in ROLLS}
-            mean = tuple(
-                sum(weight * values[(a, b)][k] for a, b, weight in ROLLS) / 36.0 for k in range(5)
-            )
-            if len(self._luck) >= LUCK_KEPT:
-                self._luck.clear()
-            found = self._luck[position] = (values, (mean[0], mean[1], mean[2], mean[3], mean[4]))
-        values, mean = found
-        value = values[(min(dice), max(dice))]
+        rolls = self._rolls(position)
+        value, mean = rolls.values[(min(dice), max(dice))], rolls.mean
         return (
             value[0] - mean[0],
             value[1] - mean[1],
@@ -170,14 +167,55 @@ class Trials:
             value[4] - mean[4],
         )
 
-    def _roll_value(self, position: Position, dice: Dice, race: Scorer | None) -> Outcome:
-        """The mover's five figures after its best play of ``dice`` by the cheap evaluation
-        (``race``: the race network's scorer of the plays, in a race)."""
+    def cubeful_luck(self, position: Position, dice: Dice, state: CubeState) -> float:
+        """How much better than the mean of the 36 rolls ``dice`` is for the mover, with the
+        cube ``state`` (the mover's), in cubeful equity per unit of its cube."""
+        rolls = self._rolls(position)
+        found = rolls.cubeful.get(state)
+        if found is None:
+            reply = state.flip()
+            values = {
+                roll: -cubeful_value(chances, reply, efficiency, True)
+                for roll, (chances, efficiency) in rolls.replies.items()
+            }
+            mean = sum(weight * values[(a, b)] for a, b, weight in ROLLS) / 36.0
+            found = rolls.cubeful[state] = (values, mean)
+        values, mean = found
+        return values[(min(dice), max(dice))] - mean
+
+    def _rolls(self, position: Position) -> _Rolls:
+        """The look-ahead of ``position``'s 21 rolls, worked out once while kept."""
+        found = self._luck.get(position)
+        if found is None:
+            race = None if is_contact(position) else Scorer(position.flip(), reckon=0)
+            replies = {(a, b): self._reply(position, (a, b), race) for a, b, _ in ROLLS}
+            values = {roll: chances.flip().as_tuple() for roll, (chances, _) in replies.items()}
+            mean = tuple(
+                sum(weight * values[(a, b)][k] for a, b, weight in ROLLS) / 36.0 for k in range(5)
+            )
+            if len(self._luck) >= LUCK_KEPT:
+                self._luck.clear()
+            found = self._luck[position] = _Rolls(
+                values, (mean[0], mean[1], mean[2], mean[3], mean[4]), replies
+            )
+        return found
+
+    def _reply(
+        self, position: Position, dice: Dice, race: Scorer | None
+    ) -> tuple[Probabilities, float]:
+        """The opponent's chances on roll after the mover's best play of ``dice`` by the
+        cheap evaluation (``race``: the race network's scorer of the plays, in a race), and
+        that position's cube efficiency."""
         plays = legal_plays(position, dice)
         if not plays:
-            return evaluate_position(position.flip(), reckon=0).flip().as_tuple()
-        best = max((self._cheap(play.position.flip(), race).flip() for play in plays), key=_equity)
-        return best.as_tuple()
+            reply = position.flip()
+            return evaluate_position(reply, reckon=0), cube_efficiency(reply)
+        # The best play by the mover's equity (as the cubeless luck has always chosen it).
+        best, reply = max(
+            ((self._cheap(play.position.flip(), race).flip(), play.position) for play in plays),
+            key=_mover_equity,
+        )
+        return best.flip(), cube_efficiency(reply.flip())
 
     def _cheap(self, position: Position, race: Scorer | None) -> Probabilities:
         """Chances for ``position.player`` by the pruning network with contact, else by the
@@ -189,8 +227,27 @@ class Trials:
         return evaluate_position(position, reckon=0)
 
 
-def _equity(probabilities: Probabilities) -> float:
-    return probabilities.equity
+def _mover_equity(played: tuple[Probabilities, Position]) -> float:
+    return played[0].equity
+
+
+class _Rolls:
+    """One position's look-ahead for variance reduction: per roll the mover's five figures
+    after its best play (``values``), their mean, the opponent's chances then and that
+    position's cube efficiency (``replies``), and the cubeful values per cube kept."""
+
+    __slots__ = ("cubeful", "mean", "replies", "values")
+
+    def __init__(
+        self,
+        values: dict[Dice, Outcome],
+        mean: Outcome,
+        replies: dict[Dice, tuple[Probabilities, float]],
+    ) -> None:
+        self.values = values
+        self.mean = mean
+        self.replies = replies
+        self.cubeful: dict[CubeState, tuple[dict[Dice, float], float]] = {}
 
 
 def _add(total: list[float], change: Outcome) -> None:
@@ -201,11 +258,6 @@ def _add(total: list[float], change: Outcome) -> None:
 def _flip_change(change: Outcome) -> Outcome:
     """A change in the mover's five figures as the change in the other side's."""
     return (-change[0], change[3], change[4], change[1], change[2])
-
-
-def _equity_change(change: Outcome) -> float:
-    """The cubeless equity of a change in the five figures (``equity_of`` less its -1)."""
-    return 2.0 * change[0] + change[1] + change[2] - change[3] - change[4]
 
 
 def _settled(
