@@ -6,6 +6,7 @@ of a match on the pool gives the figures of the analysis in one go."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 
@@ -14,12 +15,21 @@ from playwright.sync_api import Page, expect
 
 from game.analysis.cards import card_record, cards_of
 from game.analysis.record_analysis import analyse_match
+from game.analysis.rollout import RolloutSettings
+from game.analysis.rollout.decision import cube_candidates
+from game.analysis.rollout.job import RolloutJob, chunk_reply
 from game.engine.notation import format_play
 from game.engine.position import Position
 from game.engine.state import GameState, Phase, Rules
 from game.formats.mat import format_mat, parse_mat
+from game.formats.position_id import parse_position_id
+from game.web.board.hint_words import candidate_words
 from game.web.review import analysis_view
+from game.web.state.session import FRIEND, FULL, Session, Settings
 from game.web.store import deck as decks
+from game.web.store import storage
+from game.web.store.door import ROLLOUT_CHOICE, ROLLOUTS
+from game.web.store.rollout_choice import choice_data
 from game.web.worker import judging
 from tests.browser.pages import open_game
 from tests.records import played
@@ -129,3 +139,80 @@ def blunder_card() -> dict:
     analysed = analyse_match([[opening, opening.play(blunder)]], 1)
     (card,) = cards_of(analysed)
     return card_record(card)
+
+
+def test_a_cubeful_rollout_of_the_cube_in_a_money_game_gives_the_engines_figures_and_keeps_them(
+    game_page: Page,
+):
+    """Settings → Rollouts → Cubeful, a money game with the cube, before the roll: no double
+    and double/take rolled out with the cube in play on the pool, the Cubeful ± SE column and
+    the cube's answer from the trials: the figures the engine gives for the same seed, kept
+    with the position."""
+    page = game_page
+    race = parse_position_id("2M42AwDMtp0BAA")  # far ahead in a race, the cube centred
+    game = GameState(Rules.full(), position=race, phase=Phase.ROLL, turn=0)
+    # The money game with the cube saved, and 36 trials truncated after 2 plies chosen
+    # (cubeless): the page opened once on them (the storage is the fixture's, cleared).
+    saved = {
+        storage.KEY: storage.save_text(
+            Session(game, Settings(opponent=FRIEND, rules=FULL)).after(game)
+        ),
+        ROLLOUT_CHOICE: json.dumps(choice_data(RolloutSettings(trials=36, truncate=2))),
+    }
+    page.evaluate(
+        "(kept) => Object.entries(kept).forEach(([k, v]) => localStorage.setItem(k, v))", saved
+    )
+    open_game(page, "pace=0&workers=1")
+    page.click("#settings-toggle")
+    page.check("#rollout-cubeful")
+    page.click("#settings-done")
+    page.click("#hint")
+    page.locator("#rollout-start").click()  # before the roll: no play ranking to wait for
+    page.wait_for_function("() => document.body.dataset.rollout === 'done'", timeout=WORKER_MS)
+
+    # The engine's rollout of the same candidates with the page's seed (its Position ID's).
+    key = RolloutJob(race, None, RolloutSettings(trials=1), []).key
+    seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big")
+    settings = RolloutSettings(trials=36, seed=seed, truncate=2, cubeful=True)
+    job = RolloutJob(race, None, settings, cube_candidates(race))
+    for index, request in job.requests():
+        job.take(index, chunk_reply(request))
+    cube = job.cube()
+    assert cube is not None and cube.rolled
+    body = page.locator("#rollout-body")
+    expect(body.locator("[data-rollout-summary]")).to_have_text("rolled out: 36 trials")
+    expect(body.locator("thead").first).to_contain_text("Cubeful")
+    rows = body.locator("[data-rollout-row]")
+    shown = [
+        (rows.nth(i).locator("th").inner_text(), rows.nth(i).locator("[data-cubeful]").inner_text())
+        for i in range(rows.count())
+    ]
+    expected = [
+        (label, f"{value:+.3f} ± {error:.3f}")
+        for label, value, error in (
+            (r.label, r.cubeful, r.cubeful_error) for r in job.rows() if r.cubeful is not None
+        )
+    ]
+    assert sorted(shown) == sorted((candidate_words(label), text) for label, text in expected)
+    assert len(shown) == 2
+    # Sane: far ahead, both answers well above 0 and below the double/pass's 1, narrow.
+    for row in job.rows():
+        assert row.cubeful is not None and row.cubeful_error is not None
+        assert 0.3 < row.cubeful < 1.0 and 0.0 < row.cubeful_error < 0.2
+    cube_table = body.locator("table.hint-cube [data-cubeful]")
+    assert [
+        float(v) for v in cube_table.evaluate_all("(cells) => cells.map((c) => c.dataset.cubeful)")
+    ] == pytest.approx([cube.no_double, cube.double_take, 1.0], abs=1e-4)
+    advice = {"no-double": "No double", "double": "Double", "too-good": "Too good to double"}
+    expect(body.locator("[data-rollout-cube]")).to_contain_text(advice[cube.action])
+    # Kept with the position: the hint shows it again, and this browser keeps its answers.
+    page.click("#hint-close")
+    page.click("#hint")
+    expect(body.locator("[data-rollout-summary]")).to_have_text("rolled out: 36 trials")
+    assert (
+        body.locator("table.hint-cube [data-cubeful]").first.get_attribute("data-cubeful")
+        == f"{cube.no_double:.4f}"
+    )
+    kept = json.loads(page.evaluate("(key) => localStorage.getItem(key)", ROLLOUTS))
+    (record,) = [r for k, r in kept["rollouts"] if k == job.key]
+    assert record["cube"]["double_take"] == pytest.approx(cube.double_take)
