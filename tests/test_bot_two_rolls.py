@@ -1,4 +1,5 @@
-"""The strongest level's look two rolls ahead (``deeper.two_rolls_ahead``) at its closest calls."""
+"""The look two rolls ahead (``deeper.two_rolls_ahead``) at the closest calls of the strongest
+level and, thinner, of the default level."""
 
 from __future__ import annotations
 
@@ -6,16 +7,16 @@ import dataclasses
 
 import pytest
 
-from game.bot import hint, levels
+from game.bot import choose_play, hint, levels
 from game.bot.budget import Budget, OutOfBudget
 from game.bot.deeper import looked_deeper, two_rolls_ahead
 from game.bot.evaluator import evaluate_position, reckonings
-from game.bot.level_names import STRONGEST_LEVEL
+from game.bot.level_names import DEFAULT_LEVEL, STRONGEST_LEVEL
 from game.bot.levels import level_named
 from game.bot.probabilities import Probabilities
 from game.bot.rolls import FRESH, Kept
 from game.bot.search import lookahead, rank_plays_deeper
-from game.bot.shots import ROLL_THIRDS, ROLLS
+from game.bot.shots import ROLL_SEVENTHS, ROLL_THIRDS, ROLLS, SECOND_ROLLS
 from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.formats import format_position_id, parse_position_id
@@ -35,6 +36,20 @@ def test_the_thirds_hold_every_roll_once_and_each_stands_for_all_36():
         assert sum(weight for _, _, weight in third) == 36
         assert {number for a, b, _ in third for number in (a, b)} == set(range(1, 7))
         assert sum(weight for a, b, weight in third if a == b) == 6  # doubles: 6 in 36
+
+
+def test_the_sevenths_hold_every_roll_once_and_each_stands_for_all_36():
+    assert SECOND_ROLLS[3] is ROLL_THIRDS and SECOND_ROLLS[7] is ROLL_SEVENTHS
+    assert sorted((a, b) for seventh in ROLL_SEVENTHS for a, b, _ in seventh) == [
+        (a, b) for a, b, _ in ROLLS
+    ]
+    weights = {(a, b): weight for a, b, weight in ROLLS}
+    for seventh in ROLL_SEVENTHS:
+        assert len(seventh) == 3
+        assert sum(share for _, _, share in seventh) == pytest.approx(36)
+        # Within a set, each roll keeps its odds against the others (a double half another's).
+        scale = {share / weights[a, b] for a, b, share in seventh}
+        assert max(scale) == pytest.approx(min(scale))
 
 
 def _brute_force(position: Position) -> float:
@@ -71,6 +86,16 @@ def test_two_rolls_ahead_is_near_the_unpruned_look_over_all_441_rolls(position_i
     exact = _brute_force(position)
     assert abs(exact) > 0.5  # a sign or a side mixed up would be far off
     assert mine.equity == pytest.approx(exact, abs=0.06)
+
+
+@pytest.mark.parametrize("position_id", ["Oz4gBAAbIyJZDA", "pn1FAAaO3wEAAA"])
+def test_a_seventh_of_the_second_rolls_is_near_too_for_under_half_the_work(position_id):
+    position = parse_position_id(position_id)
+    thirds, sevenths = Budget(10**6), Budget(10**6)
+    two_rolls_ahead(position, thirds, prune=EXPERT.prune)
+    mine = two_rolls_ahead(position, sevenths, prune=EXPERT.prune, second_rolls=ROLL_SEVENTHS)
+    assert mine.equity == pytest.approx(_brute_force(position), abs=0.06)
+    assert 10**6 - sevenths.left < (10**6 - thirds.left) / 2
 
 
 def test_two_rolls_ahead_stops_when_the_budget_cannot_pay():
@@ -180,6 +205,47 @@ def test_the_closest_plays_are_looked_at_in_turn_while_the_budget_pays():
 
 def test_a_deep_budget_too_small_for_both_plays_leaves_the_one_roll_ranking():
     assert _ranked(deep_budget=500) == _ranked(deep=0)
+
+
+# From the tuning set: 1-3 to play, where the default level's look one roll ahead prefers
+# another play and its look two rolls ahead (a seventh of its second rolls) finds gnubg
+# 2-ply's best, ``THIN_CALL_BEST``.
+THIN_CALL = parse_position_id("NzcwYEDbzcMAAA")
+THIN_CALL_BEST = "NzcwYEDbzYcAAA"
+DEFAULT = level_named(DEFAULT_LEVEL)
+
+
+def test_the_default_level_looks_a_seventh_of_its_second_rolls_within_its_budgets(counted):
+    assert DEFAULT.deep >= 2 and SECOND_ROLLS[DEFAULT.deep_sets] is ROLL_SEVENTHS
+
+    def ranked(**changes):
+        settings = dataclasses.replace(DEFAULT, **changes)
+        counted[0] = 0
+        found = rank_plays_deeper(
+            THIN_CALL,
+            (1, 3),
+            keep=settings.keep,
+            margin=settings.margin,
+            budget=settings.budget,
+            prune=settings.prune,
+            ranking=settings.ranks(THIN_CALL),
+            deep=settings.deep,
+            deep_margin=settings.deep_margin,
+            deep_budget=settings.deep_budget,
+            deep_sets=settings.deep_sets,
+        )
+        return [format_position_id(play.position) for _, play in found], counted[0]
+
+    one_roll, one_roll_cost = ranked(deep=0)
+    two_rolls, two_rolls_cost = ranked()
+    assert one_roll[0] != THIN_CALL_BEST and two_rolls[0] == THIN_CALL_BEST
+    assert set(two_rolls[:2]) == set(one_roll[:2]) and two_rolls[2:] == one_roll[2:]
+    assert one_roll_cost < two_rolls_cost <= DEFAULT.budget + DEFAULT.deep_budget
+    # Looked at by thirds, as the strongest level looks, the two plays cost more than that.
+    assert ranked(deep_sets=3) == (one_roll, one_roll_cost)
+    assert choose_play(THIN_CALL, (1, 3), DEFAULT_LEVEL).position == parse_position_id(
+        THIN_CALL_BEST
+    )
 
 
 def test_the_hint_looks_as_deep_as_the_strongest_level(monkeypatch):

@@ -89,6 +89,7 @@ def hint(
         deep=strongest.deep,
         deep_margin=strongest.deep_margin,
         deep_budget=strongest.deep_budget,
+        deep_sets=strongest.deep_sets,
     )
 
 
@@ -127,6 +128,7 @@ def choose_play(
             deep=settings.deep,
             deep_margin=settings.deep_margin,
             deep_budget=settings.deep_budget,
+            deep_sets=settings.deep_sets,
         )
     else:
         ranked = rank_plays(position, dice, plays, match_value(state))

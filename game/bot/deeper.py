@@ -4,10 +4,11 @@ closest plays by it.
 
 After the play, over the opponent's 21 rolls its best reply (of the best ``prune`` by the
 pruning network, as a look one roll ahead), then, after each reply, a third of the mover's
-rolls (``shots.ROLL_THIRDS`` in turn, so that the 21 first rolls meet all 21 second rolls),
-each answered by the mover's one play the pruning network ranks first, valued by the
-network. A decision keeps the rolls its look one roll ahead evaluated (``rolls.Kept``): the
-look two rolls ahead of the same play reads them again and pays only for its second rolls.
+rolls (``shots.ROLL_THIRDS`` in turn, so that the 21 first rolls meet all 21 second rolls;
+or a seventh, ``shots.ROLL_SEVENTHS``, for a thinner look), each answered by the mover's
+one play the pruning network ranks first, valued by the network. A decision keeps the rolls
+its look one roll ahead evaluated (``rolls.Kept``): the look two rolls ahead of the same
+play reads them again and pays only for its second rolls.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from game.bot.budget import Budget, OutOfBudget, Value
 from game.bot.evaluator import EVERY
 from game.bot.probabilities import Probabilities
 from game.bot.rolls import FRESH, Evaluator, Rolls, paid_rolls
-from game.bot.shots import ROLL_THIRDS, ROLLS
+from game.bot.shots import ROLL_THIRDS, ROLLS, SecondRolls
 from game.engine.plays import Play
 from game.engine.position import Position
 
@@ -30,12 +31,14 @@ def two_rolls_ahead(
     evaluator: Evaluator | None = None,
     reckon: int = EVERY,
     looked: bool = False,
+    second_rolls: SecondRolls = ROLL_THIRDS,
 ) -> Probabilities:
     """Probabilities for ``position.player`` before rolling, two rolls ahead: over its 21
     rolls its best play by ``value`` (of the best ``prune`` by the pruning network, as
     ``search.lookahead``), then the other side's rolls, a third of them for each first roll,
     each answered by the other side's one play the pruning network ranks first
-    (``other_value``), valued by the network.
+    (``other_value``), valued by the network. ``second_rolls``: the sets the other side's
+    rolls take in turn (``shots.SECOND_ROLLS``), each standing for all 36.
 
     ``budget`` pays for the first rolls' plays before they are evaluated, unless ``looked``
     (a look one roll ahead from ``position`` paid for them and ``evaluator`` kept its rolls),
@@ -47,7 +50,11 @@ def two_rolls_ahead(
     else:
         rolls, _ = paid_rolls(position, budget, prune, evaluator, reckon)
     seconds = [
-        (weight, Rolls(rolls.best((a, b), value, prune)[1], reckon), ROLL_THIRDS[index % 3])
+        (
+            weight,
+            Rolls(rolls.best((a, b), value, prune)[1], reckon),
+            second_rolls[index % len(second_rolls)],
+        )
         for index, (a, b, weight) in enumerate(ROLLS)
     ]  # the other side on roll after each first roll
     cost = sum(replies.cost_of((x, y), 1) for _, replies, third in seconds for x, y, _ in third)
@@ -71,6 +78,7 @@ def looked_deeper(
     prune: int,
     evaluator: Evaluator,
     reckon: int,
+    second_rolls: SecondRolls = ROLL_THIRDS,
 ) -> list[tuple[float, Play]]:
     """``ranked`` with ``closest`` (its first plays, each already looked at one roll ahead
     through ``evaluator``) looked at two rolls ahead in turn while ``budget`` pays, those
@@ -88,6 +96,7 @@ def looked_deeper(
                 evaluator,
                 reckon,
                 looked=True,
+                second_rolls=second_rolls,
             )
         except OutOfBudget:
             break

@@ -16,7 +16,10 @@ budget is small, a wide one where it is large (``python -m tools.bench.budget``)
 searching levels prune the replies of their look-aheads (``prune``: only the best few of
 each roll by the small pruning network are evaluated in full), which makes a look-ahead
 cheaper so that the budget pays for more candidates: the default level's pays for the
-look-aheads of a middle game's few best plays.
+look-aheads of a middle game's few best plays. Both look at their closest calls two rolls
+ahead (``deep``) from a budget of their own: the strongest over a third of its second rolls,
+the default over a seventh (``deep_sets``), which its small budget pays for where its look
+one roll ahead was cheap.
 
 Each level ranks its own plays at 1-ply by the ranking network (``ranking``), the one
 that tells every play of a roll apart best, except the strongest with contact: its 1-ply
@@ -57,7 +60,8 @@ class Level:
     ranking: bool = True  # own plays ranked by ranking.net (False: by the look-ahead's network)
     deep: int = 0  # 2-ply, with contact: the best this many plays, when within ...
     deep_margin: float = 0.0  # ... this much of the best, are looked at two rolls ahead ...
-    deep_budget: int = 0  # ... if this many more positions pay for all of them
+    deep_budget: int = 0  # ... if this many more positions pay for all of them ...
+    deep_sets: int = 3  # ... the mover's second rolls a third (3) or a seventh (7) of them
 
     def ranks(self, position: Position) -> bool:
         """Whether the level ranks its own plays of ``position`` by the phase's ranking
@@ -72,7 +76,20 @@ LEVELS_BY_STRENGTH = (
     Level("beginner", 1, 0.20),
     Level("casual", 1, 0.08),
     Level("intermediate", 1, 0.03),
-    Level("strong", 2, 0.0, keep=8, margin=0.08, budget=550, cube_budget=120, prune=2),
+    Level(
+        "strong",
+        2,
+        0.0,
+        keep=8,
+        margin=0.08,
+        budget=550,
+        cube_budget=120,
+        prune=2,
+        deep=2,
+        deep_margin=0.04,
+        deep_budget=100,
+        deep_sets=7,
+    ),
     Level(
         "expert",
         2,

@@ -42,7 +42,7 @@ from game.bot.evaluator import EVERY, NEAR_HOME, Scorer, reckonings
 from game.bot.near_home import reckons as reckons_near
 from game.bot.probabilities import Probabilities
 from game.bot.rolls import FRESH, Evaluator, Kept, Rolls, paid_rolls
-from game.bot.shots import ROLLS
+from game.bot.shots import ROLLS, SECOND_ROLLS
 from game.engine.plays import Play
 from game.engine.position import Position
 
@@ -151,6 +151,7 @@ def rank_plays_deeper(
     deep: int = 0,
     deep_margin: float = 0.0,
     deep_budget: int = 0,
+    deep_sets: int = 3,
 ) -> list[tuple[float, Play]]:
     """The 1-ply ranking with the best candidates re-scored at 2-ply, best first.
 
@@ -169,7 +170,8 @@ def rank_plays_deeper(
     the best this many re-scored plays within ``deep_margin`` of the best are looked at
     two rolls ahead in turn (``deeper.looked_deeper``) while ``deep_budget`` positions,
     with what ``budget`` left unspent, pay for them; if fewer than two were, the 2-ply
-    ranking stands.
+    ranking stands. ``deep_sets``: the mover's second rolls in that look, one set of
+    ``shots.SECOND_ROLLS[deep_sets]`` after each first roll (3: a third, 7: a seventh).
     """
     if plays is None:
         plays = (evaluator or FRESH).rolls(position).plays(dice)
@@ -213,6 +215,7 @@ def rank_plays_deeper(
                         prune,
                         kept,
                         reckon,
+                        SECOND_ROLLS[deep_sets],
                     )
     if by_hand:
         floor = ranked[-1][0]

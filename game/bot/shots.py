@@ -17,7 +17,10 @@ ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 
 # The 21 rolls in three sets of seven, two doubles and five others each, so that every number
 # comes up in each set: a set weighted three times (a double 3 in 36, another roll 6) stands
 # for all 36 in a look two rolls ahead, whose second rolls take the sets in turn.
-ROLL_THIRDS = tuple(
+# Sets of rolls with their weights, together the 21 (a look two rolls ahead's second rolls).
+SecondRolls = tuple[tuple[tuple[int, int, float], ...], ...]
+
+ROLL_THIRDS: SecondRolls = tuple(
     tuple((a, b, 3 if a == b else 6) for a, b in third)
     for third in (
         ((1, 1), (4, 4), (1, 2), (3, 4), (5, 6), (1, 5), (2, 6)),
@@ -25,6 +28,17 @@ ROLL_THIRDS = tuple(
         ((3, 3), (6, 6), (1, 4), (2, 5), (3, 6), (2, 3), (4, 5)),
     )
 )
+
+# The 21 rolls in seven sets of three (every seventh roll of ``ROLLS``), each weighted to
+# stand for all 36: a thinner look two rolls ahead, whose second rolls take the sets in turn.
+ROLL_SEVENTHS: SecondRolls = tuple(
+    tuple((a, b, weight * 36 / total) for a, b, weight in group)
+    for group in (ROLLS[k::7] for k in range(7))
+    for total in (sum(weight for _, _, weight in group),)
+)
+
+# The second rolls of a look two rolls ahead, by how many sets the 21 rolls are split into.
+SECOND_ROLLS: dict[int, SecondRolls] = {3: ROLL_THIRDS, 7: ROLL_SEVENTHS}
 
 
 def blocking(rearmost: int, held: int) -> tuple[float, int]:
