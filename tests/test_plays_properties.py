@@ -7,10 +7,19 @@ exercise bearing off, another spreads checkers thin so doubles give many plays.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.plays import has_play, legal_plays, play_of_every_die
+from game.engine.plays import (
+    IllegalPlay,
+    KnownPlay,
+    MoveByMove,
+    has_play,
+    legal_plays,
+    play_by_indices,
+    play_of_every_die,
+)
 from game.engine.position import BAR, OFF, Position, check_sides
 from game.formats.position_id import format_position_id, parse_position_id
 from tests.strategies import positions
@@ -177,3 +186,64 @@ def test_a_play_of_every_die_is_a_legal_play_and_only_then_accepted(position, ro
     made = play_of_every_die(position, roll, moves)
     if made is not None:
         assert made.position in legal
+
+
+def digits_of(numbers: list[int]):
+    """A link's digits: each the next number modulo the radix asked; a radix of 1 takes none."""
+    left = iter(numbers)
+
+    def digit(radix: int) -> int:
+        return next(left, 0) % radix if radix > 1 else 0
+
+    return digit
+
+
+def made_move_by_move(position: Position, roll, digit):
+    """A long link's play read with ``MoveByMove`` (how its writer names it), as version 4's
+    reader read it before ``play_by_indices``."""
+    made = MoveByMove(position, roll)
+    options = made.options()
+    if not options:
+        return None
+    first = digit(len(options) + 6)
+    if first >= len(options):
+        return first - len(options)  # a resignation
+    made.make(first)
+    while made.left and made.options():
+        made.make(digit(len(made.options())))
+    play = made.play()
+    if play is None:
+        raise IllegalPlay("fewer dice than a play could use")
+    return play
+
+
+@st.composite
+def coming_home(draw) -> Position:
+    """Every checker home but one or two, on points 7 to 12 or the bar: a play that brings
+    them home may bear off with its next die."""
+    position = draw(positions(lowest=0, highest=6))
+    player = list(position.player)
+    for _ in range(draw(st.integers(1, 2))):
+        origin = draw(st.sampled_from([point for point in range(7) if player[point]]))
+        player[origin] -= 1
+        player[draw(st.sampled_from([7, 8, 9, 10, 11, 12, BAR]))] += 1
+    return Position(tuple(player), position.opponent)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(any_position, coming_home()), dice, st.lists(st.integers(0, 10**6), max_size=5))
+def test_a_play_read_by_indices_is_the_play_made_move_by_move(position, roll, numbers):
+    """``play_by_indices`` gives what ``MoveByMove`` makes from the same digits: the same
+    moves, play, resignation or refusal."""
+    try:
+        expected = made_move_by_move(position, roll, digits_of(numbers))
+    except IllegalPlay:
+        with pytest.raises(IllegalPlay):
+            play_by_indices(position, roll, digits_of(numbers), 6)
+        return
+    read = play_by_indices(position, roll, digits_of(numbers), 6)
+    assert read == expected
+    if isinstance(expected, KnownPlay):
+        assert type(read) is type(expected)
+        assert read.moves == expected.moves  # type: ignore[union-attr]
+        assert getattr(read, "given", None) == getattr(expected, "given", None)

@@ -19,7 +19,7 @@ with a larger number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -30,6 +30,10 @@ from game.engine.refusal import Refusal
 
 class InvalidDice(Refusal):
     """Dice that are not two numbers from 1 to 6."""
+
+
+class IllegalPlay(ValueError):
+    """Moves made one by one that are not a legal play (``play_by_indices``)."""
 
 
 def check_dice(dice: Iterable[int]) -> Dice:
@@ -468,3 +472,82 @@ class MoveByMove:
         play = _known(PlayOfEveryDie, tuple(self.moves), after, self.start, self.roll)
         _set_given(play, tuple(self.pairs))
         return play
+
+
+def play_by_indices(
+    position: Position, dice: Dice, index_of: Callable[[int], int], more: int
+) -> KnownPlay | int | None:
+    """``MoveByMove`` in one call, as a long link reads a play: each move ``index_of(n)``
+    among the ``n`` moves the rules allow then (``MoveByMove.options``, in its order), the
+    first among ``n + more``: an index past the moves, less their count, is returned (what
+    else the link names there). None when no checker moves (nothing is asked);
+    ``IllegalPlay`` when the moves, fewer than the dice, are not a legal play."""
+    roll = check_dice(dice)
+    one, other = roll
+    left = [one] * 4 if one == other else [one, other] if one > other else [other, one]
+    points = bytearray(position.player + position.opponent)
+    outside = CHECKERS - sum(points[:7])  # checkers not yet home: none, and they bear off
+    moves: list[Move] = []
+    pairs: list[tuple[Point, Point]] = []
+    while left:
+        die = left[0]
+        options = _moves_of(points, die, not outside)
+        higher = len(options)
+        if len(left) == 2 and left[1] != die:
+            options += _moves_of(points, left[1], not outside)
+        count = len(options)
+        if not pairs:
+            if not count:
+                return None
+            index = index_of(count + more)
+            if index >= count:
+                return index - count
+        elif not count:
+            break
+        else:
+            index = index_of(count) if count > 1 else 0
+        pair = options[index]
+        left.pop(0 if index < higher else 1)
+        origin, destination = pair
+        # ``_Board.make``, inline.
+        points[origin] -= 1
+        points[destination] += 1
+        if origin > 6 >= destination:
+            outside -= 1
+        if destination and points[51 - destination] == 1:
+            points[51 - destination] = 0
+            points[51] += 1
+            moves.append(_HITTING[origin][destination])  # type: ignore[arg-type]
+        else:
+            moves.append(_PLAIN_MOVES[origin][destination])  # type: ignore[arg-type]
+        pairs.append(pair)
+    after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
+    if left:  # fewer dice than the roll's: legal only where no play uses more
+        if bytes(points) not in legal_play_keys(position, roll):
+            raise IllegalPlay("fewer dice than a play could use")
+        return _known(KnownPlay, tuple(moves), after, position, roll)
+    play = _known(PlayOfEveryDie, tuple(moves), after, position, roll)
+    _set_given(play, tuple(pairs))
+    return play
+
+
+# Per die: (origin, where the opponent's count lies at its landing point, the move), for the
+# origins from 24 down: ``_moves_of`` builds no pair of its own.
+_SCAN = [[(o, 51 + die - o, (o, o - die)) for o in range(24, die, -1)] for die in range(7)]
+_ENTERING = [(BAR, BAR - die) for die in range(7)]
+_BEARING_OFF = [(origin, OFF) for origin in range(7)]
+
+
+def _moves_of(points: bytearray, die: int, home: bool) -> list[tuple[Point, Point]]:
+    """``_Board.single_moves`` of a board's ``points`` (``home``: every checker home)."""
+    if points[BAR]:
+        return [_ENTERING[die]] if points[THEIRS + die] < 2 else []
+    moves = [pair for origin, land, pair in _SCAN[die] if points[origin] and points[land] < 2]
+    if home:
+        if points[die]:
+            moves.append(_BEARING_OFF[die])
+        else:
+            rearmost = next((point for point in range(6, 0, -1) if points[point]), OFF)
+            if OFF < rearmost < die:
+                moves.append(_BEARING_OFF[rearmost])
+    return moves

@@ -133,44 +133,59 @@ def _next_committer(state: GameState) -> int | None:
     return None
 
 
-def slots(record: Record) -> tuple[list[tuple[Slot, Dice]], Slot | None]:
-    """Every roll of the record with its slot, and the slot of the next roll (None: the match
-    is over). Read from the actions alone: a game's first roll is its opening roll (player
-    0 commits it), and from then on the rolls alternate, the starter's first (a roll that
-    cannot be played passes the turn too; the cube and resignations do not)."""
+@dataclass(frozen=True)
+class _Tally:
+    """The rolls of a record from roll ``since`` on with their slots (``since`` None: none),
+    the next roll's slot (None: the match is over) and how many rolls each player committed."""
+
+    rolls: list[tuple[Slot, Dice]]
+    next: Slot | None
+    counts: tuple[int, int]
+
+    @property
+    def made(self) -> int:
+        return self.counts[0] + self.counts[1]
+
+
+def _tally(record: Record, since: int | None) -> _Tally:
+    """The record's rolls from roll ``since`` on (None: only the next) with their slots, read
+    from the actions alone: a game's first roll is its opening roll (player 0 commits it), and
+    from then on the rolls alternate, the starter's first (a roll that cannot be played passes
+    the turn too; the cube and resignations do not). A slot is made only for the rolls asked:
+    a link over a long game brings one or two new ones."""
     counts = [0, 0]
     found: list[tuple[Slot, Dice]] = []
-    for game in record.games:
+    number = 0
+    first = since if since is not None else -1
+    games = record.games
+    opens_first = record.start.phase is Phase.OPENING
+    roll = ActionKind.ROLL
+    for game in games:
         starter = 0
         made = 0
+        opens = game is not games[0] or opens_first  # ``_opens``
         for action in game:
-            if action.kind is not ActionKind.ROLL or action.dice is None:
+            if action.kind is not roll or action.dice is None:
                 continue
-            if made == 0 and _opens(record, game):
+            opening = made == 0 and opens
+            if opening:
                 committer = 0
                 starter = 0 if action.dice[0] > action.dice[1] else 1
             else:
                 committer = starter if made % 2 == 0 else 1 - starter
-            opening = made == 0 and _opens(record, game)
-            found.append(
-                (
-                    Slot(len(found), committer, counts[committer], counts[committer], opening),
-                    action.dice,
-                )
-            )
+            if 0 <= first <= number:
+                index = counts[committer]
+                found.append((Slot(number, committer, index, index, opening), action.dice))
             counts[committer] += 1
             made += 1
+            number += 1
     state = record.state
     after = _next_committer(state)
     if after is None:
-        return found, None
+        return _Tally(found, None, (counts[0], counts[1]))
     opening = state.phase in (Phase.OPENING, Phase.GAME_OVER)
-    return found, Slot(len(found), after, counts[after], counts[after], opening)
-
-
-def _opens(record: Record, game: tuple[Action, ...]) -> bool:
-    """Does this game begin with an opening roll (every game does but one started mid-way)?"""
-    return game is not record.games[0] or record.start.phase is Phase.OPENING
+    slot = Slot(number, after, counts[after], counts[after], opening)
+    return _Tally(found, slot, (counts[0], counts[1]))
 
 
 def _new_steps(old: Record, new: Record) -> list[tuple[GameState, Action]]:
@@ -186,13 +201,6 @@ def _new_steps(old: Record, new: Record) -> list[tuple[GameState, Action]]:
             steps.append((state, action))
             state = apply_action(state, action)
     return steps
-
-
-def _counts(record: Record) -> tuple[int, int]:
-    """Rolls committed by player 0 and by player 1."""
-    rolls, _ = slots(record)
-    zero = sum(1 for slot, _ in rolls if slot.committer == 0)
-    return zero, len(rolls) - zero
 
 
 def _nonce_due(state: GameState, sender: int, ready: bool) -> bool:
@@ -396,7 +404,7 @@ class FriendGame:
         return dict(self.nonces).get(index)
 
     def next_slot(self) -> Slot | None:
-        return slots(self.record)[1]
+        return _tally(self.record, None).next
 
     def may_roll(self) -> bool:
         """May this player make the next roll now (its committer, with the friend's nonce)?"""
@@ -470,13 +478,12 @@ class FriendGame:
 
     def _fields(self, ready: bool, invite: bool) -> LinkFields:
         record = self.record
-        rolls, slot = slots(record)
-        counts = _counts(record)
-        commit = _commitment(_secret(self.master, self.game_id, "roll", counts[self.me]))
-        old = len(slots(self.agreed)[0])
+        tally = _tally(record, _tally(self.agreed, None).made)
+        slot = tally.next
+        commit = _commitment(_secret(self.master, self.game_id, "roll", tally.counts[self.me]))
         reveals = tuple(
             _secret(self.master, self.game_id, "roll", s.commit_index)
-            for s, _ in rolls[old:]
+            for s, _ in tally.rolls
             if s.committer == self.me
         )
         nonce = None
@@ -534,11 +541,11 @@ class FriendGame:
         if self.record != self.agreed:
             raise LinkRefused("finish and send your own turn first")
         record = _decode(fields.record_text)
-        _check(self, self.agreed, record, fields, sender)
+        tally = _check(self, self.agreed, record, fields, sender)
         commits = dict(self.commits)
-        commits[_counts(record)[sender]] = fields.commit
+        commits[tally.counts[sender]] = fields.commit
         nonces = dict(self.nonces)
-        _, slot = slots(record)
+        slot = tally.next
         if fields.nonce is not None and slot is not None:
             nonces[slot.commit_index] = fields.nonce
         return replace(
@@ -634,18 +641,17 @@ def _decode(text: str) -> Record:
         raise LinkRefused("the link's game cannot be read: {error}", error=error) from None
 
 
-def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sender: int) -> None:
+def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sender: int) -> _Tally:
     """Refuse a link from ``sender`` that takes ``old`` to ``new`` unless it follows the rules,
-    the dice and the protocol."""
+    the dice and the protocol; the new rolls' tally when it does."""
     if not _extends(old, new):
         raise LinkRefused("this link's game does not continue yours (another game, or changed)")
-    rolls_old = len(slots(old)[0])
-    rolls, _ = slots(new)
+    tally = _tally(new, _tally(old, None).made)
     commits = dict(game.commits)
     for state, action in _new_steps(old, new):
         if _actor(state, action) != sender:
             raise LinkRefused("the link makes a decision that is yours")
-    new_rolls = rolls[rolls_old:]
+    new_rolls = tally.rolls
     if len(fields.reveals) != len(new_rolls):
         raise LinkRefused("the link's dice do not match its rolls")
     for (slot_made, dice), secret in zip(new_rolls, fields.reveals, strict=True):
@@ -676,7 +682,7 @@ def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sende
                 fixed=f"{expected[0]}{expected[1]}",
             )
     if sender != game.me:
-        index = _counts(new)[sender]
+        index = tally.counts[sender]
         if index in commits and commits[index] != fields.commit:
             raise LinkRefused("your friend's commitment to their next roll changed")
     state = new.state
@@ -695,6 +701,7 @@ def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sende
         raise LinkRefused("the link stops before its play is made")
     if state.phase is Phase.OPENING and sender == 0 and old != new:
         raise LinkRefused("the link stops before the opening roll")
+    return tally
 
 
 def _extends(old: Record, new: Record) -> bool:

@@ -69,7 +69,15 @@ from urllib.parse import parse_qs, quote
 
 from game.engine.dice import Dice
 from game.engine.match import Cube, IllegalAction, InvalidRules, Rules
-from game.engine.plays import Found, MoveByMove, Play, known_play_of_key, legal_play_keys
+from game.engine.plays import (
+    Found,
+    IllegalPlay,
+    MoveByMove,
+    Play,
+    known_play_of_key,
+    legal_play_keys,
+    play_by_indices,
+)
 from game.engine.position import Position
 from game.engine.record import Action, ActionKind, Record, RecordError, collector_paused
 from game.engine.refusal import AND, Listed, Refusal
@@ -137,6 +145,7 @@ def _resignations(actor: int) -> list[tuple[ActionKind | str, object]]:
 
 
 _RESIGNATIONS = {actor: _resignations(actor) for actor in (0, 1)}  # read, never changed
+_ROLL_ACTIONS = [Action.roll(dice) for dice in _ROLLS]
 _ROLL_CHOICES = {
     (actor, may_double): [
         *((ActionKind.ROLL, dice) for dice in _ROLLS),
@@ -526,13 +535,39 @@ def _read_blocks(
     """Version 4's actions: version 3's choices, read from blocks, and a play move by move
     (``_read_move``): no step divides the whole link's number or searches every play."""
     step = 0
+    digit = digits.digit
+    doubling: list[tuple[object, ...]] = [(), ()]  # per player: cube, score, Crawford, may double
     try:
         while step < count:
             state = record.state
-            setup = setups.get(step)
+            setup = setups.get(step) if setups else None
             step += 1
             if setup is not None:
                 record = record.append(setup)
+            elif state.phase is Phase.ROLL and step < count and step not in setups:
+                # A roll and what the roller did after it, read in one step (``_read_choice``
+                # for the common turn; ``may_double`` asked again only when the cube, the
+                # score or the Crawford game changed).
+                turn = state.turn
+                known = doubling[turn]
+                if (
+                    known
+                    and known[0] is state.cube
+                    and known[1] is state.score
+                    and known[2] is state.crawford
+                ):
+                    may_double = known[3]
+                else:
+                    may_double = state.may_double()
+                    doubling[turn] = (state.cube, state.score, state.crawford, may_double)
+                choices = _ROLL_CHOICES[turn, may_double]  # type: ignore[index]
+                index = digit(len(choices))
+                if index < len(_ROLLS):
+                    roll = _ROLL_ACTIONS[index]
+                    record, played = _read_move(record, _ROLLS[index], turn, digits, roll)
+                    step += played
+                else:
+                    record = _take(record, *choices[index])
             elif state.phase is Phase.MOVE:
                 assert state.dice is not None and state.to_act is not None
                 record, _ = _read_move(record, state.dice, state.to_act, digits, None)
@@ -574,24 +609,18 @@ def _read_move(
     """The record after a play or a resignation of ``actor`` with ``dice`` (after ``roll``
     when given: a roll that cannot be played passes the turn, and nothing more is read), and
     whether an action was read."""
-    made = MoveByMove(record.state.position, dice)
-    options = made.options()
-    if roll is not None and not options:
-        return record.append(roll), False
     resignations = _RESIGNATIONS[actor]
-    digit = digits.digit(len(options) + len(resignations))
-    if digit >= len(options):
-        kind, detail = resignations[digit - len(options)]
+    try:
+        play = play_by_indices(record.state.position, dice, digits.digit, len(resignations))
+    except IllegalPlay:  # fewer dice than a play could use: no encoder writes it
+        raise InvalidGameLink("the game link is damaged or cut short") from None
+    if play is None:  # no checker moves
+        if roll is not None:
+            return record.append(roll), False  # the turn passes, nothing more is read
+        play = digits.digit(len(resignations))
+    if isinstance(play, int):
+        kind, detail = resignations[play]
         return _take(record if roll is None else record.append(roll), kind, detail), True
-    made.make(digit)
-    while made.left:
-        options = made.options()
-        if not options:
-            break
-        made.make(digits.digit(len(options)))
-    play = made.play()
-    if play is None:  # fewer dice than a play could use: no encoder writes it
-        raise InvalidGameLink("the game link is damaged or cut short")
     action = Action.of_play(play)
     if roll is None:
         return record.append(action), True
