@@ -118,6 +118,17 @@ def test_variance_reduction_narrows_the_cubeful_equity_without_moving_it(
     assert abs(after.cubeful - before.cubeful) < 2 * combined
 
 
+def test_the_cubeful_luck_is_the_same_whatever_the_chunks_a_process_plays():
+    # Each chunk's process works out the rolls' look-ahead afresh: the figures are the
+    # serial rollout's to the last digit (the command line's --jobs).
+    settings = RolloutSettings(4, 5, 2, variance_reduction=True, cubeful=True)
+    serial = roll_out(RACE, settings, cube=DOUBLE_TAKE)
+    parts = [roll_out(RACE, settings, range(a, b), cube=DOUBLE_TAKE) for a, b in ((3, 4), (0, 3))]
+    merged = Tally().merged(*parts)
+    assert merged.cubeful == serial.cubeful and merged.outcomes == serial.outcomes
+    assert len(set(serial.cubeful.values())) > 1
+
+
 def test_chunks_in_any_order_and_a_kept_job_give_the_serial_cubeful_rollout():
     job = RolloutJob.of(PRIME, None, RolloutSettings(trials=8, seed=2, truncate=3, cubeful=True))
     assert [c.label for c in job.candidates] == ["no double", "double, take"]
