@@ -485,16 +485,17 @@ def play_by_indices(
     roll = check_dice(dice)
     one, other = roll
     left = [one] * 4 if one == other else [one, other] if one > other else [other, one]
-    points = bytearray(position.player + position.opponent)
-    outside = CHECKERS - sum(points[:7])  # checkers not yet home: none, and they bear off
+    # Each side's counts as a list (as ``play_of_every_die``): to and from tuples at little cost.
+    me, opp = list(position.player), list(position.opponent)
+    outside = CHECKERS - sum(me[:7])  # checkers not yet home: none, and they bear off
     moves: list[Move] = []
     pairs: list[tuple[Point, Point]] = []
     while left:
         die = left[0]
-        options = _moves_of(points, die, not outside)
+        options = _moves_of(me, opp, die, not outside)
         higher = len(options)
         if len(left) == 2 and left[1] != die:
-            options += _moves_of(points, left[1], not outside)
+            options += _moves_of(me, opp, left[1], not outside)
         count = len(options)
         if not pairs:
             if not count:
@@ -509,21 +510,21 @@ def play_by_indices(
         pair = options[index]
         left.pop(0 if index < higher else 1)
         origin, destination = pair
-        # ``_Board.make``, inline.
-        points[origin] -= 1
-        points[destination] += 1
+        # ``_Board.make``, inline: the opponent's point ``25 - p`` is where we land at ``p``.
+        me[origin] -= 1
+        me[destination] += 1
         if origin > 6 >= destination:
             outside -= 1
-        if destination and points[51 - destination] == 1:
-            points[51 - destination] = 0
-            points[51] += 1
+        if destination and opp[25 - destination] == 1:
+            opp[25 - destination] = 0
+            opp[BAR] += 1
             moves.append(_HITTING[origin][destination])  # type: ignore[arg-type]
         else:
             moves.append(_PLAIN_MOVES[origin][destination])  # type: ignore[arg-type]
         pairs.append(pair)
-    after = Position.trusted(tuple(points[:THEIRS]), tuple(points[THEIRS:]))
+    after = Position.trusted(tuple(me), tuple(opp))
     if left:  # fewer dice than the roll's: legal only where no play uses more
-        if bytes(points) not in legal_play_keys(position, roll):
+        if bytes(me + opp) not in legal_play_keys(position, roll):
             raise IllegalPlay("fewer dice than a play could use")
         return _known(KnownPlay, tuple(moves), after, position, roll)
     play = _known(PlayOfEveryDie, tuple(moves), after, position, roll)
@@ -531,23 +532,23 @@ def play_by_indices(
     return play
 
 
-# Per die: (origin, where the opponent's count lies at its landing point, the move), for the
-# origins from 24 down: ``_moves_of`` builds no pair of its own.
-_SCAN = [[(o, 51 + die - o, (o, o - die)) for o in range(24, die, -1)] for die in range(7)]
+# Per die: (origin, the opponent's point where it lands, the move), for the origins from 24
+# down: ``_moves_of`` builds no pair of its own.
+_SCAN = [[(o, 25 + die - o, (o, o - die)) for o in range(24, die, -1)] for die in range(7)]
 _ENTERING = [(BAR, BAR - die) for die in range(7)]
 _BEARING_OFF = [(origin, OFF) for origin in range(7)]
 
 
-def _moves_of(points: bytearray, die: int, home: bool) -> list[tuple[Point, Point]]:
-    """``_Board.single_moves`` of a board's ``points`` (``home``: every checker home)."""
-    if points[BAR]:
-        return [_ENTERING[die]] if points[THEIRS + die] < 2 else []
-    moves = [pair for origin, land, pair in _SCAN[die] if points[origin] and points[land] < 2]
+def _moves_of(me: list[int], opp: list[int], die: int, home: bool) -> list[tuple[Point, Point]]:
+    """``_Board.single_moves`` of each side's counts (``home``: every checker of ``me`` home)."""
+    if me[BAR]:
+        return [_ENTERING[die]] if opp[die] < 2 else []
+    moves = [pair for origin, land, pair in _SCAN[die] if me[origin] and opp[land] < 2]
     if home:
-        if points[die]:
+        if me[die]:
             moves.append(_BEARING_OFF[die])
         else:
-            rearmost = next((point for point in range(6, 0, -1) if points[point]), OFF)
+            rearmost = next((point for point in range(6, 0, -1) if me[point]), OFF)
             if OFF < rearmost < die:
                 moves.append(_BEARING_OFF[rearmost])
     return moves
