@@ -28,6 +28,7 @@ from game.formats.mat_read import (
     MatGame,
     without_illegal_plays,
 )
+from game.formats.waiting import waiting_for
 
 __all__ = ["GameReplayer", "replay_game"]
 
@@ -447,13 +448,7 @@ def _expected(state: GameState) -> Refusal:
             if first
             else "the second player must answer a double"
         )
-    if phase is Phase.OPENING:
-        return Refusal("the opening roll comes first")
-    if phase is Phase.RESIGNED:
-        return Refusal("a resignation waits for an answer")
-    if phase is Phase.GAME_OVER:
-        return Refusal("the game is over")
-    return Refusal("the match is over")
+    return waiting_for(phase)
 
 
 def _as_written(

@@ -57,6 +57,7 @@ from game.engine.refusal import Refusal, sentence
 from game.engine.state import GameState, Phase, in_names
 from game.engine.text import ascii_number, quoted
 from game.formats.mat import Steps, finish_steps
+from game.formats.waiting import waiting_for
 
 __all__ = [
     "InvalidSgfFile",
@@ -846,13 +847,7 @@ def _expected(state: GameState) -> Refusal:
         )
     if phase is Phase.DOUBLED:
         return Refusal("White must answer a double" if white else "Black must answer a double")
-    if phase is Phase.OPENING:
-        return Refusal("the opening roll comes first")
-    if phase is Phase.RESIGNED:
-        return Refusal("a resignation waits for an answer")
-    if phase is Phase.GAME_OVER:
-        return Refusal("the game is over")
-    return Refusal("the match is over")
+    return waiting_for(phase)
 
 
 # An action written by the side whose turn it is not: one sentence for each action.

@@ -55,6 +55,7 @@ READERS = (
     "game/formats/mat_quirks.py",
     "game/formats/sgf.py",
     "game/formats/sgf_dice.py",
+    "game/formats/waiting.py",
     "game/formats/save.py",  # a saved game (the page's own, in its storage)
     "game/web/state/session.py",  # its settings
     "game/web/store/storage.py",  # its envelope
