@@ -8,7 +8,10 @@ rolls (``shots.ROLL_THIRDS`` in turn, so that the 21 first rolls meet all 21 sec
 or a seventh, ``shots.ROLL_SEVENTHS``, for a thinner look), each answered by the mover's
 one play the pruning network ranks first, valued by the network. A decision keeps the rolls
 its look one roll ahead evaluated (``rolls.Kept``): the look two rolls ahead of the same
-play reads them again and pays only for its second rolls.
+play reads them again and pays only for its second rolls. The second rolls are kept too, for
+the decision's plays together: a position met again (the same dance from the bar after several
+first rolls, two plays that meet after the replies) is ranked once, and paid for each time, so
+the budget's figures and the answers are as before.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from game.bot.budget import Budget, OutOfBudget, Value
 from game.bot.evaluator import EVERY
 from game.bot.probabilities import Probabilities
-from game.bot.rolls import FRESH, Evaluator, Rolls, paid_rolls
+from game.bot.rolls import FRESH, Evaluator, Kept, paid_rolls
 from game.bot.shots import ROLL_THIRDS, ROLLS, SecondRolls
 from game.engine.plays import Play
 from game.engine.position import Position
@@ -32,6 +35,7 @@ def two_rolls_ahead(
     reckon: int = EVERY,
     looked: bool = False,
     second_rolls: SecondRolls = ROLL_THIRDS,
+    seconds: Evaluator | None = None,
 ) -> Probabilities:
     """Probabilities for ``position.player`` before rolling, two rolls ahead: over its 21
     rolls its best play by ``value`` (of the best ``prune`` by the pruning network, as
@@ -43,25 +47,29 @@ def two_rolls_ahead(
     ``budget`` pays for the first rolls' plays before they are evaluated, unless ``looked``
     (a look one roll ahead from ``position`` paid for them and ``evaluator`` kept its rolls),
     then for every second roll's plays before any is evaluated: ``OutOfBudget`` when it
-    cannot (what the first rolls cost stays spent).
+    cannot (what the first rolls cost stays spent). ``seconds``: where the second rolls'
+    positions find their rolls (None: kept for this look alone); the same position met after
+    several first rolls, or by several plays' looks, is ranked once, and paid for each time.
     """
     if looked:
         rolls = (evaluator or FRESH).rolls(position, reckon)
     else:
         rolls, _ = paid_rolls(position, budget, prune, evaluator, reckon)
-    seconds = [
+    # A reply that leaves the same position (a dance from the bar, say) comes back.
+    kept = seconds or Kept(FRESH)
+    after_first = [
         (
             weight,
-            Rolls(rolls.best((a, b), value, prune)[1], reckon),
+            kept.rolls(rolls.best((a, b), value, prune)[1], reckon),
             second_rolls[index % len(second_rolls)],
         )
         for index, (a, b, weight) in enumerate(ROLLS)
     ]  # the other side on roll after each first roll
-    cost = sum(replies.cost_of((x, y), 1) for _, replies, third in seconds for x, y, _ in third)
+    cost = sum(replies.cost_of((x, y), 1) for _, replies, third in after_first for x, y, _ in third)
     if not budget.spend(cost):
         raise OutOfBudget
     totals = [0.0] * 5
-    for weight, replies, third in seconds:
+    for weight, replies, third in after_first:
         for x, y, share in third:
             values = replies.best((x, y), other_value, 1)[0].as_tuple()  # position.player's
             for k in range(5):
@@ -85,6 +93,7 @@ def looked_deeper(
     looked at best first and the rest below them; ``ranked`` as it was if fewer than two
     could be paid for."""
     deeper: list[tuple[float, Play]] = []
+    seconds = Kept(FRESH)  # the plays' second rolls, shared: one play's may meet another's
     for _, play in closest:
         try:
             probabilities = two_rolls_ahead(
@@ -97,6 +106,7 @@ def looked_deeper(
                 reckon,
                 looked=True,
                 second_rolls=second_rolls,
+                seconds=seconds,
             )
         except OutOfBudget:
             break
