@@ -6,7 +6,8 @@ Plays one money game of ``--turns`` rolls where both players keep hitting
 (``tools.golden.long_game``), then times: building its record action by action; reading it
 as ``.mat`` (and the time a MB); reading 10,000 actions of it as ``.sgf`` (a file
 holds 20,000 nodes at most); decoding 10,000 and 20,000 actions of it as a whole-game link (a
-link holds 20,000 at most; version 4, and version 1 as written before it); a friend's turn
+link holds 20,000 at most; version 4, and version 1 as written before it, with the time of its
+number's divisions alone); a friend's turn
 received over some 9,950 and 19,900 actions (``FriendGame.receive``: read, every roll checked,
 refused only by the last roll's dice: ``friend_turn``).
 ``--turns 76000`` makes a .mat of about 2 MB. Runs under Pyodide too:
@@ -16,6 +17,7 @@ refused only by the last roll's dice: ``friend_turn``).
 from __future__ import annotations
 
 import argparse
+import base64
 import time
 from collections.abc import Callable
 
@@ -78,9 +80,15 @@ def main() -> None:
         f"{links[20_000][0]}) in {times[20_000]:.2f} s CPU; 10,000 in {times[10_000]:.2f} s"
         f" ({times[20_000] / times[10_000]:.2f}x for 2x)"
     )
-    old = _as_version_1(prefix(record, 20_000))
-    seconds = cpu(lambda: decode_game(old))
-    print(f"link of version 1 (as written before version 4): 20,000 actions in {seconds:.2f} s CPU")
+    olds = {n: _as_version_1(prefix(record, n)) for n in (10_000, 20_000)}
+    times = {n: cpu(lambda old=old: decode_game(old)) for n, old in olds.items()}  # type: ignore[misc]
+    divisions = {n: _divisions(old) for n, old in olds.items()}
+    print(
+        f"link of version 1 (as written before version 4): 20,000 actions in {times[20_000]:.2f}"
+        f" s CPU, of which the number's divisions {divisions[20_000]:.2f} s; 10,000 in"
+        f" {times[10_000]:.2f} s ({divisions[10_000]:.2f} s; {times[20_000] / times[10_000]:.2f}x"
+        f" and {divisions[20_000] / divisions[10_000]:.2f}x for 2x)"
+    )
     turns = {n: friend_turn(record, n) for n in (9_950, 19_900)}  # ends at most 2 actions later
     times = {n: cpu(lambda turn=turn: _refused(*turn)) for n, turn in turns.items()}  # type: ignore[misc]
     actions = len(turns[19_900][0].record) + 2
@@ -100,6 +108,33 @@ def _as_version_1(record: Record) -> str:
         return encode_game(record)
     finally:
         game_link.LONG_RECORD = kept
+
+
+def _divisions(link: str) -> float:
+    """CPU time of the divisions a version 1 link's decoding makes: its whole number divided
+    by each action's radix in turn (each radix known only once the action before is read, so
+    each division is of the whole rest of the number: quadratic), without the rest."""
+    from game.formats import game_link
+
+    radices: list[int] = []
+
+    def recorded(value: int, radix: int) -> tuple[int, int]:
+        radices.append(radix)
+        return divmod(value, radix)
+
+    game_link.divmod = recorded  # type: ignore[attr-defined]
+    try:
+        decode_game(link)
+    finally:
+        del game_link.divmod  # type: ignore[attr-defined]
+    payload = link.split(".")[4]
+    value = int.from_bytes(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), "big")
+
+    def divide(value: int = value) -> None:
+        for radix in radices:
+            value, _ = divmod(value, radix)
+
+    return cpu(divide)
 
 
 def _refused(game: FriendGame, link: str) -> None:
