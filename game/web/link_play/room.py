@@ -190,9 +190,11 @@ class LinkPlay:
         items = data.get("games") if isinstance(data, dict) else None
         for item in items if isinstance(items, list) else []:
             try:
-                game_id, seq = game_id_of(bytes.fromhex(item["key"])), int(item["seq"])
+                game_id, seq = game_id_of(bytes.fromhex(item["key"])), item["seq"]
             except (KeyError, TypeError, ValueError):
                 continue
+            if type(seq) is not int:
+                continue  # not a count (JSON's 1e999 reads as infinity): left aside
             mine = games.find(game_id)
             if (mine is None and add) or (mine is not None and seq > mine.seq):
                 with contextlib.suppress(ValueError):

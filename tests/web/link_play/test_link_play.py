@@ -319,6 +319,20 @@ def test_a_link_taken_in_another_tab_is_never_written_over():
     assert surface_of(ann).texts["status"] == "Roll the dice to see who starts."
 
 
+@pytest.mark.parametrize("seq", [float("inf"), "\u0661\u0662", "12", 1.0, True, None])
+def test_another_tabs_games_with_a_count_that_is_not_one_are_left_aside(seq):
+    # Issue 49: localStorage is another tab's or anyone's: a game whose link count is not a
+    # whole number (JSON's 1e999 reads as infinity, digits of another script) is not read.
+    ann, _, _ = start_match(seed=31)
+    storage = ann.page.around.storage  # type: ignore[attr-defined]
+    saved = json.loads(storage[GAMES_KEY])
+    saved["games"][0]["seq"] = seq
+    storage[GAMES_KEY] = json.dumps(saved)
+    mine = ann.page.state.friend
+    ann.links.other_tab_saved(GAMES_KEY)  # the storage event: nothing newer is taken
+    assert ann.page.state.friend == mine
+
+
 def test_the_friends_play_is_drawn_move_by_move_then_the_board_is_the_game(monkeypatch):
     fixed_secrets(monkeypatch, 5)
     rng = random.Random(2)
