@@ -21,6 +21,7 @@ from typing import TextIO
 from game.cli.lines import read_text
 from game.engine.record import ROLL, Record
 from game.engine.seeded_dice import DiceMismatch, GameDice, check_game_rolls
+from game.engine.text import quoted
 
 USAGE = "usage: python -m game dice --verify < FILE (.mat, .sgf or game link)\n"
 
@@ -140,6 +141,7 @@ def run(text: str, out: TextIO) -> int:
 
 def main(options: list[str]) -> int:
     if options != ["--verify"]:
-        sys.stderr.write(USAGE)
+        got = quoted(" ".join(options))
+        sys.stderr.write(f"error: dice: expected --verify, got {got}\n{USAGE}")
         return 2
     return run(read_text(sys.stdin), sys.stdout)

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 
 from game.cli.lines import Answer, request_lines, serve
+from game.engine.text import quoted
 
 
 def _request_commands() -> dict[str, Callable[[list[str]], Answer]]:
@@ -59,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         return cards.main(options)
     if command not in REQUEST_COMMANDS:
         names = "|".join([*REQUEST_COMMANDS, *MATCH_COMMANDS])
-        sys.stderr.write(f"usage: python -m game {{{names}}} [options] < requests\n")
+        said = f"no command {quoted(command)}" if command else "a command is needed"
+        sys.stderr.write(f"error: {said}\nusage: python -m game {{{names}}} [options] < requests\n")
         return 2
     try:
         answer = _request_commands()[command](options)

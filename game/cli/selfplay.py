@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from game.analysis.selfplay import BotPlayer, self_play_with_dice
 from game.bot import UnknownLevel
@@ -32,8 +32,16 @@ def selfplay(length: int, seed: int, level: str, out: TextIO) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser refusing as every command does: ``error: selfplay: ...`` first."""
+
+    def error(self, message: str) -> NoReturn:
+        said = message if len(message) <= 100 else f"{message[:99]}…"  # a long value quoted
+        self.exit(2, f"error: selfplay: {said}\n{self.format_usage()}")
+
+
 def main(options: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game selfplay")
+    parser = _Parser(prog="python -m game selfplay")
     parser.add_argument("--length", type=int, required=True, help="match length, 0 for money")
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--level", default=QUICK_SELFPLAY_LEVEL)
