@@ -2,12 +2,16 @@
 
 The request commands (``moves``, ``best``, ``cube``, ``hint``, ``rollout``) answer one request
 per stdin line; ``replay``, ``selfplay``, ``analyse``, ``cards`` and ``dice`` work on whole
-matches. Each lives in its own module of ``game.cli``.
+matches. Each lives in its own module of ``game.cli``, whose docstring is its help: ``python -m game
+--help`` lists the commands by the first sentence of each, ``python -m game COMMAND --help``
+prints that command's whole docstring (both to stdout, exit 0).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+import textwrap
 from collections.abc import Callable
 
 from game.cli.lines import Answer, request_lines, serve
@@ -29,11 +33,36 @@ def _request_commands() -> dict[str, Callable[[list[str]], Answer]]:
 
 REQUEST_COMMANDS = ("moves", "best", "cube", "hint", "rollout")
 MATCH_COMMANDS = ("replay", "selfplay", "analyse", "cards", "dice")
+FILE_COMMANDS = ("convert",)
+HELP = ("-h", "--help")
+
+
+def command_help(command: str) -> str:
+    """What ``python -m game COMMAND --help`` prints: the command module's docstring."""
+    text = importlib.import_module(f"game.cli.{command}").__doc__ or ""
+    return text.replace("``", "").strip() + "\n"
+
+
+def commands_help() -> str:
+    """What ``python -m game --help`` prints: each command by its docstring's first sentence."""
+    lines = ["usage: python -m game COMMAND [options] < input", "", "commands:"]
+    for command in (*REQUEST_COMMANDS, *MATCH_COMMANDS, *FILE_COMMANDS):
+        first = " ".join(command_help(command).split("\n\n")[0].split())
+        lines.append(textwrap.fill(first, 96, initial_indent="  ", subsequent_indent="      "))
+    lines += ["", "python -m game COMMAND --help: that command's options and answers."]
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     command, options = (args[0], args[1:]) if args else ("", [])
+    if command in (*HELP, "help"):
+        sys.stdout.write(commands_help())
+        return 0
+    known = (*REQUEST_COMMANDS, *MATCH_COMMANDS, *FILE_COMMANDS)
+    if command in known and any(option in HELP for option in options):
+        sys.stdout.write(command_help(command))
+        return 0
     if command == "replay":
         from game.cli import replay
 

@@ -7,6 +7,8 @@ five cumulative chances as fractions 0..1 (``game.analysis.rollout``; dice in th
 not used: the rollout starts before the roll). ``--truncate PLIES``: each trial stops after
 that many plies and the network values the position (0: played to the end, the default).
 ``--jobs J``: the trials are shared among J processes; the answer is the same as with one.
+``N`` may be any number of trials, as in gnubg; a multiple of 36 keeps every first roll as
+often as every other (the first two rolls are rotated: ``game.analysis.rollout.dice``).
 
 ``--cubeful`` (gnubg's cubeful rollout, money play): the cube is played in each trial by the
 bot's 0-ply cube judgement, from where the Match ID has it (the side on roll may double at
