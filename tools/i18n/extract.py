@@ -54,6 +54,8 @@ READERS = (
     "game/formats/mat_read.py",
     "game/formats/mat_quirks.py",
     "game/formats/sgf.py",
+    "game/formats/sgf_syntax.py",
+    "game/formats/sgf_game.py",
     "game/formats/sgf_dice.py",
     "game/formats/waiting.py",
     "game/formats/save.py",  # a saved game (the page's own, in its storage)

@@ -8,7 +8,7 @@ import pytest
 from game.engine.match import Rules
 from game.engine.record import Action, Record
 from game.engine.state import Phase
-from game.formats import mat_quirks, sgf
+from game.formats import mat_quirks, sgf_game
 
 
 def moments() -> dict[Phase, Record]:
@@ -36,4 +36,4 @@ def moments() -> dict[Phase, Record]:
 def test_mat_and_sgf_say_what_a_game_waits_for_alike(phase, words):
     state = moments()[phase].state
     assert state.phase is phase
-    assert str(mat_quirks._expected(state)) == str(sgf._expected(state)) == words
+    assert str(mat_quirks._expected(state)) == str(sgf_game._expected(state)) == words
