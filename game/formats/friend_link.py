@@ -38,291 +38,38 @@ later turn, of another game, or that breaks the rules or the dice; the game is u
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import hmac
-import re
 import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
 from game.engine.dice import Dice
 from game.engine.match import IllegalAction, Rules
-from game.engine.record import Action, ActionKind, Record, RecordError, apply_action, play_of
-from game.engine.refusal import Refusal, Term
-from game.engine.seeded_dice import DiceCup, throw
+from game.engine.record import Action, ActionKind, Record, RecordError, play_of
 from game.engine.state import GameState, Phase
+from game.formats.friend_dice import (
+    Slot,
+    Tally,
+    actor_of,
+    commitment,
+    game_id_of,
+    new_steps,
+    nonce_due,
+    roll_of,
+    roll_tally,
+    secret_for,
+)
+from game.formats.friend_fields import (
+    FRIEND_VERSION,
+    KEY_BYTES,
+    LinkFields,
+    LinkRefused,
+    link_tag,
+    read_link,
+)
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
 
 __all__ = ["FRIEND_VERSION", "FriendGame", "LinkRefused", "game_id_of", "link_tag", "read_link"]
-
-FRIEND_VERSION = "F1"
-KEY_BYTES, ID_BYTES, SECRET_BYTES, TAG_BYTES = 16, 8, 16, 12
-MAX_LINK = 20_000
-_FIELDS = re.compile(r"[A-Za-z0-9_\-]*\Z")
-
-
-class LinkRefused(Refusal):
-    """A link that is not taken, with the reason in plain words (a refusal the page says in
-    its language); nothing was changed."""
-
-
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
-
-
-def _unb64(text: str, what: Term) -> bytes:
-    if not _FIELDS.match(text) or len(text) % 4 == 1:
-        raise LinkRefused("the link is damaged or cut short ({part})", part=what)
-    try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise LinkRefused("the link is damaged or cut short ({part})", part=what) from None
-
-
-def game_id_of(key: bytes) -> bytes:
-    return hashlib.sha256(b"friend-link id" + key).digest()[:ID_BYTES]
-
-
-def _commitment(secret: bytes) -> bytes:
-    return hashlib.sha256(secret).digest()[:SECRET_BYTES]
-
-
-def _secret(master: bytes, game_id: bytes, label: str, index: int) -> bytes:
-    return hmac.digest(master, game_id + f"{label}/{index}".encode("ascii"), "sha256")[
-        :SECRET_BYTES
-    ]
-
-
-def roll_of(game_id: bytes, number: int, secret: bytes, nonce: bytes, opening: bool) -> Dice:
-    """The dice of the match's roll ``number`` (from 0) from the committer's secret and the
-    contributor's nonce."""
-    seed = hashlib.sha256(
-        b"friend-link dice" + game_id + number.to_bytes(4, "big") + secret + nonce
-    ).digest()
-    return DiceCup(seed).roll(0) if opening else throw(seed, 1)
-
-
-# ----- who commits which roll -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Slot:
-    """A roll of the match: its number (from 0), its committer, the committer's own count of
-    rolls committed before it, and the contributor's count of nonces given before it (the
-    same number: each roll one player commits, the other contributes to)."""
-
-    number: int
-    committer: int
-    commit_index: int
-    nonce_index: int
-    opening: bool
-
-
-def _next_committer(state: GameState) -> int | None:
-    phase = state.phase
-    if phase in (Phase.OPENING, Phase.GAME_OVER):
-        return 0
-    if phase in (Phase.ROLL, Phase.DOUBLED):
-        return state.turn
-    if phase is Phase.MOVE:
-        return 1 - state.turn
-    if phase is Phase.RESIGNED:
-        return state.turn if state.resumed_phase is Phase.ROLL else 1 - state.turn
-    return None
-
-
-@dataclass(frozen=True)
-class _Tally:
-    """The rolls of a record from roll ``since`` on with their slots (``since`` None: none),
-    the next roll's slot (None: the match is over) and how many rolls each player committed."""
-
-    rolls: list[tuple[Slot, Dice]]
-    next: Slot | None
-    counts: tuple[int, int]
-
-    @property
-    def made(self) -> int:
-        return self.counts[0] + self.counts[1]
-
-
-def _tally(record: Record, since: int | None) -> _Tally:
-    """The record's rolls from roll ``since`` on (None: only the next) with their slots, read
-    from the actions alone: a game's first roll is its opening roll (player 0 commits it), and
-    from then on the rolls alternate, the starter's first (a roll that cannot be played passes
-    the turn too; the cube and resignations do not). A slot is made only for the rolls asked:
-    a link over a long game brings one or two new ones."""
-    counts = [0, 0]
-    found: list[tuple[Slot, Dice]] = []
-    number = 0
-    first = since if since is not None else -1
-    games = record.games
-    opens_first = record.start.phase is Phase.OPENING
-    roll = ActionKind.ROLL
-    for game in games:
-        starter = 0
-        made = 0
-        opens = game is not games[0] or opens_first  # ``_opens``
-        for action in game:
-            if action.kind is not roll or action.dice is None:
-                continue
-            opening = made == 0 and opens
-            if opening:
-                committer = 0
-                starter = 0 if action.dice[0] > action.dice[1] else 1
-            else:
-                committer = starter if made % 2 == 0 else 1 - starter
-            if 0 <= first <= number:
-                index = counts[committer]
-                found.append((Slot(number, committer, index, index, opening), action.dice))
-            counts[committer] += 1
-            made += 1
-            number += 1
-    state = record.state
-    after = _next_committer(state)
-    if after is None:
-        return _Tally(found, None, (counts[0], counts[1]))
-    opening = state.phase in (Phase.OPENING, Phase.GAME_OVER)
-    slot = Slot(number, after, counts[after], counts[after], opening)
-    return _Tally(found, slot, (counts[0], counts[1]))
-
-
-def _new_steps(old: Record, new: Record) -> list[tuple[GameState, Action]]:
-    """(state before, action) for each action of ``new`` after ``old`` (which it extends)."""
-    steps = []
-    state = old.state
-    for index in range(len(old.games) - 1, len(new.games)):
-        game = new.games[index]
-        if index >= len(old.games):
-            state = state.next_game()
-        done = len(old.games[index]) if index == len(old.games) - 1 else 0
-        for action in game[done:]:
-            steps.append((state, action))
-            state = apply_action(state, action)
-    return steps
-
-
-def _nonce_due(state: GameState, sender: int, ready: bool) -> bool:
-    """Must the sender's link hold its nonce for the next roll? When the other player commits
-    that roll and has no decision left before it."""
-    committer = _next_committer(state)
-    if committer is None or committer == sender:
-        return False
-    if state.phase in (Phase.OPENING, Phase.GAME_OVER):
-        return True
-    if state.phase is Phase.ROLL:
-        return ready or not state.may_double()
-    return False
-
-
-def _actor(state: GameState, action: Action) -> int | None:
-    if action.kind is ActionKind.ROLL:
-        return 0 if state.phase is Phase.OPENING else state.turn
-    if action.kind is ActionKind.RESIGN:
-        return action.player
-    return state.to_act
-
-
-# ----- a link's fields ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LinkFields:
-    game_id: bytes
-    seq: int
-    ready: bool
-    invite: bool
-    commit: bytes
-    reveals: tuple[bytes, ...]
-    nonce: bytes | None
-    tag: bytes  # the key in an invitation
-    record_text: str
-
-    def body(self) -> str:
-        flags = ("r" if self.ready else "") + ("i" if self.invite else "")
-        return ".".join(
-            [
-                FRIEND_VERSION,
-                _b64(self.game_id),
-                _base36(self.seq),
-                flags,
-                _b64(self.commit),
-                _b64(b"".join(self.reveals)),
-                _b64(self.nonce or b""),
-            ]
-        )
-
-    def text(self) -> str:
-        return f"{self.body()}.{_b64(self.tag)}.{self.record_text}"
-
-
-def _base36(value: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    text = ""
-    while True:
-        value, digit = divmod(value, 36)
-        text = digits[digit] + text
-        if not value:
-            return text
-
-
-def link_tag(key: bytes, body: str, record_text: str) -> bytes:
-    """The check a turn's link carries: an HMAC of its fields and game under the game's key."""
-    return hmac.digest(key, f"{body}.{record_text}".encode("ascii"), "sha256")[:TAG_BYTES]
-
-
-def read_link(text: object) -> LinkFields:
-    """The fields of a friend's link (the whole address, its ``#...`` part or the text after
-    ``friend=``); ``LinkRefused`` when it is not one."""
-    if not isinstance(text, str):
-        raise LinkRefused("a link is text")
-    if len(text) > MAX_LINK:
-        raise LinkRefused("the link is too long to be a friend's link")
-    text = text.strip()
-    if "#" in text:
-        text = text.split("#", 1)[1]
-    found = re.search(r"(?:^|&)friend=([^&\s]*)", text)
-    if found:
-        text = found.group(1)
-    parts = text.split(".", 8)
-    if parts[0] != FRIEND_VERSION:
-        if re.fullmatch(r"F[0-9]+", parts[0]):
-            raise LinkRefused(
-                "the link is from another version of the page ({version})", version=parts[0]
-            )
-        raise LinkRefused("this is not a link of a game with a friend")
-    if len(parts) != 9:
-        raise LinkRefused("the link is damaged or cut short")
-    _, game_id, seq, flags, commit, reveals, nonce, tag, record_text = parts
-    if not re.fullmatch(r"[0-9a-z]{1,6}", seq) or not re.fullmatch(r"r?i?", flags):
-        raise LinkRefused("the link is damaged or cut short")
-    fields = LinkFields(
-        game_id=_unb64(game_id, Term("game")),
-        seq=int(seq, 36),
-        ready="r" in flags,
-        invite="i" in flags,
-        commit=_unb64(commit, Term("commitment")),
-        reveals=_split(_unb64(reveals, Term("dice"))),
-        nonce=_unb64(nonce, Term("dice")) or None,
-        tag=_unb64(tag, Term("check")),
-        record_text=record_text,
-    )
-    sizes = (len(fields.game_id), len(fields.commit), len(fields.nonce or bytes(SECRET_BYTES)))
-    if sizes != (ID_BYTES, SECRET_BYTES, SECRET_BYTES):
-        raise LinkRefused("the link is damaged or cut short")
-    if len(fields.tag) != (KEY_BYTES if fields.invite else TAG_BYTES):
-        raise LinkRefused("the link is damaged or cut short (check)")
-    return fields
-
-
-def _split(data: bytes) -> tuple[bytes, ...]:
-    if len(data) % SECRET_BYTES:
-        raise LinkRefused("the link is damaged or cut short (dice)")
-    return tuple(data[i : i + SECRET_BYTES] for i in range(0, len(data), SECRET_BYTES))
-
-
-# ----- the game ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -404,7 +151,7 @@ class FriendGame:
         return dict(self.nonces).get(index)
 
     def next_slot(self) -> Slot | None:
-        return _tally(self.record, None).next
+        return roll_tally(self.record, None).next
 
     def may_roll(self) -> bool:
         """May this player make the next roll now (its committer, with the friend's nonce)?"""
@@ -439,7 +186,7 @@ class FriendGame:
             raise LinkRefused("the dice of this roll are not known yet")
         nonce = self._nonce(slot.commit_index)
         assert nonce is not None
-        secret = _secret(self.master, self.game_id, "roll", slot.commit_index)
+        secret = secret_for(self.master, self.game_id, "roll", slot.commit_index)
         return roll_of(self.game_id, slot.number, secret, nonce, slot.opening)
 
     # ----- acting ----------------------------------------------------------------------------
@@ -454,7 +201,7 @@ class FriendGame:
                 raise LinkRefused("a roll is the dice both of you fixed")
             if record.state.phase is Phase.GAME_OVER:
                 record = record.next_game()
-        elif _actor(record.state, action) != self.me:
+        elif actor_of(record.state, action) != self.me:
             raise LinkRefused("that is your friend's decision")
         elif action.kind is ActionKind.PLAY:
             action = _as_generated(record.state, action)
@@ -478,17 +225,17 @@ class FriendGame:
 
     def _fields(self, ready: bool, invite: bool) -> LinkFields:
         record = self.record
-        tally = _tally(record, _tally(self.agreed, None).made)
+        tally = roll_tally(record, roll_tally(self.agreed, None).made)
         slot = tally.next
-        commit = _commitment(_secret(self.master, self.game_id, "roll", tally.counts[self.me]))
+        commit = commitment(secret_for(self.master, self.game_id, "roll", tally.counts[self.me]))
         reveals = tuple(
-            _secret(self.master, self.game_id, "roll", s.commit_index)
+            secret_for(self.master, self.game_id, "roll", s.commit_index)
             for s, _ in tally.rolls
             if s.committer == self.me
         )
         nonce = None
-        if slot is not None and _nonce_due(record.state, self.me, self.friend_ready):
-            nonce = _secret(self.master, self.game_id, "nonce", slot.nonce_index)
+        if slot is not None and nonce_due(record.state, self.me, self.friend_ready):
+            nonce = secret_for(self.master, self.game_id, "nonce", slot.nonce_index)
         body = LinkFields(
             self.game_id, self.seq, ready, invite, commit, reveals, nonce, b"", encode_game(record)
         )
@@ -641,15 +388,15 @@ def _decode(text: str) -> Record:
         raise LinkRefused("the link's game cannot be read: {error}", error=error) from None
 
 
-def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sender: int) -> _Tally:
+def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sender: int) -> Tally:
     """Refuse a link from ``sender`` that takes ``old`` to ``new`` unless it follows the rules,
     the dice and the protocol; the new rolls' tally when it does."""
     if not _extends(old, new):
         raise LinkRefused("this link's game does not continue yours (another game, or changed)")
-    tally = _tally(new, _tally(old, None).made)
+    tally = roll_tally(new, roll_tally(old, None).made)
     commits = dict(game.commits)
-    for state, action in _new_steps(old, new):
-        if _actor(state, action) != sender:
+    for state, action in new_steps(old, new):
+        if actor_of(state, action) != sender:
             raise LinkRefused("the link makes a decision that is yours")
     new_rolls = tally.rolls
     if len(fields.reveals) != len(new_rolls):
@@ -657,7 +404,7 @@ def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sende
     for (slot_made, dice), secret in zip(new_rolls, fields.reveals, strict=True):
         if sender != game.me:
             committed = commits.get(slot_made.commit_index)
-            if committed is None or _commitment(secret) != committed:
+            if committed is None or commitment(secret) != committed:
                 raise LinkRefused(
                     "roll {number}: the dice were not the ones committed to",
                     number=slot_made.number + 1,
@@ -667,7 +414,7 @@ def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sende
                     "roll {number}: made before you gave your part of the dice",
                     number=slot_made.number + 1,
                 )
-            nonce = _secret(game.master, game.game_id, "nonce", slot_made.nonce_index)
+            nonce = secret_for(game.master, game.game_id, "nonce", slot_made.nonce_index)
         else:
             found = game._nonce(slot_made.commit_index)
             if found is None:
@@ -687,7 +434,7 @@ def _check(game: FriendGame, old: Record, new: Record, fields: LinkFields, sende
             raise LinkRefused("your friend's commitment to their next roll changed")
     state = new.state
     asked = game.friend_ready if sender == game.me else game.ready_sent  # "I roll" answered
-    due = _nonce_due(state, sender, asked)
+    due = nonce_due(state, sender, asked)
     if due != (fields.nonce is not None):
         if due:
             raise LinkRefused("the link lacks the friend's part of your next roll")

@@ -50,6 +50,8 @@ READERS = (
     "game/formats/xgid.py",
     "game/formats/game_link.py",
     "game/formats/friend_link.py",
+    "game/formats/friend_fields.py",
+    "game/formats/friend_dice.py",
     "game/formats/mat.py",
     "game/formats/mat_read.py",
     "game/formats/mat_quirks.py",
