@@ -106,7 +106,7 @@ def choose_play(
     valued by the match equity table (``match_value``); None or money: cubeless equity.
     """
     from game.bot.match_value import match_value
-    from game.bot.search import rank_plays, rank_plays_deeper
+    from game.bot.search import level_ranking, rank_plays
     from game.engine.plays import legal_plays
 
     settings = level_named(level)
@@ -114,30 +114,19 @@ def choose_play(
     if len(plays) <= 1:
         return plays[0] if plays else None
     if settings.plies >= 2:
-        ranked = rank_plays_deeper(
-            position,
-            dice,
-            keep=settings.keep,
-            margin=settings.margin,
-            budget=settings.budget,
-            plays=plays,
-            value=match_value(state),
-            reply_value=match_value(None if state is None else state.flip()),
-            prune=settings.prune,
-            ranking=settings.ranks(position),
-            deep=settings.deep,
-            deep_margin=settings.deep_margin,
-            deep_budget=settings.deep_budget,
-            deep_sets=settings.deep_sets,
-        )
+        ranked = level_ranking(position, dice, settings, plays, state).finished()
     else:
         ranked = rank_plays(position, dice, plays, match_value(state))
-    if not settings.noise:
+    return picked(ranked, settings.noise, rng)
+
+
+def picked(ranked: list[tuple[float, Play]], noise: float, rng: random.Random | None) -> Play:
+    """The play a level picks of ``ranked`` (best first): the best, or with ``noise`` the best
+    once Gaussian noise is added to each equity (``rng``'s draws, in the order of ``ranked``)."""
+    if not noise:
         return ranked[0][1]
     rng = rng or random.Random()
-    noisy = [
-        (equity + rng.gauss(0.0, settings.noise), index) for index, (equity, _) in enumerate(ranked)
-    ]
+    noisy = [(equity + rng.gauss(0.0, noise), index) for index, (equity, _) in enumerate(ranked)]
     return ranked[max(noisy)[1]][1]
 
 

@@ -16,10 +16,12 @@ the budget's figures and the answers are as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.bot.budget import Budget, OutOfBudget, Value
 from game.bot.evaluator import EVERY
 from game.bot.probabilities import Probabilities
-from game.bot.rolls import FRESH, Evaluator, Kept, paid_rolls
+from game.bot.rolls import FRESH, Evaluator, Kept, Rolls, paid_rolls
 from game.bot.shots import ROLL_THIRDS, ROLLS, SecondRolls
 from game.engine.plays import Play
 from game.engine.position import Position
@@ -55,26 +57,85 @@ def two_rolls_ahead(
         rolls = (evaluator or FRESH).rolls(position, reckon)
     else:
         rolls, _ = paid_rolls(position, budget, prune, evaluator, reckon)
+    after = after_first_rolls(rolls, value, prune, seconds or Kept(FRESH), second_rolls)
+    if not budget.spend(second_cost(after)):
+        raise OutOfBudget
+    return summed(after, answered(other_value))
+
+
+# After each first roll: its weight in 36, the other side's rolls then (on roll after the
+# first roll's best play) and the second rolls it takes, with their weights.
+AfterFirst = list[tuple[int, Rolls, tuple[tuple[int, int, float], ...]]]
+# The mover's five probabilities once the other side's best play of a second roll is played.
+Answer = Callable[[Rolls, tuple[int, int]], tuple[float, ...]]
+
+
+def after_first_rolls(
+    rolls: Rolls, value: Value | None, prune: int, seconds: Evaluator, second_rolls: SecondRolls
+) -> AfterFirst:
+    """The positions after each of ``rolls``' 21 first rolls (its best play by ``value``, of
+    the best ``prune``), each with its share of ``second_rolls``; ``seconds`` hands out their
+    rolls (with ``rolls.reckon``). Nothing is evaluated that ``rolls`` has not."""
     # A reply that leaves the same position (a dance from the bar, say) comes back.
-    kept = seconds or Kept(FRESH)
-    after_first = [
+    return [
         (
             weight,
-            kept.rolls(rolls.best((a, b), value, prune)[1], reckon),
+            seconds.rolls(rolls.best((a, b), value, prune)[1], rolls.reckon),
             second_rolls[index % len(second_rolls)],
         )
         for index, (a, b, weight) in enumerate(ROLLS)
-    ]  # the other side on roll after each first roll
-    cost = sum(replies.cost_of((x, y), 1) for _, replies, third in after_first for x, y, _ in third)
-    if not budget.spend(cost):
-        raise OutOfBudget
+    ]
+
+
+def second_cost(after: AfterFirst) -> int:
+    """Positions the second rolls of ``after`` evaluate (each paid for, even when met twice)."""
+    return sum(replies.cost_of((x, y), 1) for _, replies, share in after for x, y, _ in share)
+
+
+def answered(other_value: Value | None) -> Answer:
+    """The answer of a second roll worked out here: the other side's best play of the roll,
+    of the one the pruning network ranks first, valued by the network."""
+
+    def answer(replies: Rolls, dice: tuple[int, int]) -> tuple[float, ...]:
+        return replies.best(dice, other_value, 1)[0].as_tuple()  # position.player's
+
+    return answer
+
+
+def summed(after: AfterFirst, answer: Answer) -> Probabilities:
+    """The probabilities two rolls ahead: ``answer`` of every second roll of ``after``,
+    weighted, added in the order of the rolls (the same figures however they were found)."""
     totals = [0.0] * 5
-    for weight, replies, third in after_first:
-        for x, y, share in third:
-            values = replies.best((x, y), other_value, 1)[0].as_tuple()  # position.player's
+    for weight, replies, share in after:
+        for x, y, part in share:
+            values = answer(replies, (x, y))
             for k in range(5):
-                totals[k] += weight * share * values[k]
+                totals[k] += weight * part * values[k]
     return Probabilities.from_sequence([total / (36.0 * 36.0) for total in totals])
+
+
+def paid_looks(
+    closest: list[tuple[float, Play]],
+    budget: Budget,
+    reply_value: Value | None,
+    prune: int,
+    evaluator: Evaluator,
+    reckon: int,
+    second_rolls: SecondRolls = ROLL_THIRDS,
+) -> list[tuple[Play, AfterFirst]]:
+    """The plays of ``closest`` (each already looked at one roll ahead through ``evaluator``)
+    whose look two rolls ahead ``budget`` pays for, in turn until it cannot, each with its
+    positions after the first rolls; none if fewer than two could be paid for. Decided before
+    any second roll is evaluated: their cost is known from the kept first rolls."""
+    paid: list[tuple[Play, AfterFirst]] = []
+    seconds = Kept(FRESH)  # the plays' second rolls, shared: one play's may meet another's
+    for _, play in closest:
+        rolls = evaluator.rolls(play.position.flip(), reckon)
+        after = after_first_rolls(rolls, reply_value, prune, seconds, second_rolls)
+        if not budget.spend(second_cost(after)):
+            break
+        paid.append((play, after))
+    return paid if len(paid) >= 2 else []
 
 
 def looked_deeper(
@@ -92,28 +153,25 @@ def looked_deeper(
     through ``evaluator``) looked at two rolls ahead in turn while ``budget`` pays, those
     looked at best first and the rest below them; ``ranked`` as it was if fewer than two
     could be paid for."""
-    deeper: list[tuple[float, Play]] = []
-    seconds = Kept(FRESH)  # the plays' second rolls, shared: one play's may meet another's
-    for _, play in closest:
-        try:
-            probabilities = two_rolls_ahead(
-                play.position.flip(),
-                budget,
-                reply_value,
-                value,
-                prune,
-                evaluator,
-                reckon,
-                looked=True,
-                second_rolls=second_rolls,
-                seconds=seconds,
-            )
-        except OutOfBudget:
-            break
+    paid = paid_looks(closest, budget, reply_value, prune, evaluator, reckon, second_rolls)
+    return deeper_ranking(ranked, paid, value, answered(value))
+
+
+def deeper_ranking(
+    ranked: list[tuple[float, Play]],
+    paid: list[tuple[Play, AfterFirst]],
+    value: Value | None,
+    answer: Answer,
+) -> list[tuple[float, Play]]:
+    """``ranked`` with the ``paid`` plays valued two rolls ahead by the mover's ``value``,
+    their second rolls answered by ``answer`` (here, or by the parts of ``spread``)."""
+    if not paid:
+        return ranked
+    deeper = []
+    for play, after in paid:
+        probabilities = summed(after, answer)
         equity = -probabilities.equity if value is None else value(probabilities.flip())
         deeper.append((equity, play))
-    if len(deeper) < 2:
-        return ranked
     return reordered(ranked, deeper)
 
 

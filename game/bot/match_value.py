@@ -101,6 +101,13 @@ class MatchValue:
         # scale * (L1 - (W1 + L1) / 2): a single loss is -1, as in money play.
         self.constant = -1.0 if scale else 0.0
 
+    @classmethod
+    def of(cls, constant: float, coefficients: tuple[float, ...]) -> MatchValue:
+        """The value with these figures (a worker given another's, as plain numbers)."""
+        value = object.__new__(cls)
+        value.constant, value.coefficients = constant, coefficients
+        return value
+
     def __call__(self, probabilities: Probabilities) -> float:
         p, c = probabilities, self.coefficients
         return (

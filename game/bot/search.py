@@ -35,16 +35,23 @@ cubeless money equity; in a match, ``match_value.MatchValue`` of the score). The
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from game.bot.budget import Budget, OutOfBudget, Value, reply_cost, shortlist, valued
-from game.bot.deeper import looked_deeper, reordered
+from game.bot.deeper import AfterFirst, looked_deeper, paid_looks, reordered
 from game.bot.encoding import is_contact
 from game.bot.evaluator import EVERY, NEAR_HOME, Scorer, reckonings
 from game.bot.near_home import reckons as reckons_near
 from game.bot.probabilities import Probabilities
 from game.bot.rolls import FRESH, Evaluator, Kept, Rolls, paid_rolls
-from game.bot.shots import ROLLS, SECOND_ROLLS
+from game.bot.shots import ROLLS, SECOND_ROLLS, SecondRolls
 from game.engine.plays import Play
 from game.engine.position import Position
+
+if TYPE_CHECKING:
+    from game.bot.cube.state import CubeState
+    from game.bot.levels import Level
 
 # The plays of a race near home reckoned at most (the network shortlists them): reckoning
 # one costs far more than the network (docs/performance.md).
@@ -173,54 +180,171 @@ def rank_plays_deeper(
     ranking stands. ``deep_sets``: the mover's second rolls in that look, one set of
     ``shots.SECOND_ROLLS[deep_sets]`` after each first roll (3: a third, 7: a seventh).
     """
+    return ranked_one_roll_ahead(
+        position,
+        dice,
+        keep,
+        margin,
+        budget,
+        plays,
+        value,
+        reply_value,
+        prune,
+        ranking,
+        evaluator,
+        deep,
+        deep_margin,
+        deep_budget,
+        deep_sets,
+    ).finished()
+
+
+@dataclass
+class Ranking:
+    """A 2-ply ranking (``ranked``, then the plays a shortlist left ``by_hand``) and, when its
+    closest plays are to be looked at two rolls ahead, what that look needs (``deep``)."""
+
+    ranked: list[tuple[float, Play]]
+    by_hand: list[tuple[float, Play]]
+    deep: DeepLook | None = None
+
+    def finished(self, ranked: list[tuple[float, Play]] | None = None) -> list[tuple[float, Play]]:
+        """The whole ranking: ``ranked`` (the look two rolls ahead's; None: worked out here,
+        ``looked_deeper``, or the 2-ply ranking without one), then the plays ranked by hand."""
+        if ranked is None:
+            ranked = self.ranked if self.deep is None else self.deep.looked(self.ranked)
+        if self.by_hand:
+            floor = ranked[-1][0]
+            ranked = ranked + [(min(equity, floor - 1e-9), play) for equity, play in self.by_hand]
+        return ranked
+
+
+@dataclass
+class DeepLook:
+    """The closest plays of a 2-ply ranking to look at two rolls ahead, and how
+    (``deeper.looked_deeper``'s arguments)."""
+
+    closest: list[tuple[float, Play]]
+    budget: Budget
+    value: Value | None
+    reply_value: Value | None
+    prune: int
+    evaluator: Evaluator
+    reckon: int
+    second_rolls: SecondRolls
+
+    def looked(self, ranked: list[tuple[float, Play]]) -> list[tuple[float, Play]]:
+        """``ranked`` with the look two rolls ahead worked out here, in turn."""
+        return looked_deeper(
+            ranked,
+            self.closest,
+            self.budget,
+            self.value,
+            self.reply_value,
+            self.prune,
+            self.evaluator,
+            self.reckon,
+            self.second_rolls,
+        )
+
+    def paid(self) -> list[tuple[Play, AfterFirst]]:
+        """The plays the look's budget pays for (``deeper.paid_looks``: none, or two or more)."""
+        return paid_looks(
+            self.closest,
+            self.budget,
+            self.reply_value,
+            self.prune,
+            self.evaluator,
+            self.reckon,
+            self.second_rolls,
+        )
+
+
+def level_ranking(
+    position: Position,
+    dice: tuple[int, int],
+    level: Level,
+    plays: list[Play],
+    state: CubeState | None = None,
+) -> Ranking:
+    """A searching ``level``'s ranking of ``plays`` (``choose_play``'s), valued at the score of
+    ``state`` (``match_value``), before its look two rolls ahead."""
+    from game.bot.match_value import match_value
+
+    return ranked_one_roll_ahead(
+        position,
+        dice,
+        keep=level.keep,
+        margin=level.margin,
+        budget=level.budget,
+        plays=plays,
+        value=match_value(state),
+        reply_value=match_value(None if state is None else state.flip()),
+        prune=level.prune,
+        ranking=level.ranks(position),
+        deep=level.deep,
+        deep_margin=level.deep_margin,
+        deep_budget=level.deep_budget,
+        deep_sets=level.deep_sets,
+    )
+
+
+def ranked_one_roll_ahead(
+    position: Position,
+    dice: tuple[int, int],
+    keep: int = 8,
+    margin: float = 0.16,
+    budget: int = 3000,
+    plays: list[Play] | None = None,
+    value: Value | None = None,
+    reply_value: Value | None = None,
+    prune: int = 0,
+    ranking: bool = True,
+    evaluator: Evaluator | None = None,
+    deep: int = 0,
+    deep_margin: float = 0.0,
+    deep_budget: int = 0,
+    deep_sets: int = 3,
+) -> Ranking:
+    """``rank_plays_deeper``'s ranking before its look two rolls ahead, and that look's
+    plays and budget (same arguments): the look may then be worked out here or in parts."""
     if plays is None:
         plays = (evaluator or FRESH).rolls(position).plays(dice)
     plays, by_hand, spent = shortlist(position, plays, budget, value)
     ranked = rank_plays(position, dice, plays, value, ranking, evaluator)
     # A race near home is reckoned at 1-ply already: looking a roll further adds nothing
     # but its cost.
-    if len(ranked) > 1 and not reckons_near(position):
-        best = ranked[0][0]
-        candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
-        if len(candidates) > 1:
-            # The candidates' look-aheads reckon only what the 1-ply ranking did: one
-            # measure for all of them.
-            reckon = reckonings(position)
-            left = Budget(budget - spent - len(ranked))
-            # The candidates' rolls, kept for the look two rolls ahead to read again.
-            kept = Kept(evaluator or FRESH)
-            ranked, rescored = _rescored(
-                ranked,
-                candidates,
-                left,
-                value,
-                reply_value,
-                prune,
-                kept,
-                reckon,
-            )
-            if deep and rescored > 1 and is_contact(position):
-                best = ranked[0][0]
-                closest = [
-                    pair for pair in ranked[: min(deep, rescored)] if pair[0] >= best - deep_margin
-                ]
-                if len(closest) > 1:
-                    ranked = looked_deeper(
-                        ranked,
-                        closest,
-                        # What the look one roll ahead left unspent adds to it.
-                        Budget(deep_budget + left.left),
-                        value,
-                        reply_value,
-                        prune,
-                        kept,
-                        reckon,
-                        SECOND_ROLLS[deep_sets],
-                    )
-    if by_hand:
-        floor = ranked[-1][0]
-        ranked += [(min(equity, floor - 1e-9), play) for equity, play in by_hand]
-    return ranked
+    if len(ranked) <= 1 or reckons_near(position):
+        return Ranking(ranked, by_hand)
+    best = ranked[0][0]
+    candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
+    if len(candidates) <= 1:
+        return Ranking(ranked, by_hand)
+    # The candidates' look-aheads reckon only what the 1-ply ranking did: one measure for
+    # all of them.
+    reckon = reckonings(position)
+    left = Budget(budget - spent - len(ranked))
+    # The candidates' rolls, kept for the look two rolls ahead to read again.
+    kept = Kept(evaluator or FRESH)
+    ranked, rescored = _rescored(ranked, candidates, left, value, reply_value, prune, kept, reckon)
+    if not deep or rescored <= 1 or not is_contact(position):
+        return Ranking(ranked, by_hand)
+    best = ranked[0][0]
+    closest = [pair for pair in ranked[: min(deep, rescored)] if pair[0] >= best - deep_margin]
+    if len(closest) <= 1:
+        return Ranking(ranked, by_hand)
+    look = DeepLook(
+        closest,
+        # What the look one roll ahead left unspent adds to it.
+        Budget(deep_budget + left.left),
+        value,
+        reply_value,
+        prune,
+        kept,
+        reckon,
+        SECOND_ROLLS[deep_sets],
+    )
+    return Ranking(ranked, by_hand, look)
 
 
 def _rescored(
