@@ -221,6 +221,11 @@
     cancel: function (tag) {
       return pool ? pool.then(function (made) { return made.cancel(tag); }) : Promise.resolve(0);
     },
+    // Start every worker of the pool now (worker-pool.mjs's warm), for work shared among them.
+    warm: function () {
+      if (typeof Worker === "undefined") return Promise.resolve(false);
+      return thePool().then(function (made) { made.warm(); return true; });
+    },
     status: function () {
       return pool ? pool.then(function (made) { return JSON.stringify(made.status()); })
         : Promise.resolve(JSON.stringify({ size: 0, started: 0, ready: 0, busy: 0, queued: 0 }));

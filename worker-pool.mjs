@@ -15,6 +15,9 @@
 // worker without cross-origin isolation, and a stopped analysis at the strongest judgement
 // held every worker for its part, the next analysis waiting behind it).
 //
+// warm(): start every worker (one after another) before any task, so that a job that
+// shares its work among them (the expert's look two rolls ahead) finds them ready.
+//
 // @typedef {{request: string, tag: string, resolve: Function, reject: Function}} Task
 
 export const MAX_WORKERS = 8;
@@ -33,6 +36,12 @@ export class WorkerPool {
     this.workers = [];   // {worker, ready: boolean, task: Task|null, id: number}
     this.queue = [];     // Task[]
     this.failed = "";
+    this.warming = false;
+  }
+
+  warm() {
+    this.warming = true;
+    this._grow();
   }
 
   // How many workers are running and how many tasks wait or run (for the page and tests).
@@ -81,7 +90,7 @@ export class WorkerPool {
   // Start one more worker when there is waiting work and room, the previous one ready:
   // starting them one at a time keeps the first start (and the page) quick.
   _grow() {
-    if (this.workers.length >= this.size || !this.queue.length) return;
+    if (this.workers.length >= this.size || !(this.queue.length || this.warming)) return;
     if (this.workers.some((w) => !w.ready)) return;
     let worker;
     try {

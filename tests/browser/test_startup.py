@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 import urllib.request
@@ -160,11 +161,13 @@ def test_a_returning_player_sees_their_saved_board_before_python_is_up(
 
 @pytest.fixture(scope="module")
 def expert_page(shared_context: BrowserContext) -> Iterator[Page]:
-    """A game against the expert under the full rules, its worker up, the person to move."""
+    """A game against the expert under the full rules, its worker up, the person to move; a
+    pool of two workers started, for the expert's look two rolls ahead."""
     page = shared_context.new_page()
     page.add_init_script(LONG_TASKS)
     clear_site_storage(page)
-    open_game(page, f"seed={PERSON_OPENS}&pace=0")
+    open_game(page, f"seed={PERSON_OPENS}&pace=0&workers=2")
+    page.evaluate("() => window.workerPool.warm()")
     page.click("#settings-toggle")
     page.select_option("#level", "expert")
     page.check('input[name="rules"][value="full"]')
@@ -300,3 +303,55 @@ def test_without_a_worker_the_page_fetches_the_bot_itself_and_the_computer_plays
     assert {url.rsplit("/", 1)[1] for url in fetched} == BOT_FILES
     assert "Something went wrong" not in page.inner_text("body")
     page.close()
+
+
+def test_the_experts_play_with_its_deep_look_on_the_pool_is_the_play_thought_whole(
+    expert_page: Page,
+):
+    """The computer's plays at the expert's level, their look two rolls ahead shared among
+    the pool's two workers and the computer's (game/web/table/pooled_play.py): each the play
+    CPython's ``choose_play`` gives for the same position and dice."""
+    from game.bot import choose_play
+    from game.bot.match_value import checker_play_state
+    from game.engine.state import Phase
+    from game.web.state.session import COMPUTER_PLAYER
+    from game.web.store.door import HISTORY
+    from game.web.store.history import read_history
+
+    page = expert_page
+    page.wait_for_function(
+        "async () => JSON.parse(await window.workerPool.status()).ready === 2",
+        timeout=READY_TIMEOUT_MS,
+        polling=250,
+    )
+    shared = 0
+    for _ in range(6):  # until a play was shared: not every play is a close call
+        to_person_move(page)
+        play_person_turn(page)
+        before = page.evaluate("() => document.body.dataset.computerMs")
+        page.click("#confirm")
+        page.wait_for_function(
+            f"() => document.body.dataset.computerMs !== {json.dumps(before)}"
+            " && !document.getElementById('board').classList.contains('busy')",
+            polling=250,
+            timeout=120_000,
+        )
+        shared = int(page.evaluate("() => document.body.dataset.botParts || '0'"))
+        if shared:
+            break
+    assert shared == 3  # a part for each of the pool's workers and one for the computer's
+    session = session_of(page)
+    kept = page.evaluate(f"() => localStorage.getItem({json.dumps(storage.KEY + HISTORY)})")
+    states = read_history(json.loads(kept), session.game).replay()
+    checked = 0
+    for state, after in itertools.pairwise(states):
+        if state.phase is not Phase.MOVE or state.turn != COMPUTER_PLAYER or state.dice is None:
+            continue
+        if len(state.legal_plays()) < 2:
+            continue
+        play = choose_play(
+            state.position, state.dice, "expert", None, checker_play_state(state, state.turn)
+        )
+        assert play is not None and state.play(play).position == after.position
+        checked += 1
+    assert checked >= 1

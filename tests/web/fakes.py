@@ -133,6 +133,7 @@ class FakeSurroundings:
         self.downloads: list[tuple[str, str]] = []
         self.requests: list[dict[str, Any]] = []
         self.cancelled: set[str] = set()  # the pool jobs cancelled
+        self.pool_workers = 0  # the pool's workers ready (pool_ready)
         self.pending: list[Coroutine[Any, Any, None]] = []
         self.clock = 0.0
 
@@ -181,6 +182,9 @@ class FakeSurroundings:
 
     def cancel_pool(self, tag: str) -> None:
         self.cancelled.add(tag)
+
+    async def pool_ready(self) -> int:
+        return self.pool_workers
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(0)

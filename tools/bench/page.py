@@ -5,6 +5,8 @@ and whether the computer's thinking ever freezes it.
     python3 -m tools.bench.page --rounds 3 --turns 4 --levels strong,expert
     python3 -m tools.bench.page --rounds 0 --inline    # computer only, thinking on the main thread
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200   # decision times only
+    python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200 --levels expert \
+        --workers 2                  # each asked whole, then its deep look on 2 pool workers
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 600 --levels expert \
         --cube-set tests/data/cube_gnubg2ply.txt     # cube decisions near a threshold
 
@@ -61,6 +63,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
+from game.bot.level_names import STRONGEST_LEVEL
 from game.engine.match import Rules
 from game.engine.state import GameState, Phase
 from game.web.state.session import to_viewer
@@ -347,6 +350,51 @@ ASK_ALL = """async ([requests, inline]) => {
   return { times, bot, longest };
 }"""
 
+# In the page: each request asked whole of the computer's worker, then again with a play of the
+# strongest level shared among the pool's workers as the game shares it
+# (game/web/table/pooled_play.py: planned by the computer's worker, its parts on the pool's
+# and the computer's, joined by the computer's worker); both times and answers, one after the other.
+ASK_POOLED = """async ([requests, workers, strongest]) => {
+  const worker = window.computerWorker, pool = window.workerPool;
+  await pool.warm();
+  while (JSON.parse(await pool.status()).ready < workers) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  async function pooled(request) {
+    const data = JSON.parse(request);
+    if (data.task !== "play" || data.level !== strongest) {
+      return JSON.parse(await worker.ask(request));
+    }
+    const planned = JSON.stringify({ ...data, task: "play-plan", workers: workers + 1 });
+    const plan = JSON.parse(await worker.ask(planned));
+    if (!plan.parts) return plan;
+    const answers = await Promise.all(plan.parts.map((part, index) =>
+      (index ? pool.ask(JSON.stringify(part), "deep-look") : worker.ask(JSON.stringify(part)))
+        .then(JSON.parse, () => null)));
+    const joined = JSON.parse(await worker.ask(
+      JSON.stringify({ task: "play-join", pending: plan.pending, answers })));
+    joined.parts = plan.parts.length;
+    return joined;
+  }
+  const whole = [], shared = [], same = [], parts = [];
+  const start = performance.now();
+  for (const request of requests) {
+    let asked = performance.now();
+    const alone = JSON.parse(await worker.ask(request));
+    whole.push(performance.now() - asked);
+    asked = performance.now();
+    const reply = await pooled(request);
+    shared.push(performance.now() - asked);
+    same.push(JSON.stringify([alone.play, alone.rng, alone.double, alone.answer])
+      === JSON.stringify([reply.play, reply.rng, reply.double, reply.answer]));
+    parts.push(reply.parts || 0);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  const longest = Math.max(0, ...window.__longTasks
+    .filter(([at, duration]) => at + duration > start).map(([, duration]) => duration));
+  return { whole, shared, same, parts, longest };
+}"""
+
 # The kinds of decision, by the thinker's task: a play, whether to double, a double's answer.
 KINDS = {"play": "play", "double": "double?", "answer": "answer"}
 
@@ -382,6 +430,51 @@ def ask_worker(playwright, base: str, requests: dict[str, list[str]]) -> dict:
         results[level]["load"] = (before, os.getloadavg()[0])
     browser.close()
     return results
+
+
+def bench_pooled(playwright, base: str, count: int, levels: list[str], workers: int) -> None:
+    """The same decisions as ``bench_decisions``, each asked whole and then with the strongest
+    level's plays shared among ``workers`` of the pool (?workers=N); printed: the plays'
+    times each way, their ratio, and whether every answer is the same."""
+    states = decision_states(count)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = browser.new_context()
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.goto(base + f"index.html?seed=21&pace=0&workers={workers}")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=180_000)
+    page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=180_000)
+    for level in levels:
+        requests = [
+            json.dumps(request)
+            for index, state in enumerate(states)
+            if (request := thinker.request_for(state, level, random.Random(index))) is not None
+        ]
+        before = os.getloadavg()[0]
+        found = page.evaluate(ASK_POOLED, [requests, workers, STRONGEST_LEVEL])
+        after = os.getloadavg()[0]
+        plays = [i for i, r in enumerate(requests) if json.loads(r)["task"] == "play"]
+        shared = [i for i in plays if found["parts"][i]]
+        print(
+            f"  {level}: {len(requests)} decisions, machine load {before:.1f} -> {after:.1f};"
+            f" the same answer each way {sum(found['same'])} of {len(requests)}; longest"
+            f" main-thread task {found['longest']:.0f} ms; plays {len(plays)}, shared in parts"
+            f" {len(shared)}"
+        )
+        for name, indices in (("plays", plays), ("shared", shared)):
+            if not indices:
+                continue
+            whole = [found["whole"][i] for i in indices]
+            pooled = [found["shared"][i] for i in indices]
+            slowest = max(indices, key=lambda i: found["whole"][i])
+            print(
+                f"    {name:7s} whole: median {median(whole):5.0f} ms, slowest {max(whole):5.0f};"
+                f" on {workers} workers: median {median(pooled):5.0f} ms, slowest"
+                f" {max(pooled):5.0f} (the whole's slowest {found['shared'][slowest]:.0f});"
+                f" in all {sum(pooled) / sum(whole):.2f} of the whole's time",
+                flush=True,
+            )
+    browser.close()
 
 
 def report_decisions(level: str, requests: list[str], measured: dict, positions: list[float]):
@@ -521,6 +614,13 @@ def main() -> int:
         help="the decisions: whether to double in the positions of this cube data file "
         "(tools/bench/cube.py's, e.g. tests/data/cube_gnubg2ply.txt)",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="also ask each decision with the strongest level's plays shared among this many "
+        "of the pool's workers (?workers=N), beside the whole ask",
+    )
     options = parser.parse_args()
     if not (ROOT / "runtime" / "compiled" / "python_stdlib.zip").is_file():
         print("bench_page: runtime/ is missing; run `make runtime` first", file=sys.stderr)
@@ -548,7 +648,10 @@ def main() -> int:
                 f"The computer's decisions in Chromium, {options.decisions} a level (the same "
                 "positions), asked of its worker one after another:"
             )
-            bench_decisions(playwright, base, options.decisions, chosen, options.cube_set)
+            if options.workers:
+                bench_pooled(playwright, base, options.decisions, chosen, options.workers)
+            else:
+                bench_decisions(playwright, base, options.decisions, chosen, options.cube_set)
     server.shutdown()
     print(f"({time.time() - started:.0f} s)")
     return 0

@@ -241,6 +241,9 @@ class BrowserSurroundings:
     def cancel_pool(self, tag: str) -> None:
         worker_client.cancel_pool(tag)
 
+    async def pool_ready(self) -> int:
+        return await worker_client.pool_ready()
+
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
 

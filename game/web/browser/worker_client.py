@@ -125,3 +125,17 @@ def cancel_pool(tag: str) -> None:
     pool = getattr(window, "workerPool", None)
     if pool:
         pool.cancel(tag)
+
+
+async def pool_ready() -> int:
+    """How many of the pool's workers are ready now (0 where there is no pool), the pool
+    asked to start them all (worker-pool.mjs's ``warm``) so that they are ready next time."""
+    pool = getattr(window, "workerPool", None)
+    if not pool:
+        return 0
+    try:
+        pool.warm()
+        status = json.loads(str(await pool.status()))
+        return int(status.get("ready", 0))
+    except Exception:  # no workers in this browser: none ready
+        return 0

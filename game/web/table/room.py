@@ -28,6 +28,7 @@ from game.web.state.commit import Moment, Page
 from game.web.state.notices import Notices
 from game.web.state.session import LINK, Session, Settings, to_viewer
 from game.web.state.surface import Clicks
+from game.web.table import pooled_play
 from game.web.table.coach import Coach
 from game.web.table.controls import settings_from_form
 from game.web.table.saving import Saving
@@ -283,7 +284,7 @@ class Table:
                     return
                 thinking_at = time.perf_counter()
                 request = thinker.request_for(game, self.session.settings.level, page.rng)
-                answer = None if request is None else await page.around.ask(request)
+                answer = None if request is None else await pooled_play.answer(page.around, request)
                 if self.session.game is not game:
                     replaced = True
                     return
@@ -297,6 +298,8 @@ class Table:
                 if step.play is not None and answer is not None:
                     self.last_think_ms = think_ms
                     page.surface.mark("bot-ms", f"{answer['ms']:.1f}")  # the bot's own time
+                    # How many of the pool's workers shared its look two rolls ahead (0: none).
+                    page.surface.mark("bot-parts", str(answer.get("parts", 0)))
                     if not await self.show_moves(game, step.play, started, paused, pause):
                         replaced = True
                         return

@@ -25,6 +25,10 @@ from typing import Any, ClassVar, TypeVar
 PLAY, DOUBLE, ANSWER, RESIGNATION, RANK = "play", "double", "answer", "resignation", "rank"
 HINT, WHY = "hint", "why"
 PARTS, PART, WHOLE = "analyse-parts", "analyse-part", "analyse-whole"
+# The expert's play with its look two rolls ahead on the pool (game/web/worker/play_parts.py):
+# planned by the computer's worker, its parts answered by the pool's (``deep_parts.PART``),
+# joined again by the computer's worker.
+PLAY_PLAN, DEEP_PART, PLAY_JOIN = "play-plan", "deep-part", "play-join"
 
 
 class MessageError(ValueError):

@@ -1,0 +1,60 @@
+"""The expert's play with its look two rolls ahead shared among the pool's workers.
+
+The computer's worker plans the play (its look one roll ahead, and which plays it looks at
+two rolls ahead), the pool's workers and the computer's own answer the parts of that look
+at once, and the
+computer's worker joins their answers into the play (game/web/worker/play_parts.py): the
+same play as asked whole, to the last digit, so a ``?seed=`` game plays the same with or
+without the pool. With fewer than two of the pool's workers ready (the first move, a
+one-core machine), or the plan refused, the play is asked whole as before; a part whose
+worker fails is worked out by the computer's worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from game.bot.level_names import STRONGEST_LEVEL
+from game.web.state.surface import Surroundings
+from game.web.worker import play_parts
+from game.web.worker.messages import PLAY
+
+DEEP_LOOK = "deep-look"  # the pool's tag of a play's parts
+
+
+def shared(request: dict[str, Any]) -> bool:
+    """Whether the play ``request`` asks for is the one shared among the pool's workers:
+    the strongest level's, whose look two rolls ahead is most of its work."""
+    return request.get("task") == PLAY and request.get("level") == STRONGEST_LEVEL
+
+
+async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any]:
+    """The computer's answer to ``request`` (``thinker.request_for``'s): a play of the
+    strongest level planned, its parts on the pool's workers when two or more are ready,
+    and joined; anything else asked whole. ``ms``: the whole time it took."""
+    if not shared(request):
+        return await around.ask(request)
+    workers = await around.pool_ready()
+    if workers < 2:
+        return await around.ask(request)
+    started = around.now_ms()
+    # One part more than the pool has workers: the computer's worker, idle meanwhile, answers
+    # the first (on 4 cores, 3 of the pool's workers and the computer's: every core).
+    plan = await around.ask(play_parts.plan_request(request, workers + 1))
+    if "parts" not in plan:  # no close call looked at two rolls ahead: the play is decided
+        return plan
+    own, *rest = plan["parts"]
+    found = await asyncio.gather(
+        around.ask(own),
+        *(around.pool(part, DEEP_LOOK) for part in rest),
+        return_exceptions=True,
+    )
+    answers = [part if isinstance(part, dict) else None for part in found]
+    try:
+        joined = await around.ask(play_parts.join_request(plan, answers))
+    except Exception:  # the plan was not kept: the play asked whole
+        return await around.ask(request)
+    joined["ms"] = around.now_ms() - started
+    joined["parts"] = len(plan["parts"])
+    return joined

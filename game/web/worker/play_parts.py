@@ -1,0 +1,126 @@
+"""The computer's play with its look two rolls ahead answered by the pool's workers: the
+computer's worker plans it (``plan_reply``: the look one roll ahead, the plays the deep
+look pays for, its parts), the pool's workers answer the parts (``part_reply``), and the
+computer's worker joins their answers into its play (``join_reply``), the same play as
+``thinker.think`` gives to the last digit (``game.bot.deep_parts``).
+
+    >>> import random
+    >>> from game.engine.position import Position
+    >>> from game.engine.state import GameState, Phase, Rules
+    >>> from game.formats import parse_position_id
+    >>> from game.web.worker import thinker
+    >>> game = GameState(Rules.full(), position=parse_position_id("bdsDAhDz/AAAAA"),
+    ...                  phase=Phase.MOVE, turn=0, dice=(2, 2))
+    >>> asked = thinker.play_request(game, "expert", random.Random(1))
+    >>> plan = plan_reply(plan_request(asked, 2))
+    >>> answers = [part_reply(part) for part in plan["parts"]]    # in the pool
+    >>> join_reply(join_request(plan, answers))["play"] == thinker.reply(asked)["play"]
+    True
+
+The computer's worker keeps the plan waiting for its parts (only the latest: one play is
+asked at a time); a join that names no waiting plan is refused in words, and the page then
+asks for the play as before. A part left unanswered (its worker failed) is worked out where
+the parts are joined.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.engine.plays import Play, legal_plays
+from game.engine.state import GameState
+from game.formats.save import read_save
+from game.web.worker.messages import (
+    DEEP_PART,
+    PLAY_JOIN,
+    PLAY_PLAN,
+    MessageError,
+    PlayReply,
+    PlayRequest,
+)
+
+TASKS = (PLAY_PLAN, DEEP_PART, PLAY_JOIN)
+# The plan waiting for its parts' answers (the computer's worker's): its number, the game,
+# the plan (a ``deep_parts.PlannedPlay``) and the random generator.
+_waiting: dict[int, tuple[GameState, Any, random.Random]] = {}
+_planned = [0]
+
+
+def plan_request(request: dict[str, Any], workers: int) -> dict[str, Any]:
+    """The play ``request`` (``thinker.play_request``'s) planned for ``workers`` parts."""
+    return {**request, "task": PLAY_PLAN, "workers": workers}
+
+
+def join_request(plan: dict[str, Any], answers: list[dict[str, Any] | None]) -> dict[str, Any]:
+    """The plan's parts answered (None: a part its worker did not answer), to join."""
+    return {"task": PLAY_JOIN, "pending": plan.get("pending"), "answers": answers}
+
+
+def reply(data: dict[str, Any]) -> dict[str, Any]:
+    """The answer to one of ``TASKS``."""
+    task = data.get("task")
+    if task == PLAY_PLAN:
+        return plan_reply(data)
+    if task == PLAY_JOIN:
+        return join_reply(data)
+    return part_reply(data)
+
+
+def plan_reply(data: dict[str, Any]) -> dict[str, Any]:
+    """The play planned: its parts' requests and the plan's number (``pending``), or the
+    play itself (a ``PlayReply``) when no part is needed."""
+    from game.bot.deep_parts import planned_play  # the bot: only where it thinks
+    from game.bot.match_value import checker_play_state
+    from game.web.worker.computer import level_or_default
+    from game.web.worker.thinker import set_state
+
+    request = PlayRequest.from_dict(data)
+    workers = data.get("workers")
+    if not isinstance(workers, int) or workers < 1:
+        raise MessageError("a play planned in parts names how many workers answer them")
+    game = read_save(request.game)
+    if game.dice is None:
+        raise MessageError("no dice to play")
+    rng = random.Random()
+    set_state(rng, request.rng)
+    state = checker_play_state(game, game.turn)
+    level = level_or_default(request.level)
+    planned = planned_play(game.position, game.dice, level, state, rng)
+    if not planned.units:
+        return _played(game, planned.decided, rng)
+    _waiting.clear()
+    _planned[0] += 1
+    _waiting[_planned[0]] = (game, planned, rng)
+    return {"pending": _planned[0], "parts": planned.requests(workers)}
+
+
+def part_reply(data: dict[str, Any]) -> dict[str, Any]:
+    """A part's answer (a pool's worker): ``deep_parts.part_answer``, refusals in words."""
+    from game.bot.deep_parts import PartError, part_answer
+
+    try:
+        return part_answer(data)
+    except PartError as error:
+        raise MessageError(str(error)) from None
+
+
+def join_reply(data: dict[str, Any]) -> dict[str, Any]:
+    """The planned play, its parts' answers joined (a ``PlayReply``)."""
+    found = _waiting.pop(data.get("pending"), None)  # type: ignore[arg-type]
+    if found is None:
+        raise MessageError("no planned play waits for these parts")
+    answers = data.get("answers")
+    if not isinstance(answers, list):
+        raise MessageError("a planned play's parts come back as a list")
+    game, planned, rng = found
+    play = planned.play([answer if isinstance(answer, dict) else None for answer in answers], rng)
+    return _played(game, play, rng)
+
+
+def _played(game: GameState, play: Play | None, rng: random.Random) -> dict[str, Any]:
+    index = None
+    if play is not None and game.dice is not None:
+        plays = legal_plays(game.position, game.dice)
+        index = next(i for i, p in enumerate(plays) if p.position == play.position)
+    return PlayReply(index, rng.getstate()).to_dict()

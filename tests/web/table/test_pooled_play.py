@@ -1,0 +1,59 @@
+"""The expert's play on the pool (game/web/table/pooled_play.py): planned, its look two rolls
+ahead in parts on the pool's workers, joined; the same play and draws as asked whole."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from game.engine.state import GameState, Phase, Rules
+from game.formats import parse_position_id
+from game.web.table import pooled_play
+from game.web.worker import thinker
+from game.web.worker.messages import DEEP_PART, PLAY_JOIN, PLAY_PLAN
+from tests.web.fakes import FakeSurroundings
+
+# A close call of the tuning set (tests/test_bot_two_rolls.py): the expert looks deeper.
+CLOSE_CALL = GameState(
+    Rules.full(),
+    position=parse_position_id("bdsDAhDz/AAAAA"),
+    phase=Phase.MOVE,
+    turn=0,
+    dice=(2, 2),
+)
+
+
+def _asked(around: FakeSurroundings, level: str = "expert") -> tuple[dict, dict, list[str]]:
+    request = thinker.play_request(CLOSE_CALL, level, random.Random(3))
+    whole = thinker.reply(request)
+    around.requests.clear()
+    found = asyncio.run(pooled_play.answer(around, request))
+    return found, whole, [asked["task"] for asked in around.requests]
+
+
+def test_with_two_workers_ready_the_parts_go_to_the_pool_and_the_play_is_the_same():
+    around = FakeSurroundings()
+    around.pool_workers = 2
+    found, whole, tasks = _asked(around)
+    # One part for each of the pool's workers, one for the computer's own.
+    assert tasks == [PLAY_PLAN, DEEP_PART, DEEP_PART, DEEP_PART, PLAY_JOIN]
+    assert (found["play"], found["rng"], found["parts"]) == (whole["play"], whole["rng"], 3)
+
+
+def test_with_one_worker_ready_or_another_level_the_play_is_asked_whole():
+    around = FakeSurroundings()
+    around.pool_workers = 1
+    found, whole, tasks = _asked(around)
+    assert tasks == ["play"] and found["play"] == whole["play"]
+    around.pool_workers = 3
+    found, whole, tasks = _asked(around, "strong")
+    assert tasks == ["play"] and found["play"] == whole["play"]
+
+
+def test_a_part_cancelled_on_the_pool_is_worked_out_where_the_parts_are_joined():
+    around = FakeSurroundings()
+    around.pool_workers = 2
+    around.cancelled.add(pooled_play.DEEP_LOOK)  # every part's pool worker fails
+    found, whole, tasks = _asked(around)
+    assert tasks == [PLAY_PLAN, DEEP_PART, DEEP_PART, DEEP_PART, PLAY_JOIN]
+    assert found["play"] == whole["play"]
