@@ -1,0 +1,98 @@
+"""What sharing the expert's look two rolls ahead among workers saves (game/bot/deep_parts.py),
+in CPU time, load aside.
+
+    python -m tools.bench.deep_parts                  # the page bench's 200 decisions' plays
+    python -m tools.bench.deep_parts --decisions 60 --workers 2 4
+
+For each play of the decisions ``tools.bench.page --decisions N`` asks (random full-rules
+play, money and matches), at the strongest level: the CPU time of ``choose_play`` whole, and
+of its parts one after another: the plan (``planned_play``: the ranking and its look one roll
+ahead, on the computer's worker), each part's answer (``part_answer``) and the join
+(``PlannedPlay.play``). With N workers answering the parts at once, a decision takes the
+plan, its dearest part and the join: printed against the whole, over the plays that look two
+rolls ahead and over all plays, with the slowest whole decision's time each way. Process
+CPU time, so another job on the machine slows each piece alike; messages between workers
+and a loaded machine's cores are what the page bench adds (``tools.bench.page --workers``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from game.bot import choose_play
+from game.bot.deep_parts import part_answer, planned_play
+from game.bot.level_names import STRONGEST_LEVEL
+from game.bot.match_value import checker_play_state
+from game.engine.state import Phase
+from tools.bench.page import decision_states
+
+
+def measured(count: int, workers: list[int]) -> list[dict]:
+    """Per play: the whole decision's CPU seconds, and per worker count the plan + dearest part
+    + join; ``deep``: whether it looked two rolls ahead."""
+    rows = []
+    for state in decision_states(count):
+        if state.phase is not Phase.MOVE or state.dice is None:
+            continue
+        score = checker_play_state(state, state.turn)
+        started = time.process_time()
+        whole = choose_play(state.position, state.dice, STRONGEST_LEVEL, None, score)
+        row: dict = {"whole": time.process_time() - started}
+        started = time.process_time()
+        planned = planned_play(state.position, state.dice, STRONGEST_LEVEL, score)
+        plan = time.process_time() - started
+        row["deep"] = bool(planned.units)
+        for count_ in workers:
+            parts, answers = [], []
+            for request in planned.requests(count_):
+                started = time.process_time()
+                answers.append(part_answer(request))
+                parts.append(time.process_time() - started)
+            started = time.process_time()
+            play = planned.play(answers)
+            join = time.process_time() - started
+            assert play == whole, "the parts gave another play than the whole search"
+            row[count_] = plan + max(parts, default=0.0) + join
+            row[f"{count_} work"] = plan + sum(parts) + join
+        rows.append(row)
+    return rows
+
+
+def report(rows: list[dict], workers: list[int]) -> None:
+    deep = [row for row in rows if row["deep"]]
+    print(
+        f"{len(rows)} plays at the strongest level, {len(deep)} looking two rolls ahead;"
+        " CPU seconds (process time)"
+    )
+    for name, chosen in (("deep", deep), ("all", rows)):
+        if not chosen:
+            continue
+        whole = [row["whole"] for row in chosen]
+        slowest = max(chosen, key=lambda row: row["whole"])
+        print(
+            f"  {name:4s}: whole median {statistics.median(whole):.3f} s, slowest"
+            f" {slowest['whole']:.3f} s"
+        )
+        for count in workers:
+            shared = [row[count] for row in chosen]
+            work = sum(row[f"{count} work"] for row in chosen)
+            print(
+                f"    {count} workers: median {statistics.median(shared):.3f} s, the whole's"
+                f" slowest {slowest[count]:.3f} s; in all {sum(shared) / sum(whole):.2f} of the"
+                f" whole's time (the work in parts {work / sum(whole):.2f} of it)"
+            )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--decisions", type=int, default=200, help="tools.bench.page's set")
+    parser.add_argument("--workers", type=int, nargs="+", default=[2, 3, 4])
+    options = parser.parse_args()
+    report(measured(options.decisions, options.workers), options.workers)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
