@@ -9,6 +9,7 @@ result as ``id:equity_2ply:equity_0ply`` (gnubg's, cubeless, for the mover).
 from __future__ import annotations
 
 import gzip
+import os
 import shutil
 from pathlib import Path
 
@@ -20,7 +21,9 @@ DATA = ROOT / "tools" / "data"
 SET_FILE = DATA / "bot-bench.txt.gz"
 TEACHER = ROOT.parent / "shared" / "data" / "teacher" / "gnubg-2ply.txt.gz"
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# BACKGAMMON_CHROMIUM=/path/to/chrome runs the page benchmarks in another Chromium build (an
+# older one, to tell the machine's speed from its Chromium's); Debian's by default.
+CHROMIUM = os.environ.get("BACKGAMMON_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 # Without the background-networking flags Chromium keeps trying hosts it cannot reach.
 CHROMIUM_ARGS = [
     "--no-sandbox",

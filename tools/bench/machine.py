@@ -18,6 +18,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 POSITION = "xPPgAQnI3Q0DIA"  # the contact middle game of docs/rollout.md
 JOB = (
@@ -36,6 +37,21 @@ def _jobs(count: int, trials: int) -> float:
         if process.wait() != 0:
             raise RuntimeError("the machine's benchmark job failed")
     return time.perf_counter() - start
+
+
+def processor() -> str:
+    """The processor's name and the cores this machine has (its figures depend on both: the
+    machine under the project may change between sessions)."""
+    try:
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+    except OSError:
+        lines = []
+    fields = dict(line.split(":", 1) for line in lines if ":" in line)  # the last core's
+    fields = {key.strip(): value.strip() for key, value in fields.items()}
+    name = fields.get("model name", "an unknown processor")
+    if "model" in fields:  # a virtual machine may hide the rest of the name
+        name += f" (family {fields.get('cpu family', '?')}, model {fields['model']})"
+    return f"{name}, {os.cpu_count()} cores"
 
 
 def machine_ratio(trials: int = 12) -> tuple[float, float]:
@@ -59,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--trials", type=int, default=12, help="a job's trials (its size)")
     args = parser.parse_args(argv)
+    print(processor(), flush=True)
     for _ in range(args.rounds):
         print(say("now", args.trials), flush=True)
     return 0

@@ -10,8 +10,9 @@ and whether the computer's thinking ever freezes it.
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 600 --levels expert \
         --cube-set tests/data/cube_gnubg2ply.txt     # cube decisions near a threshold
 
-Both pages are served by tools/build/serve.py on 127.0.0.1 and loaded in Debian's Chromium,
-alternating in the same run so machine load hits both alike. The bare page
+Both pages are served by tools/build/serve.py on 127.0.0.1 and loaded in Debian's Chromium
+(another build: BACKGAMMON_CHROMIUM=/path/to/chromium), alternating in the same run so
+machine load hits both alike. The bare page
 (tools/bare/index.html) runs the STOCK runtime (runtime/pyodide/, the npm python_stdlib.zip
 of .py sources); the game runs interpreter.mjs (the compiled standard library).
 - cold: a new browser context (empty HTTP cache) per load;
@@ -44,7 +45,9 @@ CPython from positions of random full-rules play (money and matches; plays with 
 to make, cube decisions, answers to doubles), the same for every level, each sent by the
 page to its worker (window.computerWorker.ask, as the game does) one after another: the time
 from asking to the answer (median and slowest), the bot's own time in the worker, and the
-longest main-thread task meanwhile. (--inline: the page answers them itself.)
+longest main-thread task meanwhile (--inline: the page answers them itself); the cost of a
+position, from the bot's time and from the worker thread's CPU time (tools/bench/thread_cpu.py:
+the other jobs on a shared machine lengthen the first much more than the second).
 """
 
 from __future__ import annotations
@@ -69,7 +72,9 @@ from game.engine.state import GameState, Phase
 from game.web.state.session import to_viewer
 from game.web.store import storage
 from game.web.worker import thinker
+from tools.bench import thread_cpu
 from tools.bench.common import CHROMIUM, CHROMIUM_ARGS, ROOT
+from tools.bench.machine import processor
 from tools.build.server import serve_in_thread
 
 PAGES = {"game": "index.html", "bare": "tools/bare/index.html"}
@@ -414,9 +419,11 @@ def positions_evaluated(requests: list[str]) -> list[float]:
 
 
 def ask_worker(playwright, base: str, requests: dict[str, list[str]]) -> dict:
-    """{level: {"times": [...], "bot": [...], "longest": ms, "load": (before, after)}}: each
-    level's requests (JSON text) asked of the page's worker one after another."""
+    """{level: {"times": [...], "bot": [...], "longest": ms, "load": (before, after),
+    "worker_cpu": ms}}: each level's requests (JSON text) asked of the page's worker one
+    after another; worker_cpu is its thread's CPU time meanwhile (0 without /proc)."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    print(f"  Chromium {browser.version} ({CHROMIUM}); {processor()}", flush=True)
     context = browser.new_context()
     context.add_init_script(PROBE)
     page = context.new_page()
@@ -425,8 +432,9 @@ def ask_worker(playwright, base: str, requests: dict[str, list[str]]) -> dict:
     page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=180_000)
     results = {}
     for level, asked in requests.items():
-        before = os.getloadavg()[0]
+        before, threads = os.getloadavg()[0], thread_cpu.thread_cpu()
         results[level] = page.evaluate(ASK_ALL, [asked, False])
+        results[level]["worker_cpu"] = thread_cpu.used(threads, thread_cpu.thread_cpu())
         results[level]["load"] = (before, os.getloadavg()[0])
     browser.close()
     return results
@@ -501,6 +509,13 @@ def report_decisions(level: str, requests: list[str], measured: dict, positions:
             flush=True,
         )
     print(f"    cost: {cost_per_position(measured['bot'], positions)}", flush=True)
+    if measured.get("worker_cpu"):  # (not on a machine without /proc)
+        print(
+            f"    the worker thread's CPU: {measured['worker_cpu'] / sum(positions):.2f} ms a"
+            f" position (all {sum(positions):,.0f}; wall: bot's"
+            f" {sum(measured['bot']) / sum(positions):.2f})",
+            flush=True,
+        )
 
 
 def cost_per_position(times: list[float], positions: list[float]) -> str:
