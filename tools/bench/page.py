@@ -5,6 +5,7 @@ and whether the computer's thinking ever freezes it.
     python3 -m tools.bench.page --rounds 3 --turns 4 --levels strong,expert
     python3 -m tools.bench.page --rounds 0 --inline    # computer only, thinking on the main thread
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200   # decision times only
+    python3 -m tools.bench.page --rounds 0 --turns 0 --levels strong --node  # and in Node.js
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200 --levels expert \
         --workers 2                  # each asked whole, then its deep look on 2 pool workers
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 600 --levels expert \
@@ -47,7 +48,9 @@ page to its worker (window.computerWorker.ask, as the game does) one after anoth
 from asking to the answer (median and slowest), the bot's own time in the worker, and the
 longest main-thread task meanwhile (--inline: the page answers them itself); the cost of a
 position, from the bot's time and from the worker thread's CPU time (tools/bench/thread_cpu.py:
-the other jobs on a shared machine lengthen the first much more than the second).
+the other jobs on a shared machine lengthen the first much more than the second); --node:
+the same decisions answered under Pyodide in Node.js, its CPU a position (the engine or the
+machine?).
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -530,6 +534,22 @@ def cost_per_position(times: list[float], positions: list[float]) -> str:
     )
 
 
+def node_cost(requests: list[str], positions: list[float]) -> str:
+    """The same requests answered under the page's Pyodide in Node.js (tools/bench/
+    node_replies.py): the Node process's CPU a position, to hold beside the worker's."""
+    runner = ROOT / "tools" / "bench" / "pyodide.mjs"
+    with tempfile.TemporaryDirectory() as folder:  # mounted as /path0
+        Path(folder, "requests.json").write_text(json.dumps(requests))
+        command = ["node", str(runner), "--path", folder, "tools.bench.node_replies"]
+        done = subprocess.run(
+            [*command, "/path0/requests.json"], capture_output=True, text=True, check=False
+        )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("CPU_MS ")]
+    if done.returncode or not lines:
+        return f"failed ({done.returncode}): {done.stderr.strip()[-300:]}"
+    return f"{float(lines[-1].split()[1]) / sum(positions):.2f} ms a position (CPU)"
+
+
 def cube_set_states(path: str, count: int) -> list[GameState]:
     """The first ``count`` cube positions of a ``tools/bench/cube.py`` data file (the player
     on roll to weigh a double), as the page's states."""
@@ -542,10 +562,16 @@ def cube_set_states(path: str, count: int) -> list[GameState]:
 
 
 def bench_decisions(
-    playwright, base: str, count: int, levels: list[str], cube_set: str | None = None
+    playwright,
+    base: str,
+    count: int,
+    levels: list[str],
+    cube_set: str | None = None,
+    node: bool = False,
 ) -> dict:
     """The same ``count`` decisions for every level, asked of the page's worker; printed.
-    ``cube_set``: the positions of a cube data file instead of random play's."""
+    ``cube_set``: the positions of a cube data file instead of random play's; ``node``: the
+    same answered under Pyodide in Node.js too."""
     states = cube_set_states(cube_set, count) if cube_set else decision_states(count)
     requests = {
         level: [
@@ -558,9 +584,12 @@ def bench_decisions(
     }
     results = ask_worker(playwright, base, requests)
     for level in levels:
-        report_decisions(
-            level, requests[level], results[level], positions_evaluated(requests[level])
-        )
+        positions = positions_evaluated(requests[level])
+        report_decisions(level, requests[level], results[level], positions)
+        if node:
+            load = os.getloadavg()[0]
+            cost = node_cost(requests[level], positions)
+            print(f"    the same in Node.js (load {load:.1f}): {cost}", flush=True)
     return results
 
 
@@ -636,6 +665,11 @@ def main() -> int:
         help="also ask each decision with the strongest level's plays shared among this many "
         "of the pool's workers (?workers=N), beside the whole ask",
     )
+    parser.add_argument(
+        "--node",
+        action="store_true",
+        help="the decisions answered under Pyodide in Node.js too (CPU a position)",
+    )
     options = parser.parse_args()
     if not (ROOT / "runtime" / "compiled" / "python_stdlib.zip").is_file():
         print("bench_page: runtime/ is missing; run `make runtime` first", file=sys.stderr)
@@ -666,7 +700,9 @@ def main() -> int:
             if options.workers:
                 bench_pooled(playwright, base, options.decisions, chosen, options.workers)
             else:
-                bench_decisions(playwright, base, options.decisions, chosen, options.cube_set)
+                bench_decisions(
+                    playwright, base, options.decisions, chosen, options.cube_set, options.node
+                )
     server.shutdown()
     print(f"({time.time() - started:.0f} s)")
     return 0
