@@ -10,7 +10,10 @@ of its parts one after another: the plan (``planned_play``: the ranking and its 
 ahead, on the computer's worker), each part's answer (``part_answer``) and the join
 (``PlannedPlay.play``). With N workers answering the parts at once, a decision takes the
 plan, its dearest part and the join: printed against the whole, over the plays that look two
-rolls ahead and over all plays, with the slowest whole decision's time each way. Process
+rolls ahead and over all plays, with the slowest whole decision's time each way. Each piece
+starts with the bot's caches of the decision's positions empty (``cold``), as on a worker
+that has not met them (``--warm``: kept, the other bound: the pieces after the first find
+what it left). Process
 CPU time, so another job on the machine slows each piece alike; messages between workers
 and a loaded machine's cores are what the page bench adds (``tools.bench.page --workers``).
 """
@@ -29,17 +32,29 @@ from game.engine.state import Phase
 from tools.bench.page import decision_states
 
 
-def measured(count: int, workers: list[int]) -> list[dict]:
+def cold() -> None:
+    """Empty the caches a decision fills (the encodings of its sides, its shots and
+    blockades): what one worker remembers from a piece of the decision another never saw."""
+    from game.bot import encoding, shots
+
+    for cache in (encoding._sides, encoding._containments, shots._hits, shots._blockings):
+        cache.clear()
+
+
+def measured(count: int, workers: list[int], warm: bool = False) -> list[dict]:
     """Per play: the whole decision's CPU seconds, and per worker count the plan + dearest part
     + join; ``deep``: whether it looked two rolls ahead."""
     rows = []
+    clear = (lambda: None) if warm else cold
     for state in decision_states(count):
         if state.phase is not Phase.MOVE or state.dice is None:
             continue
         score = checker_play_state(state, state.turn)
+        clear()
         started = time.process_time()
         whole = choose_play(state.position, state.dice, STRONGEST_LEVEL, None, score)
         row: dict = {"whole": time.process_time() - started}
+        clear()
         started = time.process_time()
         planned = planned_play(state.position, state.dice, STRONGEST_LEVEL, score)
         plan = time.process_time() - started
@@ -47,6 +62,7 @@ def measured(count: int, workers: list[int]) -> list[dict]:
         for count_ in workers:
             parts, answers = [], []
             for request in planned.requests(count_):
+                clear()
                 started = time.process_time()
                 answers.append(part_answer(request))
                 parts.append(time.process_time() - started)
@@ -89,8 +105,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--decisions", type=int, default=200, help="tools.bench.page's set")
     parser.add_argument("--workers", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument(
+        "--warm", action="store_true", help="keep the caches between the pieces (as one worker)"
+    )
     options = parser.parse_args()
-    report(measured(options.decisions, options.workers), options.workers)
+    report(measured(options.decisions, options.workers, options.warm), options.workers)
     return 0
 
 
