@@ -16,7 +16,7 @@ from game.bot.levels import level_named
 from game.bot.probabilities import Probabilities
 from game.bot.rolls import FRESH, Kept
 from game.bot.search import lookahead, rank_plays_deeper
-from game.bot.shots import ROLL_SEVENTHS, ROLL_THIRDS, ROLLS, SECOND_ROLLS
+from game.bot.shots import ROLL_ALL, ROLL_SEVENTHS, ROLL_THIRDS, ROLLS, SECOND_ROLLS
 from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.formats import format_position_id, parse_position_id
@@ -96,6 +96,21 @@ def test_a_seventh_of_the_second_rolls_is_near_too_for_under_half_the_work(posit
     mine = two_rolls_ahead(position, sevenths, prune=EXPERT.prune, second_rolls=ROLL_SEVENTHS)
     assert mine.equity == pytest.approx(_brute_force(position), abs=0.06)
     assert 10**6 - sevenths.left < (10**6 - thirds.left) / 2
+
+
+def test_all_21_second_rolls_are_nearer_the_unpruned_look_for_three_times_the_work():
+    (every_roll,) = SECOND_ROLLS[1]
+    assert sorted((a, b) for a, b, _ in every_roll) == [(a, b) for a, b, _ in ROLLS]
+    assert sum(weight for _, _, weight in every_roll) == 36
+    position = parse_position_id("Oz4gBAAbIyJZDA")
+    thirds, every = Budget(10**6), Budget(10**6)
+    third = two_rolls_ahead(position, thirds)
+    mine = two_rolls_ahead(position, every, second_rolls=ROLL_ALL)
+    exact = _brute_force(position)
+    # Unpruned first rolls: only the second rolls' replies (the pruning network's first) differ.
+    assert abs(mine.equity - exact) < abs(third.equity - exact)
+    assert mine.equity == pytest.approx(exact, abs=0.02)
+    assert 10**6 - every.left > 2.5 * (10**6 - thirds.left)
 
 
 def test_two_rolls_ahead_stops_when_the_budget_cannot_pay():

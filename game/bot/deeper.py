@@ -5,8 +5,9 @@ closest plays by it.
 After the play, over the opponent's 21 rolls its best reply (of the best ``prune`` by the
 pruning network, as a look one roll ahead), then, after each reply, a third of the mover's
 rolls (``shots.ROLL_THIRDS`` in turn, so that the 21 first rolls meet all 21 second rolls;
-or a seventh, ``shots.ROLL_SEVENTHS``, for a thinner look), each answered by the mover's
-one play the pruning network ranks first, valued by the network. A decision keeps the rolls
+or a seventh, ``shots.ROLL_SEVENTHS``, for a thinner look; all 21, ``shots.ROLL_ALL``, for
+a full one), each answered by the mover's one play the pruning network ranks first, valued
+by the network. A decision keeps the rolls
 its look one roll ahead evaluated (``rolls.Kept``): the look two rolls ahead of the same
 play reads them again and pays only for its second rolls. The second rolls are kept too, for
 the decision's plays together: a position met again (the same dance from the bar after several

@@ -37,8 +37,11 @@ ROLL_SEVENTHS: SecondRolls = tuple(
     for total in (sum(weight for _, _, weight in group),)
 )
 
+# All 21 rolls as one set, with their weights in 36: a full look two rolls ahead.
+ROLL_ALL: SecondRolls = (ROLLS,)
+
 # The second rolls of a look two rolls ahead, by how many sets the 21 rolls are split into.
-SECOND_ROLLS: dict[int, SecondRolls] = {3: ROLL_THIRDS, 7: ROLL_SEVENTHS}
+SECOND_ROLLS: dict[int, SecondRolls] = {1: ROLL_ALL, 3: ROLL_THIRDS, 7: ROLL_SEVENTHS}
 
 
 def blocking(rearmost: int, held: int) -> tuple[float, int]:
