@@ -113,6 +113,22 @@ def test_all_21_second_rolls_are_nearer_the_unpruned_look_for_three_times_the_wo
     assert 10**6 - every.left > 2.5 * (10**6 - thirds.left)
 
 
+def test_the_pooled_expert_differs_from_the_expert_only_in_its_look_two_rolls_ahead():
+    pooled = levels.POOLED_EXPERT
+    differ = {
+        field.name
+        for field in dataclasses.fields(EXPERT)
+        if getattr(pooled, field.name) != getattr(EXPERT, field.name)
+    }
+    assert differ == {"deep_sets", "deep_budget"}
+    assert SECOND_ROLLS[pooled.deep_sets] is ROLL_ALL
+    assert pooled.deep_budget > 2 * EXPERT.deep_budget
+    # The close call: its two plays looked at over all 21 second rolls find gnubg 2-ply's best.
+    ranked = _ranked(deep_sets=pooled.deep_sets, deep_budget=pooled.deep_budget)
+    assert format_position_id(ranked[0][1].position) == CLOSE_CALL_BEST
+    assert ranked[0][0] != _ranked()[0][0]  # valued over all 21 second rolls, not a third
+
+
 def test_two_rolls_ahead_stops_when_the_budget_cannot_pay():
     with pytest.raises(OutOfBudget):
         two_rolls_ahead(CLOSE_CALL, Budget(100), prune=EXPERT.prune)
@@ -131,6 +147,7 @@ def _ranked(**changes):
         deep=settings.deep,
         deep_margin=settings.deep_margin,
         deep_budget=settings.deep_budget,
+        deep_sets=settings.deep_sets,
     )
 
 
