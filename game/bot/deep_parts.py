@@ -1,25 +1,28 @@
-"""A decision's look two rolls ahead cut into parts that other workers answer, the play the
-same as ``choose_play``'s to the last digit.
+"""A decision's look-aheads cut into parts that other workers answer, the play the same as
+``choose_play``'s to the last digit.
 
-    >>> from game.engine.position import Position
     >>> from game.formats import parse_position_id
     >>> position, dice = parse_position_id("bdsDAhDz/AAAAA"), (2, 2)   # a close call
-    >>> planned = planned_play(position, dice, "expert")  # here: the look one roll ahead
-    >>> requests = planned.requests(2)                    # plain data, for two workers
-    >>> answers = [part_answer(request) for request in requests]   # in the workers
+    >>> planned = planned_play(position, dice, "expert")  # here: the 1-ply ranking
+    >>> while not planned.done:                           # twice: one roll ahead, then two
+    ...     requests = planned.requests(2)                # plain data, for two workers
+    ...     planned.take([part_answer(request) for request in requests])   # the workers'
     >>> from game.bot import choose_play
-    >>> planned.play(answers) == choose_play(position, dice, "expert")
+    >>> planned.decided == choose_play(position, dice, "expert")
     True
 
-``planned_play`` ranks the plays as ``choose_play`` does up to its look two rolls ahead
-and decides which of the closest plays that look pays for (``deeper.paid_looks``: their
-cost is known from the first rolls the look one roll ahead kept, so the choice is the
-same whoever answers). What is left is the other side's best play of each second roll
-after each first roll's reply: a part is a plain request naming positions (the other side
-on roll) and their second rolls; its answer, the mover's five probabilities after each
-(``part_answer``). A position met by both plays, or after several first rolls, is asked
-once. ``PlannedPlay.play`` adds the answers in the serial order (``deeper.summed``), and
-works out here any part left unanswered (a worker that failed).
+``planned_play`` ranks the plays at 1-ply as ``choose_play`` does and decides which
+candidates its budget pays to look at one roll ahead (a look-ahead's cost is known before
+it is evaluated): each candidate's look one roll ahead is a part (``LOOK_AHEAD``), whose
+answer is its probabilities and its best reply to each of the 21 rolls. With those the
+ranking is made, and the closest plays the look two rolls ahead pays for are decided
+(``deeper.paid_looks``: their cost is known from those replies). What is left is the
+other side's best play of each second roll after each first roll's reply: a part
+(``LOOK_DEEPER``) names positions (the other side on roll) and their second rolls; its
+answer, the mover's five probabilities after each. A position met by both plays, or after
+several first rolls, is asked once. Answers are added in the serial order
+(``search.lookahead``'s and ``deeper.summed``, the same code), and any part left
+unanswered (a worker that failed) is worked out where they are taken.
 """
 
 from __future__ import annotations
@@ -32,11 +35,15 @@ from game.bot import picked
 from game.bot.budget import Value
 from game.bot.deeper import AfterFirst, answered, deeper_ranking
 from game.bot.levels import level_named
-from game.bot.rolls import Rolls
+from game.bot.probabilities import Probabilities
+from game.bot.rolls import FRESH, Kept, Rolls
+from game.bot.search import AheadLook, Ranking, lookahead
+from game.bot.shots import ROLLS
 from game.engine.plays import Play, legal_plays
 from game.engine.position import Position
 
-PART = "deep-part"  # a part's request names its task so
+PART = "deep-part"  # a part's request names its task so ...
+LOOK_AHEAD, LOOK_DEEPER = 1, 2  # ... and which look it is part of
 
 
 class PartError(ValueError):
@@ -45,75 +52,129 @@ class PartError(ValueError):
 
 @dataclass
 class PlannedPlay:
-    """``choose_play``'s decision with its look two rolls ahead still to answer: ``units``
-    (each position after a first roll's reply with the second rolls it meets, each asked
-    once); ``decided`` when there is nothing to answer (``units`` empty)."""
+    """``choose_play``'s decision with its look-aheads still to answer, in two rounds:
+    ``requests`` asks the round's parts, ``take`` takes their answers; ``done`` once the play
+    is ``decided`` (``ranked``: the whole ranking, where the level searched)."""
 
-    decided: Play | None = None
     noise: float = 0.0
-    ranking: Any = None  # search.Ranking (imported with the search)
+    done: bool = False
+    decided: Play | None = None
+    ranked: list[tuple[float, Play]] = field(default_factory=list)
+    ahead: AheadLook | None = None
+    ranking: Ranking | None = None
     paid: list[tuple[Play, AfterFirst]] = field(default_factory=list)
-    value: Value | None = None
-    reckon: int = 0
     units: list[tuple[Rolls, list[tuple[int, int]]]] = field(default_factory=list)
 
     def requests(self, count: int) -> list[dict[str, Any]]:
-        """The parts' requests for ``count`` workers (fewer if there is less to share): the
+        """The round's parts for ``count`` workers (fewer if there is less to share): the
         units dealt out by their cost in positions, the dearest first to the least loaded."""
+        if self.done:
+            return []
+        if self.ranking is None:
+            assert self.ahead is not None
+            ahead = self.ahead
+            costs = [
+                ahead.evaluator.rolls(play.position.flip(), ahead.reckon).cost(ahead.prune)
+                for play in ahead.paid
+            ]
+            make = self._ahead_request
+        else:
+            costs = [sum(rolls.cost_of(dice, 1) for dice in dices) for rolls, dices in self.units]
+            make = self._deeper_request
         loads = [0] * max(1, count)
         dealt: list[list[int]] = [[] for _ in loads]
-        costs = [sum(rolls.cost_of(dice, 1) for dice in dices) for rolls, dices in self.units]
-        for index in sorted(range(len(self.units)), key=lambda unit: -costs[unit]):
+        for index in sorted(range(len(costs)), key=lambda unit: -costs[unit]):
             lightest = loads.index(min(loads))
             loads[lightest] += costs[index]
             dealt[lightest].append(index)
-        return [self._request(sorted(indices)) for indices in dealt if indices]
+        return [make(sorted(indices)) for indices in dealt if indices]
 
-    def _request(self, indices: list[int]) -> dict[str, Any]:
+    def _ahead_request(self, indices: list[int]) -> dict[str, Any]:
+        assert self.ahead is not None
+        ahead = self.ahead
+        return {
+            "task": PART,
+            "look": LOOK_AHEAD,
+            "reckon": ahead.reckon,
+            "prune": ahead.prune,
+            "value": _coefficients(ahead.reply_value),
+            "units": [[_checkers(ahead.paid[i].position.flip()), [], i] for i in indices],
+        }
+
+    def _deeper_request(self, indices: list[int]) -> dict[str, Any]:
+        assert self.ahead is not None
         units = [
-            [
-                list(rolls.position.player) + list(rolls.position.opponent),
-                [list(dice) for dice in self.units[index][1]],
-                index,
-            ]
-            for index in indices
-            for rolls in (self.units[index][0],)
+            [_checkers(self.units[i][0].position), [list(dice) for dice in self.units[i][1]], i]
+            for i in indices
         ]
         return {
             "task": PART,
-            "reckon": self.reckon,
-            "value": _coefficients(self.value),
+            "look": LOOK_DEEPER,
+            "reckon": self.ahead.reckon,
+            "prune": 1,
+            "value": _coefficients(self.ahead.value),
             "units": units,
         }
 
-    def ranked(self, answers: list[dict[str, Any] | None]) -> list[tuple[float, Play]]:
-        """The whole ranking from the parts' ``answers`` (None, or a part missing: worked out
-        here), as ``choose_play`` ranks."""
-        assert self.ranking is not None
-        found: dict[tuple[Position, tuple[int, int]], tuple[float, ...]] = {}
+    def take(self, answers: list[dict[str, Any] | None], rng: random.Random | None = None) -> None:
+        """Take the round's ``answers`` (None, or a part missing: worked out here); ``rng``
+        draws the noise of a level that has some, once the play is decided."""
+        if self.done:
+            return
+        found: dict[int, Any] = {}
         for part in answers:
-            for index, values in (part or {}).get("units", []):
-                rolls, dices = self.units[index]
-                for dice, five in zip(dices, values, strict=True):
-                    found[rolls.position, dice] = tuple(float(x) for x in five)
-        here = answered(self.value)
+            for index, *values in (part or {}).get("units", []):
+                found[index] = values
+        if self.ranking is None:
+            self._looked_ahead(found, rng)
+        else:
+            self._looked_deeper(found, rng)
+
+    def _looked_ahead(self, found: dict[int, Any], rng: random.Random | None) -> None:
+        assert self.ahead is not None
+        ahead = self.ahead
+        looked, replies = [], {}
+        for index, play in enumerate(ahead.paid):
+            after = play.position.flip()
+            if index in found:
+                five, positions = found[index]
+                looked.append(Probabilities.from_sequence([float(x) for x in five]))
+                replies[after] = [_position(checkers) for checkers in positions]
+            else:  # worked out here
+                probabilities, best = _ahead(after, ahead.reckon, ahead.prune, ahead.reply_value)
+                looked.append(probabilities)
+                replies[after] = best
+        self.ranking = ahead.ranking(looked, replies)
+        self.paid = [] if self.ranking.deep is None else self.ranking.deep.paid()
+        if not self.paid:
+            self._decide(self.ranking.finished(self.ranking.ranked), rng)
+            return
+        units: dict[Position, tuple[Rolls, list[tuple[int, int]]]] = {}
+        for _, after_first in self.paid:
+            for _, replies_rolls, share in after_first:
+                unit = units.setdefault(replies_rolls.position, (replies_rolls, []))
+                unit[1].extend((x, y) for x, y, _ in share if (x, y) not in unit[1])
+        self.units = list(units.values())
+
+    def _looked_deeper(self, found: dict[int, Any], rng: random.Random | None) -> None:
+        assert self.ahead is not None and self.ranking is not None
+        known: dict[tuple[Position, tuple[int, int]], tuple[float, ...]] = {}
+        for index, (values, *_) in found.items():
+            rolls, dices = self.units[index]
+            for dice, five in zip(dices, values, strict=True):
+                known[rolls.position, dice] = tuple(float(x) for x in five)
+        here = answered(self.ahead.value)
 
         def answer(replies: Rolls, dice: tuple[int, int]) -> tuple[float, ...]:
-            known = found.get((replies.position, dice))
-            return here(replies, dice) if known is None else known
+            value = known.get((replies.position, dice))
+            return here(replies, dice) if value is None else value
 
-        ranked: list[tuple[float, Play]] = self.ranking.finished(
-            deeper_ranking(self.ranking.ranked, self.paid, self.value, answer)
-        )
-        return ranked
+        deeper = deeper_ranking(self.ranking.ranked, self.paid, self.ahead.value, answer)
+        self._decide(self.ranking.finished(deeper), rng)
 
-    def play(
-        self, answers: list[dict[str, Any] | None], rng: random.Random | None = None
-    ) -> Play | None:
-        """The play ``choose_play`` picks (with ``rng``'s draws where the level has noise)."""
-        if not self.units:
-            return self.decided
-        return picked(self.ranked(answers), self.noise, rng)
+    def _decide(self, ranked: list[tuple[float, Play]], rng: random.Random | None) -> None:
+        self.ranked, self.done = ranked, True
+        self.decided = picked(ranked, self.noise, rng)
 
 
 def planned_play(
@@ -123,48 +184,44 @@ def planned_play(
     state: Any = None,
     rng: random.Random | None = None,
 ) -> PlannedPlay:
-    """``choose_play(position, dice, level, rng, state)`` up to its look two rolls ahead.
-    When the level does not look two rolls ahead here (or it pays for fewer than two
-    plays), the play is decided (``rng`` then draws as ``choose_play`` does)."""
+    """``choose_play(position, dice, level, rng, state)`` up to its look one roll ahead.
+    When the level does not look ahead here, the play is decided (``rng`` then draws as
+    ``choose_play`` does)."""
     from game.bot import choose_play
-    from game.bot.search import level_ranking
+    from game.bot.search import level_ahead
 
     settings = level_named(level)
     plays = legal_plays(position, dice)
     if settings.plies < 2 or len(plays) <= 1:
-        return PlannedPlay(choose_play(position, dice, level, rng, state))
-    ranking = level_ranking(position, dice, settings, plays, state)
-    paid = [] if ranking.deep is None else ranking.deep.paid()
-    if not paid:
-        return PlannedPlay(picked(ranking.finished(ranking.ranked), settings.noise, rng))
-    assert ranking.deep is not None
-    units: dict[Position, tuple[Rolls, list[tuple[int, int]]]] = {}
-    for _, after in paid:
-        for _, replies, share in after:
-            unit = units.setdefault(replies.position, (replies, []))
-            unit[1].extend((x, y) for x, y, _ in share if (x, y) not in unit[1])
-    return PlannedPlay(
-        None,
-        settings.noise,
-        ranking,
-        paid,
-        ranking.deep.value,
-        ranking.deep.reckon,
-        list(units.values()),
-    )
+        return PlannedPlay(done=True, decided=choose_play(position, dice, level, rng, state))
+    ahead = level_ahead(position, dice, settings, plays, state)
+    planned = PlannedPlay(settings.noise, ahead=ahead)
+    if not ahead.paid:
+        planned._decide(ahead.ranking([]).finished(), rng)
+    return planned
 
 
 def part_answer(request: dict[str, Any]) -> dict[str, Any]:
-    """A part's answer: for each unit (its index in the plan) the mover's five probabilities
-    after the other side's best play of each of its second rolls. ``PartError`` names what
-    is wrong with a request that is not a part."""
+    """A part's answer, for each unit (its index in the plan): one roll ahead, the position's
+    probabilities and its best reply to each of the 21 rolls; two rolls ahead, the mover's
+    five probabilities after the other side's best play of each of its second rolls.
+    ``PartError`` names what is wrong with a request that is not a part."""
     if not isinstance(request, dict) or request.get("task") != PART:
-        raise PartError("not a part of a look two rolls ahead")
-    reckon, coefficients, units = (request.get(key) for key in ("reckon", "value", "units"))
-    if not isinstance(reckon, int) or not isinstance(units, list):
-        raise PartError("a part needs its reckonings and its positions")
-    answer = answered(_value(coefficients))
-    answers = []
+        raise PartError("not a part of a look ahead")
+    look, reckon, prune, units = (request.get(k) for k in ("look", "reckon", "prune", "units"))
+    if look not in (LOOK_AHEAD, LOOK_DEEPER) or not isinstance(units, list):
+        raise PartError("a part names its look and its positions")
+    if not isinstance(reckon, int) or not isinstance(prune, int):
+        raise PartError("a part needs its reckonings and its pruning")
+    value = _value(request.get("value"))
+    answers: list[list[Any]] = []
+    if look == LOOK_AHEAD:
+        for unit in units:
+            position, _, index = _unit(unit)
+            probabilities, best = _ahead(position, reckon, prune, value)
+            answers.append([index, list(probabilities.as_tuple()), [_checkers(p) for p in best]])
+        return {"units": answers}
+    answer = answered(value)
     for unit in units:
         position, dices, index = _unit(unit)
         rolls = Rolls(position, reckon)
@@ -172,24 +229,44 @@ def part_answer(request: dict[str, Any]) -> dict[str, Any]:
     return {"units": answers}
 
 
+def _ahead(
+    position: Position, reckon: int, prune: int, value: Value | None
+) -> tuple[Probabilities, list[Position]]:
+    """A look one roll ahead from ``position`` (``search.lookahead``) and its best reply to
+    each of the 21 rolls (the rolls kept between the two)."""
+    kept = Kept(FRESH)
+    probabilities, _ = lookahead(position, None, value, prune, kept, reckon)
+    rolls = kept.rolls(position, reckon)
+    return probabilities, [rolls.best((a, b), value, prune)[1] for a, b, _ in ROLLS]
+
+
+def _checkers(position: Position) -> list[int]:
+    return list(position.player) + list(position.opponent)
+
+
+def _position(checkers: object) -> Position:
+    if not isinstance(checkers, list) or len(checkers) != 52:
+        raise PartError("a part's checkers are 26 points a side")
+    if not all(isinstance(c, int) for c in checkers):
+        raise PartError("a part's unit counts in whole numbers")
+    try:
+        return Position(tuple(checkers[:26]), tuple(checkers[26:]))
+    except ValueError as error:
+        raise PartError(f"not a position: {error}") from None
+
+
 def _unit(unit: object) -> tuple[Position, list[tuple[int, int]], int]:
     if not isinstance(unit, list) or len(unit) != 3:
         raise PartError("a part's unit is [checkers, rolls, index]")
     checkers, dices, index = unit
-    if not isinstance(checkers, list) or len(checkers) != 52 or not isinstance(dices, list):
-        raise PartError("a part's checkers are 26 points a side")
-    if not isinstance(index, int) or not all(isinstance(c, int) for c in checkers):
+    if not isinstance(dices, list) or not isinstance(index, int):
         raise PartError("a part's unit counts in whole numbers")
     rolls = []
     for dice in dices:
         if not isinstance(dice, list) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
             raise PartError(f"not a roll: {dice!r}")
         rolls.append((dice[0], dice[1]))
-    try:
-        position = Position(tuple(checkers[:26]), tuple(checkers[26:]))
-    except ValueError as error:
-        raise PartError(f"not a position: {error}") from None
-    return position, rolls, index
+    return _position(checkers), rolls, index
 
 
 def _coefficients(value: Value | None) -> list[float] | None:

@@ -72,19 +72,23 @@ Answer = Callable[[Rolls, tuple[int, int]], tuple[float, ...]]
 
 
 def after_first_rolls(
-    rolls: Rolls, value: Value | None, prune: int, seconds: Evaluator, second_rolls: SecondRolls
+    rolls: Rolls,
+    value: Value | None,
+    prune: int,
+    seconds: Evaluator,
+    second_rolls: SecondRolls,
+    replies: list[Position] | None = None,
 ) -> AfterFirst:
     """The positions after each of ``rolls``' 21 first rolls (its best play by ``value``, of
-    the best ``prune``), each with its share of ``second_rolls``; ``seconds`` hands out their
-    rolls (with ``rolls.reckon``). Nothing is evaluated that ``rolls`` has not."""
+    the best ``prune``; or ``replies``, found so elsewhere), each with its share of
+    ``second_rolls``; ``seconds`` hands out their rolls (with ``rolls.reckon``). Nothing is
+    evaluated that ``rolls`` has not."""
     # A reply that leaves the same position (a dance from the bar, say) comes back.
+    if replies is None:
+        replies = [rolls.best((a, b), value, prune)[1] for a, b, _ in ROLLS]
     return [
-        (
-            weight,
-            seconds.rolls(rolls.best((a, b), value, prune)[1], rolls.reckon),
-            second_rolls[index % len(second_rolls)],
-        )
-        for index, (a, b, weight) in enumerate(ROLLS)
+        (weight, seconds.rolls(reply, rolls.reckon), second_rolls[index % len(second_rolls)])
+        for index, ((_, _, weight), reply) in enumerate(zip(ROLLS, replies, strict=True))
     ]
 
 
@@ -123,16 +127,20 @@ def paid_looks(
     evaluator: Evaluator,
     reckon: int,
     second_rolls: SecondRolls = ROLL_THIRDS,
+    replies: dict[Position, list[Position]] | None = None,
 ) -> list[tuple[Play, AfterFirst]]:
-    """The plays of ``closest`` (each already looked at one roll ahead through ``evaluator``)
+    """The plays of ``closest`` (each already looked at one roll ahead through ``evaluator``,
+    or elsewhere: then ``replies`` holds its best replies by its position after the play)
     whose look two rolls ahead ``budget`` pays for, in turn until it cannot, each with its
     positions after the first rolls; none if fewer than two could be paid for. Decided before
     any second roll is evaluated: their cost is known from the kept first rolls."""
     paid: list[tuple[Play, AfterFirst]] = []
     seconds = Kept(FRESH)  # the plays' second rolls, shared: one play's may meet another's
     for _, play in closest:
-        rolls = evaluator.rolls(play.position.flip(), reckon)
-        after = after_first_rolls(rolls, reply_value, prune, seconds, second_rolls)
+        after_play = play.position.flip()
+        rolls = evaluator.rolls(after_play, reckon)
+        firsts = None if replies is None else replies[after_play]
+        after = after_first_rolls(rolls, reply_value, prune, seconds, second_rolls, firsts)
         if not budget.spend(second_cost(after)):
             break
         paid.append((play, after))

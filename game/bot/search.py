@@ -232,6 +232,7 @@ class DeepLook:
     evaluator: Evaluator
     reckon: int
     second_rolls: SecondRolls
+    replies: dict[Position, list[Position]] | None = None
 
     def looked(self, ranked: list[tuple[float, Play]]) -> list[tuple[float, Play]]:
         """``ranked`` with the look two rolls ahead worked out here, in turn."""
@@ -257,6 +258,7 @@ class DeepLook:
             self.evaluator,
             self.reckon,
             self.second_rolls,
+            self.replies,
         )
 
 
@@ -269,9 +271,21 @@ def level_ranking(
 ) -> Ranking:
     """A searching ``level``'s ranking of ``plays`` (``choose_play``'s), valued at the score of
     ``state`` (``match_value``), before its look two rolls ahead."""
+    ahead = level_ahead(position, dice, level, plays, state)
+    return ahead.ranking(ahead.looked())
+
+
+def level_ahead(
+    position: Position,
+    dice: tuple[int, int],
+    level: Level,
+    plays: list[Play],
+    state: CubeState | None = None,
+) -> AheadLook:
+    """``level_ranking`` before its look one roll ahead (``ahead_look``)."""
     from game.bot.match_value import match_value
 
-    return ranked_one_roll_ahead(
+    return ahead_look(
         position,
         dice,
         keep=level.keep,
@@ -308,69 +322,152 @@ def ranked_one_roll_ahead(
 ) -> Ranking:
     """``rank_plays_deeper``'s ranking before its look two rolls ahead, and that look's
     plays and budget (same arguments): the look may then be worked out here or in parts."""
+    ahead = ahead_look(
+        position,
+        dice,
+        keep,
+        margin,
+        budget,
+        plays,
+        value,
+        reply_value,
+        prune,
+        ranking,
+        evaluator,
+        deep,
+        deep_margin,
+        deep_budget,
+        deep_sets,
+    )
+    return ahead.ranking(ahead.looked())
+
+
+@dataclass
+class AheadLook:
+    """A 2-ply ranking's 1-ply ranking (``ranked``, then ``by_hand``) and the candidates its
+    budget pays to look at one roll ahead (``paid``, best first; none: the 1-ply ranking
+    stands), before any is looked at; with what the look two rolls ahead needs after them."""
+
+    position: Position
+    ranked: list[tuple[float, Play]]
+    by_hand: list[tuple[float, Play]]
+    paid: list[Play]
+    left: Budget
+    value: Value | None
+    reply_value: Value | None
+    prune: int
+    evaluator: Evaluator
+    reckon: int
+    deep: int
+    deep_margin: float
+    deep_budget: int
+    deep_sets: int
+
+    def looked(self) -> list[Probabilities]:
+        """The paid candidates' look one roll ahead, worked out here (``lookahead``)."""
+        value, prune, kept, reckon = self.reply_value, self.prune, self.evaluator, self.reckon
+        return [
+            lookahead(play.position.flip(), None, value, prune, kept, reckon)[0]
+            for play in self.paid
+        ]
+
+    def ranking(
+        self,
+        looked: list[Probabilities],
+        replies: dict[Position, list[Position]] | None = None,
+    ) -> Ranking:
+        """The ranking once the paid candidates were looked at (``looked``, theirs in turn),
+        and its look two rolls ahead to come. ``replies``: each candidate's best replies of
+        the 21 rolls (by its position after the play, flipped), when it was looked at
+        elsewhere."""
+        if not self.paid:
+            return Ranking(self.ranked, self.by_hand)
+        rescored = [
+            (-found.equity if self.value is None else self.value(found.flip()), play)
+            for found, play in zip(looked, self.paid, strict=True)
+        ]
+        ranked = reordered(self.ranked, rescored)
+        if not self.deep or len(rescored) <= 1 or not is_contact(self.position):
+            return Ranking(ranked, self.by_hand)
+        best = ranked[0][0]
+        closest = [
+            pair
+            for pair in ranked[: min(self.deep, len(rescored))]
+            if pair[0] >= best - self.deep_margin
+        ]
+        if len(closest) <= 1:
+            return Ranking(ranked, self.by_hand)
+        look = DeepLook(
+            closest,
+            # What the look one roll ahead left unspent adds to it.
+            Budget(self.deep_budget + self.left.left),
+            self.value,
+            self.reply_value,
+            self.prune,
+            self.evaluator,
+            self.reckon,
+            SECOND_ROLLS[self.deep_sets],
+            replies,
+        )
+        return Ranking(ranked, self.by_hand, look)
+
+
+def ahead_look(
+    position: Position,
+    dice: tuple[int, int],
+    keep: int = 8,
+    margin: float = 0.16,
+    budget: int = 3000,
+    plays: list[Play] | None = None,
+    value: Value | None = None,
+    reply_value: Value | None = None,
+    prune: int = 0,
+    ranking: bool = True,
+    evaluator: Evaluator | None = None,
+    deep: int = 0,
+    deep_margin: float = 0.0,
+    deep_budget: int = 0,
+    deep_sets: int = 3,
+) -> AheadLook:
+    """``rank_plays_deeper`` up to its look one roll ahead (same arguments): the 1-ply
+    ranking, and the candidates the budget pays to look at, in turn until it cannot (a
+    look-ahead's cost is known before it is evaluated: ``Rolls.cost``)."""
     if plays is None:
         plays = (evaluator or FRESH).rolls(position).plays(dice)
     plays, by_hand, spent = shortlist(position, plays, budget, value)
     ranked = rank_plays(position, dice, plays, value, ranking, evaluator)
-    # A race near home is reckoned at 1-ply already: looking a roll further adds nothing
-    # but its cost.
-    if len(ranked) <= 1 or reckons_near(position):
-        return Ranking(ranked, by_hand)
-    best = ranked[0][0]
-    candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
-    if len(candidates) <= 1:
-        return Ranking(ranked, by_hand)
     # The candidates' look-aheads reckon only what the 1-ply ranking did: one measure for
     # all of them.
     reckon = reckonings(position)
     left = Budget(budget - spent - len(ranked))
     # The candidates' rolls, kept for the look two rolls ahead to read again.
     kept = Kept(evaluator or FRESH)
-    ranked, rescored = _rescored(ranked, candidates, left, value, reply_value, prune, kept, reckon)
-    if not deep or rescored <= 1 or not is_contact(position):
-        return Ranking(ranked, by_hand)
-    best = ranked[0][0]
-    closest = [pair for pair in ranked[: min(deep, rescored)] if pair[0] >= best - deep_margin]
-    if len(closest) <= 1:
-        return Ranking(ranked, by_hand)
-    look = DeepLook(
-        closest,
-        # What the look one roll ahead left unspent adds to it.
-        Budget(deep_budget + left.left),
+    ahead = AheadLook(
+        position,
+        ranked,
+        by_hand,
+        [],
+        left,
         value,
         reply_value,
         prune,
         kept,
         reckon,
-        SECOND_ROLLS[deep_sets],
+        deep,
+        deep_margin,
+        deep_budget,
+        deep_sets,
     )
-    return Ranking(ranked, by_hand, look)
-
-
-def _rescored(
-    ranked: list[tuple[float, Play]],
-    candidates: list[tuple[float, Play]],
-    left: Budget,
-    value: Value | None,
-    reply_value: Value | None,
-    prune: int = 0,
-    evaluator: Evaluator | None = None,
-    reckon: int = EVERY,
-) -> tuple[list[tuple[float, Play]], int]:
-    """``ranked`` with the ``candidates`` (its first plays) re-scored at 2-ply while
-    ``left`` pays for them, the rest below; and how many were re-scored."""
-    rescored: list[tuple[float, Play]] = []
+    # A race near home is reckoned at 1-ply already: looking a roll further adds nothing
+    # but its cost.
+    if len(ranked) <= 1 or reckons_near(position):
+        return ahead
+    best = ranked[0][0]
+    candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
+    if len(candidates) <= 1:
+        return ahead
     for _, play in candidates:
-        try:
-            probabilities, _ = lookahead(
-                play.position.flip(), left, reply_value, prune, evaluator, reckon
-            )
-        except OutOfBudget:
+        if not left.spend(kept.rolls(play.position.flip(), reckon).cost(prune)):
             break
-        if value is None:
-            rescored.append((-probabilities.equity, play))
-        else:
-            rescored.append((value(probabilities.flip()), play))
-    if not rescored:
-        return ranked, 0
-    return reordered(ranked, rescored), len(rescored)
+        ahead.paid.append(play)
+    return ahead

@@ -1,16 +1,17 @@
-"""What sharing the expert's look two rolls ahead among workers saves (game/bot/deep_parts.py),
-in CPU time, load aside.
+"""What sharing the expert's look-aheads among workers saves (game/bot/deep_parts.py), in CPU
+time, load aside.
 
     python -m tools.bench.deep_parts                  # the page bench's 200 decisions' plays
     python -m tools.bench.deep_parts --decisions 60 --workers 2 4
 
 For each play of the decisions ``tools.bench.page --decisions N`` asks (random full-rules
 play, money and matches), at the strongest level: the CPU time of ``choose_play`` whole, and
-of its parts one after another: the plan (``planned_play``: the ranking and its look one roll
-ahead, on the computer's worker), each part's answer (``part_answer``) and the join
-(``PlannedPlay.play``). With N workers answering the parts at once, a decision takes the
-plan, its dearest part and the join: printed against the whole, over the plays that look two
-rolls ahead and over all plays, with the slowest whole decision's time each way. Each piece
+of its pieces one after another: the plan (``planned_play``: the 1-ply ranking, on the
+computer's worker), each part's answer (``part_answer``) and each round's taking
+(``PlannedPlay.take``: the look one roll ahead's answers, then the look two rolls ahead's).
+With N workers answering a round's parts at once, a decision takes the plan and, each
+round, its dearest part and the taking: printed against the whole, over the plays that look
+two rolls ahead and over all plays, with the slowest whole decision's time each way. Each piece
 starts with the bot's caches of the decision's positions empty (``cold``), as on a worker
 that has not met them (``--warm``: kept, the other bound: the pieces after the first find
 what it left). Process
@@ -42,8 +43,8 @@ def cold() -> None:
 
 
 def measured(count: int, workers: list[int], warm: bool = False) -> list[dict]:
-    """Per play: the whole decision's CPU seconds, and per worker count the plan + dearest part
-    + join; ``deep``: whether it looked two rolls ahead."""
+    """Per play: the whole decision's CPU seconds, and per worker count the plan and each
+    round's dearest part and taking; ``deep``: whether it looked two rolls ahead."""
     rows = []
     clear = (lambda: None) if warm else cold
     for state in decision_states(count):
@@ -58,20 +59,27 @@ def measured(count: int, workers: list[int], warm: bool = False) -> list[dict]:
         started = time.process_time()
         planned = planned_play(state.position, state.dice, STRONGEST_LEVEL, score)
         plan = time.process_time() - started
-        row["deep"] = bool(planned.units)
         for count_ in workers:
-            parts, answers = [], []
-            for request in planned.requests(count_):
-                clear()
+            if count_ != workers[0]:  # planned anew (untimed): a plan is taken once
+                planned = planned_play(state.position, state.dice, STRONGEST_LEVEL, score)
+            shared, work, rounds = plan, plan, 0
+            while not planned.done:  # a round: the look one roll ahead, then two
+                parts, answers = [], []
+                for request in planned.requests(count_):
+                    clear()
+                    started = time.process_time()
+                    answers.append(part_answer(request))
+                    parts.append(time.process_time() - started)
                 started = time.process_time()
-                answers.append(part_answer(request))
-                parts.append(time.process_time() - started)
-            started = time.process_time()
-            play = planned.play(answers)
-            join = time.process_time() - started
-            assert play == whole, "the parts gave another play than the whole search"
-            row[count_] = plan + max(parts, default=0.0) + join
-            row[f"{count_} work"] = plan + sum(parts) + join
+                planned.take(answers)
+                taken = time.process_time() - started
+                shared += max(parts, default=0.0) + taken
+                work += sum(parts) + taken
+                rounds += 1
+            assert planned.decided == whole, "the parts gave another play than the whole search"
+            row["deep"] = rounds == 2
+            row[count_] = shared
+            row[f"{count_} work"] = work
         rows.append(row)
     return rows
 

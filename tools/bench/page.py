@@ -375,15 +375,17 @@ ASK_POOLED = """async ([requests, workers, strongest]) => {
       return JSON.parse(await worker.ask(request));
     }
     const planned = JSON.stringify({ ...data, task: "play-plan", workers: workers + 1 });
-    const plan = JSON.parse(await worker.ask(planned));
-    if (!plan.parts) return plan;
-    const answers = await Promise.all(plan.parts.map((part, index) =>
-      (index ? pool.ask(JSON.stringify(part), "deep-look") : worker.ask(JSON.stringify(part)))
-        .then(JSON.parse, () => null)));
-    const joined = JSON.parse(await worker.ask(
-      JSON.stringify({ task: "play-join", pending: plan.pending, answers })));
-    joined.parts = plan.parts.length;
-    return joined;
+    let plan = JSON.parse(await worker.ask(planned)), parts = 0;
+    while (plan.parts) {  // a round: the look one roll ahead, then two
+      parts = Math.max(parts, plan.parts.length);
+      const answers = await Promise.all(plan.parts.map((part, index) =>
+        (index ? pool.ask(JSON.stringify(part), "deep-look") : worker.ask(JSON.stringify(part)))
+          .then(JSON.parse, () => null)));
+      plan = JSON.parse(await worker.ask(
+        JSON.stringify({ task: "play-join", pending: plan.pending, answers })));
+    }
+    plan.parts = parts;
+    return plan;
   }
   const whole = [], shared = [], same = [], parts = [];
   const start = performance.now();

@@ -42,19 +42,21 @@ async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any
     # One part more than the pool has workers: the computer's worker, idle meanwhile, answers
     # the first (on 4 cores, 3 of the pool's workers and the computer's: every core).
     plan = await around.ask(play_parts.plan_request(request, workers + 1))
-    if "parts" not in plan:  # no close call looked at two rolls ahead: the play is decided
-        return plan
-    own, *rest = plan["parts"]
-    found = await asyncio.gather(
-        around.ask(own),
-        *(around.pool(part, DEEP_LOOK) for part in rest),
-        return_exceptions=True,
-    )
-    answers = [part if isinstance(part, dict) else None for part in found]
-    try:
-        joined = await around.ask(play_parts.join_request(plan, answers))
-    except Exception:  # the plan was not kept: the play asked whole
-        return await around.ask(request)
-    joined["ms"] = around.now_ms() - started
-    joined["parts"] = len(plan["parts"])
-    return joined
+    parts = 0
+    while "parts" in plan:  # a round of parts: the look one roll ahead, then two
+        parts = max(parts, len(plan["parts"]))
+        found = await asyncio.gather(
+            *(
+                around.pool(part, DEEP_LOOK) if index else around.ask(part)
+                for index, part in enumerate(plan["parts"])
+            ),
+            return_exceptions=True,
+        )
+        answers = [part if isinstance(part, dict) else None for part in found]
+        try:
+            plan = await around.ask(play_parts.join_request(plan, answers))
+        except Exception:  # the plan was not kept: the play asked whole
+            return await around.ask(request)
+    plan["ms"] = around.now_ms() - started
+    plan["parts"] = parts
+    return plan

@@ -1,8 +1,9 @@
-"""The computer's play with its look two rolls ahead answered by the pool's workers: the
-computer's worker plans it (``plan_reply``: the look one roll ahead, the plays the deep
-look pays for, its parts), the pool's workers answer the parts (``part_reply``), and the
-computer's worker joins their answers into its play (``join_reply``), the same play as
-``thinker.think`` gives to the last digit (``game.bot.deep_parts``).
+"""The computer's play with its look-aheads answered by the pool's workers: the computer's
+worker plans it (``plan_reply``: the 1-ply ranking and the candidates' look one roll ahead
+in parts), the pool's workers answer the parts (``part_reply``), and the computer's worker
+takes their answers (``join_reply``): the ranking, then the look two rolls ahead's parts,
+and once those are answered the play, the same play as ``thinker.think`` gives to the last
+digit (``game.bot.deep_parts``).
 
     >>> import random
     >>> from game.engine.position import Position
@@ -13,14 +14,16 @@ computer's worker joins their answers into its play (``join_reply``), the same p
     ...                  phase=Phase.MOVE, turn=0, dice=(2, 2))
     >>> asked = thinker.play_request(game, "expert", random.Random(1))
     >>> plan = plan_reply(plan_request(asked, 2))
-    >>> answers = [part_reply(part) for part in plan["parts"]]    # in the pool
-    >>> join_reply(join_request(plan, answers))["play"] == thinker.reply(asked)["play"]
+    >>> while "parts" in plan:                                      # two rounds
+    ...     answers = [part_reply(part) for part in plan["parts"]]  # in the pool
+    ...     plan = join_reply(join_request(plan, answers))
+    >>> plan["play"] == thinker.reply(asked)["play"]
     True
 
 The computer's worker keeps the plan waiting for its parts (only the latest: one play is
 asked at a time); a join that names no waiting plan is refused in words, and the page then
 asks for the play as before. A part left unanswered (its worker failed) is worked out where
-the parts are joined.
+the parts are taken.
 """
 
 from __future__ import annotations
@@ -42,8 +45,8 @@ from game.web.worker.messages import (
 
 TASKS = (PLAY_PLAN, DEEP_PART, PLAY_JOIN)
 # The plan waiting for its parts' answers (the computer's worker's): its number, the game,
-# the plan (a ``deep_parts.PlannedPlay``) and the random generator.
-_waiting: dict[int, tuple[GameState, Any, random.Random]] = {}
+# the plan (a ``deep_parts.PlannedPlay``), the random generator and the parts' count.
+_waiting: dict[int, tuple[GameState, Any, random.Random, int]] = {}
 _planned = [0]
 
 
@@ -87,11 +90,16 @@ def plan_reply(data: dict[str, Any]) -> dict[str, Any]:
     state = checker_play_state(game, game.turn)
     level = level_or_default(request.level)
     planned = planned_play(game.position, game.dice, level, state, rng)
-    if not planned.units:
-        return _played(game, planned.decided, rng)
     _waiting.clear()
+    return _next(game, planned, rng, workers)
+
+
+def _next(game: GameState, planned: Any, rng: random.Random, workers: int) -> dict[str, Any]:
+    """The play once decided; else the next round's parts, the plan kept for them."""
+    if planned.done:
+        return _played(game, planned.decided, rng)
     _planned[0] += 1
-    _waiting[_planned[0]] = (game, planned, rng)
+    _waiting[_planned[0]] = (game, planned, rng, workers)
     return {"pending": _planned[0], "parts": planned.requests(workers)}
 
 
@@ -106,16 +114,16 @@ def part_reply(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def join_reply(data: dict[str, Any]) -> dict[str, Any]:
-    """The planned play, its parts' answers joined (a ``PlayReply``)."""
+    """The round's answers taken: the next round's parts, or the play (a ``PlayReply``)."""
     found = _waiting.pop(data.get("pending"), None)  # type: ignore[arg-type]
     if found is None:
         raise MessageError("no planned play waits for these parts")
     answers = data.get("answers")
     if not isinstance(answers, list):
         raise MessageError("a planned play's parts come back as a list")
-    game, planned, rng = found
-    play = planned.play([answer if isinstance(answer, dict) else None for answer in answers], rng)
-    return _played(game, play, rng)
+    game, planned, rng, workers = found
+    planned.take([answer if isinstance(answer, dict) else None for answer in answers], rng)
+    return _next(game, planned, rng, workers)
 
 
 def _played(game: GameState, play: Play | None, rng: random.Random) -> dict[str, Any]:

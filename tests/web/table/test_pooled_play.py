@@ -1,5 +1,5 @@
-"""The expert's play on the pool (game/web/table/pooled_play.py): planned, its look two rolls
-ahead in parts on the pool's workers, joined; the same play and draws as asked whole."""
+"""The expert's play on the pool (game/web/table/pooled_play.py): planned, its look-aheads in
+parts on the pool's workers, joined; the same play and draws as asked whole."""
 
 from __future__ import annotations
 
@@ -35,8 +35,10 @@ def test_with_two_workers_ready_the_parts_go_to_the_pool_and_the_play_is_the_sam
     around = FakeSurroundings()
     around.pool_workers = 2
     found, whole, tasks = _asked(around)
-    # One part for each of the pool's workers, one for the computer's own.
-    assert tasks == [PLAY_PLAN, DEEP_PART, DEEP_PART, DEEP_PART, PLAY_JOIN]
+    # Two rounds (one roll ahead, then two), each of a part for each of the pool's workers
+    # and one for the computer's own.
+    assert tasks[0] == PLAY_PLAN and tasks.count(PLAY_JOIN) == 2 and tasks[-1] == PLAY_JOIN
+    assert tasks.count(DEEP_PART) == 6
     assert (found["play"], found["rng"], found["parts"]) == (whole["play"], whole["rng"], 3)
 
 
@@ -55,5 +57,5 @@ def test_a_part_cancelled_on_the_pool_is_worked_out_where_the_parts_are_joined()
     around.pool_workers = 2
     around.cancelled.add(pooled_play.DEEP_LOOK)  # every part's pool worker fails
     found, whole, tasks = _asked(around)
-    assert tasks == [PLAY_PLAN, DEEP_PART, DEEP_PART, DEEP_PART, PLAY_JOIN]
+    assert tasks.count(DEEP_PART) == 6 and tasks.count(PLAY_JOIN) == 2
     assert found["play"] == whole["play"]
