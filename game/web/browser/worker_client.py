@@ -128,14 +128,17 @@ def cancel_pool(tag: str) -> None:
 
 
 async def pool_ready() -> int:
-    """How many of the pool's workers are ready now (0 where there is no pool), the pool
-    asked to start them all (worker-pool.mjs's ``warm``) so that they are ready next time."""
+    """How many of the pool's workers are ready and idle now (0 where there is no pool, or
+    while it has work waiting: a rollout's or an analysis's), the pool asked to start them
+    all (worker-pool.mjs's ``warm``) so that they are ready next time."""
     pool = getattr(window, "workerPool", None)
     if not pool:
         return 0
     try:
         pool.warm()
         status = json.loads(str(await pool.status()))
-        return int(status.get("ready", 0))
+        if status.get("queued", 0):
+            return 0
+        return max(0, int(status.get("ready", 0)) - int(status.get("busy", 0)))
     except Exception:  # no workers in this browser: none ready
         return 0

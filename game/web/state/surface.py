@@ -112,8 +112,9 @@ class Surroundings(Protocol):
         ...
 
     def pool_ready(self) -> Awaitable[int]:
-        """How many of the pool's workers are ready for a task now (0 where there is no
-        pool); the pool is asked to start all its workers, for the next time."""
+        """How many of the pool's workers are ready and idle now (0 where there is no pool,
+        or while other work waits for it); the pool is asked to start all its workers, for
+        the next time."""
         ...
 
     def sleep(self, seconds: float) -> Awaitable[None]: ...

@@ -5,8 +5,9 @@ two rolls ahead), the pool's workers and the computer's own answer the parts of 
 at once, and the
 computer's worker joins their answers into the play (game/web/worker/play_parts.py): the
 same play as asked whole, to the last digit, so a ``?seed=`` game plays the same with or
-without the pool. With fewer than two of the pool's workers ready (the first move, a
-one-core machine), or the plan refused, the play is asked whole as before; a part whose
+without the pool. With fewer than two of the pool's workers ready and idle (the first move,
+a one- or two-core machine, a rollout running), or the plan refused, the play is asked
+whole as before; a part whose
 worker fails is worked out by the computer's worker.
 """
 
