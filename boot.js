@@ -221,10 +221,11 @@
     cancel: function (tag) {
       return pool ? pool.then(function (made) { return made.cancel(tag); }) : Promise.resolve(0);
     },
-    // Start every worker of the pool now (worker-pool.mjs's warm), for work shared among them.
-    warm: function () {
+    // Start up to `count` of the pool's workers now (worker-pool.mjs's warm; all of them
+    // without a count), for work shared among them.
+    warm: function (count) {
       if (typeof Worker === "undefined") return Promise.resolve(false);
-      return thePool().then(function (made) { made.warm(); return true; });
+      return thePool().then(function (made) { made.warm(count); return true; });
     },
     status: function () {
       return pool ? pool.then(function (made) { return JSON.stringify(made.status()); })

@@ -15,8 +15,9 @@
 // worker without cross-origin isolation, and a stopped analysis at the strongest judgement
 // held every worker for its part, the next analysis waiting behind it).
 //
-// warm(): start every worker (one after another) before any task, so that a job that
-// shares its work among them (the expert's look two rolls ahead) finds them ready.
+// warm(count): start up to count workers (every one without a count; one after another)
+// before any task, so that a job that shares its work among them (the expert's look-aheads)
+// finds them ready; the pool never starts more than its size.
 //
 // @typedef {{request: string, tag: string, resolve: Function, reject: Function}} Task
 
@@ -36,11 +37,12 @@ export class WorkerPool {
     this.workers = [];   // {worker, ready: boolean, task: Task|null, id: number}
     this.queue = [];     // Task[]
     this.failed = "";
-    this.warming = false;
+    this.warmTo = 0;     // workers asked for ahead of any task (warm)
   }
 
-  warm() {
-    this.warming = true;
+  warm(count) {
+    const wanted = count === undefined ? this.size : Math.floor(Number(count)) || 0;
+    this.warmTo = Math.max(this.warmTo, Math.min(this.size, wanted));
     this._grow();
   }
 
@@ -90,7 +92,8 @@ export class WorkerPool {
   // Start one more worker when there is waiting work and room, the previous one ready:
   // starting them one at a time keeps the first start (and the page) quick.
   _grow() {
-    if (this.workers.length >= this.size || !(this.queue.length || this.warming)) return;
+    if (this.workers.length >= this.size) return;
+    if (!this.queue.length && this.workers.length >= this.warmTo) return;
     if (this.workers.some((w) => !w.ready)) return;
     let worker;
     try {

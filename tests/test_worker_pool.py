@@ -71,3 +71,48 @@ def test_stop_ends_the_workers_running_the_job_and_the_rest_goes_on():
     }
     # The pool keeps its size: a second worker started beside b1's (work was waiting).
     assert seen["status"] == {"size": 2, "started": 2, "ready": 1, "busy": 0, "queued": 0}
+
+
+WARM = """
+import { WorkerPool } from "./worker-pool.mjs";
+const made = [];
+globalThis.Worker = class {
+  constructor() { this.on = {}; this.sent = []; made.push(this); }
+  addEventListener(kind, listener) { this.on[kind] = listener; }
+  postMessage(message) { this.sent.push(message); }
+  terminate() {}
+  say(data) { this.on.message({ data }); }
+};
+const pool = new WorkerPool(7, "computer-worker.mjs");
+const counts = [];
+pool.warm(3);                            // workers start one after another
+for (let k = 0; k < 5; k++) {
+  counts.push(made.length);
+  if (made.length > k) made[k].say({ ready: true });
+}
+pool.warm(2);                            // asking for fewer stops none
+counts.push(made.length);
+pool.ask("x", "A");                      // a task may still grow the pool past the warm count
+counts.push(made.length);
+const big = new WorkerPool(2, "computer-worker.mjs");
+big.warm(5);                             // never beyond the pool's size
+made.at(-1).say({ ready: true });
+made.at(-1).say({ ready: true });
+console.log(JSON.stringify({ counts, big: big.status() }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="make test installs Node with npm")
+def test_warm_starts_only_the_workers_asked_for_within_the_pools_size():
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", WARM],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    seen = json.loads(run.stdout)
+    # 3 asked of 7: one, then the next once it is ready, and no fourth; a task adds one.
+    assert seen["counts"] == [1, 2, 3, 3, 3, 3, 4]
+    assert seen["big"]["started"] == 2 and seen["big"]["ready"] == 2

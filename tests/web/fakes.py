@@ -134,6 +134,7 @@ class FakeSurroundings:
         self.requests: list[dict[str, Any]] = []
         self.cancelled: set[str] = set()  # the pool jobs cancelled
         self.pool_workers = 0  # the pool's workers ready (pool_ready)
+        self.pool_wanted = 0  # how many pool_ready was last asked for
         self.pending: list[Coroutine[Any, Any, None]] = []
         self.clock = 0.0
 
@@ -183,8 +184,9 @@ class FakeSurroundings:
     def cancel_pool(self, tag: str) -> None:
         self.cancelled.add(tag)
 
-    async def pool_ready(self) -> int:
-        return self.pool_workers
+    async def pool_ready(self, wanted: int) -> int:
+        self.pool_wanted = wanted
+        return min(wanted, self.pool_workers)
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(0)

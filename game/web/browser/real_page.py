@@ -241,8 +241,8 @@ class BrowserSurroundings:
     def cancel_pool(self, tag: str) -> None:
         worker_client.cancel_pool(tag)
 
-    async def pool_ready(self) -> int:
-        return await worker_client.pool_ready()
+    async def pool_ready(self, wanted: int) -> int:
+        return await worker_client.pool_ready(wanted)
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)

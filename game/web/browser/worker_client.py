@@ -127,18 +127,19 @@ def cancel_pool(tag: str) -> None:
         pool.cancel(tag)
 
 
-async def pool_ready() -> int:
-    """How many of the pool's workers are ready and idle now (0 where there is no pool, or
-    while it has work waiting: a rollout's or an analysis's), the pool asked to start them
-    all (worker-pool.mjs's ``warm``) so that they are ready next time."""
+async def pool_ready(wanted: int) -> int:
+    """How many of the pool's workers are ready and idle now, at most ``wanted`` (0 where
+    there is no pool, or while it has work waiting: a rollout's or an analysis's), the pool
+    asked to start that many (worker-pool.mjs's ``warm``) so that they are ready next time."""
     pool = getattr(window, "workerPool", None)
     if not pool:
         return 0
     try:
-        pool.warm()
+        pool.warm(wanted)
         status = json.loads(str(await pool.status()))
         if status.get("queued", 0):
             return 0
-        return max(0, int(status.get("ready", 0)) - int(status.get("busy", 0)))
+        idle = int(status.get("ready", 0)) - int(status.get("busy", 0))
+        return max(0, min(wanted, idle))
     except Exception:  # no workers in this browser: none ready
         return 0

@@ -111,10 +111,10 @@ class Surroundings(Protocol):
         """Drop the pool's tasks of the job ``tag``, waiting or running (their workers ended)."""
         ...
 
-    def pool_ready(self) -> Awaitable[int]:
-        """How many of the pool's workers are ready and idle now (0 where there is no pool,
-        or while other work waits for it); the pool is asked to start all its workers, for
-        the next time."""
+    def pool_ready(self, wanted: int) -> Awaitable[int]:
+        """How many of the pool's workers are ready and idle now, at most ``wanted`` (0 where
+        there is no pool, or while other work waits for it); the pool is asked to start that
+        many, for the next time."""
         ...
 
     def sleep(self, seconds: float) -> Awaitable[None]: ...

@@ -22,6 +22,10 @@ from game.web.worker import play_parts
 from game.web.worker.messages import PLAY
 
 DEEP_LOOK = "deep-look"  # the pool's tag of a play's parts
+# The pool's workers a play shares its look-aheads with, at most: with the computer's own,
+# every core of 4; beyond, each worker's cold caches eat most of the gain (performance.md,
+# "Session 31") while each costs another interpreter's memory (some 110-150 MB).
+SHARING_WORKERS = 3
 
 
 def shared(request: dict[str, Any]) -> bool:
@@ -36,7 +40,7 @@ async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any
     and joined; anything else asked whole. ``ms``: the whole time it took."""
     if not shared(request):
         return await around.ask(request)
-    workers = await around.pool_ready()
+    workers = await around.pool_ready(SHARING_WORKERS)
     if workers < 2:
         return await around.ask(request)
     started = around.now_ms()

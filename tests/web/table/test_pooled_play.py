@@ -59,3 +59,12 @@ def test_a_part_cancelled_on_the_pool_is_worked_out_where_the_parts_are_joined()
     found, whole, tasks = _asked(around)
     assert tasks.count(DEEP_PART) == 6 and tasks.count(PLAY_JOIN) == 2
     assert found["play"] == whole["play"]
+
+
+def test_a_large_pool_shares_a_play_with_three_of_its_workers_only():
+    around = FakeSurroundings()
+    around.pool_workers = 7  # an 8-core machine's pool
+    found, whole, tasks = _asked(around)
+    assert tasks.count(DEEP_PART) <= 8  # two rounds of at most 4 parts
+    assert around.pool_wanted == pooled_play.SHARING_WORKERS == 3
+    assert found["parts"] == 4 and found["play"] == whole["play"]  # 3 workers and the computer's
