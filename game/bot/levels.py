@@ -36,7 +36,7 @@ each level) is in docs/performance.md, measured by ``python -m tools.bench.bot``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.bot.level_names import LEVEL_NAMES
@@ -107,13 +107,6 @@ LEVELS_BY_STRENGTH = (
         deep_budget=4500,
     ),
 )
-
-
-# The strongest level with about three times its positions, all spent on its look two rolls
-# ahead: all 21 of the mover's second rolls, not a third. For a search spread over several
-# workers that can pay for them (issue 52); no level of the page uses it. On the 1,200
-# held-out decisions it lost 1.107 against the expert's 1.314 (performance.md, "Session 31").
-POOLED_EXPERT = replace(LEVELS_BY_STRENGTH[-1], deep_sets=1, deep_budget=15500)
 
 
 class UnknownLevel(ValueError):
