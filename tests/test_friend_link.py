@@ -12,7 +12,7 @@ import pytest
 from game.engine.match import Rules
 from game.engine.record import Action
 from game.engine.state import Phase
-from game.formats import friend_fields, friend_link
+from game.formats import friend_link, game_link
 from game.formats.friend_link import FriendGame, LinkRefused, read_link
 from game.formats.mat import format_mat, parse_mat
 
@@ -246,7 +246,7 @@ def test_a_tampered_link_is_refused_and_nothing_is_lost(field):
     sides, turn = opened(seed=4, received=False)
     receiver, link = sides[turn], sides[1 - turn].last_link
     changed = {
-        2: lambda t: friend_fields.base36(int(t, 36) + 2),
+        2: lambda t: game_link.base36(int(t, 36) + 2),
         3: lambda t: "r",
         4: flip,
         5: lambda t: flip(t) if t else "A" * 22,

@@ -116,7 +116,7 @@ def to_roll(position: Position) -> GameState:
 def link_of(start: GameState, places: list[tuple[int, int]], count: int) -> str:
     """A version 4 link from ``start`` with these digits, its check right."""
     head = encode_game(Record(start)).split(".")
-    body = ".".join(["4", *head[1:3], game_link._base36(count), _b64(pack_blocks(places)), ""])
+    body = ".".join(["4", *head[1:3], game_link.base36(count), _b64(pack_blocks(places)), ""])
     return f"{body}.{game_link._check(body)}"
 
 

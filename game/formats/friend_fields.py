@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from game.engine.refusal import Refusal, Term
+from game.formats.game_link import base36
 
 FRIEND_VERSION = "F1"
 KEY_BYTES, ID_BYTES, SECRET_BYTES, TAG_BYTES = 16, 8, 16, 12
@@ -64,16 +65,6 @@ class LinkFields:
 
     def text(self) -> str:
         return f"{self.body()}.{b64(self.tag)}.{self.record_text}"
-
-
-def base36(value: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    text = ""
-    while True:
-        value, digit = divmod(value, 36)
-        text = digits[digit] + text
-        if not value:
-            return text
 
 
 def link_tag(key: bytes, body: str, record_text: str) -> bytes:

@@ -228,7 +228,7 @@ def encode_game(record: Record) -> str:
                 places.append((0, 1))  # the next game: one choice
             continue
         if action.kind == ActionKind.SETUP:
-            setups.append(f"{_base36(count)}-{_setup_text(action)}")
+            setups.append(f"{base36(count)}-{_setup_text(action)}")
             places.append((0, 1))  # a set-up: no choice, its text rides beside
         elif version == BLOCKS_VERSION and state.phase is Phase.MOVE:
             places += _move_places(state, action)
@@ -243,9 +243,9 @@ def encode_game(record: Record) -> str:
             value = value * radix + digit
         data = value.to_bytes((value.bit_length() + 7) // 8, "big")
     payload = base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
-    fields = [version, _base36(_rules_code(record.rules)), _start_text(record)]
+    fields = [version, base36(_rules_code(record.rules)), _start_text(record)]
     extra = [":".join(setups)] if version in (SETUPS_VERSION, BLOCKS_VERSION) else []
-    body = ".".join([*fields, _base36(count), payload, *extra])
+    body = ".".join([*fields, base36(count), payload, *extra])
     return f"{body}.{_check(body)}"
 
 
@@ -361,7 +361,8 @@ def _read_setup(text: str) -> Action:
     return Action.setup(position, int(player), cube)
 
 
-def _base36(value: int) -> str:
+def base36(value: int) -> str:
+    """``value`` in base 36, lower-case digits (the links' counts)."""
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     text = ""
     while True:
