@@ -81,13 +81,7 @@ class PlannedPlay:
         else:
             costs = [sum(rolls.cost_of(dice, 1) for dice in dices) for rolls, dices in self.units]
             make = self._deeper_request
-        loads = [0] * max(1, count)
-        dealt: list[list[int]] = [[] for _ in loads]
-        for index in sorted(range(len(costs)), key=lambda unit: -costs[unit]):
-            lightest = loads.index(min(loads))
-            loads[lightest] += costs[index]
-            dealt[lightest].append(index)
-        return [make(sorted(indices)) for indices in dealt if indices]
+        return [make(indices) for indices in dealt(costs, count)]
 
     def _ahead_request(self, indices: list[int]) -> dict[str, Any]:
         assert self.ahead is not None
@@ -98,13 +92,13 @@ class PlannedPlay:
             "reckon": ahead.reckon,
             "prune": ahead.prune,
             "value": _coefficients(ahead.reply_value),
-            "units": [[_checkers(ahead.paid[i].position.flip()), [], i] for i in indices],
+            "units": [[checkers_of(ahead.paid[i].position.flip()), [], i] for i in indices],
         }
 
     def _deeper_request(self, indices: list[int]) -> dict[str, Any]:
         assert self.ahead is not None
         units = [
-            [_checkers(self.units[i][0].position), [list(dice) for dice in self.units[i][1]], i]
+            [checkers_of(self.units[i][0].position), [list(dice) for dice in self.units[i][1]], i]
             for i in indices
         ]
         return {
@@ -139,7 +133,7 @@ class PlannedPlay:
             if index in found:
                 five, positions = found[index]
                 looked.append(Probabilities.from_sequence([float(x) for x in five]))
-                replies[after] = [_position(checkers) for checkers in positions]
+                replies[after] = [position_of(checkers) for checkers in positions]
             else:  # worked out here
                 probabilities, best = _ahead(after, ahead.reckon, ahead.prune, ahead.reply_value)
                 looked.append(probabilities)
@@ -201,6 +195,18 @@ def planned_play(
     return planned
 
 
+def dealt(costs: list[int], count: int) -> list[list[int]]:
+    """Units (their ``costs``) dealt to at most ``count`` workers, the dearest first to the
+    least loaded: each worker's indices in order, workers left without any left out."""
+    loads = [0] * max(1, count)
+    dealt: list[list[int]] = [[] for _ in loads]
+    for index in sorted(range(len(costs)), key=lambda unit: -costs[unit]):
+        lightest = loads.index(min(loads))
+        loads[lightest] += costs[index]
+        dealt[lightest].append(index)
+    return [sorted(indices) for indices in dealt if indices]
+
+
 def part_answer(request: dict[str, Any]) -> dict[str, Any]:
     """A part's answer, for each unit (its index in the plan): one roll ahead, the position's
     probabilities and its best reply to each of the 21 rolls; two rolls ahead, the mover's
@@ -219,7 +225,7 @@ def part_answer(request: dict[str, Any]) -> dict[str, Any]:
         for unit in units:
             position, _, index = _unit(unit)
             probabilities, best = _ahead(position, reckon, prune, value)
-            answers.append([index, list(probabilities.as_tuple()), [_checkers(p) for p in best]])
+            answers.append([index, list(probabilities.as_tuple()), [checkers_of(p) for p in best]])
         return {"units": answers}
     answer = answered(value)
     for unit in units:
@@ -240,11 +246,13 @@ def _ahead(
     return probabilities, [rolls.best((a, b), value, prune)[1] for a, b, _ in ROLLS]
 
 
-def _checkers(position: Position) -> list[int]:
+def checkers_of(position: Position) -> list[int]:
+    """A position as plain data: the mover's 26 points, then the other side's."""
     return list(position.player) + list(position.opponent)
 
 
-def _position(checkers: object) -> Position:
+def position_of(checkers: object) -> Position:
+    """``checkers_of``'s list back into a position (``PartError`` if it is not one)."""
     if not isinstance(checkers, list) or len(checkers) != 52:
         raise PartError("a part's checkers are 26 points a side")
     if not all(isinstance(c, int) for c in checkers):
@@ -266,7 +274,7 @@ def _unit(unit: object) -> tuple[Position, list[tuple[int, int]], int]:
         if not isinstance(dice, list) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
             raise PartError(f"not a roll: {dice!r}")
         rolls.append((dice[0], dice[1]))
-    return _position(checkers), rolls, index
+    return position_of(checkers), rolls, index
 
 
 def _coefficients(value: Value | None) -> list[float] | None:

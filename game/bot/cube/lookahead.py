@@ -27,22 +27,11 @@ and the others keep their one-roll values.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from game.bot.budget import Budget, OutOfBudget
-from game.bot.cube.model import (
-    choose,
-    choose_doubling,
-    cube_efficiency,
-    decide,
-    value_after,
-)
+from game.bot.cube.model import cube_efficiency, decide, value_after
 from game.bot.cube.state import CubeDecision, CubeState
-from game.bot.evaluator import EVERY, NEAR_HOME, reckonings
-from game.bot.match_value import result_mwc
+from game.bot.cube.steps import begun, decided, leaves
 from game.bot.probabilities import Probabilities
-from game.bot.rolls import FRESH, Evaluator, paid_rolls
-from game.bot.shots import ROLLS
+from game.bot.rolls import FRESH, Evaluator, Rolls
 from game.engine.position import Position
 
 
@@ -78,19 +67,22 @@ def cube_decision(
     many positions evaluated (None: every play of the rolls looked at). ``plies=2``: two
     rolls ahead, the second with ``prune`` replies a roll (``budget.reply_candidates``).
     ``evaluator``: where the rolls are found (``game.bot.rolls``; None: worked out anew)."""
-    from game.bot import evaluate  # the package's entry point (it imports this module)
-
-    probabilities = evaluate(position)
-    quick = decide(probabilities, state, cube_efficiency(position))
-    if plies <= 0 or not state.may_double():
+    probabilities, quick, look = begun(position, state, plies, budget, prune, evaluator or FRESH)
+    if look is None:
         return quick
-    left = None if budget is None else budget - 1  # the position itself is evaluated
-    no_double, double_take, rolls, deeper, spent = _rolls_ahead(
-        position, state, quick, left, plies >= 2, prune, evaluator or FRESH
-    )
-    double_pass = 1.0 if state.is_money else result_mwc(state, state.value)
-    decision = choose(no_double, double_take, double_pass, state, probabilities.win_gammon > 0.0)
-    return replace(decision, rolls_ahead=rolls, rolls_deeper=deeper, positions=1 + spent)
+    # Each step answered here (parts.py has other workers answer them).
+    values, chosen = look.after_first({index: look.first(index) for index in look.looked_at})
+    kept: dict[Position, Rolls] = {}
+
+    def cost(reply: Position) -> int:
+        # The second roll reckons only what the first did.
+        rolls = kept[reply] = look.evaluator.rolls(reply, look.reckon)
+        return rolls.cost(prune)
+
+    paid = look.paid(chosen, cost)
+    for index, after, reply in paid:
+        values[index] = look.deepened(after, leaves(kept[reply], prune))
+    return decided(probabilities, look, values, len(paid))
 
 
 def _value_after_cube_action(probabilities: Probabilities, state: CubeState, x: float) -> float:
@@ -115,114 +107,4 @@ def roll_values(scored: list[tuple[Probabilities, Position]], state: CubeState) 
         # The opponent's value turned into the player's (money: in units of the present cube).
         scale = leaf_state.value / state.value
         values.append(-value * scale if leaf_state.is_money else 1.0 - value)
-    return values
-
-
-def _rolls_ahead(
-    position: Position,
-    state: CubeState,
-    quick: CubeDecision,
-    budget: int | None = None,
-    deeper: bool = False,
-    prune: int = 0,
-    evaluator: Evaluator = FRESH,
-) -> tuple[float, float, int, int, int]:
-    """No-double and double/take values averaged over the player's 21 rolls, how many rolls
-    were looked at, how many of those a second roll ahead, and the positions it cost. With
-    a ``budget`` (positions), the rolls with the fewest plays while it pays for them; a roll
-    left out counts at ``quick``'s values (0-ply). With ``deeper``, what is left of the
-    budget then looks a second roll ahead after the player's best play of each roll in turn
-    (the opponent's 1-ply cube decision, ``_opponent_values``), until it cannot pay for the
-    next one."""
-    # A race near home is left to the network here: reckoning every play of every roll
-    # (near_home.py) costs far more than a cube decision's time allows. (The rolls are
-    # those a checker play's look-ahead reads, as it reckons: a judge of a game shares them.)
-    reckon = reckonings(position) & ~NEAR_HOME
-    table = evaluator.rolls(position, reckon)
-    rolls = [(weight, table.plays((a, b))) for a, b, weight in ROLLS]
-    looked_at = set(range(len(rolls)))
-    allowed = 10**9 if budget is None else budget
-    left = Budget(allowed)
-    if budget is None:
-        left.spend(sum(max(1, len(plays)) for _, plays in rolls))
-    else:
-        looked_at = set()
-        for index in sorted(range(len(rolls)), key=lambda i: len(rolls[i][1])):
-            if not left.spend(max(1, len(rolls[index][1]))):
-                break
-            looked_at.add(index)
-    # Each roll's no-double and double/take values (0-ply for a roll left out).
-    values = [[quick.no_double, quick.double_take] for _ in rolls]
-    chosen: list[tuple[int, Probabilities, Position]] = []
-    for index, (a, b, _) in enumerate(ROLLS):
-        if index in looked_at:
-            # The opponent's probabilities and position after the player's best play.
-            after, reply = table.best((a, b))
-            chosen.append((index, after, reply))
-            values[index] = roll_values([(after, reply)], state)
-    deepened = 0
-    if deeper:
-        leaf_states = (state.flip(), state.doubled().flip())
-        # Most likely rolls first (doubles are half as likely), then the order of ROLLS.
-        for index, after, reply in sorted(chosen, key=lambda entry: -rolls[entry[0]][0]):
-            if reply.is_game_over():
-                continue  # nothing to look at beyond a finished game
-            try:
-                # The second roll reckons only what the first did.
-                theirs = _opponent_values(reply, after, leaf_states, left, prune, evaluator, reckon)
-            except OutOfBudget:
-                break
-            values[index] = [
-                -value * leaf_state.value / state.value if leaf_state.is_money else 1.0 - value
-                for value, leaf_state in zip(theirs, leaf_states, strict=True)
-            ]
-            deepened += 1
-    no_double, double_take = (
-        sum(weight * value[which] for (weight, _), value in zip(rolls, values, strict=True)) / 36.0
-        for which in (0, 1)
-    )
-    return no_double, double_take, len(looked_at), deepened, allowed - left.left
-
-
-def _opponent_values(
-    position: Position,
-    probabilities: Probabilities,
-    states: tuple[CubeState, ...],
-    budget: Budget,
-    prune: int,
-    evaluator: Evaluator,
-    reckon: int = EVERY,
-) -> list[float]:
-    """For each of ``states`` (seen by ``position.player``, on roll with ``probabilities``):
-    that player's value after its best cube action one roll ahead: over its 21 rolls, its
-    best play (``rolls.Rolls.best``, ``prune`` replies), then the other side's best cube
-    action by the 0-ply model. Raises ``budget.OutOfBudget`` when ``budget`` cannot pay
-    for the whole look (``rolls.paid_rolls``), before evaluating anything. ``reckon``: as
-    ``rolls.Rolls``."""
-    wanted: list[CubeState] = []
-    for each in states:
-        wanted.append(each)
-        if each.may_double():
-            wanted.append(each.doubled())
-    wanted = list(dict.fromkeys(wanted))
-    rolls, _ = paid_rolls(position, budget, prune, evaluator, reckon)
-    totals = [0.0] * len(wanted)
-    for a, b, weight in ROLLS:
-        after, leaf = rolls.best((a, b), None, prune)
-        x = cube_efficiency(leaf)
-        for which, each in enumerate(wanted):
-            leaf_state = each.flip()
-            value = _value_after_cube_action(after, leaf_state, x)
-            totals[which] += weight * (-value if leaf_state.is_money else 1.0 - value)
-    no_double = {each: total / 36.0 for each, total in zip(wanted, totals, strict=True)}
-    gammon_possible = probabilities.win_gammon > 0.0
-    values = []
-    for each in states:
-        if not each.may_double():
-            values.append(no_double[each])
-            continue
-        decision = choose_doubling(
-            no_double[each], no_double[each.doubled()], each, gammon_possible
-        )
-        values.append(value_after(decision))
     return values
