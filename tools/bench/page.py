@@ -8,6 +8,8 @@ and whether the computer's thinking ever freezes it.
     python3 -m tools.bench.page --rounds 0 --turns 0 --levels strong --node  # and in Node.js
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200 --levels expert \
         --workers 2                  # each asked whole, then its deep look on 2 pool workers
+    python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200 --levels expert \
+        --workers 2 --cube-set tools/data/cube-check-2ply.txt   # the cube decisions so
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 600 --levels expert \
         --cube-set tests/data/cube_gnubg2ply.txt     # cube decisions near a threshold
 
@@ -359,8 +361,8 @@ ASK_ALL = """async ([requests, inline]) => {
   return { times, bot, longest };
 }"""
 
-# In the page: each request asked whole of the computer's worker, then again with a play of the
-# strongest level shared among the pool's workers as the game shares it
+# In the page: each request asked whole of the computer's worker, then again with a play or a
+# cube decision of the strongest level shared among the pool's workers as the game shares it
 # (game/web/table/pooled_play.py: planned by the computer's worker, its parts on the pool's
 # and the computer's, joined by the computer's worker); both times and answers, one after the other.
 ASK_POOLED = """async ([requests, workers, strongest]) => {
@@ -371,21 +373,22 @@ ASK_POOLED = """async ([requests, workers, strongest]) => {
   }
   async function pooled(request) {
     const data = JSON.parse(request);
-    if (data.task !== "play" || data.level !== strongest) {
+    const plan = { play: "play-plan", double: "cube-plan", answer: "cube-plan" }[data.task];
+    if (!plan || data.level !== strongest) {
       return JSON.parse(await worker.ask(request));
     }
-    const planned = JSON.stringify({ ...data, task: "play-plan", workers: workers + 1 });
-    let plan = JSON.parse(await worker.ask(planned)), parts = 0;
-    while (plan.parts) {  // a round: the look one roll ahead, then two
-      parts = Math.max(parts, plan.parts.length);
-      const answers = await Promise.all(plan.parts.map((part, index) =>
+    const planned = JSON.stringify({ ...data, task: plan, asked: data.task, workers: workers + 1 });
+    let asked = JSON.parse(await worker.ask(planned)), parts = 0;
+    while (asked.parts) {  // a round: the look one roll ahead, then two
+      parts = Math.max(parts, asked.parts.length);
+      const answers = await Promise.all(asked.parts.map((part, index) =>
         (index ? pool.ask(JSON.stringify(part), "deep-look") : worker.ask(JSON.stringify(part)))
           .then(JSON.parse, () => null)));
-      plan = JSON.parse(await worker.ask(
-        JSON.stringify({ task: "play-join", pending: plan.pending, answers })));
+      asked = JSON.parse(await worker.ask(
+        JSON.stringify({ task: "play-join", pending: asked.pending, answers })));
     }
-    plan.parts = parts;
-    return plan;
+    asked.parts = parts;
+    return asked;
   }
   const whole = [], shared = [], same = [], parts = [];
   const start = performance.now();
@@ -446,11 +449,14 @@ def ask_worker(playwright, base: str, requests: dict[str, list[str]]) -> dict:
     return results
 
 
-def bench_pooled(playwright, base: str, count: int, levels: list[str], workers: int) -> None:
+def bench_pooled(
+    playwright, base: str, count: int, levels: list[str], workers: int, cube_set: str | None = None
+) -> None:
     """The same decisions as ``bench_decisions``, each asked whole and then with the strongest
-    level's plays shared among ``workers`` of the pool (?workers=N); printed: the plays'
-    times each way, their ratio, and whether every answer is the same."""
-    states = decision_states(count)
+    level's plays and cube decisions shared among ``workers`` of the pool (?workers=N);
+    printed: the plays' and the cube decisions' times each way, their ratio, and whether
+    every answer is the same. ``cube_set``: as ``bench_decisions``."""
+    states = cube_set_states(cube_set, count) if cube_set else decision_states(count)
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     context = browser.new_context()
     context.add_init_script(PROBE)
@@ -467,15 +473,19 @@ def bench_pooled(playwright, base: str, count: int, levels: list[str], workers: 
         before = os.getloadavg()[0]
         found = page.evaluate(ASK_POOLED, [requests, workers, STRONGEST_LEVEL])
         after = os.getloadavg()[0]
-        plays = [i for i, r in enumerate(requests) if json.loads(r)["task"] == "play"]
+        tasks = [json.loads(r)["task"] for r in requests]
+        plays = [i for i, task in enumerate(tasks) if task == "play"]
         shared = [i for i in plays if found["parts"][i]]
+        cubes = [i for i, task in enumerate(tasks) if task in ("double", "answer")]
+        cubes_shared = [i for i in cubes if found["parts"][i]]
         print(
             f"  {level}: {len(requests)} decisions, machine load {before:.1f} -> {after:.1f};"
             f" the same answer each way {sum(found['same'])} of {len(requests)}; longest"
             f" main-thread task {found['longest']:.0f} ms; plays {len(plays)}, shared in parts"
-            f" {len(shared)}"
+            f" {len(shared)}; cube decisions {len(cubes)}, shared {len(cubes_shared)}"
         )
-        for name, indices in (("plays", plays), ("shared", shared)):
+        rows = (("plays", plays), ("shared", shared), ("cube", cubes), ("cube sh", cubes_shared))
+        for name, indices in rows:
             if not indices:
                 continue
             whole = [found["whole"][i] for i in indices]
@@ -664,8 +674,8 @@ def main() -> int:
         "--workers",
         type=int,
         default=0,
-        help="also ask each decision with the strongest level's plays shared among this many "
-        "of the pool's workers (?workers=N), beside the whole ask",
+        help="also ask each decision with the strongest level's plays and cube decisions shared"
+        " among this many of the pool's workers (?workers=N), beside the whole ask",
     )
     parser.add_argument(
         "--node",
@@ -700,7 +710,9 @@ def main() -> int:
                 "positions), asked of its worker one after another:"
             )
             if options.workers:
-                bench_pooled(playwright, base, options.decisions, chosen, options.workers)
+                bench_pooled(
+                    playwright, base, options.decisions, chosen, options.workers, options.cube_set
+                )
             else:
                 bench_decisions(
                     playwright, base, options.decisions, chosen, options.cube_set, options.node

@@ -1,4 +1,5 @@
-"""The expert's play with its look two rolls ahead shared among the pool's workers.
+"""The expert's play with its look two rolls ahead shared among the pool's workers, and its
+cube decisions (whether to double, its answer to a double) with their look-ahead the same way.
 
 The computer's worker plans the play (its look one roll ahead, and which plays it looks at
 two rolls ahead), the pool's workers and the computer's own answer the parts of that look
@@ -8,7 +9,9 @@ same play as asked whole, to the last digit, so a ``?seed=`` game plays the same
 without the pool. With fewer than two of the pool's workers ready and idle (the first move,
 a one- or two-core machine, a rollout running), or the plan refused, the play is asked
 whole as before; a part whose
-worker fails is worked out by the computer's worker.
+worker fails is worked out by the computer's worker. A cube decision goes the same way
+(game/web/worker/cube_parts.py: the rolls it looks at, then those it looks at a second roll
+ahead), and comes back at once, without parts, when it needs no look-ahead.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from typing import Any
 
 from game.bot.level_names import STRONGEST_LEVEL
 from game.web.state.surface import Surroundings
-from game.web.worker import play_parts
-from game.web.worker.messages import PLAY
+from game.web.worker import cube_parts, play_parts
+from game.web.worker.messages import ANSWER, DOUBLE, PLAY
 
 DEEP_LOOK = "deep-look"  # the pool's tag of a play's parts
 # The pool's workers a play shares its look-aheads with, at most: with the computer's own,
@@ -29,15 +32,16 @@ SHARING_WORKERS = 3
 
 
 def shared(request: dict[str, Any]) -> bool:
-    """Whether the play ``request`` asks for is the one shared among the pool's workers:
-    the strongest level's, whose look two rolls ahead is most of its work."""
-    return request.get("task") == PLAY and request.get("level") == STRONGEST_LEVEL
+    """Whether the decision ``request`` asks for is one shared among the pool's workers:
+    the strongest level's plays and cube decisions, whose looks two rolls ahead are most of
+    their work."""
+    return request.get("task") in (PLAY, DOUBLE, ANSWER) and request.get("level") == STRONGEST_LEVEL
 
 
 async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any]:
-    """The computer's answer to ``request`` (``thinker.request_for``'s): a play of the
-    strongest level planned, its parts on the pool's workers when two or more are ready,
-    and joined; anything else asked whole. ``ms``: the whole time it took."""
+    """The computer's answer to ``request`` (``thinker.request_for``'s): a play or a cube
+    decision of the strongest level planned, its parts on the pool's workers when two or
+    more are ready, and joined; anything else asked whole. ``ms``: the whole time it took."""
     if not shared(request):
         return await around.ask(request)
     workers = await around.pool_ready(SHARING_WORKERS)
@@ -46,7 +50,8 @@ async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any
     started = around.now_ms()
     # One part more than the pool has workers: the computer's worker, idle meanwhile, answers
     # the first (on 4 cores, 3 of the pool's workers and the computer's: every core).
-    plan = await around.ask(play_parts.plan_request(request, workers + 1))
+    planning = play_parts if request.get("task") == PLAY else cube_parts
+    plan = await around.ask(planning.plan_request(request, workers + 1))
     parts = 0
     while "parts" in plan:  # a round of parts: the look one roll ahead, then two
         parts = max(parts, len(plan["parts"]))

@@ -293,8 +293,10 @@ class Table:
                     break
                 think_ms = (time.perf_counter() - thinking_at) * 1000
                 if step.weighed_cube:
-                    # The cube decision's time, for tools/bench/page.py and tests.
+                    # The cube decision's time, for tools/bench/page.py and tests, and how many
+                    # of the pool's workers shared its look-ahead (0: none).
                     page.surface.mark("cube-ms", f"{think_ms:.1f}")
+                    page.surface.mark("cube-parts", str((answer or {}).get("parts", 0)))
                 if step.play is not None and answer is not None:
                     self.last_think_ms = think_ms
                     page.surface.mark("bot-ms", f"{answer['ms']:.1f}")  # the bot's own time

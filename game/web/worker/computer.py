@@ -33,9 +33,14 @@ from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.engine.state import GameState, Phase
 
 if TYPE_CHECKING:  # the bot is imported on first use: the board is drawn before it loads
+    from game.bot.cube import CubeState
     from game.bot.probabilities import Probabilities
     from game.engine.plays import Play
+    from game.engine.position import Position
     from game.web.state.session import Session
+
+    # A cube decision's look ahead: ``cube_decision``'s position, state, plies, budget, prune.
+    CubeLook = tuple[Position, CubeState, int, int, int]
 
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
 ROLL, DOUBLE, ACCEPT, REFUSE, PLAY = "roll", "double", "accept", "refuse", "play"
@@ -156,8 +161,19 @@ def cube_budget(level: str | None) -> int:
 
 def wants_to_double(game: GameState, level: str | None = None) -> bool:
     """Should the player on roll (the computer) double now? False when the rules forbid it."""
+    from game.bot.cube import DOUBLE, cube_decision
+
+    look = double_look(game, level)
+    if isinstance(look, bool):
+        return look
+    return cube_decision(*look).action == DOUBLE
+
+
+def double_look(game: GameState, level: str | None = None) -> bool | CubeLook:
+    """``wants_to_double``'s answer when it needs no look ahead; else the look's arguments
+    (``cube_decision``'s), which the pool's workers may share (game/web/worker/cube_parts.py)."""
     from game.bot import evaluate
-    from game.bot.cube import DOUBLE, NO_DOUBLE, CubeState, cube_decision, cube_efficiency, decide
+    from game.bot.cube import DOUBLE, NO_DOUBLE, CubeState, cube_efficiency, decide
 
     if game.phase is not Phase.ROLL or not game.may_double():
         return False
@@ -170,21 +186,32 @@ def wants_to_double(game: GameState, level: str | None = None) -> bool:
     if quick.action == NO_DOUBLE and gap < -(MONEY_MARGIN if state.is_money else MATCH_MARGIN):
         return False
     # The quick estimate above spent one position of the budget.
-    budget, prune = cube_budget(level) - 1, cube_prune(level)
-    return cube_decision(game.position, state, plies, budget, prune).action == DOUBLE
+    return game.position, state, plies, cube_budget(level) - 1, cube_prune(level)
 
 
 def answer_double(game: GameState, level: str | None = None) -> str:
     """``take``, ``pass`` or ``beaver`` (only where allowed) for the doubled player."""
-    from game.bot.cube import BEAVER as CUBE_BEAVER
-    from game.bot.cube import PASS as CUBE_PASS
-    from game.bot.cube import CubeState, cube_decision
+    from game.bot.cube import cube_decision
+
+    return answer_word(game, cube_decision(*answer_look(game, level)).response)
+
+
+def answer_look(game: GameState, level: str | None = None) -> CubeLook:
+    """The look ahead ``answer_double`` decides by (``cube_decision``'s arguments)."""
+    from game.bot.cube import CubeState
 
     if game.phase is not Phase.DOUBLED:
         raise ValueError(f"no double to answer: the game is in phase {game.phase.value}")
     state = CubeState.from_table(game, game.turn)  # the doubler's view, as the bot wants it
-    plies, budget, prune = cube_plies(level), cube_budget(level), cube_prune(level)
-    response = cube_decision(game.position, state, plies, budget, prune).response
+    return game.position, state, cube_plies(level), cube_budget(level), cube_prune(level)
+
+
+def answer_word(game: GameState, response: str) -> str:
+    """The doubled player's answer from the decision's ``response`` (a beaver only where
+    the game allows one)."""
+    from game.bot.cube import BEAVER as CUBE_BEAVER
+    from game.bot.cube import PASS as CUBE_PASS
+
     if response == CUBE_PASS:
         return PASS
     if response == CUBE_BEAVER and game.may_beaver():

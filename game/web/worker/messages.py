@@ -27,8 +27,10 @@ HINT, WHY = "hint", "why"
 PARTS, PART, WHOLE = "analyse-parts", "analyse-part", "analyse-whole"
 # The expert's play with its look two rolls ahead on the pool (game/web/worker/play_parts.py):
 # planned by the computer's worker, its parts answered by the pool's (``deep_parts.PART``),
-# joined again by the computer's worker.
+# joined again by the computer's worker (the join is the same for a cube decision's parts).
 PLAY_PLAN, DEEP_PART, PLAY_JOIN = "play-plan", "deep-part", "play-join"
+# The expert's cube decision on the pool, the same way (game/web/worker/cube_parts.py).
+CUBE_PLAN, CUBE_PART = "cube-plan", "cube-part"
 
 
 class MessageError(ValueError):

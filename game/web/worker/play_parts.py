@@ -29,7 +29,8 @@ the parts are taken.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState
@@ -44,9 +45,21 @@ from game.web.worker.messages import (
 )
 
 TASKS = (PLAY_PLAN, DEEP_PART, PLAY_JOIN)
-# The plan waiting for its parts' answers (the computer's worker's): its number, the game,
-# the plan (a ``deep_parts.PlannedPlay``), the random generator and the parts' count.
-_waiting: dict[int, tuple[GameState, Any, random.Random, int]] = {}
+Taking = Callable[[list[dict[str, Any] | None]], None]  # a plan's round of answers taken
+Finishing = Callable[[], dict[str, Any]]  # the decided plan's reply
+
+
+class Planned(Protocol):
+    """A decision planned in parts (``deep_parts.PlannedPlay``, ``cube.parts.PlannedCube``)."""
+
+    done: bool
+
+    def requests(self, count: int) -> list[dict[str, Any]]: ...
+
+
+# The plan waiting for its parts' answers (the computer's worker's; only the latest): by its
+# number, the plan, the parts' count, how it takes a round's answers and its reply once done.
+_waiting: dict[int, tuple[Planned, int, Taking, Finishing]] = {}
 _planned = [0]
 
 
@@ -90,16 +103,24 @@ def plan_reply(data: dict[str, Any]) -> dict[str, Any]:
     state = checker_play_state(game, game.turn)
     level = level_or_default(request.level)
     planned = planned_play(game.position, game.dice, level, state, rng)
-    _waiting.clear()
-    return _next(game, planned, rng, workers)
+    return waiting_reply(
+        planned,
+        workers,
+        lambda answers: planned.take(answers, rng),
+        lambda: _played(game, planned.decided, rng),
+    )
 
 
-def _next(game: GameState, planned: Any, rng: random.Random, workers: int) -> dict[str, Any]:
-    """The play once decided; else the next round's parts, the plan kept for them."""
+def waiting_reply(
+    planned: Planned, workers: int, take: Taking, finished: Finishing
+) -> dict[str, Any]:
+    """The decision's reply (``finished()``) once ``planned`` is done; else the next round's
+    parts for ``workers``, the plan kept for them (``take`` takes their answers)."""
     if planned.done:
-        return _played(game, planned.decided, rng)
+        return finished()
+    _waiting.clear()  # one decision is asked at a time: a plan left waiting is dropped
     _planned[0] += 1
-    _waiting[_planned[0]] = (game, planned, rng, workers)
+    _waiting[_planned[0]] = (planned, workers, take, finished)
     return {"pending": _planned[0], "parts": planned.requests(workers)}
 
 
@@ -114,16 +135,17 @@ def part_reply(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def join_reply(data: dict[str, Any]) -> dict[str, Any]:
-    """The round's answers taken: the next round's parts, or the play (a ``PlayReply``)."""
+    """The round's answers taken: the next round's parts, or the decision's reply (a
+    ``PlayReply``; a cube decision's: game/web/worker/cube_parts.py)."""
     found = _waiting.pop(data.get("pending"), None)  # type: ignore[arg-type]
     if found is None:
-        raise MessageError("no planned play waits for these parts")
+        raise MessageError("no planned decision waits for these parts")
     answers = data.get("answers")
     if not isinstance(answers, list):
         raise MessageError("a planned play's parts come back as a list")
-    game, planned, rng, workers = found
-    planned.take([answer if isinstance(answer, dict) else None for answer in answers], rng)
-    return _next(game, planned, rng, workers)
+    planned, workers, take, finished = found
+    take([answer if isinstance(answer, dict) else None for answer in answers])
+    return waiting_reply(planned, workers, take, finished)
 
 
 def _played(game: GameState, play: Play | None, rng: random.Random) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The expert's play on the pool (game/web/table/pooled_play.py): planned, its look-aheads in
-parts on the pool's workers, joined; the same play and draws as asked whole."""
+parts on the pool's workers, joined; the same play and draws as asked whole. Its cube
+decisions the same way."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from game.engine.state import GameState, Phase, Rules
 from game.formats import parse_position_id
 from game.web.table import pooled_play
 from game.web.worker import thinker
-from game.web.worker.messages import DEEP_PART, PLAY_JOIN, PLAY_PLAN
+from game.web.worker.messages import CUBE_PART, CUBE_PLAN, DEEP_PART, PLAY_JOIN, PLAY_PLAN
 from tests.web.fakes import FakeSurroundings
 
 # A close call of the tuning set (tests/test_bot_two_rolls.py): the expert looks deeper.
@@ -68,3 +69,32 @@ def test_a_large_pool_shares_a_play_with_three_of_its_workers_only():
     assert tasks.count(DEEP_PART) <= 8  # two rounds of at most 4 parts
     assert around.pool_wanted == pooled_play.SHARING_WORKERS == 3
     assert found["parts"] == 4 and found["play"] == whole["play"]  # 3 workers and the computer's
+
+
+# A money position the expert doubles and would take (tools/data/cube-check-2ply.txt): its
+# cube decisions look two rolls ahead there.
+NEAR_A_DOUBLE = GameState(
+    Rules.full(), position=parse_position_id("LOfgAA5jm4MDAg"), phase=Phase.ROLL, turn=0
+)
+
+
+def _cube_asked(around: FakeSurroundings, request: dict) -> tuple[dict, dict, list[str]]:
+    whole = thinker.reply(request)
+    around.requests.clear()
+    found = asyncio.run(pooled_play.answer(around, request))
+    return found, whole, [asked["task"] for asked in around.requests]
+
+
+def test_the_experts_cube_decisions_share_their_look_ahead_the_same_way():
+    around = FakeSurroundings()
+    around.pool_workers = 2
+    asked = thinker.double_request(NEAR_A_DOUBLE, "expert")
+    found, whole, tasks = _cube_asked(around, asked)
+    # Two rounds (the first rolls' best plays, then the looks a second roll ahead), each a
+    # part for each of the pool's workers and one for the computer's own.
+    assert tasks[0] == CUBE_PLAN and tasks.count(PLAY_JOIN) == 2 and tasks.count(CUBE_PART) == 6
+    assert (found["double"], found["parts"]) == (whole["double"], 3)
+    around.cancelled.add(pooled_play.DEEP_LOOK)  # and with every pool worker failing
+    asked = thinker.answer_request(NEAR_A_DOUBLE.double(), "expert")
+    found, whole, tasks = _cube_asked(around, asked)
+    assert tasks.count(CUBE_PART) == 6 and found["answer"] == whole["answer"]
