@@ -355,3 +355,44 @@ def test_the_experts_play_with_its_deep_look_on_the_pool_is_the_play_thought_who
         assert play is not None and state.play(play).position == after.position
         checked += 1
     assert checked >= 1
+
+
+def test_the_experts_answer_to_a_double_with_its_look_on_the_pool_is_the_answer_thought_whole(
+    expert_page: Page,
+):
+    """The computer's answer to the person's double at the expert's level, its look two rolls
+    ahead shared among the pool's two workers and the computer's
+    (game/web/worker/cube_parts.py): the answer CPython's ``answer_double`` gives. (Last of
+    the page's tests: the game may end here.)"""
+    from game.engine.state import OVER
+    from game.web.worker.computer import answer_double
+
+    page = expert_page
+    for _ in range(4):  # until the person may double (not while the computer owns the cube)
+        page.wait_for_function(
+            "() => !document.getElementById('board').classList.contains('busy')",
+            polling=250,
+            timeout=120_000,
+        )
+        session = session_of(page)
+        if not session.computer_to_act and session.game.may_double():
+            break  # (after the test before, usually at once: the person to roll)
+        to_person_move(page)
+        play_person_turn(page)
+        page.click("#confirm")
+    else:
+        raise AssertionError("the person never had the cube to offer")
+    before = page.evaluate("() => document.body.dataset.cubeMs")
+    page.click("#double")
+    page.wait_for_function(
+        f"() => document.body.dataset.cubeMs !== {json.dumps(before)}", timeout=120_000
+    )
+    # A part for each of the pool's workers and one for the computer's.
+    assert page.evaluate("() => document.body.dataset.cubeParts") == "3"
+    expected = answer_double(session.game.double(), "expert")
+    after = session_of(page).game
+    if expected == "pass":
+        assert after.phase in OVER
+    else:  # taken, or beavered: the cube the computer's, at twice its value or four times
+        assert after.cube.owner == 1 - session.game.turn
+        assert after.cube.value == session.game.cube.value * (4 if expected == "beaver" else 2)
