@@ -33,9 +33,10 @@ import random
 from dataclasses import dataclass, field
 
 from game.engine.match import MAX_CUBE, Rules, game_points, pass_points
+from game.engine.phase import ENDED_BY_PASS, OVER
 from game.engine.position import CHECKERS, check_sides
 from game.engine.record import Record
-from game.engine.state import ENDED_BY_PASS, OVER, GameState, Phase
+from game.engine.state import GameState, Phase
 from game.formats.gnubg_id import write_gnubg_id
 from game.formats.mat import format_mat, parse_mat
 from game.formats.save import read_save, write_save

@@ -30,7 +30,20 @@ MAY_IMPORT = {
 # The rules of play, close to the board: they stand alone (no record, no notation).
 RULES = {
     f"game.engine.{name}"
-    for name in ("position", "plays", "dice", "match", "state", "turn", "refusal")
+    for name in (
+        "position",
+        "plays",
+        "dice",
+        "match",
+        "phase",
+        "players",
+        "state",
+        "state_check",
+        "game_end",
+        "quick_steps",
+        "turn",
+        "refusal",
+    )
 }
 # The only code that touches the browser (the DOM, the worker, storage).
 BROWSER_GLUE = {

@@ -59,10 +59,11 @@ from game.analysis.results import (
 from game.bot.cube import BEAVER, DOUBLE, NO_DOUBLE, PASS, TAKE, CubeState
 from game.bot.evaluator import evaluate_position
 from game.bot.match_value import utility
+from game.engine.phase import ENDED_BY_PASS
 from game.engine.plays import legal_plays
 from game.engine.position import Position
 from game.engine.record import ActionKind, Record
-from game.engine.state import ENDED_BY_PASS, GameState, Phase
+from game.engine.state import GameState, Phase
 
 CLOSE_CUBE = VERY_BAD  # gnubg counts a no-double as a decision when doubling loses less
 # A roll without doubling first judged by the quick (0-ply) cube model: when doubling is

@@ -17,7 +17,7 @@ Every action returns a new state, or raises ``IllegalAction`` saying why not.
 Players are 0 ("you", cyan) and 1 (the opponent or friend, pink). ``position``
 is always seen from ``turn``'s side; ``board_for(player)`` gives a fixed side.
 
-Phases: OPENING (nobody has rolled), ROLL (``turn`` rolls or doubles), MOVE
+Phases (``game.engine.phase``): OPENING (nobody has rolled), ROLL (``turn`` rolls or doubles), MOVE
 (``turn`` plays ``dice``), DOUBLED (the other player takes, passes or beavers),
 RESIGNED (the other player accepts or rejects ``resignation``), GAME_OVER,
 MATCH_OVER. A roll with no legal play passes the turn at once: the state is
@@ -32,6 +32,10 @@ act), or by a named player before the opening roll (match files hold such games:
 gone before the first roll); never while a double waits for its answer (a pass already
 gives up the game).
 
+Beside it, each its own idea: what a possible state is (``state_check``, every state made is
+checked), a game's end and its score (``game_end``), the players' names (``players``), and the
+steps a replay takes unchecked (``quick_steps``).
+
 The formats live beside the others: ``game.formats.save`` (``write_save`` /
 ``read_save``, versioned JSON-able data) and ``game.formats.gnubg_id``
 (``write_gnubg_id`` / ``read_gnubg_id``, GNU Backgammon's ``PID:MID``).
@@ -39,24 +43,18 @@ The formats live beside the others: ``game.formats.save`` (``write_save`` /
 
 from __future__ import annotations
 
-import enum
 import functools
 import random
-import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from game.engine import match
 from game.engine.dice import Dice, opening_roll
 from game.engine.dice import roll as roll_dice
-from game.engine.match import (
-    BACKGAMMON,
-    RESULT_NAMES,
-    SINGLE,
-    Cube,
-    IllegalAction,
-    Rules,
-)
+from game.engine.game_end import end_game
+from game.engine.match import RESULT_NAMES, SINGLE, Cube, IllegalAction, Rules
+from game.engine.phase import ENDED_BY_PASS, ENDED_BY_PLAY, ENDED_BY_RESIGNATION, Phase
+from game.engine.players import PLAYER_NAMES, name
 from game.engine.plays import (
     InvalidDice,
     KnownPlay,
@@ -69,7 +67,9 @@ from game.engine.plays import (
 )
 from game.engine.plays import legal_plays as generate_plays
 from game.engine.position import Position
-from game.engine.refusal import Refusal, Term, sentence
+from game.engine.quick_steps import after_play, unchecked
+from game.engine.refusal import Refusal, sentence
+from game.engine.state_check import InvalidState, check_score, check_state
 
 __all__ = [
     "PLAYER_NAMES",
@@ -81,11 +81,6 @@ __all__ = [
     "Rules",
 ]
 
-PLAYER_NAMES = ("Cyan", "Pink")
-
-_NAMED = re.compile(r"\b(Cyan|Pink)\b")
-
-
 _BEFORE_ROLLING = sentence("a double is offered before rolling, and {why}")
 _NOT_NOW = {
     "take": sentence("cannot take now: {why}"),
@@ -96,58 +91,12 @@ _NOT_NOW = {
 }
 
 
-def in_names(text: Refusal, names: tuple[str, str]) -> Refusal:
-    """The rules' words about the players (``PLAYER_NAMES``) with ``names`` in their place: a
-    file's message names its own players (in its fields, the sentence kept for the catalogs)."""
-    fields = {
-        key: in_names(value, names)
-        if isinstance(value, Refusal)
-        else _NAMED.sub(lambda found: names[PLAYER_NAMES.index(found.group())], value)
-        if isinstance(value, str) and not isinstance(value, Term)
-        else value
-        for key, value in text.fields.items()
-    }
-    return Refusal.saying(text, **fields) if fields else text
-
-
-ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION = "play", "pass", "resignation"
-ENDINGS = (ENDED_BY_PLAY, ENDED_BY_PASS, ENDED_BY_RESIGNATION)
-
-
-class InvalidState(Refusal):
-    """Data that does not describe a possible game state (a corrupted save, say)."""
-
-
-class Phase(enum.Enum):
-    OPENING = "opening"
-    ROLL = "roll"
-    MOVE = "move"
-    DOUBLED = "doubled"
-    RESIGNED = "resigned"
-    GAME_OVER = "game_over"
-    MATCH_OVER = "match_over"
-
-
-OVER = (Phase.GAME_OVER, Phase.MATCH_OVER)
-
-# A replay builds a state and a position a turn: made bare and filled in place (a frozen class
-# refuses setattr; a position's slots through their own setters).
-_new_object = object.__new__
-_set_player = Position.__dict__["player"].__set__
-_set_opponent = Position.__dict__["opponent"].__set__
-
-
 @functools.lru_cache(maxsize=32)
 def _plays(position: Position, dice: Dice) -> tuple[Play, ...]:
     return tuple(generate_plays(position, dice))
 
 
-def _name(player: int) -> str:
-    return PLAYER_NAMES[player]
-
-
-# Not slotted: a step copies the state's attribute dict in one call (``_next``), three times
-# faster than setting 19 slots one by one, and a replay takes two steps a turn.
+# Not slotted: a replay's steps copy the attribute dict in one call (``quick_steps``).
 @dataclass(frozen=True)
 class GameState:
     rules: Rules = field(default_factory=Rules.simple)
@@ -171,7 +120,7 @@ class GameState:
     ended_by: str | None = None
 
     def __post_init__(self) -> None:
-        _check_state(self)
+        check_state(self)
 
     # ----- construction -------------------------------------------------------------------
 
@@ -191,7 +140,7 @@ class GameState:
         one and ``post_crawford`` is not given. ``position`` is seen from player 0.
         """
         rules = rules or Rules.simple()
-        score = _check_score(score)
+        score = check_score(score)
         if match.is_match_over(rules, score):
             raise IllegalAction(
                 "the match to {length} is already over at {score}",
@@ -301,16 +250,17 @@ class GameState:
                 opening_dice=dice,
                 phase=Phase.MOVE,
                 blocked_dice=None,
-                last_event=f"{_name(starter)} starts with {dice[0]}-{dice[1]}",
+                last_event=f"{name(starter)} starts with {dice[0]}-{dice[1]}",
             )
             return state.pass_if_blocked()
         if self.phase is not Phase.ROLL:
             raise IllegalAction("cannot roll now: {why}", why=self._phase_refusal())
-        state = self._next(
+        state = unchecked(
+            self,
             dice=dice,
             phase=Phase.MOVE,
             blocked_dice=None,
-            last_event=f"{_name(self.turn)} rolled {dice[0]}-{dice[1]}",
+            last_event=f"{name(self.turn)} rolled {dice[0]}-{dice[1]}",
         )
         return state.pass_if_blocked()
 
@@ -322,13 +272,14 @@ class GameState:
         if has_play(self.position, self.dice):
             return self
         d1, d2 = self.dice
-        return self._next(
+        return unchecked(
+            self,
             turn=1 - self.turn,
             position=self.position.flip(),
             dice=None,
             phase=Phase.ROLL,
             blocked_dice=self.dice,
-            last_event=f"{_name(self.turn)} rolled {d1}-{d2} and cannot move",
+            last_event=f"{name(self.turn)} rolled {d1}-{d2} and cannot move",
         )
 
     def play(self, play: Play | Position) -> GameState:
@@ -355,12 +306,12 @@ class GameState:
                 )
             moves = moves or legal.moves
         text = moves_text(moves)
-        event = f"{_name(self.turn)} played {text}"
+        event = f"{name(self.turn)} played {text}"
         result = resulting.winner_result()
         if result:
             points = match.game_points(self.rules, self.cube, result)
-            return self._end_game(self.turn, result, points, event, ENDED_BY_PLAY, resulting)
-        return self._played(resulting, event)
+            return end_game(self, self.turn, result, points, event, ENDED_BY_PLAY, resulting)
+        return after_play(self, resulting, event)
 
     def turn_played(self, dice: Dice, play: KnownPlay) -> GameState:
         """``set_dice(dice).play(play)`` in one step when ``play`` was found legal for this
@@ -377,8 +328,8 @@ class GameState:
             or play.position.winner_result()
         ):
             return self.set_dice(dice).play(play)
-        state = self._played(
-            play.position, f"{PLAYER_NAMES[self.turn]} played {moves_text(play.moves)}"
+        state = after_play(
+            self, play.position, f"{PLAYER_NAMES[self.turn]} played {moves_text(play.moves)}"
         )
         state.__dict__["blocked_dice"] = None
         return state
@@ -402,7 +353,7 @@ class GameState:
                 dice=None,
                 phase=Phase.ROLL,
                 blocked_dice=None,
-                last_event=f"A position is set up: {_name(player)} to roll",
+                last_event=f"A position is set up: {name(player)} to roll",
             )
         except InvalidState as error:
             raise IllegalAction.saying(error) from None
@@ -415,34 +366,7 @@ class GameState:
         unknown = set(fields) - _FIELD_NAMES
         if unknown:
             raise TypeError(f"a game state has no field {sorted(unknown)[0]!r}")
-        return cls()._next(**fields)
-
-    def _next(self, **changes: object) -> GameState:
-        """``replace`` without ``_check_state``: for the few steps (a roll, a play) that lead
-        from a valid state to a valid one by the rules, taken once per action in a replay."""
-        state = object.__new__(GameState)
-        attributes = state.__dict__  # filled in place: a frozen class refuses setattr
-        attributes.update(self.__dict__)
-        attributes.update(changes)
-        return state
-
-    def _played(self, resulting: Position, event: str) -> GameState:
-        """``_next(turn=1 - turn, position=resulting.flip(), dice=None, phase=Phase.ROLL,
-        last_event=event)``, the state after a play that does not end the game, its fields set
-        one by one: a replay takes one a turn, and keywords and the flip's call took half again
-        as long."""
-        state = _new_object(GameState)
-        attributes = state.__dict__  # filled in place: a frozen class refuses setattr
-        attributes.update(self.__dict__)
-        attributes["turn"] = 1 - self.turn
-        position = _new_object(Position)
-        _set_player(position, resulting.opponent)  # ``resulting.flip()``
-        _set_opponent(position, resulting.player)
-        attributes["position"] = position
-        attributes["dice"] = None
-        attributes["phase"] = Phase.ROLL
-        attributes["last_event"] = event
-        return state
+        return unchecked(cls(), **fields)
 
     def _uses_every_die(self, moves: tuple[Move, ...], resulting: Position) -> bool:
         """The moves, as made or highest origin first, are a play of every die reaching
@@ -466,12 +390,12 @@ class GameState:
                 if refusal is _BEFORE_ROLLING
                 else Refusal(refusal, largest=match.MAX_CUBE)
             )
-            raise IllegalAction("{player} may not double: {why}", player=_name(self.turn), why=why)
+            raise IllegalAction("{player} may not double: {why}", player=name(self.turn), why=why)
         return replace(
             self,
             phase=Phase.DOUBLED,
             blocked_dice=None,
-            last_event=f"{_name(self.turn)} doubles to {self.cube.value * 2}",
+            last_event=f"{name(self.turn)} doubles to {self.cube.value * 2}",
         )
 
     def take(self) -> GameState:
@@ -482,7 +406,7 @@ class GameState:
             self,
             cube=self.cube.doubled_by(self.turn),
             phase=Phase.ROLL,
-            last_event=f"{_name(taker)} takes at {self.cube.value * 2}",
+            last_event=f"{name(taker)} takes at {self.cube.value * 2}",
         )
 
     def beaver(self) -> GameState:
@@ -500,14 +424,14 @@ class GameState:
             self,
             cube=cube,
             phase=Phase.ROLL,
-            last_event=f"{_name(taker)} beavers: the cube is on {cube.value}",
+            last_event=f"{name(taker)} beavers: the cube is on {cube.value}",
         )
 
     def pass_(self) -> GameState:
         """The doubled player passes and concedes the cube's value before the double."""
         self._require(Phase.DOUBLED, "pass")
-        event = f"{_name(1 - self.turn)} passes"
-        return self._end_game(self.turn, SINGLE, match.pass_points(self.cube), event, ENDED_BY_PASS)
+        event = f"{name(1 - self.turn)} passes"
+        return end_game(self, self.turn, SINGLE, match.pass_points(self.cube), event, ENDED_BY_PASS)
 
     # ----- resignation --------------------------------------------------------------------
 
@@ -532,7 +456,7 @@ class GameState:
             resignation=result,
             resigned_by=player,
             resumed_phase=self.phase,
-            last_event=f"{_name(player)} offers to resign a {RESULT_NAMES[result]}",
+            last_event=f"{name(player)} offers to resign a {RESULT_NAMES[result]}",
         )
 
     def accept_resignation(self) -> GameState:
@@ -541,9 +465,9 @@ class GameState:
         assert self.resigned_by is not None
         winner = 1 - self.resigned_by
         result = self.resignation
-        event = f"{_name(winner)} accepts the resignation"
+        event = f"{name(winner)} accepts the resignation"
         points = match.game_points(self.rules, self.cube, result)
-        return self._end_game(winner, result, points, event, ENDED_BY_RESIGNATION)
+        return end_game(self, winner, result, points, event, ENDED_BY_RESIGNATION)
 
     def reject_resignation(self) -> GameState:
         """The game goes on where it was."""
@@ -555,7 +479,7 @@ class GameState:
             resignation=0,
             resigned_by=None,
             resumed_phase=None,
-            last_event=f"{_name(1 - self.resigned_by)} rejects the resignation",
+            last_event=f"{name(1 - self.resigned_by)} rejects the resignation",
         )
 
     # ----- helpers ------------------------------------------------------------------------
@@ -568,11 +492,11 @@ class GameState:
         """Why an action must wait: what the game waits for."""
         phase = self.phase
         if phase is Phase.ROLL:
-            return Refusal("{player} is to roll", player=_name(self.turn))
+            return Refusal("{player} is to roll", player=name(self.turn))
         if phase is Phase.MOVE:
-            return Refusal("{player} is to play the roll", player=_name(self.turn))
+            return Refusal("{player} is to play the roll", player=name(self.turn))
         if phase is Phase.DOUBLED:
-            return Refusal("{player} must answer the double", player=_name(1 - self.turn))
+            return Refusal("{player} must answer the double", player=name(1 - self.turn))
         if phase is Phase.OPENING:
             return Refusal("the opening roll comes first")
         if phase is Phase.RESIGNED:
@@ -581,187 +505,5 @@ class GameState:
             return Refusal("the game is over")
         return Refusal("the match is over")
 
-    def _end_game(
-        self,
-        winner: int,
-        result: int,
-        points: int,
-        event: str,
-        ended_by: str,
-        position: Position | None = None,
-    ) -> GameState:
-        position = position or self.position
-        if winner != self.turn:
-            position = position.flip()
-        score = match.add_points(self.score, winner, points)
-        over = match.is_match_over(self.rules, score)
-        counted = match.counted_result(self.rules, self.cube, result)
-        if not self.rules.gammons:
-            what = "game"
-        else:
-            what = RESULT_NAMES[result] + (" (counted single)" if counted != result else "")
-        event = f"{event}. {_name(winner)} wins a {what}: {points} point{'s' if points > 1 else ''}"
-        if over:
-            event += f" and the match {score[winner]}-{score[1 - winner]}"
-        return replace(
-            self,
-            score=score,
-            winner=winner,
-            result=result,
-            points_won=points,
-            phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
-            dice=None,
-            turn=winner,
-            position=position,
-            resignation=0,
-            resigned_by=None,
-            resumed_phase=None,
-            ended_by=ended_by,
-            last_event=event,
-        )
-
-
-# ----- checks ---------------------------------------------------------------------------------
-
 
 _FIELD_NAMES = frozenset(each.name for each in fields(GameState))
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_score(score: object) -> tuple[int, int]:
-    try:
-        return _pair(score, "score")
-    except InvalidState as error:
-        raise IllegalAction.saying(error) from None
-
-
-def _pair(value: object, name: str) -> tuple[int, int]:
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or not all(_is_int(v) and 0 <= v <= match.MAX_SCORE for v in value)
-    ):
-        raise InvalidState(
-            "{name} must be two whole numbers from 0 to {highest}",
-            name=name,
-            highest=match.MAX_SCORE,
-        )
-    return value[0], value[1]
-
-
-def _dice_or_none(value: object, name: str) -> Dice | None:
-    if value is None:
-        return None
-    if not isinstance(value, (list, tuple)) or not all(_is_int(v) for v in value):
-        raise InvalidState(
-            "{name} must be two dice or nothing, got {value}", name=name, value=repr(value)
-        )
-    try:
-        return check_dice(value)
-    except InvalidDice as error:
-        raise InvalidState("{name}: {error}", name=name, error=error) from None
-
-
-def _check_state(state: GameState) -> None:
-    """Raise ``InvalidState`` unless the fields describe a possible game state."""
-
-    if not isinstance(state.rules, Rules):
-        raise InvalidState("rules must be a Rules")
-    if not isinstance(state.cube, Cube):
-        raise InvalidState("cube must be a Cube")
-    if not isinstance(state.position, Position):
-        raise InvalidState("position must be a Position")
-    if not isinstance(state.phase, Phase):
-        raise InvalidState("phase must be a Phase")
-    _pair(state.score, "score")
-    if not isinstance(state.score, tuple):
-        raise InvalidState("score must be a tuple")
-    for name in ("crawford", "post_crawford"):
-        if not isinstance(getattr(state, name), bool):
-            raise InvalidState("{name} must be true or false", name=name)
-    if not _is_int(state.turn) or state.turn not in (0, 1):
-        raise InvalidState("turn must be 0 or 1, got {turn}", turn=repr(state.turn))
-    for name in ("dice", "opening_dice", "blocked_dice"):
-        dice = getattr(state, name)
-        if dice is not None and (not isinstance(dice, tuple) or _dice_or_none(dice, name) != dice):
-            raise InvalidState("{name} must be a pair of dice or None", name=name)
-    if state.opening_dice is not None and state.opening_dice[0] == state.opening_dice[1]:
-        raise InvalidState("the opening dice cannot be a tie")
-    if not isinstance(state.last_event, str):
-        raise InvalidState("last_event must be text")
-
-    rules, cube, phase = state.rules, state.cube, state.phase
-    if not rules.cube and cube != Cube():
-        raise InvalidState("a cube is in play under rules without the cube")
-    length = rules.match_length
-    over = phase in OVER
-    if state.crawford and state.post_crawford:
-        raise InvalidState("a game cannot be both the Crawford game and post-Crawford")
-    if (state.crawford or state.post_crawford) and not over:
-        if not length or max(state.score) != length - 1:
-            raise InvalidState(
-                "Crawford and post-Crawford games need a player at match length minus one"
-            )
-        if state.crawford and min(state.score) == length - 1:
-            raise InvalidState(
-                "the Crawford game cannot be played with both players one point away"
-            )
-    if state.crawford and cube != Cube():
-        raise InvalidState("the cube cannot be turned in the Crawford game")
-    if (phase is Phase.MATCH_OVER) != match.is_match_over(rules, state.score):
-        raise InvalidState("the score and the match-over phase disagree")
-
-    if over:
-        if not _is_int(state.winner) or state.winner not in (0, 1):
-            raise InvalidState("a finished game needs a winner 0 or 1")
-        if not _is_int(state.result) or state.result not in RESULT_NAMES:
-            raise InvalidState("a finished game needs a result 1, 2 or 3")
-        most = BACKGAMMON * match.MAX_CUBE
-        if not _is_int(state.points_won) or not 1 <= state.points_won <= most:
-            raise InvalidState("a finished game needs the points won")
-        if state.score[state.winner] < state.points_won:  # checked above
-            raise InvalidState("the score does not include the points won")
-        if state.turn != state.winner:
-            raise InvalidState("a finished game is seen from its winner")
-        if state.ended_by not in ENDINGS:
-            raise InvalidState(
-                "a finished game ended by one of {endings}", endings=", ".join(ENDINGS)
-            )
-        if (state.ended_by == ENDED_BY_PLAY) != (state.position.winner_result() != 0):
-            raise InvalidState(
-                "a game ends with a play exactly when the winner has borne off every checker"
-            )
-        if state.ended_by == ENDED_BY_PLAY and state.position.winner_result() != state.result:
-            raise InvalidState("the result does not match the final position")
-    else:
-        if (
-            state.winner is not None
-            or state.result != 0
-            or state.points_won != 0
-            or state.ended_by is not None
-        ):
-            raise InvalidState("only a finished game has a winner, result, points won and ending")
-        if state.position.is_game_over():
-            raise InvalidState("every checker of a side is off but the game is not over")
-
-    if phase is Phase.RESIGNED:
-        if not _is_int(state.resignation) or state.resignation not in RESULT_NAMES:
-            raise InvalidState("a resignation is 1, 2 or 3")
-        if not _is_int(state.resigned_by) or state.resigned_by not in (0, 1):
-            raise InvalidState("a resignation needs the player resigning")
-        if state.resumed_phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
-            raise InvalidState("a resignation needs the phase to go back to")
-        inner: Phase = state.resumed_phase
-    else:
-        if state.resignation or state.resigned_by is not None or state.resumed_phase is not None:
-            raise InvalidState("resignation fields set outside a resignation")
-        inner = phase
-    if (inner is Phase.MOVE) != (state.dice is not None):
-        raise InvalidState("dice are shown exactly when a roll is to be played")
-    if inner is Phase.DOUBLED and not match.may_double(state, state.turn):
-        raise InvalidState("a double is offered that the rules do not allow")
-    if inner is Phase.OPENING and state.turn != 0:
-        raise InvalidState("before the opening roll the position is seen from player 0")

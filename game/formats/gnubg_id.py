@@ -23,16 +23,9 @@ from typing import Any
 
 from game.engine import match
 from game.engine.match import SINGLE, Cube, IllegalAction, InvalidRules, Rules
+from game.engine.phase import ENDED_BY_PASS, ENDED_BY_PLAY, ENDED_BY_RESIGNATION, OVER
 from game.engine.position import InvalidPosition
-from game.engine.state import (
-    ENDED_BY_PASS,
-    ENDED_BY_PLAY,
-    ENDED_BY_RESIGNATION,
-    OVER,
-    GameState,
-    InvalidState,
-    Phase,
-)
+from game.engine.state import GameState, InvalidState, Phase
 from game.formats.match_id import (
     GameStatus,
     InvalidMatchId,

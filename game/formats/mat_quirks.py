@@ -15,11 +15,12 @@ from collections.abc import Callable
 from game.engine.dice import Dice
 from game.engine.match import IllegalAction, game_points
 from game.engine.notation import InvalidPlay, is_partial_play, parse_play
+from game.engine.players import in_names
 from game.engine.plays import Move, Play, PlayOfEveryDie, legal_plays, play_of_every_die
 from game.engine.position import InvalidPosition, Position
 from game.engine.record import Action, Record, RecordError
 from game.engine.refusal import Refusal, sentence
-from game.engine.state import GameState, Phase, in_names
+from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
 from game.formats.mat_read import (
     MAX_NAME,

@@ -10,7 +10,7 @@
     >>> read_save({**data, "turn": 1.0})
     Traceback (most recent call last):
     ...
-    game.engine.state.InvalidState: turn must be a whole number, got 1.0
+    game.engine.state_check.InvalidState: turn must be a whole number, got 1.0
 
 ``read_save`` is total: whatever it is given (any JSON value, any Python
 object), it returns a ``GameState`` or raises ``InvalidState`` saying what is

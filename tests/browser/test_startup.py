@@ -364,7 +364,7 @@ def test_the_experts_answer_to_a_double_with_its_look_on_the_pool_is_the_answer_
     ahead shared among the pool's two workers and the computer's
     (game/web/worker/cube_parts.py): the answer CPython's ``answer_double`` gives. (Last of
     the page's tests: the game may end here.)"""
-    from game.engine.state import OVER
+    from game.engine.phase import OVER
     from game.web.worker.computer import answer_double
 
     page = expert_page

@@ -40,6 +40,7 @@ READERS = (
     "game/engine/plays.py",
     "game/engine/match.py",
     "game/engine/state.py",
+    "game/engine/state_check.py",
     "game/engine/turn.py",
     "game/engine/notation.py",
     "game/engine/record.py",

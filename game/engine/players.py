@@ -1,0 +1,38 @@
+"""The players as the rules name them: player 0 is Cyan ("you"), player 1 Pink (the opponent
+or friend). A game's events say these names; a file's message puts its own players' names in
+their place (``in_names``).
+
+    >>> str(in_names(Refusal("{player} is to roll", player="Pink"), ("Ann", "Bob")))
+    'Bob is to roll'
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.engine.refusal import Refusal, Term
+
+__all__ = ["PLAYER_NAMES", "in_names", "name"]
+
+PLAYER_NAMES = ("Cyan", "Pink")
+
+_NAMED = re.compile(r"\b(Cyan|Pink)\b")
+
+
+def name(player: int) -> str:
+    """Player 0's or player 1's name in the rules' words."""
+    return PLAYER_NAMES[player]
+
+
+def in_names(text: Refusal, names: tuple[str, str]) -> Refusal:
+    """The rules' words about the players (``PLAYER_NAMES``) with ``names`` in their place: a
+    file's message names its own players (in its fields, the sentence kept for the catalogs)."""
+    fields = {
+        key: in_names(value, names)
+        if isinstance(value, Refusal)
+        else _NAMED.sub(lambda found: names[PLAYER_NAMES.index(found.group())], value)
+        if isinstance(value, str) and not isinstance(value, Term)
+        else value
+        for key, value in text.fields.items()
+    }
+    return Refusal.saying(text, **fields) if fields else text
