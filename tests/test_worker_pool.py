@@ -13,7 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SCRIPT = """
+# Every Worker the pool starts, in ``made``: it keeps what it is sent, answers with ``say``
+# and remembers being ended.
+FAKE_WORKERS = """
 import { WorkerPool } from "./worker-pool.mjs";
 const made = [];
 globalThis.Worker = class {
@@ -23,6 +25,23 @@ globalThis.Worker = class {
   terminate() { this.ended = true; }
   say(data) { this.on.message({ data }); }
 };
+"""
+
+
+def _seen(script: str) -> dict:
+    """What ``script`` prints (one JSON line), run in Node beside the fake workers."""
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", FAKE_WORKERS + script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return json.loads(run.stdout)
+
+
+SCRIPT = """
 const settled = {};
 const ask = (pool, request, tag) => pool.ask(request, tag).then(
   (reply) => { settled[request] = reply; }, (error) => { settled[request] = error.message; });
@@ -50,15 +69,7 @@ console.log(JSON.stringify({ running, dropped, ended, started, sent, settled,
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="make test installs Node with npm")
 def test_stop_ends_the_workers_running_the_job_and_the_rest_goes_on():
-    run = subprocess.run(
-        ["node", "--input-type=module", "-e", SCRIPT],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    seen = json.loads(run.stdout)
+    seen = _seen(SCRIPT)
     assert seen["running"] == [["a1"], ["a2"]]
     assert seen["dropped"] == 3  # a3 waiting, a1 and a2 running
     assert seen["ended"] == [True, True, False]  # the third: the one started for b1
@@ -74,15 +85,6 @@ def test_stop_ends_the_workers_running_the_job_and_the_rest_goes_on():
 
 
 WARM = """
-import { WorkerPool } from "./worker-pool.mjs";
-const made = [];
-globalThis.Worker = class {
-  constructor() { this.on = {}; this.sent = []; made.push(this); }
-  addEventListener(kind, listener) { this.on[kind] = listener; }
-  postMessage(message) { this.sent.push(message); }
-  terminate() {}
-  say(data) { this.on.message({ data }); }
-};
 const pool = new WorkerPool(7, "computer-worker.mjs");
 const counts = [];
 pool.warm(3);                            // workers start one after another
@@ -104,15 +106,7 @@ console.log(JSON.stringify({ counts, big: big.status() }));
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="make test installs Node with npm")
 def test_warm_starts_only_the_workers_asked_for_within_the_pools_size():
-    run = subprocess.run(
-        ["node", "--input-type=module", "-e", WARM],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    seen = json.loads(run.stdout)
+    seen = _seen(WARM)
     # 3 asked of 7: one, then the next once it is ready, and no fourth; a task adds one.
     assert seen["counts"] == [1, 2, 3, 3, 3, 3, 4]
     assert seen["big"]["started"] == 2 and seen["big"]["ready"] == 2
