@@ -107,6 +107,8 @@ def test_one_roll_ahead_is_one_round_and_no_look_needs_none():
 
 
 BASE = {"task": CUBE_PART, "reckon": 0, "prune": 2}
+MONEY = {"rules": [True, True, 0, True, True], "cube": [1, None], "score": [0, 0]}
+MONEY["crawford"] = False
 
 
 @pytest.mark.parametrize(
@@ -116,7 +118,10 @@ BASE = {"task": CUBE_PART, "reckon": 0, "prune": 2}
         ({**BASE, "look": 3, "units": []}, "its look"),
         ({**BASE, "look": FIRST, "prune": None, "units": []}, "pruning"),
         ({**BASE, "look": FIRST, "position": [0] * 50, "units": [0]}, "26 points"),
-        ({**BASE, "look": SECOND, "units": [[[0] * 52]]}, "checkers, roll"),
+        ({**BASE, "look": SECOND, "units": []}, "cube state"),
+        ({**BASE, "look": SECOND, "state": {"rules": [1]}, "units": []}, "not a cube state"),
+        ({**BASE, "look": SECOND, "state": MONEY, "units": [[[0] * 52, 0]]}, "checkers, roll"),
+        ({**BASE, "look": SECOND, "state": MONEY, "units": [[[0] * 52, 0, [1.0]]]}, "five"),
     ],
 )
 def test_a_request_that_is_not_a_part_is_refused_in_words(request_, words):

@@ -16,8 +16,9 @@ rolls the budget looks at, from their plays' count (``steps.rolls_ahead``). Each
 play is a unit of the first round (``FIRST``); its answer is the other side's probabilities
 after it, its position and, two rolls ahead, what looking beyond it costs (``Rolls.cost``).
 With those the rolls the rest of the budget deepens are decided (``RollsAhead.paid``); each
-is a unit of the second round (``SECOND``), whose answer is the other side's best play of
-each of its 21 rolls (``steps.leaves``). The answers are joined by the serial code
+is a unit of the second round (``SECOND``), whose answer is the roll's values a second roll
+ahead (``steps.deepened``: the other side's best play of each of its 21 rolls, its best
+cube action from them). The answers are joined by the serial code
 (``steps``), and a part left unanswered (a worker that failed) is worked out where the
 parts are taken. Units are dealt to the workers by their cost in positions, as the plays'
 parts are (``deep_parts.dealt``).
@@ -29,11 +30,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bot.cube.state import CubeDecision, CubeState
-from game.bot.cube.steps import First, Leaf, RollsAhead, begun, decided, leaves
+from game.bot.cube.steps import First, RollsAhead, begun, decided, deepened, leaves
 from game.bot.deep_parts import PartError, checkers_of, dealt, position_of
 from game.bot.probabilities import Probabilities
 from game.bot.rolls import FRESH, Rolls
 from game.bot.shots import ROLLS
+from game.engine.match import Cube, Rules
 from game.engine.position import Position
 
 CUBE_PART = "cube-part"  # a part's request names its task so ...
@@ -75,11 +77,15 @@ class PlannedCube:
                 for indices in dealt(costs, count)
             ]
         costs = [self.costs[reply] for _, _, reply in self.paid]
+        units = [
+            [checkers_of(reply), index, list(after.as_tuple())] for index, after, reply in self.paid
+        ]
         return [
             {
                 **base,
                 "look": SECOND,
-                "units": [[checkers_of(self.paid[i][2]), self.paid[i][0]] for i in indices],
+                "state": _state_data(look.state),
+                "units": [units[i] for i in indices],
             }
             for indices in dealt(costs, count)
         ]
@@ -125,12 +131,12 @@ class PlannedCube:
         look, values = self.look, self.values
         assert look is not None and values is not None
         for index, after, reply in self.paid:
-            answered: list[Leaf]
             if index in found:
-                answered = [(_probabilities(five), float(x)) for *five, x in found[index][0]]
+                values[index] = [float(value) for value in found[index][0]]
             else:  # worked out here
-                answered = leaves(look.evaluator.rolls(reply, look.reckon), look.prune)
-            values[index] = look.deepened(after, answered)
+                values[index] = look.deepened(
+                    after, leaves(look.evaluator.rolls(reply, look.reckon), look.prune)
+                )
         self._decide()
 
     def _decide(self) -> None:
@@ -158,9 +164,10 @@ def planned_cube(
 def cube_part_answer(request: dict[str, Any]) -> dict[str, Any]:
     """A part's answer, for each unit: in the first round (a roll's index in ``ROLLS``) the
     other side's probabilities after the best play, its position and, when the decision
-    looks deeper, what looking beyond it costs; in the second round (a position and its
-    roll's index) the probabilities and the cube's efficiency after the best play of each of
-    the 21 rolls. ``PartError`` names what is wrong with a request that is not a part."""
+    looks deeper, what looking beyond it costs; in the second round (a position, its roll's
+    index and the probabilities there; the cube state in the request) the roll's no-double
+    and double/take values looked at a second roll ahead. ``PartError`` names what is wrong
+    with a request that is not a part."""
     if not isinstance(request, dict) or request.get("task") != CUBE_PART:
         raise PartError("not a part of a cube decision")
     look, reckon, prune, units = (request.get(k) for k in ("look", "reckon", "prune", "units"))
@@ -181,14 +188,39 @@ def cube_part_answer(request: dict[str, Any]) -> dict[str, Any]:
                 cost = Rolls(reply, reckon).cost(prune)
             answers.append([index, list(after.as_tuple()), checkers_of(reply), cost])
         return {"units": answers}
+    state = _state(request.get("state"))
     for unit in units:
-        if not isinstance(unit, list) or len(unit) != 2 or not isinstance(unit[1], int):
-            raise PartError("a part's unit is [checkers, roll]")
-        found = leaves(Rolls(position_of(unit[0]), reckon), prune)
-        answers.append([unit[1], [[*after.as_tuple(), x] for after, x in found]])
+        if not isinstance(unit, list) or len(unit) != 3 or not isinstance(unit[1], int):
+            raise PartError("a part's unit is [checkers, roll, probabilities]")
+        checkers, index, five = unit
+        if not isinstance(five, list) or len(five) != 5:
+            raise PartError("a part's probabilities are five numbers")
+        found = leaves(Rolls(position_of(checkers), reckon), prune)
+        answers.append([index, deepened(state, _probabilities(five), found)])
     return {"units": answers}
 
 
 def _probabilities(five: list[Any]) -> Probabilities:
     """Five numbers back from JSON, as they were (no clamping: the serial figures exactly)."""
     return Probabilities(*(float(x) for x in five))
+
+
+def _state_data(state: CubeState) -> dict[str, Any]:
+    """A cube state as plain data (``_state`` reads it back)."""
+    rules = state.rules
+    return {
+        "rules": [rules.cube, rules.gammons, rules.match_length, rules.beaver, rules.jacoby],
+        "cube": [state.cube.value, state.cube.owner],
+        "score": list(state.score),
+        "crawford": state.crawford,
+    }
+
+
+def _state(data: object) -> CubeState:
+    if not isinstance(data, dict):
+        raise PartError("a part's cube state is a mapping")
+    try:
+        rules, cube = Rules(*data["rules"]), Cube(*data["cube"])
+        return CubeState(rules, cube, tuple(data["score"]), data["crawford"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise PartError(f"not a cube state: {error}") from None

@@ -123,19 +123,9 @@ class RollsAhead:
             paid.append((index, after, reply))
         return paid
 
-    def leaf_states(self) -> tuple[CubeState, CubeState]:
-        return (self.state.flip(), self.state.doubled().flip())
-
     def deepened(self, after: Probabilities, leaves: list[Leaf]) -> list[float]:
-        """A roll's no-double and double/take values looked at a second roll ahead: the other
-        side (on roll with ``after``) makes its best cube action one roll ahead, from its
-        best play of each roll (``leaves``)."""
-        states = self.leaf_states()
-        theirs = opponent_values(after, states, leaves)
-        return [
-            -value * leaf_state.value / self.state.value if leaf_state.is_money else 1.0 - value
-            for value, leaf_state in zip(theirs, states, strict=True)
-        ]
+        """A roll's values looked at a second roll ahead (``deepened``, at this ``state``)."""
+        return deepened(self.state, after, leaves)
 
     def summed(
         self, values: list[list[float]], deepened: int
@@ -181,6 +171,18 @@ def rolls_ahead(
     return RollsAhead(
         state, quick, table, weights, sorted(looked_at), left, allowed, deeper, prune, evaluator
     )
+
+
+def deepened(state: CubeState, after: Probabilities, leaves: list[Leaf]) -> list[float]:
+    """A roll's no-double and double/take values for the player deciding at ``state``,
+    looked at a second roll ahead: the other side (on roll with ``after``) makes its best
+    cube action one roll ahead, from its best play of each roll (``leaves``)."""
+    states = (state.flip(), state.doubled().flip())
+    theirs = opponent_values(after, states, leaves)
+    return [
+        -value * leaf_state.value / state.value if leaf_state.is_money else 1.0 - value
+        for value, leaf_state in zip(theirs, states, strict=True)
+    ]
 
 
 def leaves(rolls: Rolls, prune: int) -> list[Leaf]:
