@@ -1,6 +1,6 @@
 """Records, files and links take time linear in their size (issue 49): each guard makes the
 size four times larger and checks the time at most 6 times (linear work takes 4, quadratic 16),
-in this process's CPU time: the best of five runs of each size, taken in turns and without the
+in this process's CPU time: the best of three runs of each size, taken in turns and without the
 garbage collector, so that other processes on a shared machine, or a collection that falls in
 one run, do not count (and measured again, up to three times, when the ratio is over).
 
@@ -40,7 +40,7 @@ def cpu_time(work: Callable[[], object], runs: int = 3) -> float:
     return min(cpu_times(work, runs=runs))
 
 
-def cpu_times(*works: Callable[[], object], runs: int = 5) -> list[float]:
+def cpu_times(*works: Callable[[], object], runs: int = 3) -> list[float]:
     """The best CPU time of each work over ``runs`` rounds, the works taking turns in each."""
     best = [float("inf")] * len(works)
     for _ in range(runs):

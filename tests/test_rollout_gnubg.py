@@ -26,8 +26,9 @@ from tests.gnubg_rollouts import (
 )
 
 # make test's share of the kinds (each costs a minute of CPU); docs/rollout.md's command
-# compares every kind, the opening, contact, holding, prime and blitz among them.
-KINDS = ("race", "bear-off with contact", "back game")
+# compares every kind, the opening, contact, holding, prime, blitz and back game among them
+# (a back game's error at 324 trials is too wide for a sharp check, 0.07 a side).
+KINDS = ("race", "bear-off with contact")
 
 
 @needs_gnubg
@@ -49,7 +50,7 @@ def test_our_rollout_agrees_with_gnubgs(kind: str, tmp_path: Path):
 def test_two_seeds_agree_within_their_errors():
     position_id = dict(POSITIONS)["race"]
     first, second = (
-        our_rollout(position_id, RolloutSettings(trials=162, seed=seed), jobs=2).result()
+        our_rollout(position_id, RolloutSettings(trials=108, seed=seed), jobs=2).result()
         for seed in (1, 2)
     )
     assert within(first.equity - second.equity, first.standard_error, second.standard_error, 0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import replace
 
 from game.analysis.rollout import RolloutSettings, roll_out
 from game.web.house import Rooms, Setup, build
@@ -31,10 +32,15 @@ async def settle(rooms: Rooms) -> None:
         await asyncio.gather(*work)
 
 
+# Trials cut short after 9 plies: what the pool, the keeping and the showing do with a
+# rollout does not depend on how far a trial is played, and whole games cost minutes here.
+QUICK = RolloutSettings(trials=36, truncate=9)
+
+
 def test_the_hints_best_plays_are_rolled_out_through_the_pool_and_kept():
     async def scene() -> Rooms:
         rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS)
-        rooms.coach.roller.chosen = RolloutSettings(trials=36)
+        rooms.coach.roller.chosen = QUICK
         rooms.table.roll()
         await rooms.coach.show_hint()
         assert surface_of(rooms).shown("rollout-start")
@@ -58,7 +64,7 @@ def test_the_hints_best_plays_are_rolled_out_through_the_pool_and_kept():
     first = job.candidates[0]
     serial = roll_out(first.position, job.settings, None, True).result()
     assert job.tallies[0].result() == serial
-    assert job.settings == RolloutSettings(trials=36, seed=job.settings.seed)
+    assert job.settings == replace(QUICK, seed=job.settings.seed)
     # Shown again with the hint of the same moment.
     surface.html("rollout-body", "")
     asyncio.run(rooms.coach.show_hint())
@@ -70,7 +76,7 @@ def test_a_rollout_is_kept_in_the_browser_and_shown_on_the_next_visit():
 
     async def visit(roll_out_now: bool) -> Rooms:
         rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), PERSON_OPENS, storage)
-        rooms.coach.roller.chosen = RolloutSettings(trials=36)
+        rooms.coach.roller.chosen = QUICK
         rooms.table.roll()
         await rooms.coach.show_hint()
         if roll_out_now:
@@ -129,8 +135,6 @@ def test_the_position_before_the_roll_rolled_out_gives_the_cubes_answers_and_kee
     """Cubeless (the equity, twice it, 1) and cubeful money (the rolled-out chances through the
     bot's cube model), as ``python -m game rollout --export`` gives them; kept with the
     figures and shown again on the next visit."""
-    from dataclasses import replace
-
     from game.analysis.rollout.decision import cube_figures
     from game.engine.state import Phase
 
@@ -142,7 +146,7 @@ def test_the_position_before_the_roll_rolled_out_gives_the_cubes_answers_and_kee
         game = session.game
         before = replace(game, phase=Phase.ROLL, turn=1, dice=None)  # pink about to roll
         rooms.page.state = replace(rooms.page.state, session=replace(session, game=before))
-        rooms.coach.roller.chosen = RolloutSettings(trials=36)
+        rooms.coach.roller.chosen = QUICK
         assert rooms.coach.roller.subject(before) == (before.position, None)
         if roll_out_now:
             rooms.coach.roller.start()
