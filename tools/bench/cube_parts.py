@@ -13,7 +13,8 @@ answer (``cube_part_answer``) and each round's taking (``PlannedCube.take``: the
 of the first rolls, then the looks a second roll ahead). With N workers answering a
 round's parts at once, a decision takes the plan and, each round, its dearest part and the
 taking: printed against the whole, over all decisions and over those that look two rolls
-ahead, with the slowest whole decision's time each way. Each piece starts with the bot's
+ahead, with the slowest whole decision's time each way, and the mean of each piece with the
+last worker count. Each piece starts with the bot's
 caches emptied (``deep_parts.cold``, as on a worker that never met the decision's
 positions; ``--warm`` keeps them). Process CPU time.
 """
@@ -60,6 +61,7 @@ def measured(path: Path, count: int, workers: list[int], warm: bool = False) -> 
             planned = planned_cube(position, state, *settings)
             plan = time.process_time() - started
             shared, work = plan, plan
+            pieces = {"plan": plan}
             while not planned.done:  # a round: the first rolls, then the second
                 parts, answers = [], []
                 for request in planned.requests(count_):
@@ -72,6 +74,11 @@ def measured(path: Path, count: int, workers: list[int], warm: bool = False) -> 
                 taken = time.process_time() - started
                 shared += max(parts, default=0.0) + taken
                 work += sum(parts) + taken
+                round_ = "first" if len(pieces) == 1 else "second"
+                pieces[f"{round_}: all parts"] = sum(parts)
+                pieces[f"{round_}: the dearest"] = max(parts, default=0.0)
+                pieces[f"{round_}: taken"] = taken
+            row["pieces"] = pieces  # the last worker count's
             assert planned.decided == whole, "the parts gave another decision than the whole"
             row[count_] = shared
             row[f"{count_} work"] = work
@@ -81,6 +88,15 @@ def measured(path: Path, count: int, workers: list[int], warm: bool = False) -> 
 
 def report(rows: list[dict], workers: list[int]) -> None:
     deep = [row for row in rows if row["deep"]]
+    names = dict.fromkeys(name for row in rows for name in row["pieces"])
+    print(
+        f"where a decision's CPU goes with {workers[-1]} workers (mean ms of {len(rows)}): whole"
+        f" {1000 * statistics.mean(row['whole'] for row in rows):.0f}; "
+        + "; ".join(
+            f"{name} {1000 * sum(row['pieces'].get(name, 0.0) for row in rows) / len(rows):.1f}"
+            for name in names
+        )
+    )
     print(
         f"{len(rows)} cube decisions at the strongest level, {len(deep)} looking two rolls"
         " ahead; CPU seconds (process time)"
