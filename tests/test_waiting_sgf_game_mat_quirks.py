@@ -1,11 +1,11 @@
-"""Both file readers say what a game waits for, when no side is to act, in the same words
-(``game/formats/waiting.py``)."""
+"""Both file readers and the game itself say what a game waits for, when no side is to act,
+in the same words (``game.engine.phase.waiting_for``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.engine.match import Rules
+from game.engine.match import IllegalAction, Rules
 from game.engine.record import Action, Record
 from game.engine.state import Phase
 from game.formats import mat_quirks, sgf_game
@@ -33,7 +33,10 @@ def moments() -> dict[Phase, Record]:
         (Phase.MATCH_OVER, "the match is over"),
     ],
 )
-def test_mat_and_sgf_say_what_a_game_waits_for_alike(phase, words):
+def test_mat_sgf_and_the_game_say_what_a_game_waits_for_alike(phase, words):
     state = moments()[phase].state
     assert state.phase is phase
     assert str(mat_quirks._expected(state)) == str(sgf_game._expected(state)) == words
+    with pytest.raises(IllegalAction) as refused:
+        state.take()
+    assert str(refused.value) == f"cannot take now: {words}"

@@ -53,7 +53,13 @@ from game.engine.dice import Dice, opening_roll
 from game.engine.dice import roll as roll_dice
 from game.engine.game_end import end_game
 from game.engine.match import RESULT_NAMES, SINGLE, Cube, IllegalAction, Rules
-from game.engine.phase import ENDED_BY_PASS, ENDED_BY_PLAY, ENDED_BY_RESIGNATION, Phase
+from game.engine.phase import (
+    ENDED_BY_PASS,
+    ENDED_BY_PLAY,
+    ENDED_BY_RESIGNATION,
+    Phase,
+    waiting_for,
+)
 from game.engine.players import PLAYER_NAMES, name
 from game.engine.plays import (
     InvalidDice,
@@ -489,7 +495,7 @@ class GameState:
             raise IllegalAction(_NOT_NOW[action], why=self._phase_refusal())
 
     def _phase_refusal(self) -> Refusal:
-        """Why an action must wait: what the game waits for."""
+        """Why an action must wait: what the game waits for (the side to act, named)."""
         phase = self.phase
         if phase is Phase.ROLL:
             return Refusal("{player} is to roll", player=name(self.turn))
@@ -497,13 +503,7 @@ class GameState:
             return Refusal("{player} is to play the roll", player=name(self.turn))
         if phase is Phase.DOUBLED:
             return Refusal("{player} must answer the double", player=name(1 - self.turn))
-        if phase is Phase.OPENING:
-            return Refusal("the opening roll comes first")
-        if phase is Phase.RESIGNED:
-            return Refusal("a resignation is waiting for an answer")
-        if phase is Phase.GAME_OVER:
-            return Refusal("the game is over")
-        return Refusal("the match is over")
+        return waiting_for(phase)
 
 
 _FIELD_NAMES = frozenset(each.name for each in fields(GameState))

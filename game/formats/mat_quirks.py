@@ -15,6 +15,7 @@ from collections.abc import Callable
 from game.engine.dice import Dice
 from game.engine.match import IllegalAction, game_points
 from game.engine.notation import InvalidPlay, is_partial_play, parse_play
+from game.engine.phase import waiting_for
 from game.engine.players import in_names
 from game.engine.plays import Move, Play, PlayOfEveryDie, legal_plays, play_of_every_die
 from game.engine.position import InvalidPosition, Position
@@ -29,7 +30,6 @@ from game.formats.mat_read import (
     MatGame,
     without_illegal_plays,
 )
-from game.formats.waiting import waiting_for
 
 __all__ = ["GameReplayer", "replay_game"]
 

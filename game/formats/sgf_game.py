@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from game.engine.match import Cube, game_points
+from game.engine.phase import waiting_for
 from game.engine.players import in_names
 from game.engine.plays import play_of_every_die
 from game.engine.position import BAR, CHECKERS, OFF, Position
@@ -21,7 +22,6 @@ from game.engine.refusal import Refusal, sentence
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
 from game.formats.sgf_syntax import InvalidSgfFile, Property, first_value
-from game.formats.waiting import waiting_for
 
 _MOVE = re.compile(r"([1-6])([1-6])((?:[a-z]{2}){0,4})")
 

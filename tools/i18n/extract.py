@@ -39,6 +39,7 @@ READERS = (
     "game/engine/position.py",
     "game/engine/plays.py",
     "game/engine/match.py",
+    "game/engine/phase.py",
     "game/engine/state.py",
     "game/engine/state_check.py",
     "game/engine/turn.py",
@@ -60,7 +61,6 @@ READERS = (
     "game/formats/sgf_syntax.py",
     "game/formats/sgf_game.py",
     "game/formats/sgf_dice.py",
-    "game/formats/waiting.py",
     "game/formats/save.py",  # a saved game (the page's own, in its storage)
     "game/web/state/session.py",  # its settings
     "game/web/store/storage.py",  # its envelope
