@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol
 
+from game.engine.dice import opening_roll
+from game.engine.dice import roll as roll_dice
 from game.engine.match import SINGLE, Rules
 from game.engine.plays import Play
 from game.engine.record import ROLL, Action, ActionKind, Record
@@ -117,7 +119,7 @@ def play_game(
         if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return record
         if phase is Phase.OPENING:
-            action = Action.roll(_next_roll(record, cup) or _opening(rng))
+            action = Action.roll(_next_roll(record, cup) or opening_roll(rng))
         elif phase is Phase.RESIGNED:
             action = Action.accept() if player.accepts_resignation(state) else Action.reject()
         elif phase is Phase.DOUBLED:
@@ -129,7 +131,7 @@ def play_game(
                 action = Action.double()
             else:
                 dice = _next_roll(record, cup)  # thrown once the cube is decided
-                action = Action.roll(dice or (rng.randint(1, 6), rng.randint(1, 6)))
+                action = Action.roll(dice or roll_dice(rng))
         else:
             action = Action.play(player.choose_play(state).moves)
         record = record.append(action)
@@ -147,13 +149,6 @@ def _next_roll(record: Record, cup: DiceCup | None) -> tuple[int, int] | None:
     if cup is None:
         return None
     return cup.roll(sum(1 for action in record.games[-1] if action.kind == ROLL))
-
-
-def _opening(rng: random.Random) -> tuple[int, int]:
-    while True:
-        dice = rng.randint(1, 6), rng.randint(1, 6)
-        if dice[0] != dice[1]:
-            return dice
 
 
 def self_play(
