@@ -11,6 +11,9 @@ import pytest
 
 from game.cli import best, cube, hint, moves
 from game.cli.lines import serve
+from game.cli.rollout import read_request
+from game.engine.match import Rules
+from game.engine.state import GameState
 from game.formats.gnubg_id import write_gnubg_id
 from game.formats.match_id import parse_gnubg_id
 from game.formats.position_id import format_position_id
@@ -85,3 +88,22 @@ def test_cube_and_hint_answer_an_xgid_as_its_gnubg_id():
 def test_a_bad_xgid_request_is_answered_in_words(request_line, words):
     (line,) = answers(moves.answerer([]), [request_line])
     assert line.startswith("error: ") and words in line and len(line) < 160
+
+
+def test_hint_cube_and_rollout_refuse_a_finished_game_and_stray_words_alike():
+    opened = GameState.new(Rules.full(match_length=3)).set_dice((3, 1))
+    finished = write_gnubg_id(opened.resign(1).accept_resignation())
+    going_on = write_gnubg_id(opened.play(opened.legal_plays()[0]))
+    for answerer, over in [
+        (hint.answerer(["--plies", "1"]), "there is nothing to hint"),
+        (cube.answerer(["--plies", "0"]), "there is no cube decision to make"),
+    ]:
+        assert [line for line in answers(answerer, [finished, f"{going_on} 3"]) if line] == [
+            f"error: the game is over: {over}",
+            f"error: expected 'POSITION_ID:MATCH_ID' or an XGID, got '{going_on} 3'",
+        ]
+    with pytest.raises(ValueError, match="the game is over: there is nothing to roll out"):
+        read_request(finished)
+    with pytest.raises(ValueError, match="expected 'POSITION_ID:MATCH_ID' or an XGID"):
+        read_request(f"{going_on} 3")
+    assert read_request(f"{going_on} 3 1").dice == (3, 1)

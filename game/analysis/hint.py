@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from game.analysis.judgement import STRONGEST, cube_figures, rank_plays
 from game.bot.cube import CubeState
-from game.engine.text import quoted
-from game.formats import GameStatus, format_position_id
-from game.formats.xgid import parse_position_and_match
+from game.formats import format_position_id
+from game.formats.xgid import game_in_play
 
 
 def format_equity(equity: float) -> str:
@@ -31,14 +30,7 @@ def format_equity(equity: float) -> str:
 
 def hint_lines(request: str, plies: int = STRONGEST) -> list[str]:
     """The answer to one ``PID:MID`` (or XGID) request, without its closing blank line."""
-    fields = request.split()
-    if len(fields) != 1:
-        raise ValueError(
-            f"expected 'POSITION_ID:MATCH_ID' or an XGID, got {quoted(request.strip())}"
-        )
-    position, match = parse_position_and_match(fields[0])
-    if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
-        raise ValueError("the game is over: there is nothing to hint")
+    position, match, _ = game_in_play(request, "there is nothing to hint")
     state = CubeState.from_match_id(match)
     if match.dice == (0, 0):
         figures = cube_figures(position, state, plies)

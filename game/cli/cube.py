@@ -8,8 +8,7 @@ from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.levels import level_named
 from game.cli.lines import Answer
 from game.engine.text import quoted
-from game.formats.match_id import GameStatus
-from game.formats.xgid import parse_position_and_match
+from game.formats.xgid import game_in_play
 
 
 def answerer(options: list[str]) -> Answer:
@@ -35,14 +34,7 @@ def answerer(options: list[str]) -> Answer:
     budget = strongest.cube_budget if plies == 2 else None
 
     def answer(request: str) -> str:
-        fields = request.split()
-        if len(fields) != 1:
-            raise ValueError(
-                f"expected 'POSITION_ID:MATCH_ID' or an XGID, got {quoted(request.strip())}"
-            )
-        position, match = parse_position_and_match(fields[0])
-        if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
-            raise ValueError("the game is over: there is no cube decision to make")
+        position, match, _ = game_in_play(request, "there is no cube decision to make")
         state = CubeState.from_match_id(match, beaver=beaver)
         return " ".join(cube_action(position, state, plies, budget, strongest.cube_prune))
 

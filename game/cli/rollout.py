@@ -47,8 +47,7 @@ from game.analysis.rollout.settings import CHEQUER_LEVELS, ZERO_PLY
 from game.cli.lines import Answer, read_dice
 from game.engine.position import Position
 from game.engine.text import ascii_number, quoted
-from game.formats.match_id import GameStatus
-from game.formats.xgid import parse_position_and_match
+from game.formats.xgid import game_in_play
 
 MAX_JOBS = 64
 USAGE = (
@@ -116,14 +115,7 @@ class Request(NamedTuple):
 def read_request(request: str) -> Request:
     """The position of ``ID [D1 D2]`` (the side on roll about to roll), the dice, if any,
     and the cube as the Match ID has it."""
-    fields = request.split()
-    if len(fields) not in (1, 3):
-        raise ValueError(
-            f"expected 'POSITION_ID:MATCH_ID' or an XGID, got {quoted(request.strip())}"
-        )
-    position, match = parse_position_and_match(fields[0])
-    if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
-        raise ValueError("the game is over: there is nothing to roll out")
+    position, match, fields = game_in_play(request, "there is nothing to roll out", (1, 3))
     owner = match.cube_owner
     seen = None if owner is None else ON_ROLL if owner == match.player_on_roll else OPPONENT
     dice = read_dice(fields[1], fields[2]) if len(fields) == 3 else None

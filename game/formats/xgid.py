@@ -367,3 +367,21 @@ def parse_position_and_match(text: str) -> tuple[Position, MatchId]:
         xgid = parse_xgid(text)
         return xgid.position(), xgid.match_id()
     return parse_gnubg_id(text.strip())
+
+
+def game_in_play(
+    request: str, over: str, counts: tuple[int, ...] = (1,)
+) -> tuple[Position, MatchId, list[str]]:
+    """A command's request naming a game still in play by its first word (``PID:MID`` or an
+    XGID), the request ``counts`` words long: the position, the match state and the words.
+    ValueError for another count of words, or for a finished game (``the game is over:
+    {over}``, ``over`` what the command cannot give then)."""
+    words = request.split()
+    if len(words) not in counts:
+        raise ValueError(
+            f"expected 'POSITION_ID:MATCH_ID' or an XGID, got {quoted(request.strip())}"
+        )
+    position, match = parse_position_and_match(words[0])
+    if match.game_state not in (GameStatus.NONE, GameStatus.PLAYING) or position.is_game_over():
+        raise ValueError(f"the game is over: {over}")
+    return position, match, words
