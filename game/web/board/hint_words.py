@@ -11,6 +11,7 @@ plays are filled in as they are.
 
 from __future__ import annotations
 
+from game.web.board.words import LEVEL_WORDS
 from game.web.language.catalog import N_, _, n_, p_, told
 from game.web.language.numbers import grouped
 
@@ -188,14 +189,7 @@ def rollout_heads() -> tuple[str, ...]:
 
 
 # The levels that play a rollout's trials, as the Settings list names the computer's levels.
-CHEQUER_PLAY = {
-    "0-ply": N_("the network alone (0-ply)"),
-    "beginner": N_("Beginner"),
-    "casual": N_("Casual"),
-    "intermediate": N_("Intermediate"),
-    "strong": N_("Strong"),
-    "expert": N_("Expert"),
-}
+CHEQUER_PLAY = {"0-ply": N_("the network alone (0-ply)"), **LEVEL_WORDS}
 
 
 def settings_words(

@@ -51,7 +51,7 @@ def shown_name(session: Session, player: int) -> str:
     return _("Cyan") if player == 0 else _("Pink")
 
 
-# The names the page itself gives the sides in records and files (game.engine.state's
+# The names the page itself gives the sides in records and files (game.engine.players'
 # PLAYER_NAMES, the page's "You" and "Computer"): shown in the page's language. A name a
 # person gave, or a match file's, is shown as it is.
 RECORDED_NAMES = {
@@ -66,6 +66,17 @@ RECORDED_NAMES = {
 def recorded_name(name: str) -> str:
     """A record's name as the page shows it: its own English names in the page's language."""
     return told(RECORDED_NAMES[name]) if name in RECORDED_NAMES else name
+
+
+# The computer's levels as the Settings list names them (the rating's table, the level that
+# plays a rollout's trials).
+LEVEL_WORDS = {
+    "beginner": N_("Beginner"),
+    "casual": N_("Casual"),
+    "intermediate": N_("Intermediate"),
+    "strong": N_("Strong"),
+    "expert": N_("Expert"),
+}
 
 
 Kept = str | tuple[str, str]  # a sentence marked N_, or its two forms marked Nn_

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from game.web.language.catalog import N_, _, n_, told
+from game.web.board.words import LEVEL_WORDS
+from game.web.language.catalog import _, n_, told
 from game.web.rating.book import (
     HIGHEST,
     LEVEL_RATINGS,
@@ -18,15 +19,6 @@ from game.web.rating.book import (
     Book,
     results_interval,
 )
-
-# The computer's levels as the Settings list names them.
-LEVEL_WORDS = {
-    "beginner": N_("Beginner"),
-    "casual": N_("Casual"),
-    "intermediate": N_("Intermediate"),
-    "strong": N_("Strong"),
-    "expert": N_("Expert"),
-}
 
 
 def levels_html() -> str:
