@@ -78,7 +78,30 @@ def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
 
     Order is deterministic (the generator's search order).
     """
-    return [play_of_key(key, moves) for key, moves in legal_play_keys(position, dice).items()]
+    found = legal_play_keys(position, dice)
+    # A search asks for millions of plays: each built through the slots' own setters (as
+    # ``Position.trusted`` does, without its calls), the opponent's counts shared with
+    # ``position`` where no checker was hit (most plays), which the bot's caches of a side
+    # then find by identity.
+    theirs = position.opponent
+    unhit = bytes(theirs)
+    plays = []
+    for key, moves in found.items():
+        after = _new(Position)
+        _set_player(after, tuple(key[:THEIRS]))
+        _set_opponent(after, theirs if key.endswith(unhit) else tuple(key[THEIRS:]))
+        play = _new(Play)
+        _set_moves(play, moves)
+        _set_position(play, after)
+        plays.append(play)
+    return plays
+
+
+_new = object.__new__
+_set_player = Position.__dict__["player"].__set__
+_set_opponent = Position.__dict__["opponent"].__set__
+_set_moves = Play.__dict__["moves"].__set__
+_set_position = Play.__dict__["position"].__set__
 
 
 def legal_play_keys(position: Position, dice: Iterable[int]) -> Found:
