@@ -203,7 +203,12 @@ class Network:
 
     def outputs(self, sums: int) -> list[float]:
         """The outputs from the packed hidden sums."""
-        tanhs = list(map(tanh, map(mul, self._halves(sums), repeat(self._unit))))
+        unit = self._unit
+        # A comprehension: cheaper than two maps for the pruning network's 32 units (the
+        # same products, the same figures). The outputs are not kept by their sums: the
+        # same sums come back for one position in nine of a search, but in Pyodide keeping
+        # them cost more than it saved (docs/performance.md, "Session 32").
+        tanhs = [tanh(half * unit) for half in self._halves(sums)]
         # Each output's sigmoid as a tanh too, its halves in the weights (``_outputs``).
         return [0.5 + 0.5 * tanh(_dot(tanhs, row) + offset) for row, offset in self._outputs]
 
