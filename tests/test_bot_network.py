@@ -235,3 +235,23 @@ def test_the_pruning_scorer_adds_each_sides_kept_share_to_the_same_sums():
             assert scorer.probabilities(after).as_tuple() == tuple(expected)
             assert scorer.equity(after) == Probabilities(*expected).equity
             checked += 1
+
+
+def test_a_rolls_replies_ranked_in_one_loop_have_each_positions_own_equity():
+    # equities_after finds the side on roll's share once while it stays put; a play that
+    # hits changes it, and the equities are still each position's, to the last bit.
+    net = network("pruning")
+    assert net is not None  # shipped
+    scorer = PruningScorer(net)
+    rng = random.Random(29)
+    hits = checked = 0
+    while checked < 60:
+        position = soak.random_state(rng, 150).position
+        if position.is_game_over() or not position.is_contact():
+            continue
+        plays = legal_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        afters = [play.position for play in plays]
+        assert scorer.equities_after(afters) == [scorer.equity(p.flip()) for p in afters]
+        hits += sum(after.opponent[25] > position.opponent[25] for after in afters)
+        checked += 1
+    assert hits > 0

@@ -237,6 +237,10 @@ def test_a_pruned_search_spends_no_more_than_its_budget(counted, monkeypatch):
             ranked_by_pruning[0] += 1
             return super().equity(position)
 
+        def equities_after(self, positions):
+            ranked_by_pruning[0] += len(positions)
+            return super().equities_after(positions)
+
     monkeypatch.setattr(budget, "PruningScorer", CountingPruningScorer)
     for positions in range(100, 1300, 37):  # a look-ahead runs out of budget at many places
         for dice in ((1, 1), (6, 5), (3, 3)):

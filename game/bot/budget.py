@@ -73,7 +73,8 @@ def reply_candidates(
     scorer = PruningScorer(net)
     # The replier's best plays leave the other side (on roll after them) the least equity;
     # a stable sort keeps ties in the order of the plays.
-    kept.sort(key=lambda index: scorer.equity(plays[index].position.flip()))
+    equities = scorer.equities_after([plays[index].position for index in kept])
+    kept = [kept[at] for at in sorted(range(len(kept)), key=equities.__getitem__)]
     return kept[:prune] + split[1], cost
 
 

@@ -130,6 +130,11 @@ def pruning_split(position: Position) -> tuple[_Side, _Side, list[tuple[int, flo
     """``encode_pruning``'s inputs in three: the side on roll's own inputs and the other
     side's (``_Side.own_sums`` of each), and the inputs that depend on both."""
     me, them = _side(position.player), _side(position.opponent)
+    return me, them, pruning_both(me, them)
+
+
+def pruning_both(me: _Side, them: _Side) -> list[tuple[int, float]]:
+    """``pruning_split``'s third part: the inputs that depend on both sides, ``me`` on roll."""
     both: list[tuple[int, float]] = []
     shots = hitting(me.sources, them.blots, them.held)[0]
     if shots:
@@ -140,7 +145,12 @@ def pruning_split(position: Position) -> tuple[_Side, _Side, list[tuple[int, flo
     difference = me.pips - them.pips
     if difference:
         both.append((PIP_DIFFERENCE, difference / 50.0))
-    return me, them, both
+    return both
+
+
+def side_of(side: Side) -> _Side:
+    """What the inputs need from ``side`` alone, kept per checker placement (``_Side``)."""
+    return _side(side)
 
 
 def is_contact(position: Position) -> bool:

@@ -37,11 +37,11 @@ from pathlib import Path
 from game.bot import bear_in, near_home
 from game.bot.bear_in import OUTSIDE_PIPS, gammon_chances
 from game.bot.bearoff import bearoff_probabilities
-from game.bot.encoding import INPUTS, encode, is_contact, pruning_split
+from game.bot.encoding import INPUTS, encode, is_contact, pruning_both, pruning_split, side_of
 from game.bot.heuristic import heuristic_probabilities
 from game.bot.network import Network
 from game.bot.probabilities import Probabilities
-from game.engine.position import OFF, Position
+from game.engine.position import OFF, Position, Side
 
 DATA = Path(__file__).resolve().parent / "data"
 NET_FILES = {
@@ -215,7 +215,35 @@ class PruningScorer:
 
     def equity(self, position: Position) -> float:
         """Cubeless money equity for ``position.player``, on roll."""
-        return self.probabilities(position).equity
+        # ``Probabilities.equity``'s sum in the same order (the same figure to the last bit),
+        # without building the probabilities: a look-ahead ranks thousands of replies so.
+        win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = self.outputs(position)
+        return 2.0 * win - 1.0 + win_gammon - lose_gammon + win_backgammon - lose_backgammon
+
+    def equities_after(self, positions: list[Position]) -> list[float]:
+        """``equity`` of each of ``positions`` flipped: the other side's, on roll after the
+        mover's plays (``positions``, the mover as ``player``) of one roll, as a look-ahead
+        ranks its replies; each counts as one ``equity``."""
+        # In a loop, with the side on roll's own share of the sums found once for as long
+        # as it stays the same: a roll's plays leave it as it was unless one hits (and the
+        # plays that do not share its counts, ``legal_plays``). The equities are
+        # ``equity``'s to the last bit: the same sums, outputs and sum.
+        net = self.net
+        equities = []
+        player: Side | None = None
+        for after in positions:
+            if after.opponent is not player:
+                player = after.opponent
+                me = side_of(player)
+                my_sums = me.own_sums(0, net)
+            them = side_of(after.player)
+            win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = net.outputs(
+                net.hidden_sums(pruning_both(me, them)) + my_sums + them.own_sums(1, net)
+            )
+            equities.append(
+                2.0 * win - 1.0 + win_gammon - lose_gammon + win_backgammon - lose_backgammon
+            )
+        return equities
 
     def probabilities(self, position: Position) -> Probabilities:
         """The probabilities for ``position.player``, on roll."""

@@ -67,6 +67,8 @@ def count_positions() -> list[float]:
     seen = [0.0]
     scorer_evaluate, plain_evaluate = evaluator.Scorer.evaluate, evaluator.evaluate_position
     pruning_outputs = evaluator.PruningScorer.outputs
+    # A tree before session 32 ranks a look-ahead's replies one by one (``outputs``).
+    pruning_replies = getattr(evaluator.PruningScorer, "equities_after", None)
     by_hand = budget.heuristic_probabilities
 
     # A Scorer hands a position of another phase to evaluate_position: counted once.
@@ -84,11 +86,17 @@ def count_positions() -> list[float]:
         seen[0] += budget.PRUNING_COST
         return pruning_outputs(self, position)
 
+    def counting_replies(self, positions):
+        seen[0] += budget.PRUNING_COST * len(positions)
+        return pruning_replies(self, positions)
+
     def counting_hand(position):
         seen[0] += budget.HAND_COST
         return by_hand(position)
 
     evaluator.PruningScorer.outputs = counting_pruning  # equity() and probabilities() ask it
+    if pruning_replies is not None:
+        evaluator.PruningScorer.equities_after = counting_replies  # a look-ahead's replies
     budget.heuristic_probabilities = counting_hand
 
     def counting_evaluate(position, *reckon):
