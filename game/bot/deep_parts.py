@@ -115,10 +115,7 @@ class PlannedPlay:
         draws the noise of a level that has some, once the play is decided."""
         if self.done:
             return
-        found: dict[int, Any] = {}
-        for part in answers:
-            for index, *values in (part or {}).get("units", []):
-                found[index] = values
+        found = answered_units(answers)
         if self.ranking is None:
             self._looked_ahead(found, rng)
         else:
@@ -193,6 +190,15 @@ def planned_play(
     if not ahead.paid:
         planned._decide(ahead.ranking([]).finished(), rng)
     return planned
+
+
+def answered_units(answers: list[dict[str, Any] | None]) -> dict[int, list[Any]]:
+    """A round's answered units by index (a part missing or None answers none)."""
+    found: dict[int, list[Any]] = {}
+    for part in answers:
+        for index, *values in (part or {}).get("units", []):
+            found[index] = values
+    return found
 
 
 def dealt(costs: list[int], count: int) -> list[list[int]]:

@@ -32,6 +32,7 @@ from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.levels import level_named
 from game.formats import parse_gnubg_id
 from tools.bench.deep_parts import cold
+from tools.bench.deep_parts import report as shares
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "cube-check-2ply.txt"
 
@@ -87,7 +88,6 @@ def measured(path: Path, count: int, workers: list[int], warm: bool = False) -> 
 
 
 def report(rows: list[dict], workers: list[int]) -> None:
-    deep = [row for row in rows if row["deep"]]
     names = dict.fromkeys(name for row in rows for name in row["pieces"])
     print(
         f"where a decision's CPU goes with {workers[-1]} workers (mean ms of {len(rows)}): whole"
@@ -97,27 +97,7 @@ def report(rows: list[dict], workers: list[int]) -> None:
             for name in names
         )
     )
-    print(
-        f"{len(rows)} cube decisions at the strongest level, {len(deep)} looking two rolls"
-        " ahead; CPU seconds (process time)"
-    )
-    for name, chosen in (("deep", deep), ("all", rows)):
-        if not chosen:
-            continue
-        whole = [row["whole"] for row in chosen]
-        slowest = max(chosen, key=lambda row: row["whole"])
-        print(
-            f"  {name:4s}: whole median {statistics.median(whole):.3f} s, slowest"
-            f" {slowest['whole']:.3f} s"
-        )
-        for count in workers:
-            shared = [row[count] for row in chosen]
-            work = sum(row[f"{count} work"] for row in chosen)
-            print(
-                f"    {count} workers: median {statistics.median(shared):.3f} s, the whole's"
-                f" slowest {slowest[count]:.3f} s; in all {sum(shared) / sum(whole):.2f} of the"
-                f" whole's time (the work in parts {work / sum(whole):.2f} of it)"
-            )
+    shares(rows, workers, "cube decisions")
 
 
 def main() -> int:

@@ -84,10 +84,11 @@ def measured(count: int, workers: list[int], warm: bool = False) -> list[dict]:
     return rows
 
 
-def report(rows: list[dict], workers: list[int]) -> None:
+def report(rows: list[dict], workers: list[int], what: str = "plays") -> None:
+    """Each worker count's share of the whole decisions' time (``what`` the rows are)."""
     deep = [row for row in rows if row["deep"]]
     print(
-        f"{len(rows)} plays at the strongest level, {len(deep)} looking two rolls ahead;"
+        f"{len(rows)} {what} at the strongest level, {len(deep)} looking two rolls ahead;"
         " CPU seconds (process time)"
     )
     for name, chosen in (("deep", deep), ("all", rows)):

@@ -31,7 +31,7 @@ from typing import Any
 
 from game.bot.cube.state import CubeDecision, CubeState
 from game.bot.cube.steps import First, RollsAhead, begun, decided, deepened, leaves
-from game.bot.deep_parts import PartError, checkers_of, dealt, position_of
+from game.bot.deep_parts import PartError, answered_units, checkers_of, dealt, position_of
 from game.bot.probabilities import Probabilities
 from game.bot.rolls import FRESH, Rolls
 from game.bot.shots import ROLLS
@@ -94,10 +94,7 @@ class PlannedCube:
         """Take the round's ``answers`` (None, or a part missing: worked out here)."""
         if self.done:
             return
-        found: dict[int, Any] = {}
-        for part in answers:
-            for index, *values in (part or {}).get("units", []):
-                found[index] = values
+        found = answered_units(answers)
         if self.values is None:
             self._first(found)
         else:
