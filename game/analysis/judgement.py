@@ -208,10 +208,11 @@ def cube_figures(
     """The cube decision of ``position.player`` before rolling, in EMG units (``evaluator``:
     as ``rank_plays``)."""
     decision = cube_decision(position, state, plies=max(0, plies - 1), evaluator=evaluator)
-    return _figures(decision, state)
+    return figures_of(decision, state)
 
 
-def _figures(decision: CubeDecision, state: CubeState) -> CubeFigures:
+def figures_of(decision: CubeDecision, state: CubeState) -> CubeFigures:
+    """A cube decision's figures as the hint shows them (EMG in a match)."""
     values = (decision.no_double, decision.double_take, decision.double_pass)
     if not state.is_money:
         values = (

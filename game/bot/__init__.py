@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.bot.cube import CubeState
     from game.bot.probabilities import Probabilities
     from game.bot.rolls import Evaluator
+    from game.bot.search import AheadLook
     from game.engine.plays import Play
     from game.engine.position import Position
 
@@ -66,15 +67,27 @@ def hint(
     ``state``: the cube and match score seen by the mover (None: money play); in a
     match the equities are EMG (``match_value``). ``evaluator``: where the search finds
     the rolls (``rolls.Evaluator``; None: worked out anew)."""
+    ahead = hint_ahead(position, dice, state, evaluator)
+    return ahead.ranking(ahead.looked()).finished()
+
+
+def hint_ahead(
+    position: Position,
+    dice: tuple[int, int],
+    state: CubeState | None = None,
+    evaluator: Evaluator | None = None,
+) -> AheadLook:
+    """``hint`` up to its look one roll ahead (``search.ahead_look``): the look may then be
+    worked out here or in parts (``deep_parts.planned_ranking``)."""
     from game.bot.match_value import match_value
     from game.bot.rolls import FRESH
-    from game.bot.search import rank_plays_deeper
+    from game.bot.search import ahead_look
 
     strongest = level_named(STRONGEST_LEVEL)
     plays = (evaluator or FRESH).rolls(position).plays(dice)
     # A teacher ranks every play by the network: the budget never shortlists by hand (a
     # roll with more plays than the level's budget is ranked at 1-ply, as the analysis does).
-    return rank_plays_deeper(
+    return ahead_look(
         position,
         dice,
         keep=strongest.keep,

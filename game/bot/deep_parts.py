@@ -185,8 +185,16 @@ def planned_play(
     plays = legal_plays(position, dice)
     if settings.plies < 2 or len(plays) <= 1:
         return PlannedPlay(done=True, decided=choose_play(position, dice, level, rng, state))
-    ahead = level_ahead(position, dice, settings, plays, state)
-    planned = PlannedPlay(settings.noise, ahead=ahead)
+    return planned_ranking(level_ahead(position, dice, settings, plays, state), settings.noise, rng)
+
+
+def planned_ranking(
+    ahead: AheadLook, noise: float = 0.0, rng: random.Random | None = None
+) -> PlannedPlay:
+    """A ranking up to its look one roll ahead (``ahead``, ``search.ahead_look``'s: a level's,
+    or the hint's, ``bot.hint_ahead``) planned in parts; decided at once when the look pays
+    for no candidate (``noise`` and ``rng``: the level's pick, ``picked``)."""
+    planned = PlannedPlay(noise, ahead=ahead)
     if not ahead.paid:
         planned._decide(ahead.ranking([]).finished(), rng)
     return planned
