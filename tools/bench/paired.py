@@ -54,16 +54,21 @@ def losses(
         for position, dice, plays in decisions:
             best = max(e2 for e2, _ in plays.values())
             if level.startswith("gnubg-"):
-                lost.append(1000 * (best - plays[gnubg_choice(position, dice, plays, level)][0]))
-                continue
-            if level.startswith("bgsage-"):
-                lost.append(1000 * (best - plays[bgsage_choice(plays, level)][0]))
-                continue
-            if level == "1-ply":
-                play = rank_plays(position, dice)[0][1]
+                chosen = gnubg_choice(position, dice, plays, level)
+            elif level.startswith("bgsage-"):
+                chosen = bgsage_choice(plays, level)
+            elif level == "1-ply":
+                chosen = format_position_id(rank_plays(position, dice)[0][1].position)
             else:
-                play = choose_play(position, dice, level, rng)
-            lost.append(1000 * (best - plays[format_position_id(play.position)][0]))
+                chosen = format_position_id(choose_play(position, dice, level, rng).position)
+            if chosen not in plays:
+                # A set of candidates only (tools/bench/rollout_judge.py) lacks a play nobody
+                # chose when it was made.
+                raise SystemExit(
+                    f"{level} plays {chosen} in {format_position_id(position)} {dice}, which the"
+                    " set does not judge (rollout_judge.py --players adds a level's plays)"
+                )
+            lost.append(1000 * (best - plays[chosen][0]))
         found[level] = lost
         print(f"{level}: {statistics.fmean(lost):.2f}", flush=True)
     return found
