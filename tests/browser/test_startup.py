@@ -357,6 +357,28 @@ def test_the_experts_play_with_its_deep_look_on_the_pool_is_the_play_thought_who
     assert checked >= 1
 
 
+def test_the_persons_hint_with_its_look_on_the_pool_is_the_hint_thought_whole(expert_page: Page):
+    """The person's hint, its look-aheads shared among the pool's two workers and the
+    computer's (game/web/worker/hint_parts.py): the panel CPython's hint draws, every play and
+    figure to the last digit."""
+    from game.analysis.hint_parts import planned_hint
+    from game.web.board import hint_panel
+    from game.web.worker import judging
+
+    page = expert_page
+    to_person_move(page)
+    session = session_of(page)
+    page.evaluate("() => { delete document.body.dataset.hintShown; }")
+    page.click("#hint")
+    page.wait_for_function("() => document.body.dataset.hintShown === 'true'", timeout=120_000)
+    expected = judging.hint_reply(judging.hint_request(session.game))
+    own = bool(session.mover_at_bottom)
+    assert page.inner_html("#hint-body") == hint_panel.hint_html(expected, False, own=own)
+    looks = not planned_hint(session.game).done  # (a single play, or one worth looking at: not)
+    assert page.evaluate("() => document.body.dataset.hintParts") == ("3" if looks else "0")
+    page.click("#hint-close")
+
+
 def test_the_experts_answer_to_a_double_with_its_look_on_the_pool_is_the_answer_thought_whole(
     expert_page: Page,
 ):

@@ -10,6 +10,8 @@ and whether the computer's thinking ever freezes it.
         --workers 2                  # each asked whole, then its deep look on 2 pool workers
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200 --levels expert \
         --workers 2 --cube-set tools/data/cube-check-2ply.txt   # the cube decisions so
+    python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 200 --workers 2 --hints
+                                     # the person's hints of the same decisions so
     python3 -m tools.bench.page --rounds 0 --turns 0 --decisions 600 --levels expert \
         --cube-set tests/data/cube_gnubg2ply.txt     # cube decisions near a threshold
 
@@ -373,8 +375,10 @@ ASK_POOLED = """async ([requests, workers, strongest]) => {
   }
   async function pooled(request) {
     const data = JSON.parse(request);
-    const plan = { play: "play-plan", double: "cube-plan", answer: "cube-plan" }[data.task];
-    if (!plan || data.level !== strongest) {
+    const plan = {
+      play: "play-plan", double: "cube-plan", answer: "cube-plan", hint: "hint-plan",
+    }[data.task];
+    if (!plan || (data.task === "hint" ? data.plies < 2 : data.level !== strongest)) {
       return JSON.parse(await worker.ask(request));
     }
     const planned = JSON.stringify({ ...data, task: plan, asked: data.task, workers: workers + 1 });
@@ -399,8 +403,8 @@ ASK_POOLED = """async ([requests, workers, strongest]) => {
     asked = performance.now();
     const reply = await pooled(request);
     shared.push(performance.now() - asked);
-    same.push(JSON.stringify([alone.play, alone.rng, alone.double, alone.answer])
-      === JSON.stringify([reply.play, reply.rng, reply.double, reply.answer]));
+    const kept = (r) => [r.play, r.rng, r.double, r.answer, r.plays, r.cube];
+    same.push(JSON.stringify(kept(alone)) === JSON.stringify(kept(reply)));
     parts.push(reply.parts || 0);
   }
   await new Promise((resolve) => setTimeout(resolve, 60));
@@ -450,13 +454,25 @@ def ask_worker(playwright, base: str, requests: dict[str, list[str]]) -> dict:
 
 
 def bench_pooled(
-    playwright, base: str, count: int, levels: list[str], workers: int, cube_set: str | None = None
+    playwright,
+    base: str,
+    count: int,
+    levels: list[str],
+    workers: int,
+    cube_set: str | None = None,
+    hints: bool = False,
 ) -> None:
     """The same decisions as ``bench_decisions``, each asked whole and then with the strongest
     level's plays and cube decisions shared among ``workers`` of the pool (?workers=N);
     printed: the plays' and the cube decisions' times each way, their ratio, and whether
-    every answer is the same. ``cube_set``: as ``bench_decisions``."""
+    every answer is the same. ``cube_set``: as ``bench_decisions``. ``hints``: the person's
+    hint of each decision instead (``judging.hint_request``: the plays ranked, or the cube
+    figures), once, whatever the levels."""
+    from game.web.worker import judging
+
     states = cube_set_states(cube_set, count) if cube_set else decision_states(count)
+    if hints:
+        levels = ["hint"]
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     context = browser.new_context()
     context.add_init_script(PROBE)
@@ -470,10 +486,14 @@ def bench_pooled(
             for index, state in enumerate(states)
             if (request := thinker.request_for(state, level, random.Random(index))) is not None
         ]
+        if hints:  # the plays' hints counted as plays, the cube's as cube decisions
+            requests = [json.dumps(judging.hint_request(state)) for state in states]
         before = os.getloadavg()[0]
         found = page.evaluate(ASK_POOLED, [requests, workers, STRONGEST_LEVEL])
         after = os.getloadavg()[0]
         tasks = [json.loads(r)["task"] for r in requests]
+        if hints:
+            tasks = ["play" if state.dice else "double" for state in states]
         plays = [i for i, task in enumerate(tasks) if task == "play"]
         shared = [i for i in plays if found["parts"][i]]
         cubes = [i for i, task in enumerate(tasks) if task in ("double", "answer")]
@@ -678,6 +698,11 @@ def main() -> int:
         " among this many of the pool's workers (?workers=N), beside the whole ask",
     )
     parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="with --workers: the person's hint of each decision instead of the computer's",
+    )
+    parser.add_argument(
         "--node",
         action="store_true",
         help="the decisions answered under Pyodide in Node.js too (CPU a position)",
@@ -711,7 +736,13 @@ def main() -> int:
             )
             if options.workers:
                 bench_pooled(
-                    playwright, base, options.decisions, chosen, options.workers, options.cube_set
+                    playwright,
+                    base,
+                    options.decisions,
+                    chosen,
+                    options.workers,
+                    options.cube_set,
+                    options.hints,
                 )
             else:
                 bench_decisions(

@@ -25,7 +25,7 @@ from game.web.state.commit import Page
 from game.web.state.page_state import PageState
 from game.web.state.surface import Clicks, Picks, numbered
 from game.web.store.rollouts import KeptRollouts
-from game.web.table import tutor, words
+from game.web.table import pooled_play, tutor, words
 from game.web.table.rollouts import Roller
 from game.web.worker import judging
 
@@ -77,7 +77,9 @@ class Coach:
     def hint_for(self, game: GameState) -> asyncio.Future[Any]:
         """The hint of ``game`` (ranked plays or cube figures), asked once per moment."""
         if self.hints is None or self.hints[0] is not game:
-            future = asyncio.ensure_future(self.page.around.ask(judging.hint_request(game)))
+            # On the pool's workers when two or more are idle (pooled_play.py), else whole.
+            asked = pooled_play.answer(self.page.around, judging.hint_request(game))
+            future = asyncio.ensure_future(asked)
             future.add_done_callback(lambda done: done.cancelled() or done.exception())
             self.hints = (game, future)
         return self.hints[1]
@@ -94,6 +96,8 @@ class Coach:
             "hint-body", hint_panel.hint_html(answer, game.phase is Phase.DOUBLED, own=self.own)
         )
         self.roller.show_kept(game)
+        # How many of the pool's workers and the computer's shared it (0: asked whole).
+        surface.mark("hint-parts", str(answer.get("parts", 0)))
         surface.mark("hint-shown", "true")
 
     def hint_answer(self, game: GameState) -> dict[str, Any] | None:

@@ -11,7 +11,8 @@ a one- or two-core machine, a rollout running), or the plan refused, the play is
 whole as before; a part whose
 worker fails is worked out by the computer's worker. A cube decision goes the same way
 (game/web/worker/cube_parts.py: the rolls it looks at, then those it looks at a second roll
-ahead), and comes back at once, without parts, when it needs no look-ahead.
+ahead), and comes back at once, without parts, when it needs no look-ahead; so does the
+person's hint (game/web/worker/hint_parts.py: the plays ranked, or the cube figures).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from typing import Any
 
 from game.bot.level_names import STRONGEST_LEVEL
 from game.web.state.surface import Surroundings
-from game.web.worker import cube_parts, play_parts
-from game.web.worker.messages import ANSWER, DOUBLE, PLAY
+from game.web.worker import cube_parts, hint_parts, judging, play_parts
+from game.web.worker.messages import ANSWER, DOUBLE, HINT, PLAY
 
 DEEP_LOOK = "deep-look"  # the pool's tag of a play's parts
 # The pool's workers a play shares its look-aheads with, at most: with the computer's own,
@@ -34,14 +35,19 @@ SHARING_WORKERS = 3
 def shared(request: dict[str, Any]) -> bool:
     """Whether the decision ``request`` asks for is one shared among the pool's workers:
     the strongest level's plays and cube decisions, whose looks two rolls ahead are most of
-    their work."""
-    return request.get("task") in (PLAY, DOUBLE, ANSWER) and request.get("level") == STRONGEST_LEVEL
+    their work, and the hint at the strongest judgement (its plays looked at as the
+    strongest level's, its cube one roll ahead over every play)."""
+    task = request.get("task")
+    if task == HINT:
+        return int(request.get("plies", judging.STRONGEST)) >= judging.STRONGEST
+    return task in (PLAY, DOUBLE, ANSWER) and request.get("level") == STRONGEST_LEVEL
 
 
 async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any]:
-    """The computer's answer to ``request`` (``thinker.request_for``'s): a play or a cube
-    decision of the strongest level planned, its parts on the pool's workers when two or
-    more are ready, and joined; anything else asked whole. ``ms``: the whole time it took."""
+    """The computer's answer to ``request`` (``thinker.request_for``'s, or a hint's): a play
+    or a cube decision of the strongest level, or a hint, planned, its parts on the pool's
+    workers when two or more are ready, and joined; anything else asked whole. ``ms``: the
+    whole time it took."""
     if not shared(request):
         return await around.ask(request)
     workers = await around.pool_ready(SHARING_WORKERS)
@@ -50,7 +56,7 @@ async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any
     started = around.now_ms()
     # One part more than the pool has workers: the computer's worker, idle meanwhile, answers
     # the first (on 4 cores, 3 of the pool's workers and the computer's: every core).
-    planning = play_parts if request.get("task") == PLAY else cube_parts
+    planning = {PLAY: play_parts, HINT: hint_parts}.get(str(request.get("task")), cube_parts)
     plan = await around.ask(planning.plan_request(request, workers + 1))
     parts = 0
     while "parts" in plan:  # a round of parts: the look one roll ahead, then two

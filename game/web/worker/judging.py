@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.plays import Play, legal_plays
 from game.engine.record import Record
-from game.engine.state import GameState, Phase
+from game.engine.state import GameState
 from game.formats.game_link import decode_game, encode_game
 from game.formats.save import read_save, write_save
 from game.web.worker.messages import (
@@ -44,7 +44,7 @@ from game.web.worker.messages import (
 if TYPE_CHECKING:
     from game.analysis.dice_stats import Count, PlayerDice
     from game.analysis.intervals import Interval
-    from game.analysis.judgement import CubeFigures
+    from game.analysis.judgement import CubeFigures, RankedPlay
     from game.analysis.record_analysis import Decision, MatchAnalysis, PlayerStats
     from game.analysis.why import PlayFacts
 
@@ -67,16 +67,23 @@ def hint_reply(request: dict[str, Any]) -> dict[str, Any]:
 
     game = read_save(request["game"])
     plies = int(request.get("plies", STRONGEST))
+    return hint_data(game, play_hint(game, plies), cube_hint(game, plies))
+
+
+def hint_data(
+    game: GameState, ranked: list[RankedPlay], figures: CubeFigures | None
+) -> dict[str, Any]:
+    """The hint's reply: the ``ranked`` plays of ``game`` (``play_hint``'s, the first ten
+    with their chances) and the cube ``figures`` (``cube_hint``'s), as plain data."""
     plays: list[dict[str, Any]] = []
-    if game.phase is Phase.MOVE and game.dice is not None:
+    if ranked and game.dice is not None:
         legal = legal_plays(game.position, game.dice)
         index = {play.position: i for i, play in enumerate(legal)}
         plays = [
             {"index": index[r.play.position], "notation": r.notation, "equity": r.equity}
-            for r in play_hint(game, plies)
+            for r in ranked
         ]
         _add_chances(game, legal, plays[:CHANCES_SHOWN])
-    figures = cube_hint(game, plies)
     return {
         "plays": plays,
         "cube": None if figures is None else cube_data(game, figures),

@@ -31,6 +31,9 @@ PARTS, PART, WHOLE = "analyse-parts", "analyse-part", "analyse-whole"
 PLAY_PLAN, DEEP_PART, PLAY_JOIN = "play-plan", "deep-part", "play-join"
 # The expert's cube decision on the pool, the same way (game/web/worker/cube_parts.py).
 CUBE_PLAN, CUBE_PART = "cube-plan", "cube-part"
+# The hint of one decision on the pool, the same way (game/web/worker/hint_parts.py): its
+# parts are the plays' (``DEEP_PART``) or the cube's (``CUBE_PART``).
+HINT_PLAN = "hint-plan"
 
 
 class MessageError(ValueError):

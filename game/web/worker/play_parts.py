@@ -50,9 +50,11 @@ Finishing = Callable[[], dict[str, Any]]  # the decided plan's reply
 
 
 class Planned(Protocol):
-    """A decision planned in parts (``deep_parts.PlannedPlay``, ``cube.parts.PlannedCube``)."""
+    """A decision planned in parts (``deep_parts.PlannedPlay``, ``cube.parts.PlannedCube``,
+    ``analysis.hint_parts.PlannedHint``)."""
 
-    done: bool
+    @property
+    def done(self) -> bool: ...
 
     def requests(self, count: int) -> list[dict[str, Any]]: ...
 

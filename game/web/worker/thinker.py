@@ -29,7 +29,7 @@ from typing import Any
 from game.engine.plays import Play, legal_plays
 from game.engine.state import GameState, Phase
 from game.formats.save import read_save, write_save
-from game.web.worker import computer, cube_parts, importing, judging, play_parts
+from game.web.worker import computer, cube_parts, hint_parts, importing, judging, play_parts
 from game.web.worker.messages import (
     AnswerReply,
     AnswerRequest,
@@ -121,6 +121,10 @@ def reply(data: dict[str, Any]) -> dict[str, Any]:
         return parted
     if data.get("task") in cube_parts.TASKS:  # its cube decisions on the pool: cube_parts.py
         parted = cube_parts.reply(data)
+        parted["ms"] = (time.perf_counter() - started) * 1000
+        return parted
+    if data.get("task") in hint_parts.TASKS:  # a hint on the pool: hint_parts.py
+        parted = hint_parts.reply(data)
         parted["ms"] = (time.perf_counter() - started) * 1000
         return parted
     if data.get("task") in importing.TASKS:  # a match file to read: game/web/worker/importing.py

@@ -10,8 +10,15 @@ import random
 from game.engine.state import GameState, Phase, Rules
 from game.formats import parse_position_id
 from game.web.table import pooled_play
-from game.web.worker import thinker
-from game.web.worker.messages import CUBE_PART, CUBE_PLAN, DEEP_PART, PLAY_JOIN, PLAY_PLAN
+from game.web.worker import judging, thinker
+from game.web.worker.messages import (
+    CUBE_PART,
+    CUBE_PLAN,
+    DEEP_PART,
+    HINT_PLAN,
+    PLAY_JOIN,
+    PLAY_PLAN,
+)
 from tests.web.fakes import FakeSurroundings
 
 # A close call of the tuning set (tests/test_bot_two_rolls.py): the expert looks deeper.
@@ -98,3 +105,35 @@ def test_the_experts_cube_decisions_share_their_look_ahead_the_same_way():
     asked = thinker.answer_request(NEAR_A_DOUBLE.double(), "expert")
     found, whole, tasks = _cube_asked(around, asked)
     assert tasks.count(CUBE_PART) == 6 and found["answer"] == whole["answer"]
+
+
+def _hint_asked(around: FakeSurroundings, game: GameState, plies: int = 2):
+    request = judging.hint_request(game, plies)
+    whole = thinker.reply(request)
+    around.requests.clear()
+    found = asyncio.run(pooled_play.answer(around, request))
+    for reply in (found, whole):
+        reply.pop("ms"), reply.pop("parts", None)
+    return found, whole, [asked["task"] for asked in around.requests]
+
+
+def test_the_persons_hint_shares_its_look_aheads_the_same_way():
+    around = FakeSurroundings()
+    around.pool_workers = 2
+    found, whole, tasks = _hint_asked(around, CLOSE_CALL)
+    # The plays' two rounds, each a part for each of the pool's workers and the computer's.
+    assert tasks[0] == HINT_PLAN and tasks.count(PLAY_JOIN) == 2 and tasks.count(DEEP_PART) == 6
+    assert found == whole and found["plays"]  # every play, equity and chance; no cube
+    found, whole, tasks = _hint_asked(around, NEAR_A_DOUBLE)
+    assert tasks.count(PLAY_JOIN) == 1 and tasks.count(CUBE_PART) == 3  # one roll ahead
+    assert found == whole and found["cube"]["action"] == "double"
+
+
+def test_a_hint_with_one_worker_ready_or_at_one_ply_is_asked_whole():
+    around = FakeSurroundings()
+    around.pool_workers = 1
+    found, whole, tasks = _hint_asked(around, CLOSE_CALL)
+    assert tasks == ["hint"] and found == whole
+    around.pool_workers = 3
+    found, whole, tasks = _hint_asked(around, CLOSE_CALL, plies=1)
+    assert tasks == ["hint"] and found == whole
