@@ -39,12 +39,21 @@ def resize(page: Page, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("scene", ["doubled", "crawford"])
 def test_the_page_never_scrolls_sideways(game_page: Page, scene: str):
     """A double being considered ("You 0 - 0 Computer" beside "to answer"), the Crawford
-    badge at 23-24 of a 25-point match (the end of a match: below)."""
+    badge at 23-24 of a 25-point match (the end of a match: below); the help text centred
+    under the header, as the header is (it once stood at the left of a wide screen)."""
     put_scene(game_page, "", scene)
     for size in SIZES:
         resize(game_page, size)
         assert game_page.evaluate(NO_SIDEWAYS_SCROLL), f"{scene} scrolls sideways at {size}"
         assert_in_view(game_page, "#score", (size[0], 10_000))
+        header, help_text = game_page.evaluate(CENTRES)
+        assert abs(header - help_text) <= 1, f"the help text is off the header's centre at {size}"
+
+
+# The centres of the header and of the help text under the game (a wide game, narrower help).
+CENTRES = """() => ['.site-header', '#how-to-play'].map(selector => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return box.left + box.width / 2; })"""
 
 
 def test_every_prompt_opens_in_view_at_every_size(game_page: Page):
