@@ -68,10 +68,11 @@ def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(ga
     assert shown == expected and "Error rate" in shown[0]
     page.click("#replay-live")  # back to the game: the person rolls and asks a hint
     # The rollout's settings chosen in Settings (kept with them): 5,184 trials truncated
-    # after 5 plies, with variance reduction; its settings line says so.
+    # after 2 plies, with variance reduction; its settings line says so. (Each candidate's
+    # first 36 trials are awaited: the shortest truncation makes them cheapest.)
     page.click("#settings-toggle")
     page.select_option("#rollout-trials", "5184")
-    page.select_option("#rollout-truncate", "5")
+    page.select_option("#rollout-truncate", "2")
     page.check("#rollout-variance")
     page.click("#settings-done")
 
@@ -92,7 +93,7 @@ def test_a_rollout_runs_on_the_pool_updates_live_and_stops_keeping_its_trials(ga
     expect(rows.first).to_contain_text("±")
     assert 0 < float(page.locator("#rollout-bar").get_attribute("value") or 0) < 1
     expect(page.locator("#rollout-body")).to_contain_text("5,184 trials, seed", timeout=1000)
-    expect(page.locator("#rollout-body")).to_contain_text("truncated at 5 plies, chequer play")
+    expect(page.locator("#rollout-body")).to_contain_text("truncated at 2 plies, chequer play")
     expect(page.locator("#rollout-body")).to_contain_text(", variance reduction,")
     expect(page.locator("#rollout-status")).to_contain_text("Rolling out:")
     # The page answers while the pool works.
