@@ -57,7 +57,10 @@ async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any
     # One part more than the pool has workers: the computer's worker, idle meanwhile, answers
     # the first (on 4 cores, 3 of the pool's workers and the computer's: every core).
     planning = {PLAY: play_parts, HINT: hint_parts}.get(str(request.get("task")), cube_parts)
-    plan = await around.ask(planning.plan_request(request, workers + 1))
+    try:
+        plan = await around.ask(planning.plan_request(request, workers + 1))
+    except Exception:  # the plan refused (a worker that does not know it, say): asked whole
+        return await around.ask(request)
     parts = 0
     while "parts" in plan:  # a round of parts: the look one roll ahead, then two
         parts = max(parts, len(plan["parts"]))

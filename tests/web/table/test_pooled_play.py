@@ -18,6 +18,7 @@ from game.web.worker.messages import (
     HINT_PLAN,
     PLAY_JOIN,
     PLAY_PLAN,
+    MessageError,
 )
 from tests.web.fakes import FakeSurroundings
 
@@ -137,3 +138,22 @@ def test_a_hint_with_one_worker_ready_or_at_one_ply_is_asked_whole():
     around.pool_workers = 3
     found, whole, tasks = _hint_asked(around, CLOSE_CALL, plies=1)
     assert tasks == ["hint"] and found == whole
+
+
+class RefusingPlans(FakeSurroundings):
+    """A computer's worker that does not know a plan's task (another version's, say)."""
+
+    async def ask(self, request: dict) -> dict:
+        if request["task"] in (PLAY_PLAN, CUBE_PLAN, HINT_PLAN):
+            self.requests.append(request)
+            raise MessageError(f"unknown task {request['task']!r}")
+        return await super().ask(request)
+
+
+def test_a_plan_refused_is_asked_whole():
+    around = RefusingPlans()
+    around.pool_workers = 2
+    found, whole, tasks = _asked(around)
+    assert tasks == [PLAY_PLAN, "play"] and found["play"] == whole["play"]
+    found, whole, tasks = _hint_asked(around, NEAR_A_DOUBLE)
+    assert tasks == [HINT_PLAN, "hint"] and found == whole
