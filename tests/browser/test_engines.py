@@ -3,7 +3,8 @@ tests/browser); tests/browser/engines.py says how each engine is driven. One bro
 engine for the module, one tab, the site's storage emptied before each test:
 
 in all three engines: no control live while the page loads (Firefox restores buttons'
-enabled state on a reload), an opaque end card, a focus ring unlike a lit point; in Firefox
+enabled state on a reload), an opaque end card, a focus ring unlike a lit point, dark
+scrollbars where the engine colours them; in Firefox
 and WebKit: a played turn with the hint, Undo and Confirm, the computer's reply, a reload that
 keeps the game, the review and an analysis; a whole-game link opened; a game by link handed
 over between two players (two origins of the one site, two localStorages); an embedded
@@ -168,6 +169,12 @@ def test_the_end_card_is_opaque_and_the_focus_ring_is_not_a_lit_target(fresh: Ta
     assert strokes, "no focus rule for the board's points"
     lit = ("#facc15", "rgb(250, 204, 21)", "var(--accent)")  # render.py's lit colour
     assert not [stroke for stroke in strokes if stroke.lower() in lit], strokes
+    # Dark scrollbars where the engine takes a colour (Firefox drew a white track beside the
+    # panel and in Settings); an engine without scrollbar-color gives nothing and draws its own.
+    scrollbars = tab.js(
+        "getComputedStyle(document.getElementById('settings-dialog')).scrollbarColor"
+    )
+    assert scrollbars != "auto", f"{tab.name}: the browser's own scrollbar colours"
 
 
 def test_a_turn_the_computer_s_reply_a_reload_the_review_and_an_analysis(fresh: Tab):
