@@ -367,6 +367,10 @@ def test_the_persons_hint_with_its_look_on_the_pool_is_the_hint_thought_whole(ex
 
     page = expert_page
     to_person_move(page)
+    status = "async () => JSON.parse(await window.workerPool.status())"
+    deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+    while page.evaluate(status)["ready"] < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(250)  # both of the pool's workers up (the hint asks them)
     session = session_of(page)
     page.evaluate("() => { delete document.body.dataset.hintShown; }")
     page.click("#hint")
