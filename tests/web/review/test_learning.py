@@ -105,15 +105,22 @@ def run_job(record: Record, plies: int = 1) -> tuple[list[dict], dict]:
     return [plan, *replies], whole["result"]
 
 
-def test_the_analysis_in_parts_gives_the_figures_of_analyse_record():
-    record = played(2)  # a 3-point match
+@pytest.fixture(scope="module")
+def match_analysis():
+    """A 3-point match, its analysis in parts as the page asks the pool for it (``run_job``)
+    and ``analyse_record``'s at 1-ply: the two tests below read them, neither changes them."""
+    record = played(2)
     replies, result = run_job(record)
+    return record, replies, result, analyse_record(record, plies=1)
+
+
+def test_the_analysis_in_parts_gives_the_figures_of_analyse_record(match_analysis):
+    record, replies, result, expected = match_analysis
     plan, parts = replies[0], replies[1:]
     assert "dice" not in plan and len(parts) == len(plan["parts"]) > 1
     assert sum(part["decisions"] for part in parts) == plan["total"]
     assert "dice" in parts[0] and all("dice" not in part for part in parts[1:])
     assert parts[0]["dice"] == through_json(study.dice_data(record))
-    expected = analyse_record(record, plies=1)
     for player in (0, 1):
         shown, stats = result["players"][player], expected.stats[player]
         assert shown["error_rate"] == pytest.approx(stats.error_rate)
@@ -135,10 +142,11 @@ def test_the_analysis_in_parts_gives_the_figures_of_analyse_record():
     assert len(result["mistakes"]) == min(study.MISTAKES, len(expected.biggest_mistakes(99)))
 
 
-def test_each_mistake_names_its_moment_and_the_better_play_as_a_legal_play_there():
-    record = played(2)
-    _, result = run_job(record)
-    expected = analyse_record(record, plies=1).biggest_mistakes(study.MISTAKES)
+def test_each_mistake_names_its_moment_and_the_better_play_as_a_legal_play_there(
+    match_analysis,
+):
+    record, _, result, analysed = match_analysis
+    expected = analysed.biggest_mistakes(study.MISTAKES)
     replay = Replay.of(record)
     plays = 0
     for shown, (_, decision) in zip(result["mistakes"], expected, strict=True):
