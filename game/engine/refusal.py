@@ -25,7 +25,7 @@ typing an ID or opening a file or a link (``tools.i18n``'s ``READERS``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 
 class Refusal(ValueError):
@@ -135,6 +135,16 @@ class Listed(tuple[object, ...]):
 
     def __str__(self) -> str:
         return self.said(str, self.joining)
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether a value read is a whole number as the readers take one: an int, never a bool
+    (an int to Python) nor a float.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def sentence(text: str, /) -> str:

@@ -13,7 +13,7 @@ from game.engine.match import BACKGAMMON, RESULT_NAMES, Cube, IllegalAction, Rul
 from game.engine.phase import ENDED_BY_PLAY, ENDINGS, OVER, Phase
 from game.engine.plays import InvalidDice, check_dice
 from game.engine.position import Position
-from game.engine.refusal import Refusal
+from game.engine.refusal import Refusal, is_whole
 
 if TYPE_CHECKING:
     from game.engine.state import GameState
@@ -23,10 +23,6 @@ __all__ = ["InvalidState", "check_score", "check_state"]
 
 class InvalidState(Refusal):
     """Data that does not describe a possible game state (a corrupted save, say)."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_score(score: object) -> tuple[int, int]:
@@ -40,7 +36,7 @@ def _pair(value: object, name: str) -> tuple[int, int]:
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2
-        or not all(_is_int(v) and 0 <= v <= match.MAX_SCORE for v in value)
+        or not all(is_whole(v) and 0 <= v <= match.MAX_SCORE for v in value)
     ):
         raise InvalidState(
             "{name} must be two whole numbers from 0 to {highest}",
@@ -53,7 +49,7 @@ def _pair(value: object, name: str) -> tuple[int, int]:
 def _dice_or_none(value: object, name: str) -> Dice | None:
     if value is None:
         return None
-    if not isinstance(value, (list, tuple)) or not all(_is_int(v) for v in value):
+    if not isinstance(value, (list, tuple)) or not all(is_whole(v) for v in value):
         raise InvalidState(
             "{name} must be two dice or nothing, got {value}", name=name, value=repr(value)
         )
@@ -80,7 +76,7 @@ def check_state(state: GameState) -> None:
     for name in ("crawford", "post_crawford"):
         if not isinstance(getattr(state, name), bool):
             raise InvalidState("{name} must be true or false", name=name)
-    if not _is_int(state.turn) or state.turn not in (0, 1):
+    if not is_whole(state.turn) or state.turn not in (0, 1):
         raise InvalidState("turn must be 0 or 1, got {turn}", turn=repr(state.turn))
     for name in ("dice", "opening_dice", "blocked_dice"):
         dice = getattr(state, name)
@@ -113,12 +109,12 @@ def check_state(state: GameState) -> None:
         raise InvalidState("the score and the match-over phase disagree")
 
     if over:
-        if not _is_int(state.winner) or state.winner not in (0, 1):
+        if not is_whole(state.winner) or state.winner not in (0, 1):
             raise InvalidState("a finished game needs a winner 0 or 1")
-        if not _is_int(state.result) or state.result not in RESULT_NAMES:
+        if not is_whole(state.result) or state.result not in RESULT_NAMES:
             raise InvalidState("a finished game needs a result 1, 2 or 3")
         most = BACKGAMMON * match.MAX_CUBE
-        if not _is_int(state.points_won) or not 1 <= state.points_won <= most:
+        if not is_whole(state.points_won) or not 1 <= state.points_won <= most:
             raise InvalidState("a finished game needs the points won")
         if state.score[state.winner] < state.points_won:  # checked above
             raise InvalidState("the score does not include the points won")
@@ -146,9 +142,9 @@ def check_state(state: GameState) -> None:
             raise InvalidState("every checker of a side is off but the game is not over")
 
     if phase is Phase.RESIGNED:
-        if not _is_int(state.resignation) or state.resignation not in RESULT_NAMES:
+        if not is_whole(state.resignation) or state.resignation not in RESULT_NAMES:
             raise InvalidState("a resignation is 1, 2 or 3")
-        if not _is_int(state.resigned_by) or state.resigned_by not in (0, 1):
+        if not is_whole(state.resigned_by) or state.resigned_by not in (0, 1):
             raise InvalidState("a resignation needs the player resigning")
         if state.resumed_phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
             raise InvalidState("a resignation needs the phase to go back to")

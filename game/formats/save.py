@@ -26,7 +26,7 @@ from typing import Any
 from game.engine.match import MAX_SCORE, Cube, IllegalAction, InvalidRules, Rules
 from game.engine.plays import InvalidDice, check_dice
 from game.engine.position import InvalidPosition
-from game.engine.refusal import Term
+from game.engine.refusal import Term, is_whole
 from game.engine.state import GameState, InvalidState, Phase
 from game.formats.position_id import format_position_id, parse_position_id
 
@@ -88,7 +88,7 @@ def read_save(data: object) -> GameState:
     """The state ``write_save`` wrote; raises ``InvalidState`` (only) saying what is wrong."""
     fields = _mapping(data, Term("a saved game"), _FIELDS, required=True)
     version = fields["version"]
-    if not _is_int(version) or version != SAVE_VERSION:
+    if not is_whole(version) or version != SAVE_VERSION:
         raise InvalidState(
             "saved game format version {version} is not {current}",
             version=_shown(version),
@@ -150,10 +150,6 @@ def read_save(data: object) -> GameState:
 # ----- field readers: each refuses every value of the wrong type ------------------------------
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int  # not bool, not a float that happens to be whole
-
-
 def _shown(value: object) -> str:
     """A short description of a bad value for a message (never a huge repr)."""
     if value is None or isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**9):
@@ -179,11 +175,10 @@ def _mapping(data: object, name: str, names: tuple[str, ...], *, required: bool)
 
 
 def _whole(value: object, name: str) -> int:
-    if not _is_int(value) or not -(2**31) <= value <= 2**31:  # type: ignore[operator]
+    if not is_whole(value) or not -(2**31) <= value <= 2**31:
         raise InvalidState(
             "{name} must be a whole number, got {value}", name=name, value=_shown(value)
         )
-    assert isinstance(value, int)
     return value
 
 
@@ -198,7 +193,7 @@ def _flag(value: object, name: str) -> bool:
 def _player(value: object, name: str) -> int | None:
     if value is None:
         return None
-    if not _is_int(value) or value not in (0, 1):
+    if not is_whole(value) or value not in (0, 1):
         raise InvalidState(
             "{name} must be player 0, 1 or null, got {value}", name=name, value=_shown(value)
         )
@@ -210,7 +205,7 @@ def _score(value: object) -> tuple[int, int]:
     if (
         not isinstance(value, list)
         or len(value) != 2
-        or not all(_is_int(points) and 0 <= points <= MAX_SCORE for points in value)
+        or not all(is_whole(points) and 0 <= points <= MAX_SCORE for points in value)
     ):
         raise InvalidState("score must be two whole numbers from 0 to {highest}", highest=MAX_SCORE)
     return value[0], value[1]
@@ -219,7 +214,7 @@ def _score(value: object) -> tuple[int, int]:
 def _dice(value: object, name: str) -> tuple[int, int] | None:
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) != 2 or not all(map(_is_int, value)):
+    if not isinstance(value, list) or len(value) != 2 or not all(map(is_whole, value)):
         raise InvalidState(
             "{name} must be two dice or null, got {value}", name=name, value=_shown(value)
         )

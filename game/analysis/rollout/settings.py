@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.bot.level_names import LEVEL_NAMES
+from game.engine.refusal import is_whole
 
 ZERO_PLY = "0-ply"
 CHEQUER_LEVELS = (ZERO_PLY, *LEVEL_NAMES)
@@ -48,11 +49,11 @@ class RolloutSettings:
     cubeful: bool = False
 
     def __post_init__(self) -> None:
-        if not _whole(self.trials) or not 1 <= self.trials <= MAX_TRIALS:
+        if not is_whole(self.trials) or not 1 <= self.trials <= MAX_TRIALS:
             raise ValueError(f"trials are a whole number from 1 to {MAX_TRIALS}")
-        if not _whole(self.seed) or self.seed < 0:
+        if not is_whole(self.seed) or self.seed < 0:
             raise ValueError("a rollout's seed is a whole number, 0 or more")
-        if not _whole(self.truncate) or not 0 <= self.truncate <= MAX_TRUNCATE:
+        if not is_whole(self.truncate) or not 0 <= self.truncate <= MAX_TRUNCATE:
             raise ValueError(f"truncation is a number of plies from 0 (none) to {MAX_TRUNCATE}")
         if self.level not in CHEQUER_LEVELS:
             raise ValueError(f"no level {self.level!r}; levels are {', '.join(CHEQUER_LEVELS)}")
@@ -93,7 +94,3 @@ class RolloutSettings:
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"rollout settings are not readable: {error}") from None
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
