@@ -13,16 +13,14 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from game.cli.lines import read_text
+from game.cli.lines import read_match, read_text
 from game.engine.text import quoted
-from game.formats.match_file import KINDS, MatchFileError, read_match_file, write_match_file
+from game.formats.match_file import KINDS, write_match_file
 
 
 def convert(text: str, kind: str, out: TextIO) -> int:
-    try:
-        match = read_match_file(text)
-    except MatchFileError as error:
-        out.write(f"error: game {error.game} move {error.move}: {error.reason}\n")
+    match = read_match(text, out)
+    if match is None:
         return 1
     try:
         written = write_match_file(match.record, kind)

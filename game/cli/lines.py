@@ -16,6 +16,7 @@ from game.engine.plays import check_dice
 from game.engine.position import Position
 from game.engine.text import ascii_number, quoted
 from game.formats import parse_position_id
+from game.formats.match_file import MatchFile, MatchFileError, read_match_file
 from game.formats.xgid import is_xgid, parse_xgid
 
 Answer = Callable[[str], str]
@@ -102,3 +103,13 @@ def read_text(stream: TextIO) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")
+
+
+def read_match(text: str, out: TextIO) -> MatchFile | None:
+    """The match file ``text`` (``.mat`` or gnubg ``.sgf``), or None once ``out`` was told
+    ``error: game K move M: REASON`` (what ``convert`` and ``replay`` print)."""
+    try:
+        return read_match_file(text)
+    except MatchFileError as error:
+        out.write(f"error: game {error.game} move {error.move}: {error.reason}\n")
+        return None
