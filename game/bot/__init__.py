@@ -81,7 +81,7 @@ def hint_ahead(
     worked out here or in parts (``deep_parts.planned_ranking``)."""
     from game.bot.match_value import match_value
     from game.bot.rolls import FRESH
-    from game.bot.search import ahead_look
+    from game.bot.search import Search, ahead_look
 
     strongest = level_named(STRONGEST_LEVEL)
     plays = (evaluator or FRESH).rolls(position).plays(dice)
@@ -90,19 +90,11 @@ def hint_ahead(
     return ahead_look(
         position,
         dice,
-        keep=strongest.keep,
-        margin=strongest.margin,
-        budget=max(strongest.budget, len(plays) + 1),
-        plays=plays,
-        value=match_value(state),
-        reply_value=match_value(None if state is None else state.flip()),
-        prune=strongest.prune,
-        ranking=strongest.ranks(position),
-        evaluator=evaluator,
-        deep=strongest.deep,
-        deep_margin=strongest.deep_margin,
-        deep_budget=strongest.deep_budget,
-        deep_sets=strongest.deep_sets,
+        Search.of(strongest, position, budget=max(strongest.budget, len(plays) + 1)),
+        plays,
+        match_value(state),
+        match_value(None if state is None else state.flip()),
+        evaluator,
     )
 
 

@@ -180,23 +180,41 @@ def rank_plays_deeper(
     ranking stands. ``deep_sets``: the mover's second rolls in that look, one set of
     ``shots.SECOND_ROLLS[deep_sets]`` after each first roll (3: a third, 7: a seventh).
     """
-    return ranked_one_roll_ahead(
-        position,
-        dice,
-        keep,
-        margin,
-        budget,
-        plays,
-        value,
-        reply_value,
-        prune,
-        ranking,
-        evaluator,
-        deep,
-        deep_margin,
-        deep_budget,
-        deep_sets,
-    ).finished()
+    search = Search(keep, margin, budget, prune, ranking, deep, deep_margin, deep_budget, deep_sets)
+    ahead = ahead_look(position, dice, search, plays, value, reply_value, evaluator)
+    return ahead.ranking(ahead.looked()).finished()
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """How a 2-ply ranking looks ahead (``rank_plays_deeper``'s arguments of that name):
+    its candidates, its budget, its pruned replies, its 1-ply ranking's network, and its
+    look two rolls ahead at the closest plays. A level's: ``Search.of``."""
+
+    keep: int = 8
+    margin: float = 0.16
+    budget: int = 3000
+    prune: int = 0
+    ranking: bool = True
+    deep: int = 0
+    deep_margin: float = 0.0
+    deep_budget: int = 0
+    deep_sets: int = 3
+
+    @classmethod
+    def of(cls, level: Level, position: Position, budget: int | None = None) -> Search:
+        """A searching ``level``'s search of ``position`` (``budget``: instead of its own)."""
+        return cls(
+            level.keep,
+            level.margin,
+            level.budget if budget is None else budget,
+            level.prune,
+            level.ranks(position),
+            level.deep,
+            level.deep_margin,
+            level.deep_budget,
+            level.deep_sets,
+        )
 
 
 @dataclass
@@ -288,58 +306,11 @@ def level_ahead(
     return ahead_look(
         position,
         dice,
-        keep=level.keep,
-        margin=level.margin,
-        budget=level.budget,
-        plays=plays,
-        value=match_value(state),
-        reply_value=match_value(None if state is None else state.flip()),
-        prune=level.prune,
-        ranking=level.ranks(position),
-        deep=level.deep,
-        deep_margin=level.deep_margin,
-        deep_budget=level.deep_budget,
-        deep_sets=level.deep_sets,
-    )
-
-
-def ranked_one_roll_ahead(
-    position: Position,
-    dice: tuple[int, int],
-    keep: int = 8,
-    margin: float = 0.16,
-    budget: int = 3000,
-    plays: list[Play] | None = None,
-    value: Value | None = None,
-    reply_value: Value | None = None,
-    prune: int = 0,
-    ranking: bool = True,
-    evaluator: Evaluator | None = None,
-    deep: int = 0,
-    deep_margin: float = 0.0,
-    deep_budget: int = 0,
-    deep_sets: int = 3,
-) -> Ranking:
-    """``rank_plays_deeper``'s ranking before its look two rolls ahead, and that look's
-    plays and budget (same arguments): the look may then be worked out here or in parts."""
-    ahead = ahead_look(
-        position,
-        dice,
-        keep,
-        margin,
-        budget,
+        Search.of(level, position),
         plays,
-        value,
-        reply_value,
-        prune,
-        ranking,
-        evaluator,
-        deep,
-        deep_margin,
-        deep_budget,
-        deep_sets,
+        match_value(state),
+        match_value(None if state is None else state.flip()),
     )
-    return ahead.ranking(ahead.looked())
 
 
 @dataclass
@@ -355,13 +326,14 @@ class AheadLook:
     left: Budget
     value: Value | None
     reply_value: Value | None
-    prune: int
     evaluator: Evaluator
     reckon: int
-    deep: int
-    deep_margin: float
-    deep_budget: int
-    deep_sets: int
+    search: Search
+
+    @property
+    def prune(self) -> int:
+        """Replies of each roll evaluated in full by the looks (``reply_candidates``)."""
+        return self.search.prune
 
     def looked(self) -> list[Probabilities]:
         """The paid candidates' look one roll ahead, worked out here (``lookahead``)."""
@@ -387,26 +359,27 @@ class AheadLook:
             for found, play in zip(looked, self.paid, strict=True)
         ]
         ranked = reordered(self.ranked, rescored)
-        if not self.deep or len(rescored) <= 1 or not is_contact(self.position):
+        search = self.search
+        if not search.deep or len(rescored) <= 1 or not is_contact(self.position):
             return Ranking(ranked, self.by_hand)
         best = ranked[0][0]
         closest = [
             pair
-            for pair in ranked[: min(self.deep, len(rescored))]
-            if pair[0] >= best - self.deep_margin
+            for pair in ranked[: min(search.deep, len(rescored))]
+            if pair[0] >= best - search.deep_margin
         ]
         if len(closest) <= 1:
             return Ranking(ranked, self.by_hand)
         look = DeepLook(
             closest,
             # What the look one roll ahead left unspent adds to it.
-            Budget(self.deep_budget + self.left.left),
+            Budget(search.deep_budget + self.left.left),
             self.value,
             self.reply_value,
-            self.prune,
+            search.prune,
             self.evaluator,
             self.reckon,
-            SECOND_ROLLS[self.deep_sets],
+            SECOND_ROLLS[search.deep_sets],
             replies,
         )
         return Ranking(ranked, self.by_hand, look)
@@ -415,59 +388,37 @@ class AheadLook:
 def ahead_look(
     position: Position,
     dice: tuple[int, int],
-    keep: int = 8,
-    margin: float = 0.16,
-    budget: int = 3000,
+    search: Search,
     plays: list[Play] | None = None,
     value: Value | None = None,
     reply_value: Value | None = None,
-    prune: int = 0,
-    ranking: bool = True,
     evaluator: Evaluator | None = None,
-    deep: int = 0,
-    deep_margin: float = 0.0,
-    deep_budget: int = 0,
-    deep_sets: int = 3,
 ) -> AheadLook:
-    """``rank_plays_deeper`` up to its look one roll ahead (same arguments): the 1-ply
-    ranking, and the candidates the budget pays to look at, in turn until it cannot (a
-    look-ahead's cost is known before it is evaluated: ``Rolls.cost``)."""
+    """``rank_plays_deeper`` up to its look one roll ahead (the same arguments, ``search``
+    holding its knobs): the 1-ply ranking, and the candidates the budget pays to look at, in
+    turn until it cannot (a look-ahead's cost is known before it is evaluated:
+    ``Rolls.cost``)."""
     if plays is None:
         plays = (evaluator or FRESH).rolls(position).plays(dice)
-    plays, by_hand, spent = shortlist(position, plays, budget, value)
-    ranked = rank_plays(position, dice, plays, value, ranking, evaluator)
+    plays, by_hand, spent = shortlist(position, plays, search.budget, value)
+    ranked = rank_plays(position, dice, plays, value, search.ranking, evaluator)
     # The candidates' look-aheads reckon only what the 1-ply ranking did: one measure for
     # all of them.
     reckon = reckonings(position)
-    left = Budget(budget - spent - len(ranked))
+    left = Budget(search.budget - spent - len(ranked))
     # The candidates' rolls, kept for the look two rolls ahead to read again.
     kept = Kept(evaluator or FRESH)
-    ahead = AheadLook(
-        position,
-        ranked,
-        by_hand,
-        [],
-        left,
-        value,
-        reply_value,
-        prune,
-        kept,
-        reckon,
-        deep,
-        deep_margin,
-        deep_budget,
-        deep_sets,
-    )
+    ahead = AheadLook(position, ranked, by_hand, [], left, value, reply_value, kept, reckon, search)
     # A race near home is reckoned at 1-ply already: looking a roll further adds nothing
     # but its cost.
     if len(ranked) <= 1 or reckons_near(position):
         return ahead
     best = ranked[0][0]
-    candidates = [pair for pair in ranked[:keep] if pair[0] >= best - margin]
+    candidates = [pair for pair in ranked[: search.keep] if pair[0] >= best - search.margin]
     if len(candidates) <= 1:
         return ahead
     for _, play in candidates:
-        if not left.spend(kept.rolls(play.position.flip(), reckon).cost(prune)):
+        if not left.spend(kept.rolls(play.position.flip(), reckon).cost(search.prune)):
             break
         ahead.paid.append(play)
     return ahead
