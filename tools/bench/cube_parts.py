@@ -31,7 +31,7 @@ from game.bot.cube.parts import cube_part_answer, planned_cube
 from game.bot.level_names import STRONGEST_LEVEL
 from game.bot.levels import level_named
 from game.formats import parse_gnubg_id
-from tools.bench.deep_parts import cold
+from tools.bench.deep_parts import cold, timed_round
 from tools.bench.deep_parts import report as shares
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "cube-check-2ply.txt"
@@ -64,15 +64,7 @@ def measured(path: Path, count: int, workers: list[int], warm: bool = False) -> 
             shared, work = plan, plan
             pieces = {"plan": plan}
             while not planned.done:  # a round: the first rolls, then the second
-                parts, answers = [], []
-                for request in planned.requests(count_):
-                    clear()
-                    started = time.process_time()
-                    answers.append(cube_part_answer(request))
-                    parts.append(time.process_time() - started)
-                started = time.process_time()
-                planned.take(answers)
-                taken = time.process_time() - started
+                parts, taken = timed_round(planned, count_, cube_part_answer, clear)
                 shared += max(parts, default=0.0) + taken
                 work += sum(parts) + taken
                 round_ = "first" if len(pieces) == 1 else "second"

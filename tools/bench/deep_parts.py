@@ -24,6 +24,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 from game.bot import choose_play
 from game.bot.deep_parts import part_answer, planned_play
@@ -40,6 +42,23 @@ def cold() -> None:
 
     for cache in (encoding._sides, encoding._containments, shots._hits, shots._blockings):
         cache.clear()
+
+
+def timed_round(
+    planned: Any, count: int, answer: Callable[[Any], Any], clear: Callable[[], None]
+) -> tuple[list[float], float]:
+    """One round of a decision planned in parts with ``count`` workers: each part answered
+    by ``answer`` after ``clear`` (a worker's caches), then the answers taken; each part's CPU
+    seconds and the taking's."""
+    parts, answers = [], []
+    for request in planned.requests(count):
+        clear()
+        started = time.process_time()
+        answers.append(answer(request))
+        parts.append(time.process_time() - started)
+    started = time.process_time()
+    planned.take(answers)
+    return parts, time.process_time() - started
 
 
 def measured(count: int, workers: list[int], warm: bool = False) -> list[dict]:
@@ -64,15 +83,7 @@ def measured(count: int, workers: list[int], warm: bool = False) -> list[dict]:
                 planned = planned_play(state.position, state.dice, STRONGEST_LEVEL, score)
             shared, work, rounds = plan, plan, 0
             while not planned.done:  # a round: the look one roll ahead, then two
-                parts, answers = [], []
-                for request in planned.requests(count_):
-                    clear()
-                    started = time.process_time()
-                    answers.append(part_answer(request))
-                    parts.append(time.process_time() - started)
-                started = time.process_time()
-                planned.take(answers)
-                taken = time.process_time() - started
+                parts, taken = timed_round(planned, count_, part_answer, clear)
                 shared += max(parts, default=0.0) + taken
                 work += sum(parts) + taken
                 rounds += 1

@@ -31,7 +31,7 @@ from game.analysis.judgement import cube_hint, cube_state_of, play_hint
 from game.engine.state import GameState, Phase, Rules
 from game.formats import parse_position_id
 from game.formats.gnubg_id import read_gnubg_id
-from tools.bench.deep_parts import cold, report
+from tools.bench.deep_parts import cold, report, timed_round
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 HELD_OUT = DATA / "held-out.txt.gz"
@@ -91,15 +91,7 @@ def measured(
             plan = time.process_time() - started
             shared, work, rounds = plan, plan, 0
             while not planned.done:
-                parts, answers = [], []
-                for request in planned.requests(count):
-                    clear()
-                    started = time.process_time()
-                    answers.append(hint_part_answer(request))
-                    parts.append(time.process_time() - started)
-                started = time.process_time()
-                planned.take(answers)
-                taken = time.process_time() - started
+                parts, taken = timed_round(planned, count, hint_part_answer, clear)
                 shared += max(parts, default=0.0) + taken
                 work += sum(parts) + taken
                 rounds += 1
