@@ -312,6 +312,25 @@ def test_a_shared_game_keeps_its_players_names():
     assert "The computer" not in surface_of(other).texts["status"]
 
 
+def test_a_record_reviewed_names_its_own_players_not_the_live_games():
+    friends = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)
+    friends.table.roll()
+    record = friends.page.state.named_history()  # two people at one screen: Cyan and Pink
+    against_computer = rooms_on()
+    against_computer.review.look_back(Replay.of(record))
+    surface = surface_of(against_computer)
+    assert surface.texts["score-text"] == "Cyan 0 \u2013 0 Pink"
+    assert {surface.texts["name-bottom"], surface.texts["name-top"]} == {"Cyan", "Pink"}
+    assert surface.texts["pips-text"].count("Cyan") == 1
+    against_computer.review.look_back(Replay.of(record.with_names(("Ann", "Bob"))))
+    assert surface.texts["score-text"] == "Ann 0 \u2013 0 Bob"  # a file's or a link's names
+    against_computer.review.look_back(None)
+    assert surface.texts["score-text"] == "You 0 \u2013 0 Computer"  # the live game's again
+    computer_record = against_computer.page.state.named_history()
+    friends.review.look_back(Replay.of(computer_record))
+    assert surface_of(friends).texts["score-text"] == "You 0 \u2013 0 Computer"
+
+
 def test_the_hints_play_this_plays_that_play_for_the_person():
     async def scene() -> Rooms:
         rooms = rooms_on(Session.new(Settings(opponent=FRIEND)), seed=PERSON_OPENS)

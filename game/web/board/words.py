@@ -43,7 +43,9 @@ from game.web.state.session import (
 
 def shown_name(session: Session, player: int) -> str:
     """The side's name as the page shows it, in the page's language (``player_name`` is
-    the English one records and files keep)."""
+    the English one records and files keep); a record under review names its own players."""
+    if session.names is not None:
+        return recorded_name(session.names[player])
     if session.settings.opponent == COMPUTER:
         return _("You") if player == 0 else _("Computer")
     if session.settings.opponent == LINK:

@@ -44,7 +44,7 @@ ANSWERS = (
 def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, str]:
     """A replay's moment: the session, its board (the play that led there drawn) and the
     action in words (``Game 1, move 3 of 40: Pink plays 24/18 13/11``)."""
-    session = embed_session(spec, replay.state, rotate=False)
+    session = replace(embed_session(spec, replay.state, rotate=False), names=replay.record.names)
     view = board_view(session)
     game, index, _moved = replay.moments[replay.at]
     where = where_text(replay)

@@ -98,13 +98,16 @@ class PageState:
     @property
     def shown_session(self) -> Session:
         """The session the board shows: the live one, the moment under review, or the card
-        asked in the train room."""
+        asked in the train room. A moment under review keeps the live settings (how the board
+        turns) but names the sides as its record does (a friend's game reviewed while playing
+        the computer says Cyan and Pink, not You and Computer)."""
         if self.quizzing:
             assert self.quiz is not None
             return self.quiz.session
         if self.replay is None:
             return self.session
-        return Session(self.replay.state, self.session.settings)
+        record = self.replay.record
+        return Session(self.replay.state, self.session.settings, names=record.names)
 
     def named_history(self) -> Record:
         """The live record with the players' names as the page shows them."""

@@ -187,6 +187,9 @@ class Situation:
     last_play: tuple[int, tuple[tuple[int, int, bool], ...]] | None = None
     news: tuple[str, int] | None = None  # (TAKEN, BEAVERED or REFUSED, who): said until a roll
     link_side: int = 0  # playing by links: the side played on this device (the other's arrive)
+    # A record under review: its own players' names (Record.names), shown in place of the
+    # settings' (None: the live game, named by the settings).
+    names: tuple[str, str] | None = None
 
     # ----- who is who ---------------------------------------------------------------------
 

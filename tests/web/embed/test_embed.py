@@ -20,6 +20,7 @@ from game.web.address.embed_params import EmbedError, read_embed
 from game.web.address.links import game_from_id
 from game.web.board import diagram as diagrams
 from game.web.board.render import board_svg
+from game.web.board.words import pips_text
 from game.web.embed import verdict as verdicts
 from game.web.embed.moments import replay_view
 from game.web.sharing import snippet
@@ -86,6 +87,9 @@ def test_a_replay_moment_draws_the_play_that_led_there():
         if " plays " in words:
             assert view.trail, words
     assert "Opening roll" in replay_view(spec, replay.jump(1))[2]
+    named = Replay.of(spec.record.with_names(("Ann", "Bob")), 0)
+    session = replay_view(spec, named)[0]
+    assert pips_text(session) == "Ann 167 · Bob 167"  # the record's players, as its words say
 
 
 def test_a_checker_puzzle_ranks_every_play_and_places_the_readers():
