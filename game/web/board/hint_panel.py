@@ -169,7 +169,7 @@ def cube_html(cube: dict[str, Any], doubled: bool) -> str:
             chance = f'<td class="hint-mwc">{_percent(1 - won if doubled else won)}</td>'
         rows.append(f"<tr><th>{words}</th><td>{signed(value)}</td>{chance}</tr>")
     equity, chance_head, note = (escape(text) for text in said.cube_heads(bool(mwc)))
-    head = f"<tr><th></th><th>{equity}</th>" + (f"<th>{chance_head}</th>" if mwc else "") + "</tr>"
+    head = f"<tr><td></td><th>{equity}</th>" + (f"<th>{chance_head}</th>" if mwc else "") + "</tr>"
     return (
         f'<p class="hint-advice">{escape(cube_advice(cube, doubled))}</p>'
         f'<table class="hint-cube">{head}{"".join(rows)}</table>'

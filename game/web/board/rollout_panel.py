@@ -102,7 +102,7 @@ def cube_html(cube: dict[str, Any]) -> str:
         for words, cubeless, cubeful in lines
     )
     head = (
-        f'<tr><th></th><th scope="col">{escape(_("Cubeless"))}</th>'
+        f'<tr><td></td><th scope="col">{escape(_("Cubeless"))}</th>'
         f'<th scope="col">{escape(_("Cubeful money"))}</th></tr>'
     )
     note = _("The cube, centred: cubeful from the rolled-out chances by the bot's cube model.")

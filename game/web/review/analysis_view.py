@@ -83,7 +83,7 @@ def _players_table(names: list[str], players: list[dict[str, Any]], match_length
         return escape(words.marks_words(p.get("marks") or {}))
 
     rows = [
-        "<tr><th></th>" + "".join(f'<th scope="col">{escape(n)}</th>' for n in names) + "</tr>",
+        "<tr><td></td>" + "".join(f'<th scope="col">{escape(n)}</th>' for n in names) + "</tr>",
         row(
             "error_rate",
             lambda p: f"<strong>{_rate(p['error_rate'])}</strong>" + likely(p, "error_rate"),
@@ -216,7 +216,7 @@ def dice_html(dice: dict[str, Any]) -> str:
         verdict = words.dice_verdict(float(stats["rolls_p_value"]), 0.0, spread=True)
         parts.append(
             f"<h4>{escape(words.player_rolls_words(str(name), rolls))}</h4>"
-            f'<table class="dice-stats"><tr><th></th><th>{said["came_up"]}</th>'
+            f'<table class="dice-stats"><tr><td></td><th>{said["came_up"]}</th>'
             f"<th>{said['fair']}</th><th>{said['verdict']}</th></tr>"
             f"<tr><th>{said['each']}</th><td>{escape(words.rolls_words(rolls))}</td>"
             f"<td>{said['fair_each']}</td><td>{escape(verdict)}</td></tr>"
