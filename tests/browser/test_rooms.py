@@ -282,6 +282,9 @@ def test_axe_finds_no_serious_violation_in_the_room(game_page: Page, room: str):
     )
     serious = [v for v in violations if v["impact"] in ("serious", "critical")]
     assert not serious, serious
+    # Moderate, mended in session 33: a room's headings start under a heading of the room's own.
+    mended = [v for v in violations if v["id"] in ("heading-order", "empty-table-header")]
+    assert not mended, mended
 
 
 def test_share_embed_opens_on_a_mode_that_fits_a_finished_game_and_fits_the_screen(

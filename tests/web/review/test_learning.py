@@ -438,6 +438,7 @@ def test_the_analysis_view_shows_the_figures_mistakes_and_chart_and_escapes_name
     assert html.count("<polyline") == 2 and html.count("<details>") == 2
     assert "1 very bad, 2 doubtful" in html
     assert "Luck of each roll" in html and "Computer</span> 66 +0.310" in html
+    assert "<th></th>" not in html  # the table's corner is a cell: a header says what it heads
     names = ["You", "Computer"]
     # Numbered as the move list numbers turns, the roll as players write it.
     numbered = dict(RESULT["mistakes"][0], turn=12)
