@@ -75,17 +75,18 @@ def losses(
 
 
 def gnubg_choice(position, dice, plays: dict, level: str) -> str:
-    """The result ID of gnubg's choice: ``gnubg-0`` by the set's 0-ply labels, ``gnubg-N``
-    by the gnubg module at N plies."""
+    """The result ID of gnubg's choice among the set's plays: ``gnubg-0`` by the set's 0-ply
+    labels, ``gnubg-N`` by the gnubg module at N plies (a set of candidates only, as
+    rollout_judge.py makes, holds gnubg's choice but maybe not all the plays it ties with)."""
     depth = int(level.removeprefix("gnubg-"))
     if depth == 0:
         return max(plays, key=lambda result: plays[result][1])
     import gnubg
 
-    from game.formats import format_position_id
-    from tools.bench import bot
+    from game.formats import parse_position_id
+    from tools.bench.bot import gnubg_equity_after
 
-    return format_position_id(bot.gnubg_choice(gnubg, position, dice, depth).position)
+    return max(plays, key=lambda r: gnubg_equity_after(gnubg, parse_position_id(r), depth))
 
 
 def bgsage_choice(plays: dict, level: str) -> str:
