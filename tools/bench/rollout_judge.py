@@ -15,7 +15,7 @@ bgsage, and each ``--labels`` file's best play (a judge file of the same decisio
 otherwise each candidate's position is rolled out by gnubg (Debian's 1.07, its ``rollout``
 command: cubeless, to the end but for its one-sided bear-off database, 0-ply chequer play,
 lookahead variance reduction, quasi-random dice), every candidate of a decision with the same
-seed: they meet the same dice, so their difference is surer than either equity.
+seed (the same dice: it hardly narrows their gaps, docs/performance.md "Session 33").
 
 The result is a decision set as ``read_set`` reads it: each decision with its candidates only,
 ``RESULT_ID:EQUITY_ROLLOUT:EQUITY_0PLY`` (the mover's cubeless equity after the play; a lone
