@@ -122,6 +122,7 @@ OVERFLOWING = """() => {
   if (root.scrollWidth > root.clientWidth) out.push('page ' + root.scrollWidth);
   for (const node of document.querySelectorAll('button, summary, legend, h1, h2, label, nav a')) {
     if (!node.getClientRects().length) continue;
+    if (node.closest('.visually-hidden')) continue;  // a heading for screen readers only
     if (node.scrollWidth > node.clientWidth + 1) out.push(node.id || node.textContent.trim());
   }
   return out;

@@ -361,7 +361,7 @@ def test_the_persons_hint_with_its_look_on_the_pool_is_the_hint_thought_whole(ex
     """The person's hint, its look-aheads shared among the pool's two workers and the
     computer's (game/web/worker/hint_parts.py): the panel CPython's hint draws, every play and
     figure to the last digit."""
-    from game.analysis.hint_parts import planned_hint
+    from game.analysis.hint_parts import hint_part_answer, planned_hint
     from game.web.board import hint_panel
     from game.web.worker import judging
 
@@ -378,8 +378,14 @@ def test_the_persons_hint_with_its_look_on_the_pool_is_the_hint_thought_whole(ex
     expected = judging.hint_reply(judging.hint_request(session.game))
     own = bool(session.mover_at_bottom)
     assert page.inner_html("#hint-body") == hint_panel.hint_html(expected, False, own=own)
-    looks = not planned_hint(session.game).done  # (a single play, or one worth looking at: not)
-    assert page.evaluate("() => document.body.dataset.hintParts") == ("3" if looks else "0")
+    # As many parts as the plan deals to three workers in its largest round (a look with
+    # only two candidates has two); none when it does not look ahead (a single play, say).
+    planned, parts = planned_hint(session.game), 0
+    while not planned.done:
+        requests = planned.requests(3)
+        parts = max(parts, len(requests))
+        planned.take([hint_part_answer(request) for request in requests])
+    assert page.evaluate("() => document.body.dataset.hintParts") == str(parts)
     page.click("#hint-close")
 
 
