@@ -85,11 +85,11 @@ def roll_out(job: tuple[str, int, int]) -> tuple[str, float, float]:
     from tests.gnubg_rollouts import gnubg_rollout
 
     result, trials, seed = job
-    # The result's ID is the mover's; the rollout starts with the opponent on roll.
-    turned = format_position_id(parse_position_id(result).flip())
     position = parse_position_id(result)
     if position.player[OFF] == 15:
         return result, float(position.winner_result()), 0.0
+    # The result's ID is the mover's; the rollout starts with the opponent on roll.
+    turned = format_position_id(position.flip())
     with tempfile.TemporaryDirectory() as folder:
         equity, error, _ = gnubg_rollout(turned, trials, seed, Path(folder))
     return result, -equity, error
