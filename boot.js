@@ -201,11 +201,19 @@
   // and started at the first task, so a page that never rolls out never pays for it. The
   // page's Python asks it through ask(request, tag) and stops a job with cancel(tag).
   var pool = null;
+  // A phone or a tablet, whose browser ends a tab that holds too much memory: a coarse main
+  // pointer (a finger), or a screen under 600 CSS pixels on its short side.
+  function phoneLike() {
+    var coarse = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+    var screen = window.screen || {};
+    return coarse || Math.min(screen.width || 9999, screen.height || 9999) < 600;
+  }
   function thePool() {
     if (!pool) {
       pool = import(new URL("./worker-pool.mjs", document.baseURI).href).then(function (m) {
         var asked = new URLSearchParams(location.search).get("workers");
-        var size = m.poolSize(navigator.hardwareConcurrency, asked);
+        var device = { memory: navigator.deviceMemory, phone: phoneLike() };
+        var size = m.poolSize(navigator.hardwareConcurrency, asked, device);
         var made = new m.WorkerPool(size, new URL("./computer-worker.mjs", document.baseURI));
         body.dataset.poolSize = String(size);
         return made;
@@ -218,8 +226,10 @@
       if (typeof Worker === "undefined") return Promise.reject(new Error("this browser has no workers"));
       return thePool().then(function (made) { return made.ask(request, tag || ""); });
     },
-    cancel: function (tag) {
-      return pool ? pool.then(function (made) { return made.cancel(tag); }) : Promise.resolve(0);
+    // end false: a running task's worker finishes it, its answer unread (worker-pool.mjs).
+    cancel: function (tag, end) {
+      if (!pool) return Promise.resolve(0);
+      return pool.then(function (made) { return made.cancel(tag, end !== false); });
     },
     // Start up to `count` of the pool's workers now (worker-pool.mjs's warm; all of them
     // without a count), for work shared among them.
@@ -229,7 +239,9 @@
     },
     status: function () {
       return pool ? pool.then(function (made) { return JSON.stringify(made.status()); })
-        : Promise.resolve(JSON.stringify({ size: 0, started: 0, ready: 0, busy: 0, queued: 0 }));
+        : Promise.resolve(JSON.stringify({
+          size: 0, started: 0, ready: 0, busy: 0, queued: 0, jobs: {}, dropped: 0,
+        }));
     },
   };
 

@@ -181,7 +181,7 @@ class FakeSurroundings:
             raise RuntimeError("cancelled")
         return thinker.reply(request)
 
-    def cancel_pool(self, tag: str) -> None:
+    def cancel_pool(self, tag: str, end: bool = True) -> None:
         self.cancelled.add(tag)
 
     async def pool_ready(self, wanted: int) -> int:

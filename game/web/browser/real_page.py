@@ -238,8 +238,8 @@ class BrowserSurroundings:
     async def pool(self, request: dict[str, Any], tag: str) -> dict[str, Any]:
         return await worker_client.ask_pool(request, tag)
 
-    def cancel_pool(self, tag: str) -> None:
-        worker_client.cancel_pool(tag)
+    def cancel_pool(self, tag: str, end: bool = True) -> None:
+        worker_client.cancel_pool(tag, end)
 
     async def pool_ready(self, wanted: int) -> int:
         return await worker_client.pool_ready(wanted)

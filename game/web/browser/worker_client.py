@@ -119,12 +119,13 @@ async def ask_pool(request: dict[str, Any], tag: str) -> dict[str, Any]:
     return await ask(request)
 
 
-def cancel_pool(tag: str) -> None:
+def cancel_pool(tag: str, end: bool = True) -> None:
     """Drop the pool's tasks of the job ``tag``: those waiting, and those running with their
-    worker (ended, and replaced when work waits)."""
+    worker (ended, and replaced when work waits; with ``end`` False, left to finish, their
+    answers unread)."""
     pool = getattr(window, "workerPool", None)
     if pool:
-        pool.cancel(tag)
+        pool.cancel(tag, end)
 
 
 async def pool_ready(wanted: int) -> int:

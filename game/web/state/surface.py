@@ -107,8 +107,9 @@ class Surroundings(Protocol):
         none); ``tag`` names the job, for ``cancel_pool``."""
         ...
 
-    def cancel_pool(self, tag: str) -> None:
-        """Drop the pool's tasks of the job ``tag``, waiting or running (their workers ended)."""
+    def cancel_pool(self, tag: str, end: bool = True) -> None:
+        """Drop the pool's tasks of the job ``tag``, waiting or running (their workers ended;
+        with ``end`` False, left to finish, their answers unread)."""
         ...
 
     def pool_ready(self, wanted: int) -> Awaitable[int]:

@@ -7,6 +7,11 @@ Both ask the worker (game/web/worker/judging.py) for the same figures, once per 
 holds the decision while it looks; when it warns, the person may play the better play
 (*Play this instead*), see it drawn (*Show*), or go on: a play the tutor has warned about
 once is taken without a second warning.
+
+A hint still being worked out is dropped once its position leaves the board (a play taken, a
+roll, a new game) or its panel is closed with nobody else waiting for it (the tutor off):
+its parts on the pool are cancelled, so that the next decision does not wait behind them, and
+its answer, should one still come, is never shown.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -32,10 +37,20 @@ from game.web.worker import judging
 Go = Callable[[], object]
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The hint asked for ``game``: its answer to come, and its tag on the pool's tasks."""
+
+    game: GameState
+    future: asyncio.Future[Any]
+    tag: str
+
+
 class Coach:
     def __init__(self, page: Page, stored: KeptRollouts | None = None) -> None:
         self.page = page
-        self.hints: tuple[GameState, asyncio.Future[Any]] | None = None  # the hint asked last
+        self.hints: Hint | None = None  # the hint asked last
+        self.asked = 0  # hints asked so far (each its own tag on the pool)
         self.go: Go | None = None  # what "Play anyway" does
         self.better: Go | None = None  # what "Play this instead" does
         self.shown: Go | None = None  # what "Show the better play" does
@@ -59,9 +74,11 @@ class Coach:
         ]
 
     def moment_passed(self, before: PageState, after: PageState) -> PageState:
-        """A hint, or a play drawn, belongs to its moment: gone once the game moves on."""
-        if self.hints is not None and self.hints[0] is not after.session.game:
+        """A hint, or a play drawn, belongs to its moment: gone once the game moves on (and
+        dropped if it is still being worked out)."""
+        if self.hints is not None and self.hints.game is not after.session.game:
             self.page.surface.props("hint-panel", hidden=True)
+            self.drop_hint()
         drawn = after.drawn
         if drawn is not None and after.replay is None and drawn[0] is not after.session.game:
             after = replace(after, drawn=None)
@@ -76,22 +93,47 @@ class Coach:
 
     def hint_for(self, game: GameState) -> asyncio.Future[Any]:
         """The hint of ``game`` (ranked plays or cube figures), asked once per moment."""
-        if self.hints is None or self.hints[0] is not game:
+        if self.hints is None or self.hints.game is not game:
+            self.drop_hint()
+            self.asked += 1
+            tag = f"hint-{self.asked}"
             # On the pool's workers when two or more are idle (pooled_play.py), else whole.
-            asked = pooled_play.answer(self.page.around, judging.hint_request(game))
+            asked = pooled_play.answer(self.page.around, judging.hint_request(game), tag)
             future = asyncio.ensure_future(asked)
             future.add_done_callback(lambda done: done.cancelled() or done.exception())
-            self.hints = (game, future)
-        return self.hints[1]
+            self.hints = Hint(game, future, tag)
+        return self.hints.future
+
+    async def figures(self, game: GameState) -> dict[str, Any] | None:
+        """The hint of ``game`` once it is in; None if it was dropped meanwhile (raises what
+        the worker raised)."""
+        future = self.hint_for(game)
+        if not future.done():
+            await asyncio.wait([future])
+        if future.cancelled():
+            return None
+        answer: dict[str, Any] = future.result()
+        return answer
+
+    def drop_hint(self) -> None:
+        """Stop the hint still being worked out: its parts on the pool cancelled, the rest of
+        its work never asked. A running part is left to finish, its answer unread: a part is
+        shorter than the start of the worker that would replace an ended one."""
+        hint = self.hints
+        if hint is None or hint.future.done():
+            return
+        self.hints = None
+        hint.future.cancel()
+        self.page.around.cancel_pool(hint.tag, end=False)
 
     async def show_hint(self) -> None:
         game = self.page.state.session.game
         surface = self.page.surface
         surface.props("hint-panel", hidden=False)
         surface.html("hint-body", f'<p class="hint-note">{told(words.HINT_WEIGHING)}</p>')
-        answer = await self.hint_for(game)
-        if self.page.state.session.game is not game:
-            return
+        answer = await self.figures(game)
+        if answer is None or self.page.state.session.game is not game:
+            return  # dropped, or the game moved on: a late answer is never shown
         surface.html(
             "hint-body", hint_panel.hint_html(answer, game.phase is Phase.DOUBLED, own=self.own)
         )
@@ -102,9 +144,9 @@ class Coach:
 
     def hint_answer(self, game: GameState) -> dict[str, Any] | None:
         """The hint of ``game`` when it is in (None: not asked, still thinking, or failed)."""
-        if self.hints is None or self.hints[0] is not game or not self.hints[1].done():
+        if self.hints is None or self.hints.game is not game or not self.hints.future.done():
             return None
-        future = self.hints[1]
+        future = self.hints.future
         if future.cancelled() or future.exception() is not None:
             return None
         answer: dict[str, Any] = future.result()
@@ -117,14 +159,18 @@ class Coach:
         return bool(self.page.state.session.mover_at_bottom)
 
     def close_hint(self) -> None:
+        """Close the panel; its hint, if still being worked out, is dropped unless the tutor
+        (which reads the same figures) is on."""
         self.page.surface.props("hint-panel", hidden=True)
+        if not self.page.state.session.settings.tutor:
+            self.drop_hint()
         self.page.update(drawn=None)
 
     def draw_hint(self, index: int) -> None:
         """Draw the hinted play of that index on the board (nothing is played)."""
-        if self.hints is None or not self.hints[1].done():
+        if self.hints is None or not self.hints.future.done():
             return
-        game, future = self.hints
+        game, future = self.hints.game, self.hints.future
         play = hint_panel.play_at(game, index)
         if play is None or self.page.state.session.game is not game:
             return
@@ -190,7 +236,7 @@ class Coach:
         page.update(tutoring=True)
         page.surface.text("status", told(words.TUTOR_LOOKING))
         try:
-            answer = await self.hint_for(game)
+            answer = await self.figures(game) or {}  # none: dropped, the game moved on
         except Exception:  # no figures (the worker failed and so did the page): no warning
             self.hints = None
             answer = {}

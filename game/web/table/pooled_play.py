@@ -25,7 +25,7 @@ from game.web.state.surface import Surroundings
 from game.web.worker import cube_parts, hint_parts, judging, play_parts
 from game.web.worker.messages import ANSWER, DOUBLE, HINT, PLAY
 
-DEEP_LOOK = "deep-look"  # the pool's tag of a play's parts
+DEEP_LOOK = "deep-look"  # the pool's tag of the computer's decisions' parts
 # The pool's workers a play shares its look-aheads with, at most: with the computer's own,
 # every core of 4; beyond, each worker's cold caches eat most of the gain (performance.md,
 # "Session 31") while each costs another interpreter's memory (some 110-150 MB).
@@ -43,11 +43,13 @@ def shared(request: dict[str, Any]) -> bool:
     return task in (PLAY, DOUBLE, ANSWER) and request.get("level") == STRONGEST_LEVEL
 
 
-async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any]:
+async def answer(
+    around: Surroundings, request: dict[str, Any], tag: str = DEEP_LOOK
+) -> dict[str, Any]:
     """The computer's answer to ``request`` (``thinker.request_for``'s, or a hint's): a play
     or a cube decision of the strongest level, or a hint, planned, its parts on the pool's
-    workers when two or more are ready, and joined; anything else asked whole. ``ms``: the
-    whole time it took."""
+    workers when two or more are ready (their tasks tagged ``tag``, for ``cancel_pool``), and
+    joined; anything else asked whole. ``ms``: the whole time it took."""
     if not shared(request):
         return await around.ask(request)
     workers = await around.pool_ready(SHARING_WORKERS)
@@ -66,7 +68,7 @@ async def answer(around: Surroundings, request: dict[str, Any]) -> dict[str, Any
         parts = max(parts, len(plan["parts"]))
         found = await asyncio.gather(
             *(
-                around.pool(part, DEEP_LOOK) if index else around.ask(part)
+                around.pool(part, tag) if index else around.ask(part)
                 for index, part in enumerate(plan["parts"])
             ),
             return_exceptions=True,
