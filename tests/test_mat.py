@@ -10,6 +10,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from game.formats.mat import InvalidMatFile, format_mat, parse_mat
+from game.formats.sgf import format_sgf
 from tests.records import as_mat_keeps, blocked_rolls, played, restyle
 
 # Bulk round trips: raise with RECORD_GAMES=3000 for a long run (tools/bench/record.py times it).
@@ -196,3 +197,12 @@ def test_the_collector_is_paused_only_while_a_game_is_replayed():
         assert not gc.isenabled()  # a caller's choice is kept
     finally:
         gc.enable()
+
+
+def test_the_computers_level_is_written_beside_its_name():
+    record = played(2).with_names(("You", "Computer")).with_levels((None, "expert"))
+    text = format_mat(record)
+    assert " You : 0" in text and "Computer (expert) : 0" in text
+    assert parse_mat(text).names == ("You", "Computer (expert)")  # gnubg reads it so too
+    assert "PW[You]PB[Computer (expert)]" in format_sgf(record)
+    assert "(" not in format_mat(played(2).with_names(("You", "Computer")))  # none: the name

@@ -93,3 +93,13 @@ def test_resignations_before_the_opening_roll_score_as_gnubg_scores_them(tmp_pat
     # gnubg counts the games played out: the last one is under way
     assert [(games, score) for games, score, _ in readings] == [(4, record.state.score)] * 3
     assert len(record.games) == 5
+
+
+def test_gnubg_reads_the_computers_level_beside_its_name(tmp_path):
+    record = played(4).with_names(("You", "Computer")).with_levels((None, "expert"))
+    paths = [tmp_path / "level.mat", tmp_path / "level.sgf"]
+    paths[0].write_text(format_mat(record))
+    paths[1].write_text(format_sgf(record))
+    for games, score, exported in gnubg_open(paths, tmp_path):
+        assert (games, score) == (len(record.games), record.state.score)
+        assert parse_mat(exported).names == ("You", "Computer (expert)")

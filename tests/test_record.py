@@ -185,3 +185,18 @@ def test_a_turn_the_rules_refuse_is_refused_as_two_appends_refuse_it():
     with pytest.raises(RecordError) as stepped:
         rolled.append(Action.roll((6, 4))).append(play)
     assert str(fused.value) == str(stepped.value)
+
+
+def test_the_computers_level_stays_with_the_record_as_it_grows():
+    record = played(3).with_names(("You", "Computer")).with_levels((None, "expert"))
+    assert record.levels == (None, "expert") and played(3).levels == (None, None)
+    assert record != played(3).with_names(("You", "Computer"))  # the level is part of it
+    first = record.games[0]
+    grown = Record.new(record.rules, ("You", "Computer")).with_levels(record.levels)
+    grown = grown.extend(first[:-1]).append(first[-1])
+    assert grown.levels == (None, "expert")
+    assert record.truncated(1, 3).levels == (None, "expert")
+    assert record.with_names(("Ann", "Bob")).levels == (None, "expert")
+    after = GameState.new(Rules.full(match_length=3))  # no action leads there: a new record
+    assert record.follow(after).levels == (None, "expert")
+    assert "expert" in repr(record)

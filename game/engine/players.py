@@ -12,7 +12,7 @@ import re
 
 from game.engine.refusal import Refusal, Term
 
-__all__ = ["PLAYER_NAMES", "in_names", "name"]
+__all__ = ["PLAYER_NAMES", "in_names", "name", "with_levels"]
 
 PLAYER_NAMES = ("Cyan", "Pink")
 
@@ -22,6 +22,19 @@ _NAMED = re.compile(r"\b(Cyan|Pink)\b")
 def name(player: int) -> str:
     """Player 0's or player 1's name in the rules' words."""
     return PLAYER_NAMES[player]
+
+
+def with_levels(names: tuple[str, str], levels: tuple[str | None, str | None]) -> tuple[str, str]:
+    """Each player's name with the level a computer played it at beside it, as a match file
+    names its players (gnubg and XG read a name with spaces and brackets as it is).
+
+    >>> with_levels(("You", "Computer"), (None, "expert"))
+    ('You', 'Computer (expert)')
+    """
+    first, second = (
+        f"{name} ({level})" if level else name for name, level in zip(names, levels, strict=True)
+    )
+    return first, second
 
 
 def in_names(text: Refusal, names: tuple[str, str]) -> Refusal:

@@ -64,6 +64,7 @@ __all__ = [
 
 
 T = TypeVar("T")
+Levels = tuple[str | None, str | None]  # each player's level, where a computer played it
 
 
 class ActionKind(StrEnum):
@@ -354,6 +355,7 @@ class Record:
         "_done",
         "_done_count",
         "_games",
+        "_levels",
         "_names",
         "_start",
         "_state",
@@ -364,6 +366,7 @@ class Record:
         start: GameState,
         games: Iterable[Iterable[Action]] = ((),),
         names: tuple[str, str] = ("Cyan", "Pink"),
+        levels: Levels = (None, None),
     ):
         if not isinstance(start, GameState):
             raise RecordError(
@@ -377,6 +380,7 @@ class Record:
         self._current, self._current_count = _linked(every[-1]), len(every[-1])
         self._games: tuple[tuple[Action, ...], ...] | None = every
         self._names = (str(names[0]), str(names[1]))
+        self._levels = levels
         self._state = self._replay_final()
 
     @classmethod
@@ -398,6 +402,7 @@ class Record:
     ) -> Record:
         record = object.__new__(Record)
         record._start, record._names, record._state = self._start, names, state
+        record._levels = self._levels
         record._done, record._done_count = done
         record._current, record._current_count = current
         record._games = None
@@ -421,6 +426,12 @@ class Record:
         return self._names
 
     @property
+    def levels(self) -> Levels:
+        """The level each player was played at, where a computer played it (``"expert"``, as
+        the recording program names its levels); None for a person, or where not known."""
+        return self._levels
+
+    @property
     def rules(self) -> Rules:
         return self._start.rules
 
@@ -432,13 +443,15 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        return (self._start, self.games, self._names) == (other._start, other.games, other._names)
+        mine = (self._start, self.games, self._names, self._levels)
+        return mine == (other._start, other.games, other._names, other._levels)
 
     def __hash__(self) -> int:
-        return hash((self._start, self.games, self._names))
+        return hash((self._start, self.games, self._names, self._levels))
 
     def __repr__(self) -> str:
-        return f"<Record {self._done_count + 1} games, {len(self)} actions, {self._names}>"
+        players = self._names if self._levels == (None, None) else (self._names, self._levels)
+        return f"<Record {self._done_count + 1} games, {len(self)} actions, {players}>"
 
     def __len__(self) -> int:
         """The number of actions in every game together."""
@@ -473,6 +486,7 @@ class Record:
             grown = _grown_by(_grown_by(linked, roll), play)
         record = object.__new__(Record)  # ``_grown``, inline: a replay makes one a turn
         record._start, record._names, record._state = self._start, self._names, state
+        record._levels = self._levels
         record._done, record._done_count = self._done, self._done_count
         record._current, record._current_count = grown, self._current_count + 2
         record._games = None
@@ -505,14 +519,14 @@ class Record:
         if action == "next":
             candidate = self.next_game()
         elif not isinstance(action, Action):
-            return Record(after, ((),), self._names)
+            return Record(after, ((),), self._names, self._levels)
         else:
             try:
                 candidate = self.append(action)
             except RecordError:
-                return Record(after, ((),), self._names)
+                return Record(after, ((),), self._names, self._levels)
         if not same_moment(candidate.state, after):
-            return Record(after, ((),), self._names)
+            return Record(after, ((),), self._names, self._levels)
         return candidate
 
     def truncated(self, game: int, actions: int) -> Record:
@@ -522,11 +536,23 @@ class Record:
         if not 1 <= game <= len(every) or not 0 <= actions <= len(every[game - 1]):
             raise RecordError(game, actions, Refusal("no such moment in the record"))
         games = (*every[: game - 1], every[game - 1][:actions])
-        return Record(self._start, games, self._names)
+        return Record(self._start, games, self._names, self._levels)
 
     def with_names(self, names: tuple[str, str]) -> Record:
         done, current = (self._done, self._done_count), (self._current, self._current_count)
         return self._grown(done, current, (str(names[0]), str(names[1])), self._state)
+
+    def with_levels(self, levels: Levels) -> Record:
+        """The same record, its players played at ``levels`` (``(None, "expert")``: player 1 was
+        the computer at its expert level).
+
+            >>> Record.new().with_levels((None, "expert")).levels
+            (None, 'expert')
+        """
+        done, current = (self._done, self._done_count), (self._current, self._current_count)
+        record = self._grown(done, current, self._names, self._state)
+        record._levels = (levels[0], levels[1])
+        return record
 
     # ----- replay --------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from game.engine.players import with_levels
 from game.engine.record import Action, ActionKind, Record
 from game.engine.scoresheet import Entry, scoresheet
 from game.engine.state import GameState, Phase
@@ -41,7 +42,8 @@ def format_mat(record: Record) -> str:
             "a .mat file cannot hold a position set up by hand during a game: save it as .sgf"
         )
     rules = record.rules
-    names = (_clean_name(record.names[0], "Player 1"), _clean_name(record.names[1], "Player 2"))
+    named = with_levels(record.names, record.levels)  # "Computer (expert)"
+    names = (_clean_name(named[0], "Player 1"), _clean_name(named[1], "Player 2"))
     lines = []
     if rules.is_money:
         if rules.jacoby:

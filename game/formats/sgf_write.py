@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from game.engine.match import Rules
+from game.engine.players import with_levels
 from game.engine.position import BAR, OFF
 from game.engine.record import (
     BEAVER,
@@ -55,7 +56,8 @@ def format_sgf(
             "an .sgf match starts with a new game: this record began from a set position"
         )
     rules = record.rules
-    names = (name_field(record.names[0], "Player 1"), name_field(record.names[1], "Player 2"))
+    named = with_levels(record.names, record.levels)  # "Computer (expert)"
+    names = (name_field(named[0], "Player 1"), name_field(named[1], "Player 2"))
     trees: list[str] = []
     for number, (first, game) in enumerate(_games(record), 1):
         nodes: list[str] = []

@@ -22,7 +22,7 @@ from game.web.board.words import (
     ending,
     last_play_text,
     pips_text,
-    recorded_name,
+    record_names,
     score_label,
     score_text,
     shown_name,
@@ -137,7 +137,7 @@ def table_frame(state: PageState, moment: Moment | None = None) -> Frame:
     frame.props("hint", hidden=not offered)
     settings_frame(frame, state.session)
     if state.replay is not None:
-        review_frame(frame, state.replay, state.session.reader)
+        review_frame(frame, state.replay, session.reader)
         frame.html("dice-check", dice_check_markup(state.replay))
     return frame
 
@@ -221,7 +221,7 @@ def review_frame(frame: Frame, replay: Replay, reader: int | None = None) -> Non
     the record allows."""
     frame.text("review-turn", turn_words(replay))
     frame.text("replay-where", review_words(replay))
-    names = (recorded_name(replay.record.names[0]), recorded_name(replay.record.names[1]))
+    names = record_names(replay.record.names, replay.record.levels)
     frame.html("move-list", move_list_html(replay.record, replay.at, reader, names))
     frame.props("replay-back", disabled=replay.at_start)
     frame.props("replay-forward", disabled=replay.at_end)

@@ -182,6 +182,32 @@ def test_export_then_import_the_match(game_page: Page, tmp_path):
     expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(played(2).games)}")
 
 
+def test_a_game_against_the_computer_is_reviewed_as_it_was_played(game_page: Page, tmp_path):
+    # Saved under a friend's settings (the board turned to each mover), the record of a game
+    # against the computer at its expert level: the review keeps the person at the bottom,
+    # names the level, and the .mat file names it too.
+    record = played(0)
+    last = len(record.games)
+    pink = [i for g, i, s in record.steps() if g == last and s.phase.value == "roll" and s.turn]
+    record = record.truncated(last, pink[len(pink) // 2])  # the computer (Pink) to roll
+    seed_storage(game_page, record.with_names(("You", "Computer")).with_levels((None, "expert")))
+    open_game(game_page)
+    expect(game_page.locator("#name-bottom")).to_have_text("Pink")  # the live board: turned
+    game_page.click("#replay-toggle")
+    expect(game_page.locator("#replay-where")).to_contain_text("You vs Computer (Expert)")
+    expect(game_page.locator("#name-bottom")).to_have_text("You")
+    expect(game_page.locator("#chip-bottom")).to_have_class("chip chip-cyan")
+    expect(game_page.locator("#pips-text")).to_contain_text("You ")
+    game_page.keyboard.press("t")  # the board in words: said of the record's players
+    words = game_page.locator("#board-words")
+    expect(words).to_contain_text("You play from the bottom, Computer from the top.")
+    with game_page.expect_download() as download:
+        game_page.click("#export-mat")
+    path = tmp_path / "match.mat"
+    download.value.save_as(path)
+    assert parse_mat(path.read_text()).names == ("You", "Computer (expert)")
+
+
 def test_importing_a_broken_file_names_the_game_and_move(game_page: Page, tmp_path):
     record = played(0)
     seed_storage(game_page, record)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
 from game.engine.match import Rules
 from game.engine.position import InvalidPosition
 from game.engine.state import GameState, InvalidState, Phase
@@ -138,6 +139,32 @@ def read_names(fragment: str) -> tuple[str, str] | None:
     if not all(names) or any(not ch.isprintable() for name in names for ch in name):
         return None
     return names[0], names[1]
+
+
+def levels_part(levels: tuple[str | None, str | None]) -> str:
+    """``&levels=,expert`` for a link whose record has a computer's level ("" when none).
+
+    >>> levels_part((None, "expert")), levels_part((None, None))
+    ('&levels=,expert', '')
+    >>> read_levels("gnubgid=x&levels=,expert"), read_levels("levels=,nobody")
+    ((None, 'expert'), None)
+    """
+    if levels == (None, None):
+        return ""
+    return "&levels=" + ",".join(level or "" for level in levels)
+
+
+def read_levels(fragment: str) -> tuple[str | None, str | None] | None:
+    """The computer's levels a link carries (``levels=,expert``); None when it has none usable
+    (a link from before levels, or a level the page does not have)."""
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    found = next((part for part in text.split("&") if part.startswith("levels=")), None)
+    if found is None:
+        return None
+    pieces = found[len("levels=") :].split(",")
+    if len(pieces) != 2 or not all(piece in ("", *LEVEL_NAMES) for piece in pieces):
+        return None
+    return pieces[0] or None, pieces[1] or None
 
 
 def read_fragment(fragment: object) -> tuple[GameState, Opponent] | None:

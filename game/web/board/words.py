@@ -81,6 +81,18 @@ LEVEL_WORDS = {
 }
 
 
+def record_names(names: tuple[str, str], levels: tuple[str | None, str | None]) -> tuple[str, str]:
+    """A record's players as a review names them: ``recorded_name``, and the level a computer
+    played at beside it (``Computer (Expert)``)."""
+    first, second = (
+        recorded_name(name)
+        if level not in LEVEL_WORDS
+        else _("{player} ({level})", player=recorded_name(name), level=told(LEVEL_WORDS[level]))
+        for name, level in zip(names, levels, strict=True)
+    )
+    return first, second
+
+
 Kept = str | tuple[str, str]  # a sentence marked N_, or its two forms marked Nn_
 
 

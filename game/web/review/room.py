@@ -127,7 +127,7 @@ class Review:
             return ""
         dice = game.dice if game.phase is Phase.MOVE else None
         record = self.rollouts.find(key_of(format_position_id(game.position), dice))
-        own = self.page.state.session.reader in (None, game.turn)
+        own = self.page.state.shown_session.reader in (None, game.turn)
         return "" if record is None else rollout_panel.kept_html(record, own)
 
     def toggle(self) -> None:
@@ -176,7 +176,8 @@ class Review:
 
         named = state.named_history()
         # The live record, whatever the names it was shared under (a shared game taken).
-        live = replay.record.with_names(named.names) == named and replay.at_end
+        live = replay.record.with_names(named.names).with_levels(named.levels) == named
+        live = live and replay.at_end
         if live:
             self.look_back(None)
         elif state.session.in_progress and not self.page.embed:
@@ -207,6 +208,7 @@ class Review:
         names = links.read_names(fragment)
         if names is not None:
             record = record.with_names(names)  # the players as the sharer's page named them
+            record = record.with_levels(links.read_levels(fragment) or (None, None))
         state = self.page.state
         opponent = found[1] if found else None
         self.page.state = replace(state, linked=record, link_opponent=opponent)
@@ -369,7 +371,7 @@ class Review:
         result = answer["result"]
         page.state = replace(page.state, analysis=(record, result))
         surface.props("analysis-progress", hidden=True)
-        reader = page.state.session.reader
+        reader = page.state.reader_of(record)
         surface.html("analysis-result", analysis_view.analysis_html(result, reader))
         surface.mark("analysis", "done")
         surface.mark("analysis-to", f"{page.around.now_ms():.1f}")
@@ -402,7 +404,7 @@ class Review:
         result = answer["result"]
         page, surface = self.page, self.page.surface
         page.state = replace(page.state, analysis=(record, result))
-        reader = page.state.session.reader
+        reader = page.state.reader_of(record)
         note = _(
             "Analysis stopped: the first {done} of {total} decisions and rolls judged.",
             done=upto,

@@ -9,7 +9,7 @@ game/web/state/replay.py).
 from __future__ import annotations
 
 from game.analysis.dice_stats import RARE, UNUSUAL
-from game.web.board.words import recorded_name
+from game.web.board.words import record_names
 from game.web.language.catalog import N_, Nn_, _, n_, p_, told
 from game.web.state.prompts import Prompt
 from game.web.state.replay import Replay, turn_of
@@ -35,7 +35,7 @@ def review_words(replay: Replay) -> str:
     """The review's banner, under its one counter (``turn_words``): which of the record's
     games is shown, and the players: ``Game 2 of 3 \u00b7 You vs Computer``."""
     which = _("Game {game} of {games}", game=replay.game, games=len(replay.record.games))
-    first, second = (recorded_name(name) for name in replay.record.names)
+    first, second = record_names(replay.record.names, replay.record.levels)
     return _("{where} \u00b7 {first} vs {second}", where=which, first=first, second=second)
 
 

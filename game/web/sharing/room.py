@@ -94,7 +94,9 @@ class Sharing:
         fragment += f"&game={encode_game(state.history)}"  # the whole game: opens as a review
         dice = format_link_dice(state.live_dice())  # commitments, finished games' seeds
         fragment += f"&dice={dice}" if dice else ""
-        fragment += links.names_part(state.named_history().names)  # kept by whoever opens it
+        players = state.named_history()
+        fragment += links.names_part(players.names)  # kept by whoever opens it
+        fragment += links.levels_part(players.levels)
         url = f"{self.page.around.page_url()}#{fragment}"
         copied = await self.page.around.copy(url)
         self.notices.ask(words.share_notice(copied), url=url)

@@ -23,7 +23,7 @@ from game.engine.state import GameState
 from game.formats.friend_link import FriendGame
 from game.web.state.dice_box import DiceBox
 from game.web.state.replay import Replay
-from game.web.state.session import Session, player_name
+from game.web.state.session import Session, Settings, player_levels, player_name, seated
 
 # The rooms shown: the table (play), the review (moves, analysis, dice), the rating (STUDY, its
 # name in the page's classes) and the train room (the trainer's cards asked again).
@@ -51,6 +51,23 @@ class GamesByLink(Protocol):
     def find(self, game_id: bytes, /) -> FriendGame | None: ...
 
 
+def seated_at(record: Record, session: Session) -> Record:
+    """``record`` with its players as ``session`` seats them: their names (``You`` and
+    ``Computer``, ``Cyan`` and ``Pink``, ...) and the computer's level. The live record is
+    seated so as it is played (game/web/table/saving.py), so that its review shows it as it
+    was played whatever the settings are later."""
+    names = (player_name(session, 0), player_name(session, 1))
+    return record.with_names(names).with_levels(player_levels(session))
+
+
+def reviewed_session(record: Record, game: GameState, live: Settings) -> Session:
+    """A moment of ``record`` as the board shows it: turned and said as its players sat
+    (``seated``: the person's checkers where they were, "The computer takes"), named as the
+    record names them; the live settings only where the record cannot say."""
+    settings, side = seated(record.names, live)
+    return Session(game, settings, names=record.names, link_side=side)
+
+
 @dataclass(frozen=True)
 class PageState:
     session: Session  # the live game (game/web/state/session.py)
@@ -71,7 +88,9 @@ class PageState:
 
     @classmethod
     def new(cls, session: Session, history: Record | None = None) -> PageState:
-        return cls(session, history if history is not None else Record(session.game))
+        if history is None:
+            history = seated_at(Record(session.game), session)
+        return cls(session, history)
 
     @property
     def reviewing(self) -> bool:
@@ -97,22 +116,24 @@ class PageState:
 
     @property
     def shown_session(self) -> Session:
-        """The session the board shows: the live one, the moment under review, or the card
-        asked in the train room. A moment under review keeps the live settings (how the board
-        turns) but names the sides as its record does (a friend's game reviewed while playing
-        the computer says Cyan and Pink, not You and Computer)."""
+        """The session the board shows: the live one, the moment under review (turned, said
+        and named as its record's players sat: ``reviewed_session``), or the card asked in
+        the train room."""
         if self.quizzing:
             assert self.quiz is not None
             return self.quiz.session
         if self.replay is None:
             return self.session
-        record = self.replay.record
-        return Session(self.replay.state, self.session.settings, names=record.names)
+        return reviewed_session(self.replay.record, self.replay.state, self.session.settings)
+
+    def reader_of(self, record: Record) -> int | None:
+        """The player in whose numbers ``record``'s plays are written (``Situation.reader``),
+        as its players sat."""
+        return reviewed_session(record, record.state, self.session.settings).reader
 
     def named_history(self) -> Record:
-        """The live record with the players' names as the page shows them."""
-        names = (player_name(self.session, 0), player_name(self.session, 1))
-        return self.history.with_names(names)
+        """The live record, its players as they sat when it was last played (``seated_at``)."""
+        return self.history
 
     def live_dice(self) -> dict[int, GameDice]:
         """The live match's commitments, and each finished game's seed."""

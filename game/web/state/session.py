@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
+from game.bot.level_names import DEFAULT_LEVEL, LEVEL_NAMES  # the names: the bot is not loaded
 from game.engine.match import IllegalAction, Rules
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Point
@@ -457,6 +457,40 @@ def player_name(session: Session, player: int) -> str:
     if session.settings.opponent == LINK:
         return "You" if player == session.link_side else "Friend"
     return ("Cyan", "Pink")[player]
+
+
+def player_levels(session: Session) -> tuple[str | None, str | None]:
+    """The level each side is played at: the computer's (its settings', else the default);
+    None for a person."""
+    if session.settings.opponent != COMPUTER:
+        return None, None
+    return None, session.settings.level or DEFAULT_LEVEL  # the computer is player 1
+
+
+# The page's own names for a record's players (``player_name``), which say how they sat.
+YOU, THE_COMPUTER, FRIEND_BY_LINK = "You", "Computer", "Friend"
+
+
+def seated(names: tuple[str, str], live: Settings) -> tuple[Settings, int]:
+    """How a record's players sat, as the page's own names for them say, whatever the settings
+    are now: the settings (``live`` with the opponent they played) and the side played at this
+    device by links. ``You`` and ``Computer``: the person against the computer, the person's
+    side at the bottom; ``You`` and ``Friend``: by links, ``You``'s side at the bottom; ``Cyan``
+    and ``Pink``: two people at one screen, the board turned to each mover as ``live`` turns
+    it; any other names (a file's): two named sides, player 0 at the bottom.
+
+    >>> seated(("Friend", "You"), Settings())[1], seated(("Friend", "You"), Settings())[0].opponent
+    (1, <Opponent.LINK: 'link'>)
+    >>> seated(("Ann", "Bob"), Settings()) == (Settings(opponent=FRIEND, rotate=False), 0)
+    True
+    """
+    if names == (YOU, THE_COMPUTER):
+        return replace(live, opponent=COMPUTER), 0
+    if set(names) == {YOU, FRIEND_BY_LINK}:
+        return replace(live, opponent=LINK), names.index(YOU)
+    if names == ("Cyan", "Pink"):
+        return replace(live, opponent=FRIEND), 0
+    return replace(live, opponent=FRIEND, rotate=False), 0
 
 
 def person_side(session: Session) -> int | None:

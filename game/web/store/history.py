@@ -21,6 +21,7 @@ belong to or not at all.
 
 from __future__ import annotations
 
+from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
 from game.engine.record import Record, same_moment
 from game.engine.state import GameState
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
@@ -30,6 +31,11 @@ from game.web.state.session import MAX_NAME
 HISTORY_VERSION = 1
 
 
+def _level(level: object) -> str | None:
+    """A level read back: one of the computer's, or none."""
+    return level if isinstance(level, str) and level in LEVEL_NAMES else None
+
+
 def history_data(record: Record, dice: DiceBox | None = None) -> dict[str, object]:
     """JSON-able data for the save; ``dice``: the match's seeds (the game in progress's too:
     the save stays in this browser, and a reload must throw the same dice)."""
@@ -37,6 +43,7 @@ def history_data(record: Record, dice: DiceBox | None = None) -> dict[str, objec
         "version": HISTORY_VERSION,
         "game": encode_game(record),
         "names": list(record.names),
+        "levels": list(record.levels),  # the computer's level; a save without: seated anew
     }
     if dice is not None and dice.seeds:
         data["dice"] = dice.to_data()
@@ -63,8 +70,11 @@ def read_history_and_dice(data: object, game: GameState) -> tuple[Record, DiceBo
     names = data.get("names")
     if isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names):
         record = record.with_names((names[0][:MAX_NAME], names[1][:MAX_NAME]))
+    levels = data.get("levels")
+    if isinstance(levels, list) and len(levels) == 2:
+        record = record.with_levels((_level(levels[0]), _level(levels[1])))
     if not same_moment(record.state, game):
-        return Record(game, ((),), record.names), None
+        return Record(game, ((),), record.names, record.levels), None
     if "dice" not in data:
         return record, None
     return record, DiceBox.from_data(data["dice"])

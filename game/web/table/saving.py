@@ -24,7 +24,7 @@ from game.web.language.catalog import told
 from game.web.state.commit import Page
 from game.web.state.dice_box import DiceBox
 from game.web.state.notices import Notices
-from game.web.state.page_state import PageState
+from game.web.state.page_state import PageState, seated_at
 from game.web.state.session import LINK, Session
 from game.web.state.surface import Clicks
 from game.web.store import storage
@@ -72,6 +72,9 @@ class Saving:
         if data is not None:
             with contextlib.suppress(Exception):
                 history = read_history_and_dice(data, session.game)
+        if not isinstance(data, dict) or "levels" not in data:
+            # None, or saved before records kept their players: seated as the save's settings.
+            history = (seated_at(history[0], session), history[1])
         return history
 
     def dice_for(self, state: PageState) -> DiceBox:
@@ -117,7 +120,12 @@ class Saving:
         moves = (
             tuple((origin, destination) for origin, destination, _hit in last[1]) if last else ()
         )
-        state = replace(state, history=state.history.follow(session.game, moves))
+        record = state.history.follow(session.game, moves)
+        if record is not state.history or not len(record):
+            # Played on (or begun): the record keeps its players as they sit now, so that
+            # other settings later never change how it was played (its review, its files).
+            record = seated_at(record, session)
+        state = replace(state, history=record)
         if self.page.checkable_dice:  # the seeds follow the record from the page's last one
             state = replace(state, dice=self.dice_for(state))
         outcome = self.keeper.save(session)

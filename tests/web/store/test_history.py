@@ -76,6 +76,17 @@ def test_the_saved_history_reads_back_and_is_small():
     assert per_action < 3, f"{per_action:.1f} bytes an action"
 
 
+def test_the_computers_level_is_saved_with_the_history():
+    record = played(0).with_names(("You", "Computer")).with_levels((None, "expert"))
+    data = json.loads(json.dumps(history_data(record)))
+    assert read_history(data, record.state).levels == (None, "expert")
+    for damaged in (["expert"], [None, "grandmaster"], "expert", [None, 7]):
+        kept = read_history({**data, "levels": damaged}, record.state)
+        assert kept.levels == (None, None) and len(kept) == len(record)
+    del data["levels"]  # saved before levels: the history reads as before, with none
+    assert read_history(data, record.state).levels == (None, None)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.one_of(
