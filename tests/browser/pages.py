@@ -13,6 +13,7 @@ has loaded and the page is usable; `<body data-error="<message>">` if start-up f
 
 from __future__ import annotations
 
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -53,6 +54,17 @@ def open_ready(page: Page, path: str, query: str = "", timeout_ms: int = READY_T
 def open_game(page: Page, query: str = "") -> Page:
     """Open the game (`index.html?<query>`, e.g. "seed=3") and wait until it is playable."""
     return open_ready(page, GAME_PAGE, query)
+
+
+def until_pool(page: Page, name: str, value: int, timeout_ms: int) -> None:
+    """Wait until the pool's status (boot.js's ``workerPool.status``) says ``name`` is
+    ``value``. (``wait_for_function`` does not wait for a promise: an async predicate is
+    truthy at once.)"""
+    deadline = time.monotonic() + timeout_ms / 1000
+    status = "async () => JSON.parse(await window.workerPool.status())"
+    while page.evaluate(status)[name] != value:
+        assert time.monotonic() < deadline, f"the pool's {name} never became {value}"
+        page.wait_for_timeout(50)
 
 
 def clear_site_storage(page: Page) -> None:

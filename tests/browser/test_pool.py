@@ -17,7 +17,7 @@ from game.formats import parse_position_id
 from game.web.board import hint_panel
 from game.web.state.session import FRIEND, FULL, Session, Settings
 from game.web.worker import judging
-from tests.browser.pages import READY_TIMEOUT_MS
+from tests.browser.pages import READY_TIMEOUT_MS, until_pool
 from tests.browser.test_full_rules import open_saved
 from tests.browser.test_startup import session_of
 
@@ -84,16 +84,6 @@ HINT_THEN = """async (then) => {
   }
   return { seen, after, tags: live(seen) };
 }"""
-
-
-def until_pool(page: Page, name: str, value: int, timeout_ms: int) -> None:
-    """Wait until the pool's status says ``name`` is ``value`` (wait_for_function does not
-    wait for a promise)."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    status = "async () => JSON.parse(await window.workerPool.status())"
-    while page.evaluate(status)[name] != value:
-        assert time.monotonic() < deadline, f"the pool's {name} never became {value}"
-        page.wait_for_timeout(50)
 
 
 def dropped_after(page: Page, then: str) -> None:

@@ -16,7 +16,7 @@ from game.web.board.prerender import starting_board
 from game.web.state.session import to_viewer
 from game.web.store import storage
 from game.web.store.door import board_key
-from tests.browser.pages import READY_TIMEOUT_MS, clear_site_storage, open_game
+from tests.browser.pages import READY_TIMEOUT_MS, clear_site_storage, open_game, until_pool
 
 # With this seed the person wins the opening roll (5-3): their move waits on the board.
 PERSON_OPENS = 5
@@ -319,11 +319,7 @@ def test_the_experts_play_with_its_deep_look_on_the_pool_is_the_play_thought_who
     from game.web.store.history import read_history
 
     page = expert_page
-    page.wait_for_function(
-        "async () => JSON.parse(await window.workerPool.status()).ready === 2",
-        timeout=READY_TIMEOUT_MS,
-        polling=250,
-    )
+    until_pool(page, "ready", 2, READY_TIMEOUT_MS)
     shared = 0
     for _ in range(6):  # until a play was shared: not every play is a close call
         to_person_move(page)
