@@ -53,6 +53,8 @@ def test_the_pools_size_follows_the_cores_the_memory_and_a_phone(browser: Browse
     # An 8-core phone, its memory told or not: two workers.
     assert pool_size(browser, base_url, 8, None, **PHONE) == "2"
     assert pool_size(browser, base_url, 8, 8, **PHONE) == "2"
+    # A small screen without a touch screen (a phone whose browser says its pointer is fine).
+    assert pool_size(browser, base_url, 8, None, viewport={"width": 390, "height": 844}) == "2"
     # ?workers=N over every bound (tests and benchmarks).
     assert pool_size(browser, base_url, 8, 1, query="workers=4", **PHONE) == "4"
 
