@@ -28,7 +28,7 @@ from typing import Any
 from game.engine.notation import in_board_numbers
 from game.web.board.chart import chances_chart
 from game.web.board.hint_panel import signed, why_html
-from game.web.board.words import recorded_name
+from game.web.board.words import record_names, recorded_name
 from game.web.review import words
 
 
@@ -154,6 +154,16 @@ def luck_html(rolls: list[list[Any]], names: list[str]) -> str:
     return f'<h4>{escape(words.analysis_heads()["luck"])}</h4><ol class="luck-rolls">{items}</ol>'
 
 
+def _named(result: dict[str, Any]) -> list[str]:
+    """The players as the figures' table heads them: the computer's level beside it."""
+    levels = result.get("levels")
+    if not isinstance(levels, list) or len(levels) != 2:
+        levels = [None, None]  # an analysis from before levels
+    names = (str(result["names"][0]), str(result["names"][1]))
+    first, second = (level if isinstance(level, str) else None for level in levels)
+    return list(record_names(names, (first, second)))
+
+
 def analysis_html(result: dict[str, Any], reader: int | None = None) -> str:
     """The whole analysis: players' figures, the biggest mistakes (their plays in
     ``reader``'s numbers), the chart, per game."""
@@ -163,7 +173,7 @@ def analysis_html(result: dict[str, Any], reader: int | None = None) -> str:
     heads = {key: escape(text) for key, text in words.analysis_heads().items()}
     parts = [
         f"<h3>{escape(words.analysis_scope(length))}</h3>",
-        _players_table(names, result["players"], length),
+        _players_table(_named(result), result["players"], length),
         f"<h3>{heads['mistakes']}</h3>",
         mistakes_html(result, reader),
         f'<p class="hint-note">{heads["choose"]}</p>',

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
 from game.engine.plays import Play, legal_plays
 from game.engine.record import Record
 from game.engine.state import GameState
@@ -142,8 +143,8 @@ def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:
 
 
 def record_data(record: Record) -> dict[str, Any]:
-    """A record as it travels to the worker: the whole-game text and the names."""
-    return {"game": encode_game(record), "names": list(record.names)}
+    """A record as it travels to the worker: the whole-game text, the names and levels."""
+    return {"game": encode_game(record), "names": list(record.names), "levels": list(record.levels)}
 
 
 def read_record(data: dict[str, Any]) -> Record:
@@ -151,6 +152,10 @@ def read_record(data: dict[str, Any]) -> Record:
     names = data.get("names")
     if isinstance(names, list) and len(names) == 2:
         record = record.with_names((str(names[0]), str(names[1])))
+    levels = data.get("levels")
+    if isinstance(levels, list) and len(levels) == 2:
+        first, second = (level if level in LEVEL_NAMES else None for level in levels)
+        record = record.with_levels((first, second))
     return record
 
 
@@ -351,6 +356,7 @@ def summary(result: MatchAnalysis, record: Record, moments: dict[int, int]) -> d
     length = record.rules.match_length
     return {
         "names": list(record.names),
+        "levels": list(record.levels),  # the computer's level, named beside it
         "match_length": length,
         "players": [_player(stats, length) for stats in result.stats],
         "games": [

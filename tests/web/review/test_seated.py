@@ -13,11 +13,14 @@ from game.web.board.render import CYAN, PINK
 from game.web.board.view import board_view
 from game.web.board.words import said
 from game.web.paint import board_words
+from game.web.review import analysis_view
 from game.web.state.replay import Replay
 from game.web.state.session import COMPUTER, FRIEND, LINK, Session, Settings, seated
 from game.web.store import storage
 from game.web.store.history import history_data
+from game.web.worker import judging
 from tests.web.fakes import around_of, surface_of
+from tests.web.review.test_learning import RESULT
 from tests.web.test_rooms import PERSON_OPENS, rooms_on
 
 
@@ -131,3 +134,14 @@ def test_a_shared_link_carries_the_computers_level():
     assert "You vs Computer (Intermediate)" in surface_of(other).texts["replay-where"]
     before = url.split("#", 1)[1].replace("&levels=,intermediate", "")  # a link from before
     rooms_on().sharing.open_link("#" + before)  # opens, without a level
+
+
+def test_the_analysis_names_the_computers_level_beside_its_figures():
+    record = against_the_computer()
+    assert judging.read_record(judging.record_data(record)).levels == (None, "expert")
+    damaged = {**judging.record_data(record), "levels": [None, "grandmaster"]}
+    assert judging.read_record(damaged).levels == (None, None)
+    html = analysis_view.analysis_html({**RESULT, "levels": [None, "expert"]})
+    assert '<th scope="col">Computer (Expert)</th>' in html
+    assert '<th scope="col">Computer</th>' in analysis_view.analysis_html(RESULT)  # from before
+    assert "Computer (Expert)" not in analysis_view.analysis_html({**RESULT, "levels": [[], 3]})
