@@ -12,7 +12,7 @@ import re
 
 from game.engine.refusal import Refusal, Term
 
-__all__ = ["PLAYER_NAMES", "in_names", "name", "with_levels"]
+__all__ = ["PLAYER_NAMES", "in_names", "name", "split_levels", "with_levels"]
 
 PLAYER_NAMES = ("Cyan", "Pink")
 
@@ -35,6 +35,29 @@ def with_levels(names: tuple[str, str], levels: tuple[str | None, str | None]) -
         f"{name} ({level})" if level else name for name, level in zip(names, levels, strict=True)
     )
     return first, second
+
+
+def split_levels(
+    names: tuple[str, str], known: tuple[str, ...]
+) -> tuple[tuple[str, str], tuple[str | None, str | None]]:
+    """``with_levels`` undone, for the levels in ``known``: a file's ``Computer (expert)`` is
+    ``Computer`` at its expert level; other names stay whole.
+
+    >>> split_levels(("You", "Computer (expert)"), ("expert",))
+    (('You', 'Computer'), (None, 'expert'))
+    >>> split_levels(("Ann (2)", "Bob"), ("expert",))
+    (('Ann (2)', 'Bob'), (None, None))
+    """
+    split = [_split_level(name, known) for name in names]
+    return (split[0][0], split[1][0]), (split[0][1], split[1][1])
+
+
+def _split_level(name: str, known: tuple[str, ...]) -> tuple[str, str | None]:
+    for level in known:
+        bare = name.removesuffix(f" ({level})")
+        if bare and bare != name:
+            return bare, level
+    return name, None
 
 
 def in_names(text: Refusal, names: tuple[str, str]) -> Refusal:

@@ -206,6 +206,10 @@ def test_a_game_against_the_computer_is_reviewed_as_it_was_played(game_page: Pag
     path = tmp_path / "match.mat"
     download.value.save_as(path)
     assert parse_mat(path.read_text()).names == ("You", "Computer (expert)")
+    game_page.click("#replay-live")
+    game_page.set_input_files("#import-file", str(path))  # the page's own file: as played
+    expect(game_page.locator("#replay-where")).to_contain_text("You vs Computer (Expert)")
+    expect(game_page.locator("#name-bottom")).to_have_text("You")
 
 
 def test_importing_a_broken_file_names_the_game_and_move(game_page: Page, tmp_path):

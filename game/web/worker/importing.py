@@ -25,6 +25,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
+from game.engine.players import split_levels
 from game.engine.record import Record
 from game.engine.refusal import Refusal
 from game.formats.mat import Steps
@@ -108,5 +110,10 @@ def refusal_words(answer: dict[str, Any]) -> str:
 
 
 def read_answer(answer: dict[str, Any]) -> Record:
-    """The record of a reply that has one."""
-    return read_record(answer["record"])
+    """The record of a reply that has one; a player the page's own files name with the
+    computer's level (``Computer (expert)``) is that player at that level."""
+    record = read_record(answer["record"])
+    names, levels = split_levels(record.names, LEVEL_NAMES)
+    if levels == (None, None):
+        return record
+    return record.with_names(names).with_levels(levels)

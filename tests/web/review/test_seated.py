@@ -145,3 +145,20 @@ def test_the_analysis_names_the_computers_level_beside_its_figures():
     assert '<th scope="col">Computer (Expert)</th>' in html
     assert '<th scope="col">Computer</th>' in analysis_view.analysis_html(RESULT)  # from before
     assert "Computer (Expert)" not in analysis_view.analysis_html({**RESULT, "levels": [[], 3]})
+
+
+def test_the_pages_own_match_file_is_reviewed_as_it_was_played():
+    rooms = rooms_on(Session.new(Settings(opponent=FRIEND)))
+    record = against_the_computer().truncated(1, 2)  # the computer to roll
+    rooms.review.look_back(Replay.of(record))
+    rooms.review.export_mat()
+    mat = around_of(rooms).downloads[-1][1]
+    assert "Computer (expert) : 0" in mat
+    rooms.review.look_back(None)
+    rooms.review.import_mat(mat)
+    around_of(rooms).run()
+    replay = rooms.page.state.replay
+    assert replay is not None
+    assert (replay.record.names, replay.record.levels) == (("You", "Computer"), (None, "expert"))
+    assert rooms.page.state.shown_session.bottom_player == 0  # the person's side, as played
+    assert "You vs Computer (Expert)" in surface_of(rooms).texts["replay-where"]
