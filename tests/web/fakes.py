@@ -133,6 +133,7 @@ class FakeSurroundings:
         self.downloads: list[tuple[str, str]] = []
         self.requests: list[dict[str, Any]] = []
         self.cancelled: set[str] = set()  # the pool jobs cancelled
+        self.pooled: list[str] = []  # the tasks asked of the pool, in order
         self.pool_workers = 0  # the pool's workers ready (pool_ready)
         self.pool_wanted = 0  # how many pool_ready was last asked for
         self.pending: list[Coroutine[Any, Any, None]] = []
@@ -177,6 +178,7 @@ class FakeSurroundings:
 
     async def pool(self, request: dict[str, Any], tag: str) -> dict[str, Any]:
         self.requests.append(request)
+        self.pooled.append(str(request.get("task")))
         if tag in self.cancelled:
             raise RuntimeError("cancelled")
         return thinker.reply(request)

@@ -12,7 +12,9 @@ whole as before; a part whose
 worker fails is worked out by the computer's worker. A cube decision goes the same way
 (game/web/worker/cube_parts.py: the rolls it looks at, then those it looks at a second roll
 ahead), and comes back at once, without parts, when it needs no look-ahead; so does the
-person's hint (game/web/worker/hint_parts.py: the plays ranked, or the cube figures).
+person's hint (game/web/worker/hint_parts.py: the plays ranked, or the cube figures). A hint
+with one of the pool's workers idle is asked whole of it: a hint dropped meanwhile
+(game/web/table/coach.py) then keeps no computer's move waiting on the computer's worker.
 """
 
 from __future__ import annotations
@@ -49,10 +51,13 @@ async def answer(
     """The computer's answer to ``request`` (``thinker.request_for``'s, or a hint's): a play
     or a cube decision of the strongest level, or a hint, planned, its parts on the pool's
     workers when two or more are ready (their tasks tagged ``tag``, for ``cancel_pool``), and
-    joined; anything else asked whole. ``ms``: the whole time it took."""
+    joined; anything else asked whole (a hint of the pool's one idle worker, under ``tag``).
+    ``ms``: the whole time it took."""
     if not shared(request):
         return await around.ask(request)
     workers = await around.pool_ready(SHARING_WORKERS)
+    if workers == 1 and request.get("task") == HINT:
+        return await around.pool(request, tag)
     if workers < 2:
         return await around.ask(request)
     started = around.now_ms()

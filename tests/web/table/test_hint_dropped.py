@@ -31,6 +31,7 @@ class HeldPool(FakeSurroundings):
 
     async def pool(self, request: dict[str, Any], tag: str) -> dict[str, Any]:
         self.requests.append(request)
+        self.pooled.append(str(request.get("task")))
         answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.held.append((tag, answer))
         await answer
@@ -51,8 +52,9 @@ class HeldPool(FakeSurroundings):
                 answer.set_result(None)
 
 
-def rooms_on(settings: Settings) -> tuple[Rooms, HeldPool]:
+def rooms_on(settings: Settings, workers: int = 2) -> tuple[Rooms, HeldPool]:
     around = HeldPool()
+    around.pool_workers = workers
     session = Session.new(settings)
     rooms = build(FakeSurface(), around, Setup(session=session), random.Random(PERSON_OPENS))
     rooms.page.paint()
@@ -90,6 +92,22 @@ def test_a_hint_whose_position_left_the_board_is_cancelled_and_never_shown():
     assert not surface.shown("hint-panel") and rooms.coach.hints is None
     tasks = [request["task"] for request in around.requests]
     assert tasks.count(HINT_PLAN) == 1 and PLAY_JOIN not in tasks  # its rounds never joined
+
+
+def test_a_hint_asked_whole_of_the_pools_one_idle_worker_is_cancelled_there():
+    async def scene() -> tuple[Rooms, HeldPool, asyncio.Task[None]]:
+        rooms, around = rooms_on(Settings(opponent=FRIEND), workers=1)
+        rooms.table.roll()
+        shown = asyncio.ensure_future(rooms.coach.show_hint())
+        await until(lambda: around.waiting())
+        rooms.coach.play_hinted(0)
+        await until(lambda: shown.done())
+        return rooms, around, shown
+
+    rooms, around, shown = asyncio.run(scene())
+    # The whole hint was the pool's; the computer's worker, asked nothing, is free to move.
+    assert around.pooled == ["hint"] and [r["task"] for r in around.requests] == ["hint"]
+    assert around.cancels == [("hint-1", False)] and "hint-shown" not in surface_of(rooms).marks
 
 
 def test_the_next_hint_is_the_new_positions():

@@ -132,12 +132,15 @@ def test_the_persons_hint_shares_its_look_aheads_the_same_way():
 
 def test_a_hint_with_one_worker_ready_or_at_one_ply_is_asked_whole():
     around = FakeSurroundings()
-    around.pool_workers = 1
+    around.pool_workers = 1  # of that one worker, leaving the computer's free for its moves
     found, whole, tasks = _hint_asked(around, CLOSE_CALL)
-    assert tasks == ["hint"] and found == whole
-    around.pool_workers = 3
-    found, whole, tasks = _hint_asked(around, CLOSE_CALL, plies=1)
-    assert tasks == ["hint"] and found == whole
+    assert tasks == ["hint"] and around.pooled == ["hint"] and found == whole
+    around.pool_workers, around.pooled = 3, []
+    found, whole, tasks = _hint_asked(around, CLOSE_CALL, plies=1)  # of the computer's
+    assert tasks == ["hint"] and around.pooled == [] and found == whole
+    around.pool_workers = 0
+    found, whole, tasks = _hint_asked(around, CLOSE_CALL)
+    assert tasks == ["hint"] and around.pooled == [] and found == whole
 
 
 class RefusingPlans(FakeSurroundings):
