@@ -108,6 +108,7 @@ def test_a_hint_asked_whole_of_the_pools_one_idle_worker_is_cancelled_there():
     # The whole hint was the pool's; the computer's worker, asked nothing, is free to move.
     assert around.pooled == ["hint"] and [r["task"] for r in around.requests] == ["hint"]
     assert around.cancels == [("hint-1", False)] and "hint-shown" not in surface_of(rooms).marks
+    assert shown.exception() is None  # the panel's wait ended quietly
 
 
 def test_the_next_hint_is_the_new_positions():
