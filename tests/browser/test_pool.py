@@ -134,3 +134,21 @@ def test_a_stale_hint_is_cancelled_on_the_pool_and_the_next_comes_for_the_new_po
         parts = max(parts, len(requests))
         planned.take([hint_part_answer(request) for request in requests])
     assert page.evaluate("() => document.body.dataset.hintParts") == str(parts)
+
+
+def test_a_hint_on_the_pools_one_idle_worker_is_dropped_there(game_page: Page):
+    """With one worker idle the hint is asked whole of it, not of the computer's worker, which
+    a dropped hint then leaves free for the computer's moves."""
+    page = game_page
+    session = Session(NEAR_A_DOUBLE, Settings(opponent=FRIEND, rules=FULL)).after(NEAR_A_DOUBLE)
+    open_saved(page, session, "seed=3&pace=0&workers=1")
+    page.wait_for_function(
+        "() => document.body.dataset.worker === 'ready'", timeout=READY_TIMEOUT_MS
+    )
+    page.evaluate("() => window.workerPool.warm(1)")
+    until_pool(page, "ready", 1, READY_TIMEOUT_MS)
+    page.evaluate("() => { delete document.body.dataset.thinkFrom; }")
+    dropped_after(page, "roll")
+    # The computer's worker was asked nothing (worker_client.ask marks each of its asks).
+    assert page.evaluate("() => document.body.dataset.thinkFrom") is None
+    assert page.locator("#hint-panel").is_hidden()
