@@ -16,6 +16,7 @@ from game.engine.position import Position
 from game.engine.state import GameState, Phase
 from game.web.address import links
 from game.web.state.session import COMPUTER
+from tests.browser.pages import open_game
 from tests.browser.scenes import PROMPTS, SIZES, close_prompt, put_scene
 
 NO_SIDEWAYS_SCROLL = (
@@ -127,3 +128,39 @@ def test_the_board_fills_a_wide_screen_up_to_its_height(game_page: Page):
         assert die["width"] >= 24 if width < 400 else die["width"] >= 40, (width, die)
     # The computer's opening play: two arrows on the board until the person moves.
     assert game_page.locator("#board .trail line[marker-end]").count() == 2
+
+
+# The control the keyboard is on, and whether its centre is its own (not under another element).
+FOCUS_SEEN = """() => { const e = document.activeElement;
+  if (e === null || e === document.body) return null;
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const own = hit !== null && (e.contains(hit) || [...(e.labels || [])].some(l => l.contains(hit)));
+  return [e.id || e.textContent.trim(), own ? '' : (hit && (hit.id || hit.className)) || 'off'];
+}"""
+
+
+def test_the_keyboard_s_focus_is_never_under_what_stays_put(game_page: Page):
+    """Tab through Settings and back up the review's panel: no control is reached hidden under
+    the dialog's Done or the panel's rooms and tabs, which stay put while the rest scrolls (in
+    all three engines a focused control whose box was in the scrolled area was not scrolled)."""
+    open_game(game_page)
+    for size, button, key in (
+        ((1280, 800), "#settings-toggle", "Tab"),
+        ((390, 844), "#settings-toggle", "Tab"),
+        ((390, 844), "#replay-toggle", "Shift+Tab"),
+        ((667, 375), "#replay-toggle", "Shift+Tab"),
+    ):
+        resize(game_page, size)
+        game_page.click(button)
+        hidden = []
+        for _ in range(60):
+            game_page.keyboard.press(key)
+            seen = game_page.evaluate(FOCUS_SEEN)
+            if seen is None or (seen[0] == "room-play" and key == "Shift+Tab"):
+                break
+            if seen[1]:
+                hidden.append(seen)
+        assert hidden == [], (size, button, hidden)
+        game_page.keyboard.press("Escape")  # Settings closed, the review left
+        expect(game_page.locator("#replay")).to_be_hidden()
