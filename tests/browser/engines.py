@@ -10,7 +10,8 @@
 ``Tab`` is what a test uses: ``open(path)`` (waits for ``<body data-ready="true">`` and fails
 with the page's own ``data-error``), ``js(expression, arg)`` (a JavaScript expression whose
 value comes back as JSON; ``arg`` is in scope as ``arg``), ``wait(expression)``,
-``click(selector)`` (a real pointer click, scrolled into view), ``reload()``,
+``click(selector)`` (a real pointer click, scrolled into view), ``press(key)`` (Tab,
+Enter, Escape: a real key to whatever has the focus), ``reload()``,
 ``errors()`` (console errors and uncaught exceptions since the last call).
 
 WebKitWebDriver has no console log: there a small listener is put into each page once it is
@@ -42,6 +43,9 @@ XVFB = "/usr/bin/Xvfb"
 # WebKit on a loaded 2-core machine: a cold start of tens of seconds.
 READY_S = 180.0
 VIEWPORT = (1280, 900)
+BLANK = "tools/bare/blank.html"
+# The keys ``press`` knows, as WebDriver's code points (Playwright takes the names).
+KEYS = {"Tab": "\ue004", "Enter": "\ue007", "Escape": "\ue00c"}
 
 _READY_OR_ERROR = (
     "document.body !== null && (document.body.dataset.ready === 'true'"
@@ -87,6 +91,10 @@ class Tab:
         raise NotImplementedError
 
     def errors(self) -> list[str]:
+        raise NotImplementedError
+
+    def press(self, key: str) -> None:
+        """A key of ``KEYS`` pressed and released, to whatever has the focus."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -182,6 +190,9 @@ class ChromiumTab(Tab):
     def click(self, selector: str) -> None:
         self.page.locator(selector).first.click()
 
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
     def errors(self) -> list[str]:
         seen, self.seen = self.seen, []
         return seen
@@ -230,7 +241,9 @@ class FirefoxTab(Tab):
                 "--no-remote",
                 "--remote-debugging-port=0",
                 *("--profile", self.profile, f"--width={width}", f"--height={height}"),
-                "about:blank",
+                # A page of the site, not about:blank: at about:blank the keyboard stays in the
+                # address bar, so the page never had the focus (no :focus-visible, no Tab).
+                self.url(BLANK),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -326,6 +339,14 @@ class FirefoxTab(Tab):
                     "actions": pointer,
                 }
             ],
+        )
+
+    def press(self, key: str) -> None:
+        down_up = [{"type": "keyDown", "value": KEYS[key]}, {"type": "keyUp", "value": KEYS[key]}]
+        self.command(
+            "input.performActions",
+            context=self.context,
+            actions=[{"type": "key", "id": "keyboard", "actions": down_up}],
         )
 
     def errors(self) -> list[str]:
@@ -491,6 +512,11 @@ class WebKitTab(Tab):
         ]
         mouse = {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}}
         self._call("POST", self.session + "/actions", {"actions": [{**mouse, "actions": pointer}]})
+
+    def press(self, key: str) -> None:
+        down_up = [{"type": "keyDown", "value": KEYS[key]}, {"type": "keyUp", "value": KEYS[key]}]
+        keyboard = {"type": "key", "id": "keyboard", "actions": down_up}
+        self._call("POST", self.session + "/actions", {"actions": [keyboard]})
 
     def listen(self) -> None:
         self.js(_LISTEN)

@@ -3,8 +3,9 @@ tests/browser); tests/browser/engines.py says how each engine is driven. One bro
 engine for the module, one tab, the site's storage emptied before each test:
 
 in all three engines: no control live while the page loads (Firefox restores buttons'
-enabled state on a reload), an opaque end card, a focus ring unlike a lit point, dark
-scrollbars where the engine colours them; in Firefox
+enabled state on a reload), an opaque end card, the keyboard's ring drawn (Tab onto a button,
+then onto a checker: white and dashed, unlike a lit point), dark scrollbars where the engine
+colours them; in Firefox
 and WebKit: a played turn with the hint, Undo and Confirm, the computer's reply, a reload that
 keeps the game, the review and an analysis; a whole-game link opened; a game by link handed
 over between two players (two origins of the one site, two localStorages); an embedded
@@ -160,9 +161,17 @@ FOCUS_STROKES = """[...document.styleSheets].flatMap(sheet => [...sheet.cssRules
   .map(rule => rule.style.stroke)"""
 
 
+# What has the keyboard: its id or label, whether the engine shows it as the keyboard's
+# (:focus-visible), a button's outline style, a board point's stroke and dashes.
+FOCUSED = """(e => [e.id || e.getAttribute('aria-label'), document.hasFocus() && e.matches(':focus-visible'),
+  getComputedStyle(e).outlineStyle,
+  ...(s => s === null ? [] : [getComputedStyle(s).stroke, getComputedStyle(s).strokeDasharray])(
+    e.querySelector('polygon, rect'))])(document.activeElement)"""
+
+
 def test_the_end_card_is_opaque_and_the_focus_ring_is_not_a_lit_target(fresh: Tab):
     tab = fresh
-    tab.open("index.html?seed=7")
+    tab.open(f"index.html?seed={PERSON_OPENS}&pace=0")
     background = tab.js("getComputedStyle(document.getElementById('ending')).backgroundColor")
     assert background.startswith("rgb(") and not background.startswith("rgba("), background
     strokes = tab.js(FOCUS_STROKES)
@@ -175,6 +184,21 @@ def test_the_end_card_is_opaque_and_the_focus_ring_is_not_a_lit_target(fresh: Ta
         "getComputedStyle(document.getElementById('settings-dialog')).scrollbarColor"
     )
     assert scrollbars != "auto", f"{tab.name}: the browser's own scrollbar colours"
+    # The ring drawn, in each engine (Firefox started on about:blank never had the focus): Tab
+    # onto a button, then from the checker the roll gave the keyboard to the next one.
+    tab.press("Tab")
+    name, shown, outline, *_ = tab.js(FOCUSED)
+    assert shown and outline == "solid", f"{tab.name}: no ring on {name} ({outline})"
+    tab.click_when("#roll")
+    until(tab, lambda s: s.turn is not None)
+    tab.wait("document.activeElement.matches('#board [data-target]')")
+    tab.press("Tab")
+    name, shown, _, stroke, dashes = tab.js(FOCUSED)
+    assert shown and name.startswith("Pick up a checker"), f"{tab.name}: {name} has no ring"
+    assert stroke == "rgb(255, 255, 255)" and dashes.replace(",", "").replace("px", "").split() == [
+        "10",
+        "6",
+    ], f"{tab.name}: the ring on {name} is {stroke} {dashes}"
 
 
 def test_a_turn_the_computer_s_reply_a_reload_the_review_and_an_analysis(fresh: Tab):
