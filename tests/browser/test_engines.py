@@ -163,8 +163,8 @@ FOCUS_STROKES = """[...document.styleSheets].flatMap(sheet => [...sheet.cssRules
 
 # What has the keyboard: its id or label, whether the engine shows it as the keyboard's
 # (:focus-visible), a button's outline style, a board point's stroke and dashes.
-FOCUSED = """(e => [e.id || e.getAttribute('aria-label'), document.hasFocus() && e.matches(':focus-visible'),
-  getComputedStyle(e).outlineStyle,
+FOCUSED = """(e => [e.id || e.getAttribute('aria-label'),
+  document.hasFocus() && e.matches(':focus-visible'), getComputedStyle(e).outlineStyle,
   ...(s => s === null ? [] : [getComputedStyle(s).stroke, getComputedStyle(s).strokeDasharray])(
     e.querySelector('polygon, rect'))])(document.activeElement)"""
 
