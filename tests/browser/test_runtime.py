@@ -62,6 +62,9 @@ def test_the_game_starts_from_the_snapshot_and_without_it(page: Page) -> None:
     assert any("without the snapshot" in text for text in warnings), warnings
     page.click("#roll")  # playable, as ever
     page.wait_for_function("() => document.querySelectorAll('#board .die').length > 0")
+    # The computer's worker starts without the snapshot too: let it finish before the next
+    # load, or its fetch, cut short by the navigation, warns there ("Failed to fetch").
+    page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=120_000)
 
     # On a link the browser calls slow (3G here), 7 MB are not fetched before the first board:
     # the snapshot is used only once the service worker keeps it (automation skips it).
