@@ -136,14 +136,17 @@ FOCUS_SEEN = """() => { const e = document.activeElement;
   const r = e.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   const own = hit !== null && (e.contains(hit) || [...(e.labels || [])].some(l => l.contains(hit)));
-  return [e.id || e.textContent.trim(), own ? '' : (hit && (hit.id || hit.className)) || 'off'];
+  const ring = getComputedStyle(e);
+  return [e.id || e.textContent.trim(), own ? '' : (hit && (hit.id || hit.className)) || 'off',
+          ring.outlineStyle + ' ' + ring.outlineWidth];
 }"""
 
 
 def test_the_keyboard_s_focus_is_never_under_what_stays_put(game_page: Page):
     """Tab through Settings and back up the review's panel: no control is reached hidden under
     the dialog's Done or the panel's rooms and tabs, which stay put while the rest scrolls (in
-    all three engines a focused control whose box was in the scrolled area was not scrolled)."""
+    all three engines a focused control whose box was in the scrolled area was not scrolled),
+    and each has the page's ring (a choice, a box and a text field had the browser's 1 px)."""
     open_game(game_page)
     for size, button, key in (
         ((1280, 800), "#settings-toggle", "Tab"),
@@ -153,7 +156,7 @@ def test_the_keyboard_s_focus_is_never_under_what_stays_put(game_page: Page):
     ):
         resize(game_page, size)
         game_page.click(button)
-        hidden = []
+        hidden, thin = [], []
         for _ in range(60):
             game_page.keyboard.press(key)
             seen = game_page.evaluate(FOCUS_SEEN)
@@ -161,6 +164,9 @@ def test_the_keyboard_s_focus_is_never_under_what_stays_put(game_page: Page):
                 break
             if seen[1]:
                 hidden.append(seen)
+            if seen[2] != "solid 3px":
+                thin.append(seen)
         assert hidden == [], (size, button, hidden)
+        assert thin == [], (size, button, thin)  # the page's ring on every control
         game_page.keyboard.press("Escape")  # Settings closed, the review left
         expect(game_page.locator("#replay")).to_be_hidden()
