@@ -4,8 +4,8 @@ engine for the module, one tab, the site's storage emptied before each test:
 
 in all three engines: no control live while the page loads (Firefox restores buttons'
 enabled state on a reload), an opaque end card, the keyboard's ring drawn (Tab onto a button,
-then onto a checker: white and dashed, unlike a lit point), dark scrollbars where the engine
-colours them; in Firefox
+then onto a checker: white and dashed, unlike a lit point; every Tab stop of a match's review,
+the lists Firefox stops on too), dark scrollbars where the engine colours them; in Firefox
 and WebKit: a played turn with the hint, Undo and Confirm, the computer's reply, a reload that
 keeps the game, the review and an analysis; a whole-game link opened; a game by link handed
 over between two players (two origins of the one site, two localStorages); an embedded
@@ -163,7 +163,8 @@ FOCUS_STROKES = """[...document.styleSheets].flatMap(sheet => [...sheet.cssRules
 
 # What has the keyboard: its id or label, whether the engine shows it as the keyboard's
 # (:focus-visible), a button's outline style, a board point's stroke and dashes.
-FOCUSED = """(e => [e.id || e.getAttribute('aria-label'),
+FOCUSED = """(e => [e === document.body ? null
+    : e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 40),
   document.hasFocus() && e.matches(':focus-visible'), getComputedStyle(e).outlineStyle,
   ...(s => s === null ? [] : [getComputedStyle(s).stroke, getComputedStyle(s).strokeDasharray])(
     e.querySelector('polygon, rect'))])(document.activeElement)"""
@@ -260,6 +261,25 @@ def test_a_whole_game_link_opens_in_the_review_and_plays_on(fresh: Tab):
     tab.wait("document.getElementById('replay').hidden")
     positions = [state.position for state in record.replay()]
     assert session_of(tab).game.position in positions
+
+
+def test_every_stop_of_the_review_has_the_page_s_ring(fresh: Tab):
+    """Tab through a whole match's review: each control, and the move list itself where the
+    engine stops on a list that scrolls (Firefox: it had the browser's 1 px line)."""
+    tab = fresh
+    tab.open("index.html#" + format_game_link(played(14)))
+    tab.wait("!document.getElementById('replay').hidden")
+    thin, stops = [], set()
+    for _ in range(400):
+        tab.press("Tab")
+        name, shown, outline, *_ = tab.js(FOCUSED)
+        if name is None or (name == "replay-live" and "replay-live" in stops):
+            break
+        stops.add(name)
+        if not ((shown and outline == "solid") or name.startswith("Pick up")):
+            thin.append((name, outline))
+    assert "export-mat" in stops, f"{tab.name}: the review's controls never reached: {stops}"
+    assert thin == [], f"{tab.name}: stops without the ring: {thin}"
 
 
 def test_a_game_by_link_is_handed_over_between_two_players(fresh: Tab):
