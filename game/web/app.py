@@ -24,7 +24,14 @@ from pyscript import document, window
 from game.web.address.params import read_params
 from game.web.board.prerender import painted_board
 from game.web.browser import guard, worker_client
-from game.web.browser.dom import Event, bind_clicks, bind_files, bind_picks, on
+from game.web.browser.dom import (
+    Event,
+    bind_clicks,
+    bind_files,
+    bind_picks,
+    keep_focus_clear_of_bars,
+    on,
+)
 from game.web.browser.drag import BoardPointer
 from game.web.browser.real_page import BrowserSurface, BrowserSurroundings
 from game.web.house import Setup, build, clicks_of, files_of, picks_of
@@ -133,6 +140,7 @@ class App:
         on("submit", "#settings")(lambda event: event.preventDefault())
         on("submit", "#link-open-form")(self.on_link_submit)
         on("keydown", document)(self.on_key)
+        keep_focus_clear_of_bars()
         on("dragover", "#board")(on_drag)
         on("drop", "#board")(self.on_drop)
         on("hashchange", window)(lambda event: rooms.sharing.open_link(self.around.fragment()))

@@ -147,8 +147,10 @@ def test_the_keyboard_s_focus_is_never_under_what_stays_put(game_page: Page):
     the dialog's Done or the panel's rooms and tabs, which stay put while the rest scrolls (in
     all three engines a focused control whose box was in the scrolled area was not scrolled),
     and each has the page's ring (a choice, a box and a text field had the browser's 1 px)."""
-    open_game(game_page)
+    resize(game_page, (320, 568))  # the page loaded on a small phone, as a player's would be
+    open_game(game_page, "seed=5&pace=0")
     for size, button, key in (
+        ((320, 568), "#replay-toggle", "Shift+Tab"),  # 94 of the panel's 235 px stuck bars
         ((1280, 800), "#settings-toggle", "Tab"),
         ((390, 844), "#settings-toggle", "Tab"),
         ((390, 844), "#replay-toggle", "Shift+Tab"),
@@ -156,16 +158,20 @@ def test_the_keyboard_s_focus_is_never_under_what_stays_put(game_page: Page):
     ):
         resize(game_page, size)
         game_page.click(button)
-        hidden, thin = [], []
+        if key == "Shift+Tab":  # up the panel from its foot
+            game_page.focus("#keys-toggle")
+        hidden, thin, reached = [], [], set()
         for _ in range(60):
             game_page.keyboard.press(key)
             seen = game_page.evaluate(FOCUS_SEEN)
             if seen is None or (seen[0] == "room-play" and key == "Shift+Tab"):
                 break
+            reached.add(seen[0])
             if seen[1]:
                 hidden.append(seen)
             if seen[2] != "solid 3px":
                 thin.append(seen)
+        assert {"rollout-level", "import-text"} & reached, (size, button, reached)
         assert hidden == [], (size, button, hidden)
         assert thin == [], (size, button, thin)  # the page's ring on every control
         game_page.keyboard.press("Escape")  # Settings closed, the review left

@@ -152,6 +152,31 @@ def _file_reader(action: Callable[[str], object]) -> Handler:
     return handler
 
 
+# The bars stuck at the panel's top while it scrolls (styles/app.css): the rooms, the review's tabs.
+STUCK_BARS = ".rooms, .replay:not([hidden]) .tabs"
+FOLLOWING = 4  # Node.DOCUMENT_POSITION_FOLLOWING
+
+
+def keep_focus_clear_of_bars() -> None:
+    """A control the keyboard reaches in the panel is scrolled out from under the bars stuck
+    at its top: the browsers scroll a focused control only when it is outside the panel's
+    box (its scroll-margin places one that had to scroll), so one inside it stayed covered."""
+
+    @on("focusin", "#panel")
+    def on_focus(event: Event) -> None:
+        panel, target = element("panel"), event.target
+        if not panel or not target or target.closest(STUCK_BARS):
+            return
+        top = target.getBoundingClientRect().top
+        covered = [
+            bar.getBoundingClientRect().bottom - top
+            for bar in panel.querySelectorAll(STUCK_BARS)
+            if bar.compareDocumentPosition(target) & FOLLOWING
+        ]
+        if covered and max(covered) > 0:
+            panel.scrollTop -= max(covered) + 6
+
+
 def on_board(handler: Handler) -> None:
     """Bind a tap on the board: a click, or Enter/Space on a focused point."""
 
