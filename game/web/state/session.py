@@ -21,6 +21,7 @@ from enum import StrEnum
 
 from game.bot.level_names import DEFAULT_LEVEL, LEVEL_NAMES  # the names: the bot is not loaded
 from game.engine.match import IllegalAction, Rules
+from game.engine.players import PLAYER_NAMES
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Point
 from game.engine.refusal import Refusal
@@ -456,7 +457,7 @@ def player_name(session: Session, player: int) -> str:
         return ("You", "Computer")[player]
     if session.settings.opponent == LINK:
         return "You" if player == session.link_side else "Friend"
-    return ("Cyan", "Pink")[player]
+    return PLAYER_NAMES[player]
 
 
 def player_levels(session: Session) -> tuple[str | None, str | None]:
@@ -488,7 +489,7 @@ def seated(names: tuple[str, str], live: Settings) -> tuple[Settings, int]:
         return replace(live, opponent=COMPUTER), 0
     if set(names) == {YOU, FRIEND_BY_LINK}:
         return replace(live, opponent=LINK), names.index(YOU)
-    if names == ("Cyan", "Pink"):
+    if names == PLAYER_NAMES:
         return replace(live, opponent=FRIEND), 0
     return replace(live, opponent=FRIEND, rotate=False), 0
 
