@@ -263,3 +263,19 @@ def test_a_game_from_an_xg_set_position_is_refused_in_words():
     opening = text.replace("----cBD-D-B--A--Abcdc---A-", "-b----E-C---eE---c-e----B-")
     opening = opening.replace("21: 16/15 15/13", "21: 13/11 6/5").replace("7/1 6/5", "13/7 8/7")
     assert read_mat(opening)[0].games[0][1].moves == ((13, 11), (6, 5))
+
+
+MATCHES = Path(__file__).parent / "data" / "matches"
+
+
+@pytest.mark.parametrize("variation", ["NackGammon", "HyperGammon (1)", "HyperGammon (3)"])
+def test_a_match_of_another_variation_is_refused_in_words(variation):
+    # gnubg 1.07's .mat export heads a NackGammon or HyperGammon match with this tag (XG writes
+    # "Backgammon" there); its moves start elsewhere, so reading them from the starting
+    # position would fail at some move, or worse read, for want of the tag.
+    text = (MATCHES / "gnubg-noisy-3-1.mat").read_text()
+    with pytest.raises(InvalidMatFile) as caught:
+        read_mat(f'; [Variation "{variation}"]\n' + text)
+    assert (caught.value.game, caught.value.move) == (0, 0)
+    assert variation in str(caught.value) and "backgammon" in str(caught.value)
+    assert read_mat('; [Variation "Backgammon"]\n' + text)[0] == read_mat(text)[0]

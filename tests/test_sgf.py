@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import time
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from game.cli.convert import convert
 from game.cli.replay import replay
 from game.engine.match import Rules
 from game.engine.record import Action, Record
+from game.engine.state import GameState
 from game.formats.mat import parse_mat
 from game.formats.match_file import read_match_file
 from game.formats.sgf import InvalidSgfFile, format_sgf, parse_sgf, read_sgf
@@ -192,3 +194,24 @@ def test_an_sgf_resignation_of_no_points_is_refused():
     assert "RE[B+0R]" in text
     with pytest.raises(InvalidSgfFile, match="no resignation gives 0 points"):
         parse_sgf(text)
+
+
+@pytest.mark.parametrize("rules", ["Crawford:Nackgammon", "Hypergammon2", "NoCube:Hypergammon1"])
+def test_an_sgf_match_of_another_variation_is_refused_in_words(rules):
+    # gnubg writes a NackGammon or HyperGammon match's variation among its rules (sgf.c's
+    # RU words joined by ':'): refused at the root, not at the first move that goes wrong.
+    text = (Path(__file__).parent / "data" / "sgf" / "gnubg-noisy-3-1.sgf").read_text()
+    with pytest.raises(InvalidSgfFile) as caught:
+        read_sgf(text.replace("RU[Crawford]", f"RU[{rules}]", 1))
+    assert (caught.value.game, caught.value.move) == (1, 0)
+    assert rules.split(":")[-1] in str(caught.value) and "backgammon" in str(caught.value)
+
+
+def test_sgf_rules_are_read_word_by_word():
+    # gnubg joins its rules with ':' in a fixed order (NoCube, Crawford, CrawfordGame, Jacoby):
+    # each word counts wherever it stands.
+    start = GameState.new(Rules.full(5), (4, 0), crawford=True)
+    record = Record(start, ((),), ("Ann", "Bob")).extend([Action.roll((3, 1))])
+    text = format_sgf(record)
+    assert "RU[Crawford:CrawfordGame]" in text
+    assert read_sgf(text.replace("RU[Crawford:", "RU[NoCube:Crawford:")).record.start.crawford

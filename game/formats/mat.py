@@ -62,8 +62,16 @@ from game.engine.match import IllegalAction, Rules
 from game.engine.record import ActionKind, Record, collector_paused
 from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
+from game.engine.text import quoted
 from game.formats.mat_quirks import replay_game
-from game.formats.mat_read import InvalidMatFile, MatGame, read_games, without_illegal_plays
+from game.formats.mat_read import (
+    VARIATION,
+    InvalidMatFile,
+    MatGame,
+    not_backgammon,
+    read_games,
+    without_illegal_plays,
+)
 from game.formats.mat_write import format_mat
 
 __all__ = [
@@ -118,6 +126,9 @@ def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
         raise InvalidMatFile(
             0, 0, Refusal("no games in the file (a game begins with a 'Game 1' line)")
         )
+    variation = tags.get("variation", "")
+    if not_backgammon(variation):
+        raise InvalidMatFile(0, 0, Refusal(VARIATION, variation=quoted(variation, 40)))
     money = length == 0
     simple = tags.get("rules", "").lower() == "simple"
     beaver = (

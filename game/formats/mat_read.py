@@ -11,13 +11,15 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from game.engine.refusal import Refusal
+from game.engine.refusal import Refusal, sentence
 from game.engine.text import ascii_number, quoted
 
 __all__ = [
+    "VARIATION",
     "InvalidMatFile",
     "MatEntry",
     "MatGame",
+    "not_backgammon",
     "read_games",
     "without_illegal_plays",
 ]
@@ -64,6 +66,16 @@ _PLAIN_LINE = re.compile(
     rf" *([0-9]{{1,9}})\)(?: +([1-6][1-6]):{_PLAIN_MOVES})?(?: +([1-6][1-6]):{_PLAIN_MOVES})? *"
 )
 _IGNORED = re.compile(r"(?:\(?\s*crawford(\s+game)?\s*\)?|\*+)\Z", re.IGNORECASE)
+
+
+# gnubg's other games: a .mat's '; [Variation "NackGammon"]', an .sgf's 'RU[Crawford:Nackgammon]'.
+VARIATION = sentence("a match of {variation}: here only backgammon is played, from its usual start")
+_OTHER_GAMES = ("nack", "hyper")
+
+
+def not_backgammon(variation: str) -> bool:
+    """True when a file names NackGammon or HyperGammon as its game (XG writes "Backgammon")."""
+    return variation.strip().lower().startswith(_OTHER_GAMES)
 
 
 @dataclass

@@ -44,6 +44,7 @@ from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
 from game.formats.mat import Steps, finish_steps
+from game.formats.mat_read import VARIATION, not_backgammon
 from game.formats.sgf_game import GameReader
 from game.formats.sgf_syntax import InvalidSgfFile, Property, first_value, game_trees
 from game.formats.sgf_write import format_sgf, name_field
@@ -107,13 +108,18 @@ def read_sgf_steps(text: str) -> Steps[SgfMatch]:
         )
     length, score = _match_info(trees[0][0], 1)
     first_root = _root(trees[0])
-    rules_words = {values[0] for name, values in trees[0][0] if name == "RU"}
+    rules_words = {
+        word for name, values in trees[0][0] if name == "RU" for word in values[0].split(":")
+    }
+    variation = next((word for word in sorted(rules_words) if not_backgammon(word)), None)
+    if variation is not None:
+        raise InvalidSgfFile(1, 0, Refusal(VARIATION, variation=quoted(variation, 40)))
     simple = "Simple" in rules_words
     money = length == 0
     beaver = money and not simple and _beavers(trees)
     jacoby = money and not simple and "Jacoby" in rules_words
     names = (_player(first_root, "PW", "White"), _player(first_root, "PB", "Black"))
-    crawford_game = "Crawford:CrawfordGame" in rules_words
+    crawford_game = "CrawfordGame" in rules_words
     # gnubg scores a resignation without the Jacoby rule: where a resignation's points fit no
     # result under it, the session is read without it; where none fits either, as gnubg does.
     readings = [(jacoby, True), (False, True), (jacoby, False)] if jacoby else [(False, False)]
