@@ -11,6 +11,7 @@ import io
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from game.cli.lines import serve
 from game.cli.moves import answer_moves
 from game.cli.replay import replay
 from game.formats.mat import InvalidMatFile, read_mat, without_illegal_plays
+from game.formats.match_file import file_text, read_match_file
 from game.formats.xgid import InvalidXgid, parse_xgid
 
 LIMIT = 2.0  # seconds of this process's CPU time: other processes on a shared machine do not count
@@ -153,3 +155,37 @@ def test_every_match_command_refuses_in_one_form(command):
     said = done.stdout.decode()
     assert done.returncode == 1 and said.startswith("error: "), (said[:200], done.stderr[:300])
     assert len(said) < 200 and b"Traceback" not in done.stderr
+
+
+MATCHES = Path(__file__).parent / "data" / "matches"
+ENCODINGS = {
+    "UTF-16 (Notepad's Unicode)": lambda text: text.encode("utf-16"),
+    "UTF-16 big-endian": lambda text: b"\xfe\xff" + text.encode("utf-16-be"),
+    "UTF-8 with its BOM": lambda text: text.encode("utf-8-sig"),
+    "Latin-1": lambda text: text.encode("latin-1"),
+}
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("name", ["gnubg-noisy-3-1.mat", "gnubg-noisy-3-1.sgf"])
+def test_a_match_file_saved_in_another_encoding_reads_as_the_same_match(encoding, name):
+    # A file re-saved on Windows ("Unicode" is UTF-16 with its BOM) or from an old archive: read
+    # as UTF-16 it was refused as having no "N point match" line.
+    folder = MATCHES if name.endswith(".mat") else MATCHES.parent / "sgf"
+    text = (folder / name).read_text().replace("First", "Jürgen Ørsted")
+    data = ENCODINGS[encoding](text)
+    assert read_match_file(file_text(data)).record == read_match_file(text).record
+    assert read_match_file(text).record.names[0] == "Jürgen Ørsted"
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "replay"], input=data, capture_output=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.decode().endswith("final 0 4\n"), done
+
+
+@pytest.mark.parametrize("name", ["gnubg-noisy-3-1.mat", "gnubg-noisy-3-1.sgf"])
+def test_a_dos_end_of_file_mark_ends_the_file(name):
+    # ^Z, DOS's end of a text file, which old editors and transfers leave after the last line.
+    folder = MATCHES if name.endswith(".mat") else MATCHES.parent / "sgf"
+    text = (folder / name).read_text()
+    assert read_match_file(text + "\x1a").record == read_match_file(text).record
+    assert read_match_file(text + "\r\n\x1a\x1a").record == read_match_file(text).record

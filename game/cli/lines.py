@@ -16,7 +16,7 @@ from game.engine.plays import check_dice
 from game.engine.position import Position
 from game.engine.text import ascii_number, quoted
 from game.formats import parse_position_id
-from game.formats.match_file import MatchFile, MatchFileError, read_match_file
+from game.formats.match_file import MatchFile, MatchFileError, file_text, read_match_file
 from game.formats.xgid import is_xgid, parse_xgid
 
 Answer = Callable[[str], str]
@@ -95,14 +95,9 @@ def request_lines(stream: TextIO) -> Iterable[str | bytes]:
 
 
 def read_text(stream: TextIO) -> str:
-    """Stdin as text: UTF-8 when it is, Latin-1 otherwise (old match archives)."""
+    """Stdin as text: UTF-8, UTF-16 with its mark, else Latin-1 (``file_text``)."""
     data: str | bytes = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return data if isinstance(data, str) else file_text(data)
 
 
 def read_match(text: str, out: TextIO) -> MatchFile | None:

@@ -9,12 +9,15 @@
     >>> read_match_file(format_sgf(record)).record == record
     True
 
-``read_match_file`` raises the reader's own error (``InvalidMatFile`` or ``InvalidSgfFile``,
-both with ``game``, ``move`` and ``reason``); ``write_match_file`` writes either kind.
+``file_text`` turns a file's bytes into the text the readers read (UTF-8, UTF-16 with its
+mark, Latin-1). ``read_match_file`` raises the reader's own error (``InvalidMatFile`` or
+``InvalidSgfFile``, both with ``game``, ``move`` and ``reason``); ``write_match_file`` writes
+either kind.
 """
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -29,6 +32,7 @@ __all__ = [
     "KINDS",
     "MatchFile",
     "MatchFileError",
+    "file_text",
     "read_match_file",
     "read_match_file_steps",
     "write_match_file",
@@ -45,6 +49,20 @@ class MatchFile:
     record: Record
     kind: str
     written: tuple[int | None, ...]
+
+
+def file_text(data: bytes) -> str:
+    """A file's bytes as text: UTF-16 when it begins with its byte-order mark (Windows
+    Notepad's "Unicode"), else UTF-8 (its own mark dropped), else Latin-1 (old archives)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: read below, its first bytes as Latin-1
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def read_match_file(text: str) -> MatchFile:

@@ -29,6 +29,7 @@ from game.web.browser.dom import (
     bind_clicks,
     bind_files,
     bind_picks,
+    file_text_of,
     keep_focus_clear_of_bars,
     on,
 )
@@ -177,7 +178,7 @@ class App:
         files = event.dataTransfer.files if event.dataTransfer else None
         if files and files.length:
             event.preventDefault()
-            self.rooms.review.import_mat(str(await files.item(0).text()))
+            self.rooms.review.import_mat(await file_text_of(files.item(0)))
 
     def on_storage(self, event: Event) -> None:
         self.rooms.links.other_tab_saved(str(event.key))

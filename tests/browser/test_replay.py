@@ -229,6 +229,34 @@ def test_importing_a_broken_file_names_the_game_and_move(game_page: Page, tmp_pa
     assert saved_history(game_page) == before  # the game and its history are untouched
 
 
+def test_a_match_file_in_utf16_or_latin1_is_read_as_the_command_lines_read_it(game_page: Page):
+    # Windows' "Unicode" (UTF-16 with its mark) chosen, an old archive's Latin-1 dropped: both
+    # read with their names whole, where File.text() read UTF-8 only.
+    record = played(7).with_names(("Jürgen", "Ørsted"))
+    seed_storage(game_page, played(0))
+    open_game(game_page)
+    game_page.click("#replay-toggle")
+    text = format_mat(record)
+    game_page.set_input_files(
+        "#import-file",
+        files=[{"name": "u.mat", "mimeType": "text/plain", "buffer": text.encode("utf-16")}],
+    )
+    expect(game_page.locator("#replay-where")).to_contain_text("Jürgen vs Ørsted")
+    expect(game_page.locator("#replay-where")).to_contain_text(f"Game {len(record.games)}")
+    game_page.click("#replay-live")
+    game_page.evaluate(
+        """(codes) => {
+            const data = new DataTransfer();
+            data.items.add(new File([new Uint8Array(codes)], 'l.mat', {type: 'text/plain'}));
+            const board = document.querySelector('#board');
+            board.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true,
+                cancelable: true}));
+        }""",
+        list(format_mat(record.with_names(("Åsa", "Jürgen"))).encode("latin-1")),
+    )
+    expect(game_page.locator("#replay-where")).to_contain_text("Åsa vs Jürgen")
+
+
 # The top of each control that says or steps the review, less the bottom of the sticky rooms
 # above them (a control under the rooms cannot be read or pressed).
 BELOW_THE_ROOMS = """() => {

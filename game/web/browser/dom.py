@@ -18,6 +18,7 @@ from typing import Any
 
 from pyscript import document, when, window
 
+from game.formats.match_file import file_text
 from game.web.board import layout
 from game.web.language.catalog import _
 
@@ -146,10 +147,16 @@ def _file_reader(action: Callable[[str], object]) -> Handler:
     async def handler(event: Event) -> None:
         files = event.target.files
         if files and files.length:
-            action(str(await files.item(0).text()))
+            action(await file_text_of(files.item(0)))
         event.target.value = ""
 
     return handler
+
+
+async def file_text_of(file: Any) -> str:
+    """A chosen or dropped file's text, decoded as the command lines decode it (``file_text``:
+    a file saved as UTF-16 or Latin-1 too, where ``File.text()`` reads UTF-8 only)."""
+    return file_text((await file.arrayBuffer()).to_bytes())
 
 
 # The bars stuck at the panel's top while it scrolls (styles/app.css): the rooms, the review's tabs.
