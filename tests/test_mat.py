@@ -206,3 +206,17 @@ def test_the_computers_level_is_written_beside_its_name():
     assert parse_mat(text).names == ("You", "Computer (expert)")  # gnubg reads it so too
     assert "PW[You]PB[Computer (expert)]" in format_sgf(record)
     assert "(" not in format_mat(played(2).with_names(("You", "Computer")))  # none: the name
+
+
+def test_a_score_line_the_games_before_it_do_not_give_is_refused():
+    # A game cut out of a file (here gnubg's game 2, Second winning 4): the next game's score
+    # line, 2-4, says so; read on from the 2-0 the games give, the match ended 2-1 unfinished.
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "matches" / "gnubg-noisy-5-3.mat").read_text()
+    games = re.split(r"(?m)^(?= Game \d+$)", text)
+    with pytest.raises(InvalidMatFile) as caught:
+        parse_mat("".join(games[:2] + games[3:]))
+    assert (caught.value.game, caught.value.move) == (2, 0)
+    assert "2-4" in str(caught.value.reason) and "2-0" in str(caught.value.reason)

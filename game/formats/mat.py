@@ -60,7 +60,7 @@ from typing import TypeVar
 
 from game.engine.match import IllegalAction, Rules
 from game.engine.record import ActionKind, Record, collector_paused
-from game.engine.refusal import Refusal
+from game.engine.refusal import Refusal, sentence
 from game.engine.state import GameState, Phase
 from game.engine.text import quoted
 from game.formats.mat_quirks import replay_game
@@ -166,6 +166,12 @@ def _on(value: str | None) -> bool:
     return (value or "").strip().lower() in ("on", "yes", "true", "1")
 
 
+SCORE_DISAGREES = sentence(
+    "the game's score line says {written}, the games before it give {counted}"
+    " (a game left out of the file?)"
+)
+
+
 _BEAVERS = re.compile(r"\bbeavers\b", re.IGNORECASE)
 
 
@@ -202,6 +208,18 @@ def _replay_from(
             if record.state.phase is Phase.MATCH_OVER:
                 break  # games after the match was won: gnubg ignores them too
             record = record.next_game()
+            if game.score != record.state.score:
+                # A game left out (or a score edited): read on, every later game would be
+                # scored from the wrong score, the match's end and Crawford game with it.
+                raise InvalidMatFile(
+                    game.number,
+                    0,
+                    Refusal(
+                        SCORE_DISAGREES,
+                        written="-".join(map(str, game.score)),
+                        counted="-".join(map(str, record.state.score)),
+                    ),
+                )
         last = index == len(games) - 1
         with collector_paused():
             replayer = replay_game(record, game, last)
