@@ -30,6 +30,7 @@ from game.web.browser.dom import (
     bind_files,
     bind_picks,
     file_text_of,
+    follow_rooms_height,
     keep_focus_clear_of_bars,
     on,
 )
@@ -142,6 +143,7 @@ class App:
         on("submit", "#link-open-form")(self.on_link_submit)
         on("keydown", document)(self.on_key)
         keep_focus_clear_of_bars()
+        follow_rooms_height()
         on("dragover", "#board")(on_drag)
         on("drop", "#board")(self.on_drop)
         on("hashchange", window)(lambda event: rooms.sharing.open_link(self.around.fragment()))

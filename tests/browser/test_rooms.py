@@ -17,11 +17,13 @@ from playwright.sync_api import Page, expect
 from game.engine.match import Rules
 from game.engine.position import Position
 from game.engine.state import GameState, Phase
+from game.formats.game_link import format_game_link
 from game.web.address import links
 from game.web.state.session import COMPUTER, to_viewer
 from game.web.store import storage
 from tests.browser.pages import open_game
 from tests.browser.scenes import put_scene
+from tests.records import played
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -124,6 +126,44 @@ def test_the_whole_board_is_on_screen_in_every_room_at_every_size(game_page: Pag
         heights.add(game_page.locator(".site-header").bounding_box()["height"])
         game_page.click("#hint-close")
     assert len(heights) == 1  # a fixed height, a finger's height on a phone too
+
+
+# Widths the rooms' bar has beyond SIZES: the side panel at its narrowest (800x600), a board
+# held small by the window's height (447x530), a tablet's side panel (1024x768).
+MORE_SIZES = ((800, 600), (447, 530), (1024, 768), (320, 568), (667, 375))
+STUCK = """() => [document.querySelector('.rooms').getBoundingClientRect().bottom,
+    document.querySelector('#replay .tabs').getBoundingClientRect().top]"""
+
+
+def test_every_rooms_name_is_whole_in_every_language_and_the_tabs_stick_under_them(
+    game_page: Page,
+):
+    """The names were cut ("P…", "Re…") at 800x600 in English and at 1024x768 in German: smaller
+    words where the bar is narrow, a second row where a language needs it, and the review's
+    tabs stuck under the rooms as tall as they are."""
+    for code in ("en", "es", "de"):
+        game_page.set_viewport_size({"width": 1280, "height": 800})
+        open_game(game_page, f"lang={code}&pace=0")
+        for size in MORE_SIZES:
+            game_page.set_viewport_size({"width": size[0], "height": size[1]})
+            assert game_page.evaluate(CUT_NAMES) == [], (code, size)
+            assert game_page.evaluate(PANEL_CUT) == [], (code, size)
+    # Names longer still (German's and Spanish's longest in one bar) take a second row at
+    # 320x568, and the review's tabs stick under both rows over a long move list.
+    game_page.set_viewport_size({"width": 320, "height": 568})
+    open_game(game_page, "pace=0")
+    game_page.evaluate(f"() => {{ location.hash = '{format_game_link(played(14))}'; }}")
+    expect(game_page.locator("#replay")).to_be_visible()
+    game_page.evaluate(
+        """() => ['Rückblick', 'Analysieren', 'Clasificación', 'Entrenar'].forEach((name, i) => {
+            document.querySelectorAll('.rooms button')[i + 1].textContent = name; })"""
+    )
+    assert game_page.evaluate(CUT_NAMES) == []
+    assert game_page.locator(".rooms").bounding_box()["height"] > 80  # two rows
+    game_page.evaluate("() => { document.getElementById('panel').scrollTop = 600; }")
+    expect(game_page.locator("#panel")).not_to_have_js_property("scrollTop", 0)
+    rooms_bottom, tabs_top = game_page.evaluate(STUCK)
+    assert abs(tabs_top - rooms_bottom) <= 1, (rooms_bottom, tabs_top)
 
 
 def test_a_phone_reaches_the_settings_and_a_friends_link_with_a_finger(game_page: Page):

@@ -184,6 +184,22 @@ def keep_focus_clear_of_bars() -> None:
             panel.scrollTop -= max(covered) + 6
 
 
+def follow_rooms_height() -> None:
+    """The review's tabs stick under the rooms, and the panel's controls scroll clear of them,
+    at the rooms' own height (``--rooms-h``): two rows where a language's names need them."""
+    from pyodide.ffi import create_proxy
+
+    panel = element("panel")
+    rooms = panel.querySelector(".rooms") if panel else None
+    if not rooms:
+        return
+
+    def measured(*_: object) -> None:
+        panel.style.setProperty("--rooms-h", f"{rooms.offsetHeight}px")
+
+    window.ResizeObserver.new(create_proxy(measured)).observe(rooms)
+
+
 def on_board(handler: Handler) -> None:
     """Bind a tap on the board: a click, or Enter/Space on a focused point."""
 
