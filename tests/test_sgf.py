@@ -4,6 +4,7 @@ analysis, comments and variations), hostile files refused quickly in our own wor
 from __future__ import annotations
 
 import io
+import re
 import time
 from pathlib import Path
 
@@ -215,3 +216,16 @@ def test_sgf_rules_are_read_word_by_word():
     text = format_sgf(record)
     assert "RU[Crawford:CrawfordGame]" in text
     assert read_sgf(text.replace("RU[Crawford:", "RU[NoCube:Crawford:")).record.start.crawford
+
+
+def test_a_games_score_the_games_before_it_do_not_give_is_refused():
+    # gnubg's game 2 (Black winning 4) cut out: game 3's MI[ws:2][bs:4] says so; read on from
+    # the 2-0 the games give, the match ended 2-1 unfinished.
+    text = (Path(__file__).parent / "data" / "sgf" / "gnubg-noisy-5-3.sgf").read_text()
+    trees = text.split("(;FF[4]GM[6]")
+    with pytest.raises(InvalidSgfFile) as caught:
+        read_sgf("(;FF[4]GM[6]".join(trees[:2] + trees[3:]))
+    assert (caught.value.game, caught.value.move) == (2, 0)
+    assert "2-4" in str(caught.value.reason) and "2-0" in str(caught.value.reason)
+    without_scores = re.sub(r"\[ws:[0-9]+\]\[bs:[0-9]+\]", "", text)
+    assert read_sgf(without_scores).record == read_sgf(text).record  # none written: none checked

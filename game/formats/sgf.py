@@ -43,7 +43,7 @@ from game.engine.record import (
 from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
-from game.formats.mat import Steps, finish_steps
+from game.formats.mat import SCORE_DISAGREES, Steps, finish_steps
 from game.formats.mat_read import VARIATION, not_backgammon
 from game.formats.sgf_game import GameReader
 from game.formats.sgf_syntax import InvalidSgfFile, Property, first_value, game_trees
@@ -158,6 +158,18 @@ def _replay(
                 record = record.next_game()
             except ValueError as problem:
                 raise InvalidSgfFile(number, 0, Refusal.saying(problem)) from None
+            written_score = _match_info(tree[0], number)[1] if _scores_written(tree[0]) else None
+            if written_score is not None and written_score != record.state.score:
+                # A game left out (or a score edited): the rest would be scored wrongly.
+                raise InvalidSgfFile(
+                    number,
+                    0,
+                    Refusal(
+                        SCORE_DISAGREES,
+                        written="-".join(map(str, written_score)),
+                        counted="-".join(map(str, record.state.score)),
+                    ),
+                )
         game = GameReader(record, number, tree, strict)
         game.replay(last=number == len(trees))
         record = game.record
@@ -197,6 +209,16 @@ def _match_info(root: list[Property], game: int) -> tuple[int, tuple[int, int]]:
             game, 0, Refusal("a match to {length} points is longer than 64", length=length)
         )
     return length, (score[0], score[1])
+
+
+def _scores_written(root: list[Property]) -> bool:
+    """The root's MI gives the score (``[ws:S][bs:S]``)."""
+    return any(
+        value.startswith(("ws:", "bs:"))
+        for identifier, values in root
+        if identifier == "MI"
+        for value in values
+    )
 
 
 def _beavers(trees: list[list[list[Property]]]) -> bool:
