@@ -220,3 +220,14 @@ def test_a_score_line_the_games_before_it_do_not_give_is_refused():
         parse_mat("".join(games[:2] + games[3:]))
     assert (caught.value.game, caught.value.move) == (2, 0)
     assert "2-4" in str(caught.value.reason) and "2-0" in str(caught.value.reason)
+
+
+@pytest.mark.parametrize("value", ["3", "4", "128"])
+def test_a_double_to_a_value_the_cube_cannot_reach_is_refused(value):
+    # "Doubles => 3" (not a power of two) or "=> 4" from a cube on 1 is a file edited or broken:
+    # read as a double to 2, every later game's points were scored from a cube it does not say.
+    with pytest.raises(InvalidMatFile) as caught:
+        parse_mat(MATCH.replace("Doubles => 2", f"Doubles => {value}", 1))
+    assert (caught.value.game, caught.value.move) == (1, 2)
+    assert f"=> {value}" in str(caught.value.reason) and "to 2" in str(caught.value.reason)
+    assert parse_mat(MATCH.replace("Doubles => 2", "Doubles", 1)) == parse_mat(MATCH)
