@@ -231,3 +231,13 @@ def test_a_double_to_a_value_the_cube_cannot_reach_is_refused(value):
     assert (caught.value.game, caught.value.move) == (1, 2)
     assert f"=> {value}" in str(caught.value.reason) and "to 2" in str(caught.value.reason)
     assert parse_mat(MATCH.replace("Doubles => 2", "Doubles", 1)) == parse_mat(MATCH)
+
+
+@pytest.mark.parametrize("damaged", [" Gme 1", " Game", " Game one", " G[Jacoby]ame 1"])
+def test_a_first_game_whose_game_line_is_damaged_is_not_left_out(damaged):
+    # The reader looks for "Game N" lines; with the first one damaged, game 1's score line and
+    # moves were skipped as header text, and the file read from game 2's score on.
+    with pytest.raises(InvalidMatFile) as caught:
+        parse_mat(MATCH.replace(" Game 1", damaged, 1))
+    assert (caught.value.game, caught.value.move) == (0, 0)
+    assert "cannot read" in str(caught.value.reason)

@@ -173,6 +173,10 @@ def read_games(lines: list[str]) -> tuple[dict[str, str], int, list[MatGame]]:
         at += 1
         found = _GAME_LINE.match(line)
         if not found:
+            if not games and (_LABEL.match(line) or _SCORE_MARK.search(line)):
+                # A score or move line before the first game: its "Game 1" line is damaged,
+                # and skipping on would leave the game out, the file read from game 2's score.
+                raise InvalidMatFile(0, 0, Refusal("cannot read {text}", text=quoted(line.strip())))
             continue
         number = len(games) + 1
         while at < len(lines) and (not lines[at].strip() or lines[at].strip()[0] in ";#"):
