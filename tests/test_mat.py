@@ -241,3 +241,16 @@ def test_a_first_game_whose_game_line_is_damaged_is_not_left_out(damaged):
         parse_mat(MATCH.replace(" Game 1", damaged, 1))
     assert (caught.value.game, caught.value.move) == (0, 0)
     assert "cannot read" in str(caught.value.reason)
+
+
+def test_a_file_holding_two_matches_says_so():
+    # Some programs append each match to one file (gnubg's manual names BBGT); its second
+    # match line was refused as a move line gnubg cannot read, "cannot read '5 point match'".
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "data" / "matches"
+    first, second = ((folder / f"gnubg-noisy-{name}.mat").read_text() for name in ("3-1", "5-2"))
+    with pytest.raises(InvalidMatFile) as caught:
+        parse_mat(first + "\n" + second)
+    assert caught.value.game == 1 and "5 point match" in str(caught.value.reason)
+    assert "a second match" in str(caught.value.reason)

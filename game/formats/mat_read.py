@@ -71,6 +71,7 @@ _IGNORED = re.compile(r"(?:\(?\s*crawford(\s+game)?\s*\)?|\*+)\Z", re.IGNORECASE
 # gnubg's other games: a .mat's '; [Variation "NackGammon"]', an .sgf's 'RU[Crawford:Nackgammon]'.
 VARIATION = sentence("a match of {variation}: here only backgammon is played, from its usual start")
 _OTHER_GAMES = ("nack", "hyper")
+SECOND_MATCH = sentence("a second match begins with {line}: a file is read one match at a time")
 
 
 def not_backgammon(variation: str) -> bool:
@@ -187,6 +188,11 @@ def read_games(lines: list[str]) -> tuple[dict[str, str], int, list[MatGame]]:
         at += 1
         begins = at
         while at < len(lines) and not _GAME_LINE.match(lines[at]):
+            if _MATCH_LINE.match(lines[at]) or _MONEY_LINE.match(lines[at]):
+                # Another match's first line: some programs append each match to one file.
+                raise InvalidMatFile(
+                    number, 0, Refusal(SECOND_MATCH, line=quoted(lines[at].strip(), 40))
+                )
             at += 1
         games.append(MatGame(number, score_line, lines[begins:at]))
     return tags, length, games
