@@ -1,6 +1,6 @@
 """The request commands take an XGID wherever they take a gnubg ID, and answer the same (issue 32):
-``moves`` and ``best`` an ``XGID=...`` line with its dice (or dice after it) for
-``POSITION_ID D1 D2``, ``cube`` and ``hint`` an XGID for ``PID:MID``."""
+``moves`` and ``best`` an ``XGID=...`` or ``PID:MID`` line with its dice (or dice after it)
+as well as ``POSITION_ID D1 D2``, ``cube`` and ``hint`` an XGID for ``PID:MID``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from game.bot import choose_play
+from game.bot.cube import CubeState
 from game.cli import best, cube, hint, moves
 from game.cli.lines import serve
 from game.cli.rollout import read_request
@@ -61,7 +63,39 @@ def test_moves_and_best_answer_an_xgid_as_its_position_and_dice():
         answer_moves, [f"{r.rsplit(' ', 2)[0]} 6 6" for r in by_id[:5]]
     )
     answer_best = best.answerer(["--level", "strong"])  # no noise: the same play each time
-    assert answers(answer_best, by_xgid[:6]) == answers(answer_best, by_id[:6])
+    gnubg_ids = [gnubg for gnubg, _ in ROLLED]
+    assert answers(answer_best, by_xgid[:8]) == answers(answer_best, gnubg_ids[:8])
+
+
+def test_best_plays_an_ids_match_score_and_a_bare_position_id_for_money():
+    """An ID's match score is played to (the match equity table); a Position ID alone is money."""
+    answer_best = best.answerer(["--level", "strong"])
+    matches = [(gnubg, parse_gnubg_id(gnubg)) for gnubg, _ in ROLLED]
+    matches = [(gnubg, pm) for gnubg, pm in matches if pm[1].match_length > 0][:8]
+    assert matches
+    for gnubg, (position, match) in matches:
+        at_score = choose_play(position, match.dice, "strong", state=CubeState.from_match_id(match))
+        money = choose_play(position, match.dice, "strong")
+        d1, d2 = match.dice
+        bare = f"{format_position_id(position)} {d1} {d2}"
+        assert answers(answer_best, [gnubg, bare]) == [
+            "-" if play is None else format_position_id(play.position) for play in (at_score, money)
+        ]
+
+
+def test_dice_may_be_one_word_and_an_id_with_none_asks_for_them():
+    gnubg, _ = ROLLED[0]
+    d1, d2 = parse_gnubg_id(gnubg)[1].dice
+    pid = gnubg.split(":")[0]
+    answer_moves = moves.answerer([])
+    assert answers(answer_moves, [f"{pid} {d1}{d2}"]) == answers(answer_moves, [f"{pid} {d1} {d2}"])
+    assert answers(answer_moves, [f"{gnubg} {d1}{d2}"]) == answers(answer_moves, [gnubg])
+    no_dice, _ = NOT_ROLLED[0]
+    assert answers(answer_moves, [no_dice]) == [
+        "error: the ID has no dice rolled: write them after it ('ID 3 1')"
+    ]
+    assert answers(answer_moves, [f"{pid} 7{d2}"])[0].startswith("error: ")
+    assert answers(answer_moves, [f"{pid} {d1}{d2}{d2}"])[0].startswith("error: ")
 
 
 def test_cube_and_hint_answer_an_xgid_as_its_gnubg_id():

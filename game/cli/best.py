@@ -1,10 +1,13 @@
 """``python -m game best [--level NAME]``: the Position ID after the bot's play of
-``POSITION_ID D1 D2`` or ``XGID=... [D1 D2]`` (``-`` when no play is legal)."""
+``POSITION_ID D1 D2``, or of gnubg's ``POSITION_ID:MATCH_ID`` or an ``XGID=...`` with their
+dice or dice after them (``-`` when no play is legal). An ID's match score is played to:
+outcomes are valued by the match equity table, as in the page's match."""
 
 from __future__ import annotations
 
 from game.bot import STRONGEST_LEVEL, check_level, choose_play
-from game.cli.lines import Answer, read_position_and_dice
+from game.bot.cube import CubeState
+from game.cli.lines import Answer, read_decision
 from game.engine.text import quoted
 from game.formats import format_position_id
 
@@ -19,8 +22,9 @@ def answerer(options: list[str]) -> Answer:
     level = check_level(level)
 
     def answer_best(request: str) -> str:
-        position, dice = read_position_and_dice(request)
-        play = choose_play(position, dice, level)
+        position, dice, match = read_decision(request)
+        state = None if match is None else CubeState.from_match_id(match)
+        play = choose_play(position, dice, level, state=state)
         return "-" if play is None else format_position_id(play.position)
 
     return answer_best

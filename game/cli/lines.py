@@ -2,6 +2,7 @@
 
     $ echo "4HPwATDgc/ABMA 3 1" | python -m game moves
     $ echo "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10" | python -m game moves
+    $ echo "4HPwATDgc/ABMA:cAkAAAAAAAAA 31" | python -m game best
 
 A request that cannot be read is answered ``error: <reason>``; the others are
 still answered, and the command exits 1 at the end.
@@ -17,30 +18,47 @@ from game.engine.position import Position
 from game.engine.text import ascii_number, quoted
 from game.formats import parse_position_id
 from game.formats.match_file import MatchFile, MatchFileError, file_text, read_match_file
-from game.formats.xgid import is_xgid, parse_xgid
+from game.formats.match_id import MatchId
+from game.formats.xgid import is_xgid, parse_position_and_match
 
 Answer = Callable[[str], str]
 
 
 def read_position_and_dice(request: str) -> tuple[Position, tuple[int, int]]:
-    """Parse ``POSITION_ID D1 D2``, or an XGID with its dice (``XGID=... [D1 D2]``: dice written
-    after it play instead of its own, which it needs when it has none)."""
+    """The position and dice of ``read_decision``'s request, without its match state."""
+    position, dice, _ = read_decision(request)
+    return position, dice
+
+
+def read_decision(request: str) -> tuple[Position, tuple[int, int], MatchId | None]:
+    """Parse ``POSITION_ID D1 D2``, or gnubg's ``POSITION_ID:MATCH_ID`` or an XGID with the
+    dice it holds (``... [D1 D2]``: dice written after it play instead of its own, which it
+    needs when it has none): the position, the dice and the match state when the request
+    has one. Dice may be written as one word (``31``)."""
     fields = request.split()
-    if fields and is_xgid(fields[0]):
-        if len(fields) not in (1, 3):
-            raise ValueError(f"expected 'XGID=... [D1 D2]', got {quoted(request.strip())}")
-        xgid = parse_xgid(fields[0])
-        if len(fields) == 1:
-            if xgid.dice == (0, 0):
-                raise ValueError(
-                    "the XGID has no dice rolled: write them after it ('XGID=... 3 1')"
-                )
-            return xgid.position(), check_dice(xgid.dice)
-        return xgid.position(), read_dice(fields[1], fields[2])
-    if len(fields) != 3:
+    if fields and (is_xgid(fields[0]) or ":" in fields[0]):
+        position, match = parse_position_and_match(fields[0])
+        written = fields[1:]
+        if not written:
+            if match.dice == (0, 0):
+                raise ValueError("the ID has no dice rolled: write them after it ('ID 3 1')")
+            return position, check_dice(match.dice), match
+        form = "XGID=... [D1 D2]" if is_xgid(fields[0]) else "POSITION_ID:MATCH_ID [D1 D2]"
+        return position, read_written_dice(written, form, request), match
+    if len(fields) not in (2, 3):
         raise ValueError(f"expected 'POSITION_ID D1 D2', got {quoted(request.strip())}")
     position = parse_position_id(fields[0])
-    return position, read_dice(fields[1], fields[2])
+    return position, read_written_dice(fields[1:], "POSITION_ID D1 D2", request), None
+
+
+def read_written_dice(words: list[str], form: str, request: str) -> tuple[int, int]:
+    """``D1 D2`` or ``D1D2``: the words after a request's position (``form`` names the
+    request's shape in the error)."""
+    if len(words) == 1 and len(words[0]) == 2:
+        return read_dice(words[0][0], words[0][1])
+    if len(words) == 2:
+        return read_dice(words[0], words[1])
+    raise ValueError(f"expected {quoted(form)}, got {quoted(request.strip())}")
 
 
 def read_dice(first_text: str, second_text: str) -> tuple[int, int]:
