@@ -100,8 +100,9 @@ def fitting_mode(game: GameState) -> str:
 
 def pasted_fragment(text: str) -> str:
     """What "Open…" on the main page was given, as a fragment the page opens: a link's own
-    fragment, ``PID:MID`` (or gnubg's "Position ID: … Match ID: …"), an XGID or a game
-    link's text. Raises ``EmbedError`` in words.
+    fragment, ``PID:MID`` (or gnubg's "Position ID: … Match ID: …", its text board too), an
+    XGID (alone, or heading XG's text of a position) or a game link's text. Raises
+    ``EmbedError`` in words.
 
     >>> pasted_fragment("Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA")
     'gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA'
@@ -114,10 +115,14 @@ def pasted_fragment(text: str) -> str:
     if "#" in text:
         text = text.split("#", 1)[1]
     gnubg = re.search(
-        r"(?i)position\s*id:\s*([A-Za-z0-9+/]{14})\W+match\s*id:\s*([A-Za-z0-9+/]{12})", text
+        r"(?i)position\s*id:\s*([A-Za-z0-9+/]{14})\W*match\s*id *:\s*([A-Za-z0-9+/]{12})", text
     )
-    if gnubg:  # gnubg's own words: "Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA"
+    if gnubg:  # gnubg's own words: "Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA",
+        # and its text board's "Match ID   : cAkAAAAAAAAA" on the next line
         text = f"{gnubg.group(1)}:{gnubg.group(2)}"
+    xg = re.search(r"(?i)xgid=[-a-oA-O]{26}(?::[-0-9DBR]{1,3}){8,9}", text)
+    if xg:  # XG's text of a position, its XGID the first line (a text box joins the lines)
+        text = xg.group()
     if re.fullmatch(r"(?i)(xgid=)?[-a-oA-O]{26}(:[-0-9DBR]{1,3}){8,9}", text):
         gnubg_id, beaver = gnubg_id_of_xgid(text)
         text = f"gnubgid={gnubg_id}" + ("&beaver=1" if beaver else "")

@@ -190,6 +190,26 @@ def test_open_takes_a_gnubg_id_an_xgid_a_link_or_says_why_not():
             snippet.pasted_fragment(bad)
 
 
+def test_open_finds_the_ids_in_a_board_pasted_from_gnubg_or_xg():
+    # What forum posts and mails hold: gnubg's text board (drawboard.c writes "Match ID   :",
+    # spaces before the colon) and its analysis text ("Match ID:\t"), XG's text of a position,
+    # whose first line is its XGID; the IDs were found only when pasted alone.
+    board = (
+        f" GNU Backgammon  Position ID: {START_62[:14]}\n"
+        f"                 Match ID   : {START_62[15:]}\n"
+        " +13-14-15-16-17-18------19-20-21-22-23-24-+     O: gnubg\n"
+        " | X           O    |   | O              X |     0 points\n"
+    )
+    assert snippet.pasted_fragment(board) == f"gnubgid={START_62}"
+    analysis = f"Position ID:\t{START_62[:14]}\nMatch ID:\t{START_62[15:]}\n\nEvaluator: \tContact"
+    assert snippet.pasted_fragment(analysis) == f"gnubgid={START_62}"
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+    xg_text = f"{xgid}\n\nX:Player 2   O:Player 1\nScore is X:0 O:0 3 pt.(s) match.\n"
+    assert snippet.pasted_fragment(xg_text) == snippet.pasted_fragment(xgid)
+    for text in (board, analysis, xg_text):  # as the page's one-line text box keeps it
+        assert snippet.pasted_fragment(text.replace("\n", "")) == snippet.pasted_fragment(text)
+
+
 def test_against_the_computer_the_reader_plays_the_side_on_roll():
     pink_to_play = game_from_id(START_62)  # player 1, the computer's number, is on roll
     mine = links.reader_on_roll(pink_to_play)
