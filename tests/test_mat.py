@@ -254,3 +254,15 @@ def test_a_file_holding_two_matches_says_so():
         parse_mat(first + "\n" + second)
     assert caught.value.game == 1 and "5 point match" in str(caught.value.reason)
     assert "a second match" in str(caught.value.reason)
+
+
+def test_a_match_copied_from_a_web_page_with_non_breaking_spaces_reads_the_same():
+    # A page shows a .mat's columns with &nbsp;: copied from it, every space is U+00A0. Most of
+    # the reader took them as spaces, but not "Cannot Move" ("'Cannot\xa0Move': 66 cannot be
+    # played here").
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "mat_corpus" / "choue-net-bgdb-wins-4-point.mat"
+    text = path.read_text()
+    assert "Cannot Move" in text
+    assert parse_mat(text.replace(" ", "\u00a0")) == parse_mat(text)

@@ -120,8 +120,10 @@ def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
         raise InvalidMatFile(
             0, 0, Refusal("a match file is text, got {kind}", kind=type(text).__name__)
         )
-    # ^Z: DOS's mark of a text file's end, which old editors leave after the last line.
-    lines = text.lstrip("\ufeff").rstrip("\x1a\r\n").replace("\x00", "").splitlines()
+    # ^Z: DOS's mark of a text file's end, which old editors leave after the last line; a
+    # no-break space: a web page's &nbsp;, where a match was copied from.
+    text = text.lstrip("\ufeff").rstrip("\x1a\r\n").replace("\x00", "").replace("\xa0", " ")
+    lines = text.splitlines()
     tags, length, games = read_games(lines)
     if not games:
         raise InvalidMatFile(
