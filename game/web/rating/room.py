@@ -36,6 +36,14 @@ def people_here(session: Session) -> tuple[int, ...]:
     return (0, 1)
 
 
+def played_on(before: Record, after: Record) -> bool:
+    """Whether ``after`` is ``before`` with more actions played (the same start and games)."""
+    old, new = before.games, after.games
+    if before.start != after.start or len(after) <= len(before) or len(new) < len(old):
+        return False
+    return new[: len(old) - 1] == old[:-1] and new[len(old) - 1][: len(old[-1])] == old[-1]
+
+
 class RatingRoom:
     """The rating room; it alone holds the rating's book (read from storage once, kept there
     after every change)."""
@@ -50,12 +58,14 @@ class RatingRoom:
         return {"#rating-toggle": self.toggle}
 
     def count_result(self, before: PageState, state: PageState) -> PageState:
-        """A match (or money game) against the computer just ended: rate it once."""
+        """A match (or money game) against the computer just ended at this table: rate it
+        once. One that arrived over (a shared link of a finished match, taken at once in a
+        browser with no game of its own) was not played here."""
         session = state.session
         if session.settings.opponent != COMPUTER:
             return state
         result = rating.result_of(session.game)
-        if result is None:
+        if result is None or not played_on(before.history, state.history):
             return state
         mark = rating.fingerprint(encode_game(state.history))
         if mark == self.book.last:

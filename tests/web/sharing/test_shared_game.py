@@ -5,6 +5,7 @@ goes, shown again after a reload); a visitor's game in progress is kept until th
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.engine.record import Record
 from game.engine.state import Phase
@@ -12,7 +13,7 @@ from game.formats.game_link import format_game_link
 from game.web.house import Rooms, Setup, build
 from game.web.state.page_state import TABLE
 from game.web.state.replay import Replay
-from game.web.state.session import FRIEND, Session, Settings
+from game.web.state.session import COMPUTER, FRIEND, Session, Settings
 from tests.records import played
 from tests.web.fakes import FakeSurface, FakeSurroundings, surface_of
 
@@ -121,3 +122,29 @@ def test_forgetting_the_kept_shared_game_keeps_ones_own():
     assert surface_of(rooms).is_hidden("shared-kept")
     again = reload(store)
     assert again.page.state.session.game == own.game and not again.page.state.reviewing
+
+
+def test_a_shared_match_already_over_is_no_result_of_the_visitors():
+    """Taken at once in a fresh browser (against the computer, its settings), a finished
+    match was counted in the visitor's rating as theirs, won or lost there."""
+    record = played(14)
+    assert record.state.phase is Phase.MATCH_OVER
+    rooms = page_on({})
+    rooms.sharing.open_link("#" + format_game_link(record))
+    assert rooms.page.state.session.game == record.state  # taken: the visitor's live game
+    assert rooms.page.state.session.settings.opponent == COMPUTER
+    assert rooms.rating.book.results == ()
+
+
+def test_a_match_ended_at_this_table_is_counted_once():
+    record = played(14)
+    before = record.truncated(len(record.games), len(record.games[-1]) - 1)
+    rooms = page_on({})
+    rooms.review.take(before, COMPUTER)
+    assert rooms.rating.book.results == ()
+    state = rooms.page.state
+    ended = replace(state, history=record, session=state.session.after(record.state))
+    rooms.page.commit(ended)
+    assert len(rooms.rating.book.results) == 1
+    rooms.page.commit(replace(ended, drawn=None))  # the same end again: not counted twice
+    assert len(rooms.rating.book.results) == 1
