@@ -266,3 +266,12 @@ def test_a_match_copied_from_a_web_page_with_non_breaking_spaces_reads_the_same(
     text = path.read_text()
     assert "Cannot Move" in text
     assert parse_mat(text.replace(" ", "\u00a0")) == parse_mat(text)
+
+
+def test_a_name_keeps_its_comma_unless_a_rating_follows_it():
+    # GamesGrid writes a player's rating after a comma ("HansK,1615"), which gnubg cuts off
+    # only where a number follows; "Smith, John" was cut to "Smith".
+    text = MATCH.replace(
+        " Ann : 0                        Bob : 0", " Smith, John : 0   HansK,1615 : 0", 1
+    )
+    assert parse_mat(text).names == ("Smith, John", "HansK")

@@ -228,8 +228,15 @@ def _read_score(line: str, game: int) -> tuple[tuple[str, str], tuple[int, int]]
 
 
 def _name(raw: str) -> str:
-    # GamesGrid writes a rating after a comma; keep the name.
-    return raw.split(",")[0].strip()[:MAX_NAME] or "Player"
+    # GamesGrid writes a rating after a comma ("HansK,1615"): keep the name. As gnubg, only a
+    # number after the last comma is a rating ("Smith, John" is a name).
+    name, comma, rating = raw.strip().rpartition(",")
+    if not (comma and _RATING.match(rating)):
+        name = raw
+    return name.strip()[:MAX_NAME] or "Player"
+
+
+_RATING = re.compile(r"\s*0*[1-9]")
 
 
 def _read_entries(body: list[str], game: int) -> list[MatEntry]:
