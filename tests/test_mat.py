@@ -275,3 +275,11 @@ def test_a_name_keeps_its_comma_unless_a_rating_follows_it():
         " Ann : 0                        Bob : 0", " Smith, John : 0   HansK,1615 : 0", 1
     )
     assert parse_mat(text).names == ("Smith, John", "HansK")
+
+
+def test_a_negative_match_length_is_named():
+    # " -5 point match" was refused as having no match line at all.
+    with pytest.raises(InvalidMatFile) as caught:
+        parse_mat(MATCH.replace(" 3 point match", " -5 point match", 1))
+    assert (caught.value.game, caught.value.move) == (0, 0)
+    assert "match length must be 0 (money play) to 64, got '-5'" in str(caught.value.reason)

@@ -11,6 +11,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from game.engine.match import MAX_MATCH_LENGTH
 from game.engine.refusal import Refusal, sentence
 from game.engine.text import ascii_number, quoted
 
@@ -43,6 +44,7 @@ class InvalidMatFile(Refusal):
 
 
 _MATCH_LINE = re.compile(r"\s*([0-9]+)\s*(?:-\s*)?points?\s+match", re.IGNORECASE)
+_NEGATIVE_MATCH_LINE = re.compile(r"-[ \t]*([0-9]{1,9})[ \t]*points?[ \t]+match", re.IGNORECASE)
 _MONEY_LINE = re.compile(r"\s*(?:unlimited|money)\s+(?:game|session|play)", re.IGNORECASE)
 _GAME_LINE = re.compile(r"\s*Game\s+[0-9]+\b", re.IGNORECASE)
 _TAG_KEY = re.compile(r"[A-Za-z][A-Za-z ]*")
@@ -161,6 +163,17 @@ def read_games(lines: list[str]) -> tuple[dict[str, str], int, list[MatGame]]:
         if _MONEY_LINE.match(line):
             length = 0
             break
+        negative = _NEGATIVE_MATCH_LINE.match(line)
+        if negative:
+            raise InvalidMatFile(
+                0,
+                0,
+                Refusal(
+                    "match length must be 0 (money play) to {longest}, got {length}",
+                    longest=MAX_MATCH_LENGTH,
+                    length=quoted("-" + negative.group(1), 20),
+                ),
+            )
         if _GAME_LINE.match(line):
             raise InvalidMatFile(0, 0, Refusal("no 'N point match' line before the first game"))
     if length is None:
