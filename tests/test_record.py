@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game.engine.match import Rules
-from game.engine.record import Action, Record, RecordError
+from game.engine.record import Action, Record, RecordError, Seat
 from game.engine.state import GameState, Phase
 from tests.records import every_kind, played
 
@@ -200,3 +201,43 @@ def test_the_computers_level_stays_with_the_record_as_it_grows():
     after = GameState.new(Rules.full(match_length=3))  # no action leads there: a new record
     assert record.follow(after).levels == (None, "expert")
     assert "expert" in repr(record)
+
+
+def test_a_change_of_players_keeps_who_played_what():
+    you = Seat(("You", "Computer"), (None, "beginner"))
+    match = next(played(seed) for seed in range(9) if len(played(seed).games) > 1)
+    record = Record(match.start).seated(you)
+    first = match.games[0]
+    record = record.extend(first[:4])
+    expert = replace(you, levels=(None, "expert"))
+    friends = Seat(turned=False)
+    assert record.seated(you) is record  # the same players: nothing to keep
+    changed = record.seated(expert).extend(first[4:6]).seated(friends).extend(first[6:])
+    assert changed.seats == (((1, 0), you), ((1, 4), expert), ((1, 6), friends))
+    assert changed.seat_at(1, 3) == you and changed.seat_at(1, 4) == expert
+    assert changed.names == ("Cyan", "Pink") and changed.levels == (None, None)
+    assert changed.game_seats(1) == (you, expert, friends)
+    assert changed.truncated(1, 5).seats == (((1, 0), you), ((1, 4), expert))
+    assert changed.truncated(1, 5).seat_at(1, 5) == expert
+    assert changed != record.extend(first[4:])  # who played is part of the record
+    assert record.seated(expert).seated(you) == record  # a change undone before any action
+    over = changed.next_game().seated(expert)  # the next game: its own players
+    assert over.game_seats(1) == (you, expert, friends) and over.game_seats(2) == (expert,)
+    assert over.with_levels((None, None)).seat_at(1, 0).levels == (None, None)
+    assert over.with_names(("Ann", "Bob")).seat_at(1, 5).names == ("Ann", "Bob")
+    after = GameState.new(Rules.full(match_length=5))  # no action leads there: a new record
+    assert over.follow(after).seats == (((1, 0), expert),)
+
+
+def test_seats_that_do_not_fit_the_record_are_refused():
+    record = played(3).truncated(1, 4)
+    seat = Seat(("Ann", "Bob"))
+    assert record.with_seats((((1, 0), seat),)).names == ("Ann", "Bob")
+    for seats in (
+        (((1, 1), seat),),  # not from the start
+        (((1, 0), seat), ((1, 5), seat)),  # past the record's end
+        (((1, 0), seat), ((1, 3), seat), ((1, 2), seat)),  # out of order
+        (((1, 0), seat), ((2, 0), seat)),  # a game the record has not
+    ):
+        with pytest.raises(ValueError):
+            record.with_seats(seats)

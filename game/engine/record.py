@@ -58,6 +58,7 @@ __all__ = [
     "GameResult",
     "Record",
     "RecordError",
+    "Seat",
     "apply_action",
     "same_moment",
 ]
@@ -65,6 +66,22 @@ __all__ = [
 
 T = TypeVar("T")
 Levels = tuple[str | None, str | None]  # each player's level, where a computer played it
+Moment = tuple[int, int]  # (game, actions of it done), the game counted from 1
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who played a record's actions from some moment on: the players' names, the level each
+    was played at where a computer played it (``"expert"``, as the recording program names its
+    levels; None for a person, or where not known), and whether the board was turned to each
+    mover (two people at one screen; None where not known)."""
+
+    names: tuple[str, str] = ("Cyan", "Pink")
+    levels: Levels = (None, None)
+    turned: bool | None = None
+
+
+Seats = tuple[tuple[Moment, Seat], ...]  # each seat and the moment it holds from, in order
 
 
 class ActionKind(StrEnum):
@@ -355,8 +372,7 @@ class Record:
         "_done",
         "_done_count",
         "_games",
-        "_levels",
-        "_names",
+        "_seats",
         "_start",
         "_state",
     )
@@ -367,7 +383,10 @@ class Record:
         games: Iterable[Iterable[Action]] = ((),),
         names: tuple[str, str] = ("Cyan", "Pink"),
         levels: Levels = (None, None),
+        seats: Seats = (),
     ):
+        """``seats``: who played from which moment (``with_seats``); without them, ``names``
+        and ``levels`` played every action."""
         if not isinstance(start, GameState):
             raise RecordError(
                 1,
@@ -379,9 +398,11 @@ class Record:
         self._done, self._done_count = _linked(every[:-1]), len(every) - 1
         self._current, self._current_count = _linked(every[-1]), len(every[-1])
         self._games: tuple[tuple[Action, ...], ...] | None = every
-        self._names = (str(names[0]), str(names[1]))
-        self._levels = levels
+        seat = Seat((str(names[0]), str(names[1])), (levels[0], levels[1]))
+        self._seats: Seats = (((1, 0), seat),)
         self._state = self._replay_final()
+        if seats:
+            self._seats = self.with_seats(seats)._seats
 
     @classmethod
     def new(
@@ -397,12 +418,11 @@ class Record:
         self,
         done: tuple[Link[tuple[Action, ...]], int],
         current: tuple[Link[Action], int],
-        names: tuple[str, str],
+        seats: Seats,
         state: GameState,
     ) -> Record:
         record = object.__new__(Record)
-        record._start, record._names, record._state = self._start, names, state
-        record._levels = self._levels
+        record._start, record._seats, record._state = self._start, seats, state
         record._done, record._done_count = done
         record._current, record._current_count = current
         record._games = None
@@ -423,13 +443,42 @@ class Record:
 
     @property
     def names(self) -> tuple[str, str]:
-        return self._names
+        """The players' names, as they sit now (``seats``' last)."""
+        return self._seats[-1][1].names
 
     @property
     def levels(self) -> Levels:
-        """The level each player was played at, where a computer played it (``"expert"``, as
-        the recording program names its levels); None for a person, or where not known."""
-        return self._levels
+        """The level each player is played at now, where a computer plays it (``Seat``)."""
+        return self._seats[-1][1].levels
+
+    @property
+    def seats(self) -> Seats:
+        """Who played from which moment: ``((game, actions), Seat)`` in order, the first from
+        ``(1, 0)``; a seat from the end of the record says who plays on."""
+        return self._seats
+
+    @property
+    def end(self) -> Moment:
+        """The moment after the last action: ``(game, actions of it)``."""
+        return self._done_count + 1, self._current_count
+
+    def seat_at(self, game: int, actions: int = 0) -> Seat:
+        """Who plays on from moment ``(game, actions)`` (the seat of the action after it).
+
+        >>> record = Record.new().extend([Action.roll((3, 1))])
+        >>> record.seated(Seat(("You", "Computer"))).seat_at(1, 0).names
+        ('Cyan', 'Pink')
+        """
+        return next(seat for at, seat in reversed(self._seats) if at <= (game, actions))
+
+    def game_seats(self, game: int) -> tuple[Seat, ...]:
+        """The seats that played game ``game`` (or, in the last game, play on), in order."""
+        every = self.games
+        finished = (game, len(every[game - 1])) if game < len(every) else None
+        inside = [
+            seat for at, seat in self._seats if at[0] == game and at != (game, 0) and at != finished
+        ]
+        return (self.seat_at(game, 0), *inside)
 
     @property
     def rules(self) -> Rules:
@@ -443,15 +492,16 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        mine = (self._start, self.games, self._names, self._levels)
-        return mine == (other._start, other.games, other._names, other._levels)
+        return (self._start, self.games, self._seats) == (other._start, other.games, other._seats)
 
     def __hash__(self) -> int:
-        return hash((self._start, self.games, self._names, self._levels))
+        return hash((self._start, self.games, self._seats))
 
     def __repr__(self) -> str:
-        players = self._names if self._levels == (None, None) else (self._names, self._levels)
-        return f"<Record {self._done_count + 1} games, {len(self)} actions, {players}>"
+        seat = self._seats[-1][1]
+        players = seat.names if seat == Seat(seat.names) else seat
+        more = f", {len(self._seats)} seats" if len(self._seats) > 1 else ""
+        return f"<Record {self._done_count + 1} games, {len(self)} actions, {players}{more}>"
 
     def __len__(self) -> int:
         """The number of actions in every game together."""
@@ -467,7 +517,7 @@ class Record:
             game, move = self._done_count + 1, self._current_count + 1
             raise RecordError(game, move, error) from None
         current = (_grown_by(self._current, action), self._current_count + 1)
-        return self._grown((self._done, self._done_count), current, self._names, state)
+        return self._grown((self._done, self._done_count), current, self._seats, state)
 
     def append_turn(self, roll: Action, play: Action) -> Record:
         """``append(roll).append(play)``; in one step when the play carries a play found legal
@@ -485,8 +535,7 @@ class Record:
         else:
             grown = _grown_by(_grown_by(linked, roll), play)
         record = object.__new__(Record)  # ``_grown``, inline: a replay makes one a turn
-        record._start, record._names, record._state = self._start, self._names, state
-        record._levels = self._levels
+        record._start, record._seats, record._state = self._start, self._seats, state
         record._done, record._done_count = self._done, self._done_count
         record._current, record._current_count = grown, self._current_count + 2
         record._games = None
@@ -506,7 +555,7 @@ class Record:
             game, move = self._done_count + 1, self._current_count + 1
             raise RecordError(game, move, error) from None
         done = (_grown_by(self._done, _unlinked(self._current)), self._done_count + 1)
-        return self._grown(done, (None, 0), self._names, state)
+        return self._grown(done, (None, 0), self._seats, state)
 
     def follow(self, after: GameState, moves: Sequence[tuple[int, int]] = ()) -> Record:
         """The record extended by the action that leads from its state to ``after`` (``moves``:
@@ -519,15 +568,21 @@ class Record:
         if action == "next":
             candidate = self.next_game()
         elif not isinstance(action, Action):
-            return Record(after, ((),), self._names, self._levels)
+            return self._anew(after)
         else:
             try:
                 candidate = self.append(action)
             except RecordError:
-                return Record(after, ((),), self._names, self._levels)
+                return self._anew(after)
         if not same_moment(candidate.state, after):
-            return Record(after, ((),), self._names, self._levels)
+            return self._anew(after)
         return candidate
+
+    def _anew(self, start: GameState) -> Record:
+        """A record begun at ``start``, played on by who plays on now."""
+        record = Record(start)
+        record._seats = (((1, 0), self._seats[-1][1]),)
+        return record
 
     def truncated(self, game: int, actions: int) -> Record:
         """The record up to (and including) the first ``actions`` actions of game ``game``
@@ -536,23 +591,55 @@ class Record:
         if not 1 <= game <= len(every) or not 0 <= actions <= len(every[game - 1]):
             raise RecordError(game, actions, Refusal("no such moment in the record"))
         games = (*every[: game - 1], every[game - 1][:actions])
-        return Record(self._start, games, self._names, self._levels)
+        record = Record(self._start, games)
+        record._seats = tuple((at, seat) for at, seat in self._seats if at <= (game, actions))
+        return record
 
     def with_names(self, names: tuple[str, str]) -> Record:
-        done, current = (self._done, self._done_count), (self._current, self._current_count)
-        return self._grown(done, current, (str(names[0]), str(names[1])), self._state)
+        """The same record, its players named ``names`` wherever they sat."""
+        named = (str(names[0]), str(names[1]))
+        return self._reseated(tuple((at, replace(s, names=named)) for at, s in self._seats))
 
     def with_levels(self, levels: Levels) -> Record:
-        """The same record, its players played at ``levels`` (``(None, "expert")``: player 1 was
-        the computer at its expert level).
+        """The same record, its players played at ``levels`` throughout (``(None, "expert")``:
+        player 1 was the computer at its expert level).
 
             >>> Record.new().with_levels((None, "expert")).levels
             (None, 'expert')
         """
+        pair = (levels[0], levels[1])
+        return self._reseated(tuple((at, replace(s, levels=pair)) for at, s in self._seats))
+
+    def seated(self, seat: Seat) -> Record:
+        """The record played on by ``seat`` from its end (a page's players changed: the actions
+        so far keep theirs); the same record when they play on already.
+
+            >>> record = Record.new().extend([Action.roll((3, 1))]).seated(Seat(("Ann", "Bob")))
+            >>> record.seats[-1], record.names
+            (((1, 1), Seat(names=('Ann', 'Bob'), levels=(None, None), turned=None)), ('Ann', 'Bob'))
+        """
+        if self._seats[-1][1] == seat:
+            return self
+        end = self.end
+        kept = tuple((at, s) for at, s in self._seats if at < end)
+        if kept and kept[-1][1] == seat:  # a change at the end undone
+            return self._reseated(kept)
+        return self._reseated((*kept, (end, seat)))
+
+    def with_seats(self, seats: Seats) -> Record:
+        """The same record, its players as ``seats`` says (a save's, a link's): each seat from
+        its moment on, in order, the first from the start; ``ValueError`` for seats that do not
+        fit the record (data, never shown: the caller keeps the record's names)."""
+        every = self.games
+        moments = [at for at, _seat in seats]
+        fits = all(1 <= g <= len(every) and 0 <= a <= len(every[g - 1]) for g, a in moments)
+        if not fits or moments[:1] != [(1, 0)] or moments != sorted(set(moments)):
+            raise ValueError(f"seats at {moments} do not fit a record of {len(every)} games")
+        return self._reseated(tuple(seats))
+
+    def _reseated(self, seats: Seats) -> Record:
         done, current = (self._done, self._done_count), (self._current, self._current_count)
-        record = self._grown(done, current, self._names, self._state)
-        record._levels = (levels[0], levels[1])
-        return record
+        return self._grown(done, current, seats, self._state)
 
     # ----- replay --------------------------------------------------------------------------
 

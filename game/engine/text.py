@@ -1,4 +1,5 @@
-"""What every reader of text shares: numbers in ASCII digits, and input quoted short.
+"""What every reader of text shares: numbers in ASCII digits, input quoted short, and a
+link's %-escapes.
 
     >>> ascii_number("17"), ascii_number("²"), ascii_number("9" * 5000), ascii_number("")
     (17, None, None, None)
@@ -39,3 +40,26 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
         return repr(text)
     cut = repr(text[: limit - 6])
     return Quoted(f"{cut[:-1]}…{cut[-1]}", len(text))
+
+
+def quote_part(text: str) -> str:
+    """%-escape all but letters, digits and ``-_.~`` (urllib.parse is slow to import in
+    the page), as links carry a name."""
+    safe = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"
+    return "".join(chr(b) if chr(b) in safe else f"%{b:02X}" for b in text.encode("utf-8"))
+
+
+def unquote(text: str) -> str:
+    """Percent-decoding of a link's field (``quote_part`` undone); a malformed escape raises
+    ValueError."""
+    if "%" not in text:
+        return text
+    pieces = text.split("%")
+    out = bytearray(pieces[0].encode())
+    for piece in pieces[1:]:
+        code, rest = piece[:2], piece[2:]
+        if len(code) != 2 or any(c not in "0123456789abcdefABCDEF" for c in code):
+            raise ValueError(f"bad %-escape in {quoted(text)}")
+        out.append(int(code, 16))
+        out += rest.encode()
+    return out.decode("utf-8", errors="replace")

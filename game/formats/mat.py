@@ -59,7 +59,7 @@ from collections.abc import Generator
 from typing import TypeVar
 
 from game.engine.match import IllegalAction, Rules
-from game.engine.record import ActionKind, Record, collector_paused
+from game.engine.record import ActionKind, Record, Seat, collector_paused
 from game.engine.refusal import Refusal, sentence
 from game.engine.state import GameState, Phase
 from game.engine.text import quoted
@@ -222,6 +222,8 @@ def _replay_from(
                         counted="-".join(map(str, record.state.score)),
                     ),
                 )
+            if game.names != record.names:  # each game's header names its players
+                record = record.seated(Seat(game.names))
         last = index == len(games) - 1
         with collector_paused():
             replayer = replay_game(record, game, last)

@@ -42,8 +42,6 @@ def format_mat(record: Record) -> str:
             "a .mat file cannot hold a position set up by hand during a game: save it as .sgf"
         )
     rules = record.rules
-    named = with_levels(record.names, record.levels)  # "Computer (expert)"
-    names = (_clean_name(named[0], "Player 1"), _clean_name(named[1], "Player 2"))
     lines = []
     if rules.is_money:
         if rules.jacoby:
@@ -63,9 +61,17 @@ def format_mat(record: Record) -> str:
         while end < len(steps) and steps[end][1] != 0:
             end += 1
         game = [(state, record.games[number - 1][i - 1]) for _, i, state in steps[index + 1 : end]]
-        lines += _format_game(number, names, first, game)
+        lines += _format_game(number, _game_names(record, number), first, game)
         index = end
     return "\n".join(lines) + "\n"
+
+
+def _game_names(record: Record, number: int) -> tuple[str, str]:
+    """Game ``number``'s players as its header names them: as they sat when it began, the
+    computer's level beside its name (``Computer (expert)``)."""
+    seat = record.seat_at(number, 0)
+    named = with_levels(seat.names, seat.levels)
+    return _clean_name(named[0], "Player 1"), _clean_name(named[1], "Player 2")
 
 
 def _format_game(

@@ -37,9 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.match import Rules
-from game.engine.record import (
-    Record,
-)
+from game.engine.record import Record, Seat
 from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
 from game.engine.text import ascii_number, quoted
@@ -170,6 +168,10 @@ def _replay(
                         counted="-".join(map(str, record.state.score)),
                     ),
                 )
+            root = _root(tree)
+            names = (_player(root, "PW", "White"), _player(root, "PB", "Black"))
+            if names != record.names:  # each game's root names its players
+                record = record.seated(Seat(names))
         game = GameReader(record, number, tree, strict)
         game.replay(last=number == len(trees))
         record = game.record

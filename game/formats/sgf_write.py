@@ -56,10 +56,11 @@ def format_sgf(
             "an .sgf match starts with a new game: this record began from a set position"
         )
     rules = record.rules
-    named = with_levels(record.names, record.levels)  # "Computer (expert)"
-    names = (name_field(named[0], "Player 1"), name_field(named[1], "Player 2"))
     trees: list[str] = []
     for number, (first, game) in enumerate(_games(record), 1):
+        seat = record.seat_at(number, 0)  # as they sat when the game began
+        named = with_levels(seat.names, seat.levels)  # "Computer (expert)"
+        names = (name_field(named[0], "Player 1"), name_field(named[1], "Player 2"))
         nodes: list[str] = []
         pending = ""  # a roll waiting for its play
         for before, action, after in game:

@@ -14,15 +14,17 @@ review's banner and move list. A ``Moment`` is a step of the computer's play bei
 
 from __future__ import annotations
 
+from functools import partial
+
 from game.engine.state import Phase
 from game.web.board import hint_panel
 from game.web.board.render import board_svg
 from game.web.board.view import board_view, is_crawford
 from game.web.board.words import (
     ending,
+    game_names,
     last_play_text,
     pips_text,
-    record_names,
     score_label,
     score_text,
     shown_name,
@@ -221,7 +223,7 @@ def review_frame(frame: Frame, replay: Replay, reader: int | None = None) -> Non
     the record allows."""
     frame.text("review-turn", turn_words(replay))
     frame.text("replay-where", review_words(replay))
-    names = record_names(replay.record.names, replay.record.levels)
+    names = partial(game_names, replay.record)  # each game's players, as they sat
     frame.html("move-list", move_list_html(replay.record, replay.at, reader, names))
     frame.props("replay-back", disabled=replay.at_start)
     frame.props("replay-forward", disabled=replay.at_end)

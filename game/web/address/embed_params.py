@@ -40,11 +40,20 @@ from game.engine.state import GameState, Phase
 from game.formats.game_link import InvalidGameLink, parse_game_link
 from game.formats.match_id import format_gnubg_id
 from game.formats.xgid import InvalidXgid, parse_xgid
-from game.web.address.links import FULL, SIMPLE, LinkError, game_from_id, parse_pairs
+from game.web.address.links import (
+    FULL,
+    SIMPLE,
+    LinkError,
+    game_from_id,
+    parse_pairs,
+    read_levels,
+    read_names,
+)
 from game.web.address.params import query_fields
 from game.web.language.catalog import _
 from game.web.state.session import COMPUTER, FRIEND, MATCH_LENGTHS
 from game.web.store.door import EMBED_SAVES
+from game.web.store.seats import read_link_seats
 
 DIAGRAM, PUZZLE, REPLAY, PLAY = "diagram", "puzzle", "replay", "play"
 MODES = (DIAGRAM, PUZZLE, REPLAY, PLAY)
@@ -148,7 +157,7 @@ def _read(search: object, fragment: object) -> EmbedSpec:
     rules = _choice(fields, "rules", (SIMPLE, FULL), FULL)
     named_rules = rules if "rules" in fields else None
     beaver = _flag(fields, "beaver")
-    record = _record(fields)
+    record = _record(fields, str(fragment))  # a str: _fields checked it
     # A diagram shows any position an ID holds, a finished game too; the other modes play on.
     game = _position(fields, rules, beaver, record, finished=mode == DIAGRAM)
     caption = "".join(c for c in fields.get("caption", "") if c.isprintable())
@@ -177,16 +186,24 @@ def _read(search: object, fragment: object) -> EmbedSpec:
     return spec
 
 
-def _record(fields: dict[str, str]) -> Record | None:
+def _record(fields: dict[str, str], fragment: str) -> Record | None:
+    """The game a game link carries, its players as the link names them (``names=``,
+    ``levels=``, ``seats=`` in the fragment, as Share writes them); without them, Cyan and
+    Pink."""
     if "game" not in fields:
         return None
     link = f"game={fields['game']}"
     if "gnubgid" in fields:
         link = f"gnubgid={fields['gnubgid']}&{link}"
     try:
-        return parse_game_link(link)
+        record = parse_game_link(link)
     except InvalidGameLink as error:
         raise EmbedError(_("the game link cannot be read: {error}", error=error)) from None
+    names = read_names(fragment)
+    if names is None:
+        return record
+    record = record.with_names(names).with_levels(read_levels(fragment) or (None, None))
+    return read_link_seats(fragment, record)
 
 
 def _position(

@@ -31,7 +31,7 @@ from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not l
 from game.engine.match import Rules
 from game.engine.position import InvalidPosition
 from game.engine.state import GameState, InvalidState, Phase
-from game.engine.text import quoted
+from game.engine.text import quote_part, quoted, unquote
 from game.formats.gnubg_id import read_gnubg_id, write_gnubg_id
 from game.formats.match_id import InvalidMatchId, format_gnubg_id, parse_gnubg_id
 from game.formats.position_id import InvalidPositionId
@@ -82,21 +82,6 @@ def parse_pairs(text: str) -> dict[str, str]:
     return fields
 
 
-def unquote(text: str) -> str:
-    """Percent-decoding of a link's field; a malformed escape raises ValueError."""
-    if "%" not in text:
-        return text
-    pieces = text.split("%")
-    out = bytearray(pieces[0].encode())
-    for piece in pieces[1:]:
-        code, rest = piece[:2], piece[2:]
-        if len(code) != 2 or any(c not in "0123456789abcdefABCDEF" for c in code):
-            raise ValueError(f"bad %-escape in {quoted(text)}")
-        out.append(int(code, 16))
-        out += rest.encode()
-    return out.decode("utf-8", errors="replace")
-
-
 def share_fragment(game: GameState, opponent: str = COMPUTER) -> str:
     fragment = f"gnubgid={write_gnubg_id(game)}"
     if not game.rules.cube:
@@ -114,13 +99,7 @@ def names_part(names: tuple[str, str]) -> str:
     >>> read_names("gnubgid=x&" + names_part(("Ann, 2nd", "Bob&Co"))[1:])
     ('Ann, 2nd', 'Bob&Co')
     """
-    return "&names=" + ",".join(_quote(name[:MAX_NAME]) for name in names)
-
-
-def _quote(text: str) -> str:
-    """%-escape all but letters, digits and ``-_.~`` (urllib.parse is slow to import here)."""
-    safe = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"
-    return "".join(chr(b) if chr(b) in safe else f"%{b:02X}" for b in text.encode("utf-8"))
+    return "&names=" + ",".join(quote_part(name[:MAX_NAME]) for name in names)
 
 
 def read_names(fragment: str) -> tuple[str, str] | None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from game.engine.notation import format_play
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Side
+from game.engine.record import Seat
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
 from game.web.address.embed_params import (
@@ -39,6 +40,7 @@ from game.web.state.session import (
     Session,
     Settings,
     person_side,
+    seated,
     to_viewer,
 )
 
@@ -52,15 +54,24 @@ class FlippedSession(Session):
         return 1 - super().bottom_player
 
 
-def embed_session(spec: EmbedSpec, game: GameState | None = None, rotate: bool = True) -> Session:
+def embed_session(
+    spec: EmbedSpec, game: GameState | None = None, rotate: bool = True, seat: Seat | None = None
+) -> Session:
     """The session that shows ``game`` (the spec's position) for a diagram, a puzzle or a
     replay: two people's names (Cyan and Pink), the side on roll facing the reader
-    (``rotate=False``: Cyan at the bottom throughout, as a replay shows it)."""
+    (``rotate=False``: Cyan at the bottom throughout). A replay's moment is seated as its
+    record's ``seat`` sat, as the main page's review seats it (``seated``: the person at the
+    bottom, a board turned to each mover where it was; a record that does not say: Cyan at the
+    bottom); ``flip=1`` turns any of these the other way up."""
     shown = game if game is not None else spec.game
     if shown is None:
         raise ValueError("an embed shows a position")
-    settings = Settings(opponent=FRIEND, rotate=rotate)
-    session = (FlippedSession if spec.flip else Session)(shown, settings)
+    settings, side, names = Settings(opponent=FRIEND, rotate=rotate), 0, None
+    if seat is not None:
+        settings, side = seated(seat.names, settings, seat.turned)
+        names = seat.names
+    kind = FlippedSession if spec.flip else Session
+    session = kind(shown, settings, names=names, link_side=side)
     return session.after(shown) if shown.phase is Phase.MOVE else session
 
 

@@ -19,12 +19,14 @@ Every form is a whole sentence of the catalog (game/web/language/catalog.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 
 from game.engine import match
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE
 from game.engine.notation import format_play, in_board_numbers
 from game.engine.plays import Move
 from game.engine.position import Position
+from game.engine.record import Record
 from game.engine.state import GameState, Phase
 from game.web.board.view import last_play_shown, pip_counts
 from game.web.language.catalog import N_, Nn_, _, n_, told
@@ -89,6 +91,23 @@ def record_names(names: tuple[str, str], levels: tuple[str | None, str | None]) 
         if level not in LEVEL_WORDS
         else _("{player} ({level})", player=recorded_name(name), level=told(LEVEL_WORDS[level]))
         for name, level in zip(names, levels, strict=True)
+    )
+    return first, second
+
+
+def game_names(record: Record, game: int) -> tuple[str, str]:
+    """Game ``game``'s players as its move list heads it (``record_names``): where they changed
+    during it (the computer's level, a friend taking over), each side's names in turn.
+
+    >>> from game.engine.record import Action, Seat
+    >>> record = Record.new(names=("You", "Computer")).extend([Action.roll((3, 1))])
+    >>> game_names(record.seated(Seat()), 1)
+    ('You \u2192 Cyan', 'Computer \u2192 Pink')
+    """
+    named = [record_names(seat.names, seat.levels) for seat in record.game_seats(game)]
+    first, second = (
+        " \u2192 ".join(name for name, _same in groupby(names[side] for names in named))
+        for side in (0, 1)
     )
     return first, second
 

@@ -2,7 +2,8 @@
 led there (``Game 1, move 3 of 40: Pink plays 24/18 13/11``) and that play drawn.
 
 The embeds (``embed.html``, game/web/embed/embed_app.py) show a position as the main page
-draws it (game/web/board/diagram.py); a replay shows Cyan at the bottom throughout.
+draws it (game/web/board/diagram.py); a replay is seated as the main page's review seats it
+(the person who played it at the bottom; a record that does not say: Cyan at the bottom).
 """
 
 from __future__ import annotations
@@ -44,15 +45,17 @@ ANSWERS = (
 def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, str]:
     """A replay's moment: the session, its board (the play that led there drawn) and the
     action in words (``Game 1, move 3 of 40: Pink plays 24/18 13/11``)."""
-    session = replace(embed_session(spec, replay.state, rotate=False), names=replay.record.names)
-    view = board_view(session)
     game, index, _moved = replay.moments[replay.at]
+    seat = replay.record.seat_at(game, index)  # seated as its players sat (embed_session)
+    session = embed_session(spec, replay.state, rotate=False, seat=seat)
+    view = board_view(session)
     where = where_text(replay)
     if index == 0:
         return session, view, _("{where}: the start of the game", where=where)
     action = replay.record.games[game - 1][index - 1]
     before = replay.moments[replay.at - 1][2]
-    names = [recorded_name(name) for name in replay.record.names]
+    # Said of who made the action: the players before it, where they changed at this moment.
+    names = [recorded_name(name) for name in replay.record.seat_at(game, index - 1).names]
     mover = before.turn if before.phase is not Phase.OPENING else 0
     if action.kind == ActionKind.PLAY:
         moves = play_of(before.position, action.moves).moves

@@ -37,6 +37,7 @@ from game.web.state.session import Session
 from game.web.state.surface import Clicks, Files, Picks, numbered
 from game.web.store.door import Door
 from game.web.store.rollouts import KeptRollouts
+from game.web.store.seats import read_link_seats
 from game.web.worker import importing, judging
 
 WHOLE = 10**6  # a step that far: to either end of the record
@@ -175,9 +176,9 @@ class Review:
             self.take(record, opponent)
 
         named = state.named_history()
-        # The live record, whatever the names it was shared under (a shared game taken).
-        live = replay.record.with_names(named.names).with_levels(named.levels) == named
-        live = live and replay.at_end
+        # The live record, whatever the players it was shared under (a shared game taken).
+        shown = replay.record
+        live = (shown.start, shown.games) == (named.start, named.games) and replay.at_end
         if live:
             self.look_back(None)
         elif state.session.in_progress and not self.page.embed:
@@ -209,6 +210,7 @@ class Review:
         if names is not None:
             record = record.with_names(names)  # the players as the sharer's page named them
             record = record.with_levels(links.read_levels(fragment) or (None, None))
+            record = read_link_seats(fragment, record)  # who played which part, where told
         state = self.page.state
         opponent = found[1] if found else None
         self.page.state = replace(state, linked=record, link_opponent=opponent)

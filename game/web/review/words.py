@@ -33,9 +33,12 @@ def cannot_write(kind: str, error: object) -> str:
 
 def review_words(replay: Replay) -> str:
     """The review's banner, under its one counter (``turn_words``): which of the record's
-    games is shown, and the players: ``Game 2 of 3 \u00b7 You vs Computer``."""
+    games is shown, and the players who play on from the moment shown: ``Game 2 of 3 \u00b7
+    You vs Computer (Expert)``."""
     which = _("Game {game} of {games}", game=replay.game, games=len(replay.record.games))
-    first, second = record_names(replay.record.names, replay.record.levels)
+    game, actions, _state = replay.moments[replay.at]
+    seat = replay.record.seat_at(game, actions)
+    first, second = record_names(seat.names, seat.levels)
     return _("{where} \u00b7 {first} vs {second}", where=which, first=first, second=second)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.engine.state import GameState
+from game.engine.text import unquote
 from game.formats.game_link import encode_game, format_link_dice
 from game.web.address import links
 from game.web.address.embed_params import EmbedError, gnubg_id_of_xgid
@@ -24,8 +25,10 @@ from game.web.board.words import broken_link_notice
 from game.web.sharing import words
 from game.web.state.commit import Page
 from game.web.state.notices import Notices
+from game.web.state.page_state import seated_at
 from game.web.state.session import COMPUTER, Session
 from game.web.state.surface import Clicks
+from game.web.store.seats import seats_part
 
 
 class Sharing:
@@ -94,9 +97,12 @@ class Sharing:
         fragment += f"&game={encode_game(state.history)}"  # the whole game: opens as a review
         dice = format_link_dice(state.live_dice())  # commitments, finished games' seeds
         fragment += f"&dice={dice}" if dice else ""
-        players = state.named_history()
+        # Who played what, and who plays on now: players changed in Settings since the last
+        # action take over from the end (the link's vs= says the same), so the link opens as
+        # this review and its game goes on as it was going on here.
+        players = seated_at(state.history, state.session)
         fragment += links.names_part(players.names)  # kept by whoever opens it
-        fragment += links.levels_part(players.levels)
+        fragment += links.levels_part(players.levels) + seats_part(players)
         url = f"{self.page.around.page_url()}#{fragment}"
         copied = await self.page.around.copy(url)
         self.notices.ask(words.share_notice(copied), url=url)
@@ -114,7 +120,7 @@ def xgid_as_gnubg_id(fragment: str) -> str:
     found = next((part for part in parts if part.startswith("xgid=")), None)
     if found is None or any(part.startswith("gnubgid=") for part in parts):
         return fragment
-    gnubg_id, beaver = gnubg_id_of_xgid(links.unquote(found[len("xgid=") :]))
+    gnubg_id, beaver = gnubg_id_of_xgid(unquote(found[len("xgid=") :]))
     rest = [part for part in parts if part is not found]
     head = f"gnubgid={gnubg_id}" + ("&beaver=1" if beaver else "")
     return "&".join([head, *rest])

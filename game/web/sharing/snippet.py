@@ -32,11 +32,12 @@ from game.web.address.embed_params import (
     gnubg_id_of_xgid,
     read_embed,
 )
-from game.web.address.links import share_fragment
+from game.web.address.links import levels_part, names_part, share_fragment
 from game.web.sharing import words
 from game.web.state.session import (
     COMPUTER,
 )
+from game.web.store.seats import seats_part
 
 # The frame's size for each mode: the board (840x664) at 480 px wide, and what is below it.
 FRAME_SIZES = {DIAGRAM: (480, 480), PUZZLE: (480, 700), REPLAY: (480, 560), PLAY: (480, 520)}
@@ -69,9 +70,11 @@ def snippet(page: str, mode: str, fragment: str, options: dict[str, str] | None 
 
 def embed_fragment(mode: str, game: GameState, record: Record, opponent: str) -> str:
     """The position (or, for a replay, the whole game) of the main page's game, as the
-    embed's fragment: the share link's ``gnubgid=...`` or the game link."""
+    embed's fragment: the share link's ``gnubgid=...`` or the game link, with its players as
+    the share link names them (the replay is seated as the review seats it)."""
     if mode == REPLAY:
-        return format_game_link(record)
+        players = names_part(record.names) + levels_part(record.levels) + seats_part(record)
+        return format_game_link(record) + players
     return share_fragment(game, opponent if mode == PLAY else COMPUTER)
 
 

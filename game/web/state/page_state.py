@@ -23,7 +23,7 @@ from game.engine.state import GameState
 from game.formats.friend_link import FriendGame
 from game.web.state.dice_box import DiceBox
 from game.web.state.replay import Replay
-from game.web.state.session import Session, Settings, player_levels, player_name, seated
+from game.web.state.session import Session, Settings, seat_of, seated
 
 # The rooms shown: the table (play), the review (moves, analysis, dice), the rating (STUDY, its
 # name in the page's classes) and the train room (the trainer's cards asked again).
@@ -52,20 +52,23 @@ class GamesByLink(Protocol):
 
 
 def seated_at(record: Record, session: Session) -> Record:
-    """``record`` with its players as ``session`` seats them: their names (``You`` and
-    ``Computer``, ``Cyan`` and ``Pink``, ...) and the computer's level. The live record is
-    seated so as it is played (game/web/table/saving.py), so that its review shows it as it
-    was played whatever the settings are later."""
-    names = (player_name(session, 0), player_name(session, 1))
-    return record.with_names(names).with_levels(player_levels(session))
+    """``record`` played on by the players as ``session`` seats them (``seat_of``: their
+    names, ``You`` and ``Computer``, ``Cyan`` and ``Pink``..., the computer's level, the board
+    turned or not); what was played before keeps its own. The live record is seated before
+    each action (game/web/table/saving.py), so that its review shows each game as it was
+    played whatever the settings are later."""
+    return record.seated(seat_of(session))
 
 
-def reviewed_session(record: Record, game: GameState, live: Settings) -> Session:
-    """A moment of ``record`` as the board shows it: turned and said as its players sat
-    (``seated``: the person's checkers where they were, "The computer takes"), named as the
-    record names them; the live settings only where the record cannot say."""
-    settings, side = seated(record.names, live)
-    return Session(game, settings, names=record.names, link_side=side)
+def reviewed_session(record: Record, moment: tuple[int, int, GameState], live: Settings) -> Session:
+    """A moment of ``record`` (``Replay.moments``' ``(game, actions, state)``) as the board
+    shows it: turned and said as the players of the next action sat (``seated``: the person's
+    checkers where they were, "The computer takes", a board turned to each mover or not),
+    named as the record names them; the live settings only where the record cannot say."""
+    game, actions, state = moment
+    seat = record.seat_at(game, actions)
+    settings, side = seated(seat.names, live, seat.turned)
+    return Session(state, settings, names=seat.names, link_side=side)
 
 
 @dataclass(frozen=True)
@@ -124,12 +127,14 @@ class PageState:
             return self.quiz.session
         if self.replay is None:
             return self.session
-        return reviewed_session(self.replay.record, self.replay.state, self.session.settings)
+        replay = self.replay
+        return reviewed_session(replay.record, replay.moments[replay.at], self.session.settings)
 
     def reader_of(self, record: Record) -> int | None:
         """The player in whose numbers ``record``'s plays are written (``Situation.reader``),
-        as its players sat."""
-        return reviewed_session(record, record.state, self.session.settings).reader
+        as its players sit at its end."""
+        moment = (*record.end, record.state)
+        return reviewed_session(record, moment, self.session.settings).reader
 
     def named_history(self) -> Record:
         """The live record, its players as they sat when it was last played (``seated_at``)."""

@@ -23,7 +23,7 @@ The match files write their own English notation (game/formats/mat_write.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from game.engine.match import BACKGAMMON, GAMMON, SINGLE
@@ -232,11 +232,14 @@ class Replay:
 
 
 def move_list_html(
-    record: Record, at: int, reader: int | None = None, names: tuple[str, str] | None = None
+    record: Record,
+    at: int,
+    reader: int | None = None,
+    names: Callable[[int], tuple[str, str]] | None = None,
 ) -> str:
     """The move list as HTML: a heading per game, a line per pair of turns, each entry a
     button with its moment (``data-moment``); the entry of moment ``at`` is marked current.
-    ``names``: the players as the page shows them (the record's own by default)."""
+    ``names``: each game's players as the page shows them (the record's own by default)."""
     from html import escape
 
     games = move_list(record, reader)
@@ -262,9 +265,9 @@ def move_list_html(
             f"{escape(entry.text)}</button>"
         )
 
-    players = [escape(name) for name in (names or record.names)]
     parts = []
     for game in games:
+        players = [escape(name) for name in (names(game.number) if names else record.names)]
         score = f"{players[0]} {game.score[0]} \u2013 {game.score[1]} {players[1]}"
         title = escape(_("Game {number}", number=game.number))
         parts.append(

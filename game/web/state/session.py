@@ -24,6 +24,7 @@ from game.engine.match import IllegalAction, Rules
 from game.engine.players import PLAYER_NAMES
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Point
+from game.engine.record import Seat
 from game.engine.refusal import Refusal
 from game.engine.state import GameState, Phase
 from game.engine.turn import Turn
@@ -468,17 +469,32 @@ def player_levels(session: Session) -> tuple[str | None, str | None]:
     return None, session.settings.level or DEFAULT_LEVEL  # the computer is player 1
 
 
+def seat_of(session: Session) -> Seat:
+    """Who plays ``session``'s game as a record keeps it: the names the page gives them, the
+    computer's level, and for two people at one screen whether the board turns to each mover.
+
+    >>> seat_of(Session.new(Settings(opponent="friend", rotate=False)))
+    Seat(names=('Cyan', 'Pink'), levels=(None, None), turned=False)
+    """
+    names = (player_name(session, 0), player_name(session, 1))
+    turned = session.settings.rotate if session.settings.opponent == FRIEND else None
+    return Seat(names, player_levels(session), turned)
+
+
 # The page's own names for a record's players (``player_name``), which say how they sat.
 YOU, THE_COMPUTER, FRIEND_BY_LINK = "You", "Computer", "Friend"
 
 
-def seated(names: tuple[str, str], live: Settings) -> tuple[Settings, int]:
+def seated(
+    names: tuple[str, str], live: Settings, turned: bool | None = None
+) -> tuple[Settings, int]:
     """How a record's players sat, as the page's own names for them say, whatever the settings
     are now: the settings (``live`` with the opponent they played) and the side played at this
     device by links. ``You`` and ``Computer``: the person against the computer, the person's
     side at the bottom; ``You`` and ``Friend``: by links, ``You``'s side at the bottom; ``Cyan``
-    and ``Pink``: two people at one screen, the board turned to each mover as ``live`` turns
-    it; any other names (a file's): two named sides, player 0 at the bottom.
+    and ``Pink``: two people at one screen, the board turned to each mover as ``turned`` says
+    (the record's ``Seat``; None, a record from before: as ``live`` turns it); any other names
+    (a file's): two named sides, player 0 at the bottom.
 
     >>> seated(("Friend", "You"), Settings())[1], seated(("Friend", "You"), Settings())[0].opponent
     (1, <Opponent.LINK: 'link'>)
@@ -490,7 +506,8 @@ def seated(names: tuple[str, str], live: Settings) -> tuple[Settings, int]:
     if set(names) == {YOU, FRIEND_BY_LINK}:
         return replace(live, opponent=LINK), names.index(YOU)
     if names == PLAYER_NAMES:
-        return replace(live, opponent=FRIEND), 0
+        rotate = live.rotate if turned is None else turned
+        return replace(live, opponent=FRIEND, rotate=rotate), 0
     return replace(live, opponent=FRIEND, rotate=False), 0
 
 

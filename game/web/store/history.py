@@ -27,6 +27,7 @@ from game.engine.state import GameState
 from game.formats.game_link import InvalidGameLink, decode_game, encode_game
 from game.web.state.dice_box import DiceBox
 from game.web.state.session import MAX_NAME
+from game.web.store.seats import format_seats, needs_seats, read_seats
 
 HISTORY_VERSION = 1
 
@@ -45,6 +46,8 @@ def history_data(record: Record, dice: DiceBox | None = None) -> dict[str, objec
         "names": list(record.names),
         "levels": list(record.levels),  # the computer's level; a save without: seated anew
     }
+    if needs_seats(record):  # who played which part (a page from before reads names, levels)
+        data["seats"] = format_seats(record)
     if dice is not None and dice.seeds:
         data["dice"] = dice.to_data()
     return data
@@ -73,8 +76,11 @@ def read_history_and_dice(data: object, game: GameState) -> tuple[Record, DiceBo
     levels = data.get("levels")
     if isinstance(levels, list) and len(levels) == 2:
         record = record.with_levels((_level(levels[0]), _level(levels[1])))
+    seats = data.get("seats")
+    if isinstance(seats, str):
+        record = read_seats(seats, record) or record
     if not same_moment(record.state, game):
-        return Record(game, ((),), record.names, record.levels), None
+        return Record(game, ((),), seats=(((1, 0), record.seats[-1][1]),)), None
     if "dice" not in data:
         return record, None
     return record, DiceBox.from_data(data["dice"])

@@ -25,7 +25,7 @@ from game.web.state.commit import Page
 from game.web.state.dice_box import DiceBox
 from game.web.state.notices import Notices
 from game.web.state.page_state import PageState, seated_at
-from game.web.state.session import LINK, Session
+from game.web.state.session import LINK, Session, seat_of
 from game.web.state.surface import Clicks
 from game.web.store import storage
 from game.web.store.door import HISTORY, Door, board_key
@@ -74,7 +74,7 @@ class Saving:
                 history = read_history_and_dice(data, session.game)
         if not isinstance(data, dict) or "levels" not in data:
             # None, or saved before records kept their players: seated as the save's settings.
-            history = (seated_at(history[0], session), history[1])
+            history = (history[0].with_seats((((1, 0), seat_of(session)),)), history[1])
         return history
 
     def dice_for(self, state: PageState) -> DiceBox:
@@ -122,9 +122,10 @@ class Saving:
         )
         record = state.history.follow(session.game, moves)
         if record is not state.history or not len(record):
-            # Played on (or begun): the record keeps its players as they sit now, so that
-            # other settings later never change how it was played (its review, its files).
-            record = seated_at(record, session)
+            # Played on (or begun): the action is the players' as they sit now, and the record
+            # keeps who played what, so that other settings later never change how it was
+            # played (its review, its files); a change of players begins where it was made.
+            record = seated_at(state.history, session).follow(session.game, moves)
         state = replace(state, history=record)
         if self.page.checkable_dice:  # the seeds follow the record from the page's last one
             state = replace(state, dice=self.dice_for(state))

@@ -27,7 +27,7 @@ from typing import Any
 
 from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
 from game.engine.players import split_levels
-from game.engine.record import Record
+from game.engine.record import Record, Seat
 from game.engine.refusal import Refusal
 from game.formats.mat import Steps
 from game.formats.match_file import MatchFile, MatchFileError, read_match_file_steps
@@ -113,7 +113,8 @@ def read_answer(answer: dict[str, Any]) -> Record:
     """The record of a reply that has one; a player the page's own files name with the
     computer's level (``Computer (expert)``) is that player at that level."""
     record = read_record(answer["record"])
-    names, levels = split_levels(record.names, LEVEL_NAMES)
-    if levels == (None, None):
-        return record
-    return record.with_names(names).with_levels(levels)
+    seats = []
+    for at, seat in record.seats:  # each game's players, as its header names them
+        names, levels = split_levels(seat.names, LEVEL_NAMES)
+        seats.append((at, Seat(names, levels if levels != (None, None) else seat.levels)))
+    return record.with_seats(tuple(seats))

@@ -29,6 +29,7 @@ from game.engine.record import Record
 from game.engine.state import GameState
 from game.formats.game_link import decode_game, encode_game
 from game.formats.save import read_save, write_save
+from game.web.store.seats import format_seats, needs_seats, read_seats
 from game.web.worker.messages import (
     HINT,
     PART,
@@ -143,8 +144,12 @@ def cube_data(game: GameState, figures: CubeFigures) -> dict[str, Any]:
 
 
 def record_data(record: Record) -> dict[str, Any]:
-    """A record as it travels to the worker: the whole-game text, the names and levels."""
-    return {"game": encode_game(record), "names": list(record.names), "levels": list(record.levels)}
+    """A record as it travels to and from a worker: the whole-game text, the names and levels,
+    and who played which part where they changed (game/web/address/seats.py)."""
+    data = {"game": encode_game(record), "names": list(record.names), "levels": list(record.levels)}
+    if needs_seats(record):
+        data["seats"] = format_seats(record)
+    return data
 
 
 def read_record(data: dict[str, Any]) -> Record:
@@ -156,6 +161,9 @@ def read_record(data: dict[str, Any]) -> Record:
     if isinstance(levels, list) and len(levels) == 2:
         first, second = (level if level in LEVEL_NAMES else None for level in levels)
         record = record.with_levels((first, second))
+    seats = data.get("seats")
+    if isinstance(seats, str):
+        record = read_seats(seats, record) or record
     return record
 
 

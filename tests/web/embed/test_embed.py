@@ -12,7 +12,7 @@ import pytest
 from game.analysis.selfplay import RandomPlayer, self_play
 from game.engine.match import Cube, Rules
 from game.engine.notation import format_play
-from game.engine.record import Record
+from game.engine.record import Record, Seat
 from game.engine.state import GameState, Phase
 from game.formats.game_link import format_game_link
 from game.web.address import links
@@ -287,3 +287,25 @@ def test_a_diagram_draws_a_double_the_rules_would_refuse(rules):
     assert diagrams.board_text(session)
     with pytest.raises(EmbedError):
         read_embed("", f"#gnubgid={offered}")  # to play from it: refused
+
+
+def test_a_replay_of_the_persons_game_is_seated_as_the_review_seats_it():
+    # A game played by link on Pink: the embed's replay keeps Pink (You) at the bottom, as the
+    # main page's review does; flip=1 asks for the other side; a link without its players
+    # keeps Cyan at the bottom, as before.
+    record = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
+    record = record.with_names(("Friend", "You"))
+    fragment = snippet.embed_fragment("replay", record.state, record, "computer")
+    assert "&names=Friend,You" in fragment
+    for flip, bottom in (("", 1), ("&flip=1", 0)):
+        spec = read_embed("?mode=replay" + flip, "#" + fragment)
+        replay = Replay.of(spec.record, 0)
+        for at in range(0, len(replay.moments), 7):
+            assert replay_view(spec, replay.jump(at))[0].bottom_player == bottom
+    turned = record.with_seats((((1, 0), Seat(turned=True)),))
+    fragment = snippet.embed_fragment("replay", turned.state, turned, "")
+    spec = read_embed("?mode=replay", "#" + fragment)
+    bottoms = {replay_view(spec, Replay.of(spec.record, at))[0].bottom_player for at in range(40)}
+    assert bottoms == {0, 1}  # turned to each mover, as two at one screen played it
+    old = read_embed("?mode=replay", "#" + format_game_link(record))
+    assert replay_view(old, Replay.of(old.record, 5))[0].bottom_player == 0
