@@ -274,7 +274,8 @@ def test_a_name_keeps_its_comma_unless_a_rating_follows_it():
     text = MATCH.replace(
         " Ann : 0                        Bob : 0", " Smith, John : 0   HansK,1615 : 0", 1
     )
-    assert parse_mat(text).names == ("Smith, John", "HansK")
+    # (game 1's header only: each game's players are its own, Record.seats)
+    assert parse_mat(text).seat_at(1).names == ("Smith, John", "HansK")
 
 
 def test_a_negative_match_length_is_named():
