@@ -34,6 +34,9 @@ from game.web.table import pooled_play, tutor, words
 from game.web.table.rollouts import Roller
 from game.web.worker import judging
 
+# The hint's first answer: the best play's row, else the cube's advice or why there is none.
+HINT_FIRST = "#hint-body .hint-plays > li, #hint-body .hint-advice, #hint-body .hint-none"
+
 Go = Callable[[], object]
 
 
@@ -137,6 +140,9 @@ class Coach:
         surface.html(
             "hint-body", hint_panel.hint_html(answer, game.phase is Phase.DOUBLED, own=self.own)
         )
+        # The best play (or the cube's advice) in view: at 320x568 the panel showed only the
+        # note above the list, and the player had to find the plays by scrolling.
+        surface.scroll_in_box(HINT_FIRST)
         self.roller.show_kept(game)
         # How many of the pool's workers and the computer's shared it (0: asked whole).
         surface.mark("hint-parts", str(answer.get("parts", 0)))
