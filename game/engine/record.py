@@ -592,7 +592,9 @@ class Record:
             raise RecordError(game, actions, Refusal("no such moment in the record"))
         games = (*every[: game - 1], every[game - 1][:actions])
         record = Record(self._start, games)
-        record._seats = tuple((at, seat) for at, seat in self._seats if at <= (game, actions))
+        # A seat from the cut on played nothing kept: whoever plays on is seated anew.
+        kept = tuple((at, seat) for at, seat in self._seats if at < (game, actions))
+        record._seats = kept or self._seats[:1]
         return record
 
     def with_names(self, names: tuple[str, str]) -> Record:

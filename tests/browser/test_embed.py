@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Frame, Page, expect
 
+from game.analysis.selfplay import RandomPlayer, self_play
+from game.engine.match import Rules
+from game.web.sharing import snippet
 from tests.browser.pages import READY_TIMEOUT_MS, clear_site_storage, open_game
 from tools.build.server import serve_in_thread
 
@@ -327,3 +331,15 @@ def test_share_embed_writes_a_snippet_that_shows_the_position_and_open_takes_an_
     assert "to play 5-2" in words
     mine, theirs = (part.rsplit(" ", 1)[1] for part in pips.split(" · "))
     assert mine in words and theirs in words
+
+
+def test_a_replay_of_a_game_played_on_pink_keeps_pink_at_the_bottom(game_page: Page, site: str):
+    # A game played by link on Pink, embedded as Share writes it: the person's side at the
+    # bottom, as the review shows it; flip=1 turns it the other way up.
+    record = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
+    record = record.with_names(("Friend", "You"))
+    fragment = snippet.embed_fragment("replay", record.state, record, "computer")
+    for flip, bottom in (("", "You play from the bottom"), ("&flip=1", "Friend plays from")):
+        game_page.goto(f"{site}embed.html?mode=replay{flip}#{fragment}")
+        game_page.wait_for_function("() => document.body.dataset.ready === 'true'")
+        expect(game_page.locator("#embed-text")).to_contain_text(bottom)

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.engine.record import Seat
 from game.formats.game_link import format_game_link
 from game.formats.mat import format_mat, parse_mat
 from game.web.state.session import FRIEND, Session, Settings
@@ -322,3 +323,79 @@ def test_sgf_export_import_paste_and_drop_on_the_board(game_page: Page, tmp_path
         dropped,
     )
     expect(game_page.locator("#review-turn")).to_contain_text(f"Game {len(played(5).games)},")
+
+
+def seat_storage(page: Page, record, settings: Settings) -> None:
+    """``record`` saved as the history of a game played on under ``settings``."""
+    session = Session(record.state, settings).after(record.state)
+    page.goto("tools/bare/blank.html")
+    page.evaluate(
+        "([key, save, hkey, history]) => { localStorage.setItem(key, save);"
+        " localStorage.setItem(hkey, history); }",
+        [SAVE_KEY, storage.save_text(session), HISTORY_KEY, json.dumps(history_data(record))],
+    )
+
+
+def test_a_match_is_reviewed_game_by_game_as_its_players_sat(game_page: Page, tmp_path):
+    # Game 1 between two friends at this screen, the board not turned; game 2 against the
+    # computer at Expert. Reviewed under a friend's settings that turn the board now.
+    match = next(r for r in (played(seed) for seed in range(9)) if len(r.games) > 1)
+    record = match.truncated(1, len(match.games[0])).with_seats((((1, 0), Seat(turned=False)),))
+    you = Seat(("You", "Computer"), (None, "expert"))
+    record = record.next_game().seated(you).extend(match.games[1])
+    seat_storage(game_page, record, Settings(opponent=FRIEND, rotate=True))
+    open_game(game_page)
+    game_page.click("#replay-toggle")
+    game_page.keyboard.press("Home")
+    where = game_page.locator("#replay-where")
+    expect(where).to_contain_text("Game 1 of")
+    expect(where).not_to_contain_text("Computer")
+    for _step in range(4):  # both friends' turns: the board never turns
+        game_page.keyboard.press("ArrowRight")
+        expect(game_page.locator("#name-bottom")).to_have_text("Cyan")
+    game_page.keyboard.press("End")
+    expect(where).to_contain_text("You vs Computer (Expert)")
+    expect(game_page.locator("#name-bottom")).to_have_text("You")
+    headings = game_page.locator("#move-list h3")
+    expect(headings.nth(0)).to_contain_text("Cyan")
+    expect(headings.nth(1)).to_contain_text("Computer (Expert)")
+    with game_page.expect_download() as download:
+        game_page.click("#export-mat")
+    path = tmp_path / "match.mat"
+    download.value.save_as(path)
+    text = path.read_text()
+    assert "Cyan : 0" in text.split(" Game 2")[0] and "Computer (expert) :" in text
+
+
+def test_a_friend_taking_over_from_the_computer_is_shared_as_it_happened(game_page: Page):
+    # Against the computer at Expert, the person to roll: switched to a friend at this screen,
+    # then shared. The link opens as the review (the computer's moves the computer's, the
+    # friends from the end) and plays on between friends, as vs=friend says.
+    record = played(0).truncated(1, 6).with_names(("You", "Computer"))
+    record = record.with_levels((None, "expert"))
+    seat_storage(game_page, record, Settings(level="expert", rules="full"))
+    open_game(game_page)
+    game_page.click("#settings-toggle")
+    game_page.check('input[name="opponent"][value="friend"]')
+    game_page.click("#settings-done")
+    game_page.click("#share")
+    expect(game_page.locator("#notice-url")).to_have_value(re.compile(r"&seats="))
+    url = game_page.input_value("#notice-url")
+    assert "&vs=friend" in url and "&names=Cyan,Pink" in url
+    other = game_page.context.browser.new_context(base_url=game_page.url.split("tools/")[0])
+    page = other.new_page()
+    page.goto(url)
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=300_000)
+    where = page.locator("#replay-where")
+    expect(where).to_contain_text("Cyan vs Pink")  # who plays on from here
+    page.locator("#replay-where").click()
+    page.keyboard.press("Home")
+    expect(where).to_contain_text("You vs Computer (Expert)")
+    expect(page.locator("#move-list h3").first).to_contain_text("Computer (Expert) \u2192 Pink")
+    page.keyboard.press("End")
+    page.click("#replay-play-on")
+    expect(page.locator("#replay")).to_be_hidden()
+    expect(page.locator("#status")).not_to_contain_text("computer")
+    page.click("#settings-toggle")  # and the page plays on between friends
+    expect(page.locator('input[name="opponent"][value="friend"]')).to_be_checked()
+    other.close()
