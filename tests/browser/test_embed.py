@@ -335,11 +335,11 @@ def test_share_embed_writes_a_snippet_that_shows_the_position_and_open_takes_an_
 
 def test_a_replay_of_a_game_played_on_pink_keeps_pink_at_the_bottom(game_page: Page, site: str):
     # A game played by link on Pink, embedded as Share writes it: the person's side at the
-    # bottom, as the review shows it; flip=1 turns it the other way up.
+    # bottom, as the review shows it (told by its colour); flip=1 turns it the other way up.
     record = self_play(Rules.full(), random.Random(1), RandomPlayer(random.Random(2)))
     record = record.with_names(("Friend", "You"))
     fragment = snippet.embed_fragment("replay", record.state, record, "computer")
-    for flip, bottom in (("", "You play from the bottom"), ("&flip=1", "Friend plays from")):
+    for flip, bottom in (("", "Pink plays from the bottom"), ("&flip=1", "Cyan plays from")):
         game_page.goto(f"{site}embed.html?mode=replay{flip}#{fragment}")
         game_page.wait_for_function("() => document.body.dataset.ready === 'true'")
         expect(game_page.locator("#embed-text")).to_contain_text(bottom)

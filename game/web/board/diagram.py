@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.engine.notation import format_play
+from game.engine.players import PLAYER_NAMES
 from game.engine.plays import Play
 from game.engine.position import BAR, OFF, Side
 from game.engine.record import Seat
@@ -54,6 +55,26 @@ class FlippedSession(Session):
         return 1 - super().bottom_player
 
 
+@dataclass(frozen=True)
+class SeatedSession(Session):
+    """A replay's moment with ``seat_bottom`` at the bottom, as its players sat (``flip``: the
+    other way up); a board turned to each mover has None and turns as its settings say."""
+
+    seat_bottom: int | None = None
+    flip: bool = False
+
+    @property
+    def bottom_player(self) -> int:
+        bottom = super().bottom_player if self.seat_bottom is None else self.seat_bottom
+        return 1 - bottom if self.flip else bottom
+
+
+def replay_names(seat: Seat) -> tuple[str, str]:
+    """A replay's players as an embed tells them: to a reader who is not the "You" who played
+    it, a game of the person's is two sides by their colours; other names as they are."""
+    return PLAYER_NAMES if "You" in seat.names else seat.names
+
+
 def embed_session(
     spec: EmbedSpec, game: GameState | None = None, rotate: bool = True, seat: Seat | None = None
 ) -> Session:
@@ -62,16 +83,20 @@ def embed_session(
     (``rotate=False``: Cyan at the bottom throughout). A replay's moment is seated as its
     record's ``seat`` sat, as the main page's review seats it (``seated``: the person at the
     bottom, a board turned to each mover where it was; a record that does not say: Cyan at the
-    bottom); ``flip=1`` turns any of these the other way up."""
+    bottom), named by ``replay_names``; ``flip=1`` turns any of these the other way up."""
     shown = game if game is not None else spec.game
     if shown is None:
         raise ValueError("an embed shows a position")
-    settings, side, names = Settings(opponent=FRIEND, rotate=rotate), 0, None
-    if seat is not None:
-        settings, side = seated(seat.names, settings, seat.turned)
-        names = seat.names
-    kind = FlippedSession if spec.flip else Session
-    session = kind(shown, settings, names=names, link_side=side)
+    settings = Settings(opponent=FRIEND, rotate=rotate)
+    if seat is None:
+        session: Session = (FlippedSession if spec.flip else Session)(shown, settings)
+    else:
+        sat, side = seated(seat.names, settings, seat.turned)
+        turned = sat.opponent == FRIEND and sat.rotate
+        bottom = None if turned else side
+        names = replay_names(seat)
+        settings = replace(settings, rotate=turned)
+        session = SeatedSession(shown, settings, names=names, seat_bottom=bottom, flip=spec.flip)
     return session.after(shown) if shown.phase is Phase.MOVE else session
 
 

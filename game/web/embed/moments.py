@@ -3,7 +3,8 @@ led there (``Game 1, move 3 of 40: Pink plays 24/18 13/11``) and that play drawn
 
 The embeds (``embed.html``, game/web/embed/embed_app.py) show a position as the main page
 draws it (game/web/board/diagram.py); a replay is seated as the main page's review seats it
-(the person who played it at the bottom; a record that does not say: Cyan at the bottom).
+(the person who played it at the bottom; a record that does not say: Cyan at the bottom),
+the person's game told by its colours.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from game.engine.notation import format_play
 from game.engine.record import ActionKind, play_of
 from game.engine.state import Phase
 from game.web.address.embed_params import EmbedSpec
-from game.web.board.diagram import embed_session
+from game.web.board.diagram import embed_session, replay_names
 from game.web.board.render import BoardView
 from game.web.board.view import COLOURS, board_view
 from game.web.board.words import recorded_name
@@ -55,7 +56,7 @@ def replay_view(spec: EmbedSpec, replay: Replay) -> tuple[Session, BoardView, st
     action = replay.record.games[game - 1][index - 1]
     before = replay.moments[replay.at - 1][2]
     # Said of who made the action: the players before it, where they changed at this moment.
-    names = [recorded_name(name) for name in replay.record.seat_at(game, index - 1).names]
+    names = [recorded_name(name) for name in replay_names(replay.record.seat_at(game, index - 1))]
     mover = before.turn if before.phase is not Phase.OPENING else 0
     if action.kind == ActionKind.PLAY:
         moves = play_of(before.position, action.moves).moves

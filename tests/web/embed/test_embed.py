@@ -301,7 +301,10 @@ def test_a_replay_of_the_persons_game_is_seated_as_the_review_seats_it():
         spec = read_embed("?mode=replay" + flip, "#" + fragment)
         replay = Replay.of(spec.record, 0)
         for at in range(0, len(replay.moments), 7):
-            assert replay_view(spec, replay.jump(at))[0].bottom_player == bottom
+            session, _view, words = replay_view(spec, replay.jump(at))
+            assert session.bottom_player == bottom
+            assert "You" not in words and "Friend" not in words  # told by their colours
+    assert diagrams.board_text(session)[0] == "Cyan plays from the bottom, Pink from the top."
     turned = record.with_seats((((1, 0), Seat(turned=True)),))
     fragment = snippet.embed_fragment("replay", turned.state, turned, "")
     spec = read_embed("?mode=replay", "#" + fragment)
