@@ -4,6 +4,7 @@ the same match read the same, and files that cannot be read say where."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from hypothesis import Phase, given, settings
@@ -284,3 +285,15 @@ def test_a_negative_match_length_is_named():
         parse_mat(MATCH.replace(" 3 point match", " -5 point match", 1))
     assert (caught.value.game, caught.value.move) == (0, 0)
     assert "match length must be 0 (money play) to 64, got '-5'" in str(caught.value.reason)
+
+
+def test_a_money_sessions_score_lines_are_a_tally_not_checked():
+    # In a match a score line decides the match's end and its Crawford game; in a money session
+    # it decides nothing, and a program may leave it at 0-0: read as before.
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "mat" / "money_beavers.mat").read_text()
+    tallies = re.findall(r"(?m)^ Game [0-9]+\n(.*)$", text)[1:]
+    assert tallies and all(re.search(r": [1-9]", line) for line in tallies)
+    zeroed = re.sub(r"(?m)^( Game [0-9]+\n.*?: )[0-9]+(.*?: )[0-9]+$", r"\g<1>0\g<2>0", text)
+    assert zeroed != text and parse_mat(zeroed) == parse_mat(text)

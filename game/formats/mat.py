@@ -210,9 +210,10 @@ def _replay_from(
             if record.state.phase is Phase.MATCH_OVER:
                 break  # games after the match was won: gnubg ignores them too
             record = record.next_game()
-            if game.score != record.state.score:
+            if game.score != record.state.score and not rules.is_money:
                 # A game left out (or a score edited): read on, every later game would be
-                # scored from the wrong score, the match's end and Crawford game with it.
+                # scored from the wrong score, the match's end and Crawford game with it. (A
+                # money session's tally decides nothing, and not every program keeps one.)
                 raise InvalidMatFile(
                     game.number,
                     0,

@@ -156,7 +156,9 @@ def _replay(
                 record = record.next_game()
             except ValueError as problem:
                 raise InvalidSgfFile(number, 0, Refusal.saying(problem)) from None
-            written_score = _match_info(tree[0], number)[1] if _scores_written(tree[0]) else None
+            money = record.state.rules.is_money  # a money session's tally decides nothing
+            scored = _scores_written(tree[0]) and not money
+            written_score = _match_info(tree[0], number)[1] if scored else None
             if written_score is not None and written_score != record.state.score:
                 # A game left out (or a score edited): the rest would be scored wrongly.
                 raise InvalidSgfFile(
