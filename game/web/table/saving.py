@@ -125,7 +125,9 @@ class Saving:
             # Played on (or begun): the action is the players' as they sit now, and the record
             # keeps who played what, so that other settings later never change how it was
             # played (its review, its files); a change of players begins where it was made.
-            record = seated_at(state.history, session).follow(session.game, moves)
+            seated = seated_at(state.history, session)
+            if seated is not state.history:  # new players: the action is theirs
+                record = seated.follow(session.game, moves)
         state = replace(state, history=record)
         if self.page.checkable_dice:  # the seeds follow the record from the page's last one
             state = replace(state, dice=self.dice_for(state))
