@@ -191,6 +191,27 @@ def test_a_phone_reaches_the_settings_and_a_friends_link_with_a_finger(game_page
     assert game_page.evaluate(SMALL_CONTROLS, FINGER) == []
 
 
+def test_the_keys_list_leaves_its_words_room_on_a_small_phone(game_page: Page):
+    """At 320x568 the keys "← → Home End" on one line left the words 75 of the list's 224 px,
+    a word a line: the keys take two lines instead, each key whole."""
+    game_page.set_viewport_size({"width": 320, "height": 568})
+    open_game(game_page, "pace=0")
+    game_page.click("#keys-toggle")
+    expect(game_page.locator("#keys-dialog")).to_be_visible()
+    words, whole, keys_cut = game_page.evaluate(
+        """() => {
+            const list = document.querySelector('#keys-dialog .keys');
+            const words = document.querySelector('#keys-dialog dd').getBoundingClientRect();
+            const cut = [...list.querySelectorAll('dt kbd')].filter(k =>
+                k.getBoundingClientRect().right > k.closest('dt').getBoundingClientRect().right + 0.5
+                || k.getClientRects().length !== 1).map(k => k.textContent);
+            return [words.width, list.getBoundingClientRect().width, cut];
+        }"""
+    )
+    assert words >= 0.55 * whole, (words, whole)
+    assert keys_cut == []
+
+
 def test_the_header_and_the_board_do_not_move_when_the_turn_changes(game_page: Page):
     game_page.set_viewport_size({"width": 375, "height": 667})
     open_game(game_page, "seed=1&pace=0")  # the computer opens
