@@ -202,9 +202,10 @@ def test_the_keys_list_leaves_its_words_room_on_a_small_phone(game_page: Page):
         """() => {
             const list = document.querySelector('#keys-dialog .keys');
             const words = document.querySelector('#keys-dialog dd').getBoundingClientRect();
+            const edge = k => k.closest('dt').getBoundingClientRect().right + 0.5;
             const cut = [...list.querySelectorAll('dt kbd')].filter(k =>
-                k.getBoundingClientRect().right > k.closest('dt').getBoundingClientRect().right + 0.5
-                || k.getClientRects().length !== 1).map(k => k.textContent);
+                k.getBoundingClientRect().right > edge(k) || k.getClientRects().length !== 1)
+                .map(k => k.textContent);
             return [words.width, list.getBoundingClientRect().width, cut];
         }"""
     )
