@@ -258,6 +258,34 @@ def test_a_match_file_in_utf16_or_latin1_is_read_as_the_command_lines_read_it(ga
     expect(game_page.locator("#replay-where")).to_contain_text("Åsa vs Jürgen")
 
 
+def test_a_huge_file_dropped_on_the_board_is_refused_without_reading_it_all(game_page: Page):
+    # A film dropped by mistake: only the first bytes that can tell it is too large are read,
+    # where the whole file was read into the page's memory first (a tab can run out of it).
+    seed_storage(game_page, played(0))
+    open_game(game_page)
+    read = game_page.evaluate(
+        """() => {
+            const file = new File([new Uint8Array(64 * 1024 * 1024)], 'film.mat');
+            let asked = 0;
+            for (const name of ['arrayBuffer', 'text']) {
+                const own = file[name].bind(file);
+                file[name] = () => { asked = file.size; return own(); };
+            }
+            const slice = file.slice.bind(file);
+            file.slice = (start, end) => { asked = Math.min(end, file.size) - start;
+                return slice(start, end); };
+            // The file itself, not the copy a DataTransfer would hold, so its reads are seen.
+            const drop = new DragEvent('drop', {bubbles: true, cancelable: true});
+            const files = {length: 1, item: () => file};
+            Object.defineProperty(drop, 'dataTransfer', {value: {files}});
+            document.querySelector('#board').dispatchEvent(drop);
+            return new Promise(done => setTimeout(() => done(asked), 3000));
+        }"""
+    )
+    expect(game_page.locator("#notice-text")).to_contain_text("too large to be a match file")
+    assert 0 < read <= 8 * 1024 * 1024, read
+
+
 # The top of each control that says or steps the review, less the bottom of the sticky rooms
 # above them (a control under the rooms cannot be read or pressed).
 BELOW_THE_ROOMS = """() => {

@@ -21,6 +21,7 @@ from pyscript import document, when, window
 from game.formats.match_file import file_text
 from game.web.board import layout
 from game.web.language.catalog import _
+from game.web.worker.importing import MAX_MATCH_FILE
 
 # A DOM node or event as Python sees it in the page (a pyodide JsProxy): untyped.
 Node = Any
@@ -153,10 +154,17 @@ def _file_reader(action: Callable[[str], object]) -> Handler:
     return handler
 
 
+# The most of a file read: more than enough to fill any reader's limit (a match file's
+# characters, at most 4 bytes each), so a film dropped by mistake is refused unread.
+FILE_BYTES_READ = 4 * MAX_MATCH_FILE + 4
+
+
 async def file_text_of(file: Any) -> str:
     """A chosen or dropped file's text, decoded as the command lines decode it (``file_text``:
-    a file saved as UTF-16 or Latin-1 too, where ``File.text()`` reads UTF-8 only)."""
-    return file_text((await file.arrayBuffer()).to_bytes())
+    a file saved as UTF-16 or Latin-1 too, where ``File.text()`` reads UTF-8 only); of a file
+    larger than ``FILE_BYTES_READ``, its beginning (too long for any reader, which says so)."""
+    part = file.slice(0, FILE_BYTES_READ) if file.size > FILE_BYTES_READ else file
+    return file_text((await part.arrayBuffer()).to_bytes())
 
 
 # The bars stuck at the panel's top while it scrolls (styles/app.css): the rooms, the review's tabs.
