@@ -11,7 +11,9 @@
 with the page's own ``data-error``), ``js(expression, arg)`` (a JavaScript expression whose
 value comes back as JSON; ``arg`` is in scope as ``arg``), ``wait(expression)``,
 ``click(selector)`` (a real pointer click, scrolled into view), ``press(key)`` (Tab,
-Enter, Escape: a real key to whatever has the focus), ``reload()``,
+Enter, Escape: a real key to whatever has the focus), ``resize(width, height)`` (the
+window's page; WebKit's MiniBrowser is at least 447 px wide and takes its own bar from the
+height), ``reload()``,
 ``errors()`` (console errors and uncaught exceptions since the last call).
 
 WebKitWebDriver has no console log: there a small listener is put into each page once it is
@@ -95,6 +97,9 @@ class Tab:
 
     def press(self, key: str) -> None:
         """A key of ``KEYS`` pressed and released, to whatever has the focus."""
+        raise NotImplementedError
+
+    def resize(self, width: int, height: int) -> None:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -192,6 +197,9 @@ class ChromiumTab(Tab):
 
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)
+
+    def resize(self, width: int, height: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": height})
 
     def errors(self) -> list[str]:
         seen, self.seen = self.seen, []
@@ -349,6 +357,10 @@ class FirefoxTab(Tab):
             actions=[{"type": "key", "id": "keyboard", "actions": down_up}],
         )
 
+    def resize(self, width: int, height: int) -> None:
+        viewport = {"width": width, "height": height}
+        self.command("browsingContext.setViewport", context=self.context, viewport=viewport)
+
     def errors(self) -> list[str]:
         self.js("0")  # read what came before now
         seen, self.seen = self.seen, []
@@ -419,8 +431,7 @@ class WebKitTab(Tab):
             answer = self._start(timeout=READY_S)
         self.session = "/session/" + answer["sessionId"]
         self._call("POST", self.session + "/timeouts", {"script": READY_S * 1000})
-        width, height = VIEWPORT
-        self._call("POST", self.session + "/window/rect", {"width": width, "height": height})
+        self.resize(*VIEWPORT)
 
     def _start(self, timeout: float) -> Any:
         """Start WebKitWebDriver and a session of MiniBrowser; the session's answer."""
@@ -517,6 +528,9 @@ class WebKitTab(Tab):
         down_up = [{"type": "keyDown", "value": KEYS[key]}, {"type": "keyUp", "value": KEYS[key]}]
         keyboard = {"type": "key", "id": "keyboard", "actions": down_up}
         self._call("POST", self.session + "/actions", {"actions": [keyboard]})
+
+    def resize(self, width: int, height: int) -> None:
+        self._call("POST", self.session + "/window/rect", {"width": width, "height": height})
 
     def listen(self) -> None:
         self.js(_LISTEN)

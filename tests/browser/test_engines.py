@@ -5,7 +5,8 @@ engine for the module, one tab, the site's storage emptied before each test:
 in all three engines: no control live while the page loads (Firefox restores buttons'
 enabled state on a reload), an opaque end card, the keyboard's ring drawn (Tab onto a button,
 then onto a checker: white and dashed, unlike a lit point; every Tab stop of a match's review,
-the lists Firefox stops on too), dark scrollbars where the engine colours them; in Firefox
+the lists Firefox stops on too), dark scrollbars where the engine colours them, the rooms'
+names whole where their bar is narrow (800x600, 447x530, 1024x768; English, German); in Firefox
 and WebKit: a played turn with the hint, Undo and Confirm, the computer's reply, a reload that
 keeps the game, the review and an analysis; a whole-game link opened; a game by link handed
 over between two players (two origins of the one site, two localStorages); an embedded
@@ -29,6 +30,7 @@ from game.web.store import storage
 from tests.browser.engines import (
     ENGINES,
     READY_S,
+    VIEWPORT,
     ChromiumTab,
     Display,
     FirefoxTab,
@@ -309,6 +311,30 @@ def test_a_game_by_link_is_handed_over_between_two_players(fresh: Tab):
     assert before.game.phase is Phase.OPENING
     tab.click_when("#roll")
     until(tab, lambda s: s.game.phase is not Phase.OPENING)
+
+
+# The rooms' names cut short by an ellipsis (test_rooms.py's CUT_NAMES).
+CUT_NAMES = """[...document.querySelectorAll('.rooms button, .tabs button')]
+  .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 0.5)
+  .map(b => b.textContent)"""
+
+
+def test_every_rooms_name_is_whole_where_the_bar_is_narrow(fresh: Tab):
+    """Each engine's own letters: the names were cut ("P…", "Re…") in English at 800x600 (the
+    side panel 236 px) and at 447x530 (a board held small by the height), in German more."""
+    tab = fresh
+    cut = []
+    try:
+        for code in ("en", "de"):
+            tab.resize(*VIEWPORT)
+            tab.open(f"index.html?lang={code}&pace=0")
+            for size in ((800, 600), (447, 530), (1024, 768)):
+                tab.resize(*size)
+                tab.wait("innerWidth === arg", size[0])
+                cut += [(code, size, name) for name in tab.js(CUT_NAMES)]
+    finally:
+        tab.resize(*VIEWPORT)
+    assert cut == [], f"{tab.name}: {cut}"
 
 
 def test_an_embedded_diagram_and_replay(fresh: Tab):
