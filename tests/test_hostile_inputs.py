@@ -161,6 +161,7 @@ MATCHES = Path(__file__).parent / "data" / "matches"
 ENCODINGS = {
     "UTF-16 (Notepad's Unicode)": lambda text: text.encode("utf-16"),
     "UTF-16 big-endian": lambda text: b"\xfe\xff" + text.encode("utf-16-be"),
+    "UTF-16 without its mark": lambda text: text.encode("utf-16-le"),
     "UTF-8 with its BOM": lambda text: text.encode("utf-8-sig"),
     "Latin-1": lambda text: text.encode("latin-1"),
 }

@@ -53,12 +53,19 @@ class MatchFile:
 
 def file_text(data: bytes) -> str:
     """A file's bytes as text: UTF-16 when it begins with its byte-order mark (Windows
-    Notepad's "Unicode"), else UTF-8 (its own mark dropped), else Latin-1 (old archives)."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    Notepad's "Unicode") or has a zero in every other byte of its beginning (UTF-16 without
+    it), else UTF-8 (its own mark dropped), else Latin-1 (old archives)."""
+    encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else None
+    head = data[:64]
+    if encoding is None and len(head) >= 8 and not head.count(0) * 2 - len(head):
+        # Without its mark: every other byte of ASCII text (a match file's) is a zero.
+        encoding = "utf-16-le" if not head[1::2].strip(b"\0") else None
+        encoding = "utf-16-be" if not head[0::2].strip(b"\0") else encoding
+    if encoding is not None:
         try:
-            return data.decode("utf-16")
+            return data.decode(encoding)
         except UnicodeDecodeError:
-            pass  # not UTF-16 after all: read below, its first bytes as Latin-1
+            pass  # not UTF-16 after all: read below
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
