@@ -229,3 +229,20 @@ def test_a_games_score_the_games_before_it_do_not_give_is_refused():
     assert "2-4" in str(caught.value.reason) and "2-0" in str(caught.value.reason)
     without_scores = re.sub(r"\[ws:[0-9]+\]\[bs:[0-9]+\]", "", text)
     assert read_sgf(without_scores).record == read_sgf(text).record  # none written: none checked
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [(";B[31", ";B31"), (";W[", "#;W[")],
+    ids=["a property without its brackets", "a character between nodes"],
+)
+def test_a_broken_file_says_on_which_line(damage, words):
+    # gnubg writes one node a line: the line is where a player finds what broke (an .sgf
+    # error said "file: ..." with nothing to look for but a quote).
+    lines = format_sgf(played(0)).split("\n")
+    at = next(i for i, line in enumerate(lines) if i > 3 and damage in line)
+    lines[at] = lines[at].replace(damage, words, 1)
+    with pytest.raises(InvalidSgfFile) as caught:
+        parse_sgf("\n".join(lines))
+    assert (caught.value.game, caught.value.move) == (0, 0)
+    assert f"line {at + 1}:" in str(caught.value), str(caught.value)

@@ -99,13 +99,22 @@ def game_trees(text: str) -> list[list[list[Property]]]:
                 raise InvalidSgfFile(
                     0,
                     0,
-                    Refusal("cannot read {text} in a game tree", text=quoted(text[at:], 20)),
+                    _on_line(
+                        text,
+                        at,
+                        Refusal("cannot read {text} in a game tree", text=quoted(text[at:], 20)),
+                    ),
                 )
         trees.append(nodes)
         if len(trees) > MAX_GAMES:
             raise InvalidSgfFile(0, 0, Refusal("more than {most} game trees", most=MAX_GAMES))
         at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
     return trees
+
+
+def _on_line(text: str, at: int, reason: Refusal) -> Refusal:
+    """The reason with the line it was met on (gnubg writes one node a line)."""
+    return Refusal("line {line}: {reason}", line=text.count("\n", 0, at) + 1, reason=reason)
 
 
 def _node_at(text: str, at: int) -> tuple[list[Property], int]:
@@ -115,13 +124,10 @@ def _node_at(text: str, at: int) -> tuple[list[Property], int]:
         if not found:
             name = _IDENTIFIER.match(text, _SPACE.match(text, at).end())  # type: ignore[union-attr]
             if name:
-                raise InvalidSgfFile(
-                    0,
-                    0,
-                    Refusal(
-                        "the property {name} has no value ('[...]')", name=quoted(name.group(), 12)
-                    ),
+                reason = Refusal(
+                    "the property {name} has no value ('[...]')", name=quoted(name.group(), 12)
                 )
+                raise InvalidSgfFile(0, 0, _on_line(text, name.start(), reason))
             return properties, _SPACE.match(text, at).end()  # type: ignore[union-attr]
         identifier: str = found.group(1)
         if not identifier.isupper():  # FF[3]'s lower-case letters are not part of the name
