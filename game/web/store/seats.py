@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from game.bot.level_names import LEVEL_NAMES  # the names only: the bot is not loaded
 from game.engine.record import Record, Seat
-from game.engine.text import quote_part, unquote
+from game.engine.text import is_ascii_number, quote_part, unquote
 from game.web.state.session import MAX_NAME
 
 MAX_SEATS = 200  # more changes of players than any match has: a longer list is not read
@@ -67,7 +67,7 @@ def _seat_of(part: str) -> tuple[tuple[int, int], Seat] | None:
         return None
     at, first, second, level0, level1, turned = fields
     game, dot, actions = at.partition(".")
-    if not (dot and game.isdigit() and actions.isdigit() and len(at) < 12):
+    if not (dot and is_ascii_number(game, 4) and is_ascii_number(actions, 6)):
         return None
     if not all(level in ("", *LEVEL_NAMES) for level in (level0, level1)):
         return None
