@@ -169,6 +169,8 @@ class App:
         tag = str(event.target.tagName)
         if tag in ("INPUT", "TEXTAREA", "SELECT") or event.altKey or event.ctrlKey or event.metaKey:
             return
+        if document.querySelector("dialog[open]"):
+            return  # a question or a list has the keyboard (its buttons, Escape): not the game
         node = event.target
         on_board = bool(node) and bool(node.closest) and bool(node.closest("#board"))
         # A key on a point the board has just redrawn: its target is no longer in the page.

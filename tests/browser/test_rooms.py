@@ -244,6 +244,13 @@ def test_the_review_has_a_banner_tabs_and_the_status_never_speaks_of_the_live_ga
 
 def test_keys_roll_undo_and_list_themselves(game_page: Page):
     open_game(game_page, "seed=5&pace=0")  # the person opens with 5-3
+    # While a dialog is open its keys are its own: R rolled the dice behind the keys' list.
+    game_page.keyboard.press("?")
+    expect(game_page.locator("#keys-dialog")).to_be_visible()
+    game_page.keyboard.press("r")
+    game_page.keyboard.press("Escape")
+    expect(game_page.locator("#keys-dialog")).to_be_hidden()
+    expect(game_page.locator("#status")).to_contain_text("Roll the dice to see who starts")
     game_page.keyboard.press("r")
     expect(game_page.locator("#status")).to_contain_text("5-3")
     tap(game_page, 8)
