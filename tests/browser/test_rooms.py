@@ -213,6 +213,20 @@ def test_the_keys_list_leaves_its_words_room_on_a_small_phone(game_page: Page):
     assert keys_cut == []
 
 
+def test_a_phone_fills_the_open_and_embed_dialogs_with_a_finger(game_page: Page):
+    """Their text fields were the browser's own: Open…'s 33 px tall, Embed's caption 18 px."""
+    game_page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    open_game(game_page, "pace=0")
+    game_page.click("#open-toggle")
+    expect(game_page.locator("#open-dialog")).to_be_visible()
+    assert game_page.evaluate(SMALL_CONTROLS, FINGER) == []
+    game_page.keyboard.press("Escape")
+    game_page.click("#share")
+    game_page.click("#notice-embed")
+    expect(game_page.locator("#embed-caption-input")).to_be_visible()
+    assert game_page.evaluate(SMALL_CONTROLS, FINGER) == []
+
+
 def test_the_header_and_the_board_do_not_move_when_the_turn_changes(game_page: Page):
     game_page.set_viewport_size({"width": 375, "height": 667})
     open_game(game_page, "seed=1&pace=0")  # the computer opens
