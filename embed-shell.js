@@ -285,7 +285,7 @@
   }
 
   var shown = null;  // the last reply drawn
-  var matText;       // a replay's match file, once fetched
+  var matBytes;      // a replay's match file, once fetched (byteString)
   var themed = false;
 
   function draw(reply) {
@@ -330,9 +330,19 @@
     var language = window.backgammonLanguage;
     var wanted = { search: location.search, hash: location.hash, language: (language && language.code) || "en" };
     if (moment !== undefined) wanted.moment = moment;
-    if (matText !== undefined) wanted.mat = matText;
+    if (matBytes !== undefined) wanted.matBytes = matBytes;
     if (first) wanted.first = true;
     return wanted;
+  }
+
+  // A file's bytes as a string of one character each (U+0000 to U+00FF): the runtime decodes
+  // them as Open… decodes a file (UTF-16 and Latin-1 too, where response.text() reads UTF-8 only).
+  function byteString(buffer) {
+    var bytes = new Uint8Array(buffer), parts = [];
+    for (var at = 0; at < bytes.length; at += 8192) {
+      parts.push(String.fromCharCode.apply(null, bytes.subarray(at, at + 8192)));
+    }
+    return parts.join("");
   }
 
   // A replay's match file (beside the page, same origin only): fetched at once, while the
@@ -342,7 +352,7 @@
     if (url.origin !== location.origin) return Promise.resolve({ foreign: true });
     return fetch(url.href).then(function (response) {
       if (!response.ok) return { status: response.status };
-      return response.text().then(function (content) { return { text: content }; });
+      return response.arrayBuffer().then(function (content) { return { bytes: byteString(content) }; });
     }).catch(function () { return { failed: true }; });
   }
   var matName = field(location.search, "mat");
@@ -357,7 +367,7 @@
       if (got.foreign) return problem(t("The match file must be on the same site as the page."));
       if (got.status) return problem(t("The match file {name} could not be loaded ({status}).", { name: name, status: got.status }));
       if (got.failed) return problem(t("The match file {name} could not be loaded.", { name: name }));
-      matText = got.text;
+      matBytes = got.bytes;
       askMoment(undefined, true);
     });
   }
@@ -418,9 +428,9 @@
   var started = false;
   function start() {
     started = true;
-    // A replay of a match file fetched early asks with its text, not for it.
+    // A replay of a match file fetched early asks with its bytes, not for it.
     (early || Promise.resolve({})).then(function (got) {
-      if (got.text !== undefined) matText = got.text;
+      if (got.bytes !== undefined) matBytes = got.bytes;
       askMoment(undefined, true);
       first = latest;
     });

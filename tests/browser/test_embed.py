@@ -69,6 +69,7 @@ SECOND = [
         f"?mode=diagram&caption={HOSTILE_CAPTION}#gnubgid=%3Cscript%3Ealert(1)%3C/script%3E",
     ),
     ("hostile-theme", "?mode=replay&theme=%22%3E%3Cscript%3E&mat=..%2F..%2Fetc%2Fpasswd.mat"),
+    ("unicode", "?mode=replay&mat=tests/data/embed/notepad-unicode.mat"),
 ]
 
 BLOCKED = [("blocked", f"?mode=puzzle&plies=1#gnubgid={START_62}")]
@@ -258,6 +259,13 @@ def test_hostile_addresses_show_a_message_in_the_frame_and_nothing_runs(second: 
     expect(theme.locator("#embed-message")).to_contain_text("theme must be")
     assert second.evaluate("() => window.hacked") is None
     assert second.title() == "A backgammon blog"  # the host page is untouched
+
+
+def test_a_replay_of_a_match_file_saved_as_utf16_by_notepad(second: Page):
+    # Fetched as UTF-8 (response.text()), the file was refused as no match file.
+    unicode = frame(second, "unicode")
+    expect(unicode.locator("#embed-where")).to_contain_text("Game 1, move 0 of 36")
+    expect(unicode.locator("#embed-pips-text")).to_have_text("Jürgen 167 · Pink 167")
 
 
 def test_an_embed_in_a_cross_site_frame_without_storage_works_and_says_not_saved(

@@ -39,7 +39,16 @@ from game.web.board.render import board_svg
 from game.web.board.view import board_view
 from game.web.board.words import pips_text, status_text
 from game.web.browser import guard, worker_client
-from game.web.browser.dom import Event, board_target, element, on, on_board, set_props, set_text
+from game.web.browser.dom import (
+    Event,
+    board_target,
+    element,
+    file_text_of,
+    on,
+    on_board,
+    set_props,
+    set_text,
+)
 from game.web.browser.real_page import BrowserSurroundings
 from game.web.embed import verdict as verdicts
 from game.web.embed import words
@@ -295,7 +304,7 @@ class ReplayEmbed:
             if not response.ok:
                 show_problem(words.not_loaded(name, response.status))
                 return
-            text = str(await response.text())
+            text = await file_text_of(await response.blob())  # as Open… reads a file
         except Exception:
             show_problem(words.not_loaded(name))
             return

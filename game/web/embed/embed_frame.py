@@ -15,8 +15,10 @@ functions (``embed``, ``render``, ``view``): the board's SVG, its words for scre
 both pip counts, the status line, the replay's moment and its words, the storage key.
 A request is ``{"search", "hash", "language"}`` (the frame's address and the language
 its lang.js chose, whose catalog the worker gives ``learn_language`` first), for a replay
-also ``moment`` (the one to show: the saved one, or a step from the last) and ``mat`` (the
-match file's text, which the frame fetches itself: same origin only) and ``first`` (true on
+also ``moment`` (the one to show: the saved one, or a step from the last) and ``matBytes``
+(the match file's bytes, one character each, from U+0000 to U+00FF: the frame fetches it
+itself, same origin only, and it is decoded as Open… decodes a file, ``file_text``: UTF-8,
+UTF-16, Latin-1) or ``mat`` (its text) and ``first`` (true on
 a frame's first ask: the start of the match is enough, so only its first game is read, and
 the reply says ``partial``; the frame draws it at once and then asks again, at a lower priority, for
 the whole match). The reply is one of:
@@ -33,11 +35,13 @@ Total: any request gives one of these, never an exception (a bug is a ``problem`
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from typing import Any
 
 from game.formats.mat import InvalidMatFile, parse_mat
+from game.formats.match_file import file_text
 from game.web.address.embed_params import DIAGRAM, REPLAY, EmbedError, EmbedSpec, read_embed
 from game.web.board import diagram
 from game.web.board.render import board_svg
@@ -100,7 +104,7 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
             "pips": pips_text(session),
             "status": " ".join(words[1:2]),
         }
-    text = request.get("mat")
+    text = _match_text(request)
     partial = False
     if (
         request.get("first") is True
@@ -131,6 +135,20 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
         "last": len(replay.moments) - 1,
         **({"partial": True} if partial else {}),
     }
+
+
+def _match_text(request: dict[str, Any]) -> Any:
+    """The match file's text the frame sent: its bytes decoded, or its text as it came."""
+    data = request.get("matBytes")
+    return _decoded(data) if isinstance(data, str) else request.get("mat")
+
+
+@functools.lru_cache(maxsize=2)  # a replay's every step sends its file again
+def _decoded(data: str) -> str:
+    try:
+        return file_text(data.encode("latin-1"))
+    except UnicodeEncodeError:  # not bytes after all: read as the text it is
+        return data
 
 
 def first_game(text: str) -> str | None:

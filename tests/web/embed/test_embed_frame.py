@@ -89,6 +89,19 @@ def test_a_match_file_is_asked_for_then_read_or_refused():
     assert huge == {"problem": "This file is too large to be a match file."}
 
 
+def test_a_match_files_bytes_are_read_as_open_reads_a_file():
+    # The frame sends the bytes it fetched: a file saved by Notepad as "Unicode" (UTF-16) or
+    # in Latin-1 was refused when the frame read it as UTF-8 (response.text()).
+    search = "?mode=replay&mat=matches/final.mat"
+    text = MATCH.read_text(encoding="utf-8").replace("Cyan", "Jürgen")
+    shown = ask(search, "", mat=text, moment=3)
+    for data in (text.encode("utf-16"), text.encode("latin-1"), text.encode("utf-8-sig")):
+        assert ask(search, "", matBytes=data.decode("latin-1"), moment=3) == shown
+    assert shown["status"] == "Game 1, move 3 of 36: Jürgen rolls 3-3"
+    broken = ask(search, "", matBytes="\u20ac no match file")  # not bytes: read as text
+    assert broken["problem"].startswith("The match file matches/final.mat cannot be read")
+
+
 def test_a_frames_first_ask_reads_only_the_first_game_of_a_match_file():
     search = "?mode=replay&mat=matches/opening.mat"
     text = MATCH.read_text(encoding="utf-8").replace("Pink", "Red")  # not read before
