@@ -4,18 +4,20 @@ analysis, comments and variations), hostile files refused quickly in our own wor
 from __future__ import annotations
 
 import io
+import random
 import re
 import time
 from pathlib import Path
 
 import pytest
 
+from game.analysis.selfplay import RunnerPlayer, self_play
 from game.cli.convert import convert
 from game.cli.replay import replay
 from game.engine.match import Rules
 from game.engine.record import Action, Record
 from game.engine.state import GameState
-from game.formats.mat import parse_mat
+from game.formats.mat import format_mat, parse_mat
 from game.formats.match_file import read_match_file
 from game.formats.sgf import InvalidSgfFile, format_sgf, parse_sgf, read_sgf
 from tests.records import as_mat_keeps, played
@@ -246,3 +248,35 @@ def test_a_broken_file_says_on_which_line(damage, words):
         parse_sgf("\n".join(lines))
     assert (caught.value.game, caught.value.move) == (0, 0)
     assert f"line {at + 1}:" in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("words", "length", "gammons"),
+    [("NoCube:Crawford", 5, True), ("NoCube", 0, True), ("NoCube:Jacoby", 0, False)],
+)
+def test_gnubgs_match_without_the_cube_is_read_without_it(words, length, gammons):
+    # gnubg's "set cube use off" writes RU[NoCube...]: it was read with the cube, and the
+    # analysis judged cube decisions the players could not make. gnubg counts gammons
+    # without the cube, in money play not under the Jacoby rule (its help says so).
+    start = GameState.new(Rules.full(length), (0, 0))
+    text = format_sgf(Record(start, ((),), ("Ann", "Bob")).extend([Action.roll((3, 1))]))
+    text = re.sub(r"RU\[[^]]*\]", "", text).replace("PB[Bob]", f"PB[Bob]RU[{words}]", 1)
+    rules = read_sgf(text).record.rules
+    assert (rules.cube, rules.gammons, rules.match_length) == (False, gammons, length)
+
+
+def test_a_match_without_the_cube_reads_back_from_either_kind_of_file():
+    # Written as "Simple" (single wins), its gammons were lost. gnubg's .mat has no word for
+    # no cube: ours is the header tag [Cube "Off"], which gnubg passes over.
+    gammons = 0
+    for seed in range(4):
+        rules = Rules(gammons=True, match_length=5 if seed % 2 else 0)
+        record = self_play(rules, random.Random(seed), RunnerPlayer(random.Random(seed)), games=3)
+        gammons += sum(game.points > 1 for game in record.results())
+        text = format_sgf(record)
+        assert "RU[NoCube]" in text and read_sgf(text).record.rules == rules
+        assert same_match(read_sgf(text).record, as_mat_keeps(record))
+        mat = format_mat(record)
+        assert '; [Cube "Off"]' in mat and parse_mat(mat).rules == rules
+        assert same_match(parse_mat(mat), as_mat_keeps(record))
+    assert gammons  # a gammon counted as two points, which "Simple" lost

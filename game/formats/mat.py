@@ -134,9 +134,11 @@ def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
         raise InvalidMatFile(0, 0, Refusal(VARIATION, variation=quoted(variation, 40)))
     money = length == 0
     simple = tags.get("rules", "").lower() == "simple"
+    no_cube = not simple and tags.get("cube", "").strip().lower() == "off"
     beaver = (
         money
         and not simple
+        and not no_cube
         and (
             _on(tags.get("beaver"))
             or (
@@ -146,12 +148,18 @@ def read_mat_steps(text: str) -> Steps[tuple[Record, list[int | None]]]:
         )
     )
     jacoby_tag = tags.get("jacoby")
-    tries = [_on(jacoby_tag)] if jacoby_tag is not None or not money or simple else [False, True]
+    tries = (
+        [_on(jacoby_tag)]
+        if jacoby_tag is not None or not money or simple or no_cube
+        else [False, True]
+    )
     error: InvalidMatFile | None = None
     for jacoby in tries:
         try:
             if simple:
                 rules = Rules.simple(length)
+            elif no_cube:
+                rules = Rules(gammons=True, match_length=length)
             else:
                 rules = Rules.full(length, beaver=beaver, jacoby=jacoby and money)
         except ValueError as problem:

@@ -48,7 +48,9 @@ def format_mat(record: Record) -> str:
             lines.append('; [Jacoby "On"]')
         if rules.beaver:
             lines.append('; [Beaver "On"]')
-    if not rules.cube or not rules.gammons:
+    if not rules.cube and rules.gammons:
+        lines.append('; [Cube "Off"]')  # ours, as "Simple" is: gnubg's .mat has no word for it
+    elif not rules.cube or not rules.gammons:
         lines.append('; [Rules "Simple"]')
     if lines:
         lines.append("")

@@ -16,12 +16,13 @@ r"""GNU Backgammon's ``.sgf`` match files (Smart Game Format, ``GM[6]``), read a
 A file is one game tree per game, ``(;ROOT;NODE;NODE...)``. The root says the match
 (``MI[length:N][game:K][ws:S][bs:S]``, 0 for money), the players (``PW`` White, the first
 player, our player 0; ``PB`` Black, our player 1), the rules (``RU[Crawford]``,
-``RU[Crawford:CrawfordGame]``, ``RU[Jacoby]``; ``RU[Simple]``, ours, for single wins without
-the cube) and the result (``RE[W+2]``; ``RE[B+4R]`` when the loser resigned). Each node holds one
-action of ``B`` or ``W``: ``double``, ``take``, ``drop``, or a roll and its play (``31hemf``: the
-dice, then each single-die move as two letters, a-x the points from White's 1 to 24 as White
-counts them, ``y`` the bar, ``z`` off). A roll set without its play is ``PL[W]DI[43]`` (a roll
-then a resignation). A beaver is a double answered by the taker's own double, then ``take``.
+``RU[Crawford:CrawfordGame]``, ``RU[Jacoby]``, ``RU[NoCube]`` for no cube; ``RU[Simple]``, ours,
+for single wins without the cube) and the result (``RE[W+2]``; ``RE[B+4R]`` when the loser
+resigned). Each node holds one action of ``B`` or ``W``: ``double``, ``take``, ``drop``, or a
+roll and its play (``31hemf``: the dice, then each single-die move as two letters, a-x the
+points from White's 1 to 24 as White counts them, ``y`` the bar, ``z`` off). A roll set without
+its play is ``PL[W]DI[43]`` (a roll then a resignation). A beaver is a double answered by the
+taker's own double, then ``take``.
 
 ``parse_sgf``/``read_sgf`` read what gnubg 1.07 writes, with its analysis, comments and marks
 (ignored), variations (only the main line is read) and any property they do not know.
@@ -113,8 +114,11 @@ def read_sgf_steps(text: str) -> Steps[SgfMatch]:
     if variation is not None:
         raise InvalidSgfFile(1, 0, Refusal(VARIATION, variation=quoted(variation, 40)))
     simple = "Simple" in rules_words
+    # gnubg's "set cube use off": gammons count (in money play not with the Jacoby rule,
+    # which counts them only once the cube is turned).
+    no_cube = "NoCube" in rules_words and not simple
     money = length == 0
-    beaver = money and not simple and _beavers(trees)
+    beaver = money and not simple and not no_cube and _beavers(trees)
     jacoby = money and not simple and "Jacoby" in rules_words
     names = (_player(first_root, "PW", "White"), _player(first_root, "PB", "Black"))
     crawford_game = "CrawfordGame" in rules_words
@@ -126,6 +130,8 @@ def read_sgf_steps(text: str) -> Steps[SgfMatch]:
         try:
             if simple:
                 rules = Rules.simple(length)
+            elif no_cube:
+                rules = Rules(gammons=not with_jacoby, match_length=length)
             else:
                 rules = Rules.full(length, beaver=beaver, jacoby=with_jacoby)
             post = not money and length - 1 in score and not crawford_game

@@ -164,7 +164,9 @@ def _tree(
         f"MI[length:{rules.match_length}][game:{number - 1}][ws:{score[0]}][bs:{score[1]}]"
         f"PW[{_escape(names[0])}]PB[{_escape(names[1])}]"
     )
-    if not rules.cube or not rules.gammons:
+    if not rules.cube and rules.gammons:
+        root += "RU[NoCube]"  # gnubg's words for a match or session without the cube
+    elif not rules.cube or not rules.gammons:
         root += "RU[Simple]"
     elif not rules.is_money:
         root += "RU[Crawford:CrawfordGame]" if first.crawford else "RU[Crawford]"
