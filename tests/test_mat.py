@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import Phase, given, settings
@@ -294,3 +295,22 @@ def test_a_money_sessions_score_lines_are_a_tally_not_checked():
     assert tallies and all(re.search(r": [1-9]", line) for line in tallies)
     zeroed = re.sub(r"(?m)^( Game [0-9]+\n.*?: )[0-9]+(.*?: )[0-9]+$", r"\g<1>0\g<2>0", text)
     assert zeroed != text and parse_mat(zeroed) == parse_mat(text)
+
+
+def test_a_game_header_naming_the_players_the_other_way_round_says_so():
+    # gnubg 1.07 reads such a header by its columns (game 2 from 0-1 where game 1 left 1-0);
+    # it was refused here as "a game left out of the file?", which sent the reader looking
+    # for a game that is there.
+    text = (Path(__file__).parent / "data" / "mat" / "gnubg_export.mat").read_text()
+    header = " Game 2\n Cyan : 1                       Pink : 0\n"
+    assert header in text
+    swapped = text.replace(header, " Game 2\n Pink : 0                       Cyan : 1\n")
+    with pytest.raises(InvalidMatFile) as caught:
+        parse_mat(swapped)
+    assert caught.value.game == 2
+    assert "names the players the other way round: 'Pink', 'Cyan'" in str(caught.value)
+    assert "left out" not in str(caught.value)
+    # A header of the same players in their order still reads; a game left out still says so.
+    assert parse_mat(text).results()[-1].score == (6, 1)
+    with pytest.raises(InvalidMatFile, match="a game left out"):
+        parse_mat(text.replace(header, " Game 2\n Cyan : 2                       Pink : 0\n"))

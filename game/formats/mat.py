@@ -182,6 +182,12 @@ SCORE_DISAGREES = sentence(
 )
 
 
+NAMES_SWAPPED = sentence(
+    "the game's header names the players the other way round: {names}, where the games before"
+    " it have {before}"
+)
+
+
 _BEAVERS = re.compile(r"\bbeavers\b", re.IGNORECASE)
 
 
@@ -222,6 +228,18 @@ def _replay_from(
                 # A game left out (or a score edited): read on, every later game would be
                 # scored from the wrong score, the match's end and Crawford game with it. (A
                 # money session's tally decides nothing, and not every program keeps one.)
+                if game.names == record.names[::-1] and len(set(game.names)) == 2:
+                    # Not a game left out: gnubg reads the header by its columns, a score the
+                    # games before it do not give either.
+                    raise InvalidMatFile(
+                        game.number,
+                        0,
+                        Refusal(
+                            NAMES_SWAPPED,
+                            names=", ".join(quoted(name, 30) for name in game.names),
+                            before=", ".join(quoted(name, 30) for name in record.names),
+                        ),
+                    )
                 raise InvalidMatFile(
                     game.number,
                     0,
