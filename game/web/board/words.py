@@ -807,10 +807,10 @@ def last_play_text(session: Session) -> str:
 
 
 def score_label(session: Session) -> str:
-    """What the score counts: games, points, or a match's points."""
+    """What the score counts: games (single wins only), points, or a match's points."""
     rules = session.game.rules
     length = rules.match_length
-    if not rules.cube:
+    if not rules.cube and not rules.gammons:
         if length:
             return n_("First to {count}", "First to {count}", length)
         return _("Games won")

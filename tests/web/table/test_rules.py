@@ -182,6 +182,18 @@ def test_the_jacoby_rule_counts_a_gammon_single_before_the_cube_is_turned():
     assert "Jacoby" in status_text(session)
 
 
+def test_a_gammon_without_the_cube_counts_two_points_on_a_board_of_points():
+    # gnubg's matches and sessions without the cube (.sgf RU[NoCube]) count gammons: their
+    # scoreboard counts points, where "Games won" and "First to" say single wins.
+    session = _borne_off(Rules(gammons=True), {13: 15})
+    assert session.game.score == (2, 0)
+    assert status_text(session) == "Cyan wins a gammon: 2 points."
+    assert score_label(session) == "Points"
+    match = _borne_off(Rules(gammons=True, match_length=5), {13: 15})
+    assert score_label(match) == "Match to 5"
+    assert score_label(_borne_off(Rules.simple(5), {13: 15})) == "First to 5"
+
+
 def test_the_end_of_a_match_says_who_won_and_by_how_much():
     session = match_over()
     assert session.game.phase is Phase.MATCH_OVER
