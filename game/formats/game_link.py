@@ -425,7 +425,7 @@ def _decode_game(text: object) -> Record:
                 version=version[:8],
                 versions=Listed(VERSIONS, AND),
             )
-        raise InvalidGameLink("not a game link: it starts with its version, '1.'")
+        raise InvalidGameLink("not a game link: a game link begins with its version number ('1.')")
     setups: dict[int, Action] = {}
     if version in (SETUPS_VERSION, BLOCKS_VERSION):
         # The set-ups ride in a field of their own before the check: read them, then the
