@@ -105,7 +105,7 @@ def pasted_fragment(text: str) -> str:
     """What "Open…" on the main page was given, as a fragment the page opens: a link's own
     fragment, ``PID:MID`` (or gnubg's "Position ID: … Match ID: …", its text board too), an
     XGID (alone, or heading XG's text of a position) or a game link's text. Raises
-    ``EmbedError`` in words.
+    ``EmbedError`` in words (a broken XGID's, its reader's).
 
     >>> pasted_fragment("Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA")
     'gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA'
@@ -131,6 +131,11 @@ def pasted_fragment(text: str) -> str:
         text = f"gnubgid={gnubg_id}" + ("&beaver=1" if beaver else "")
     elif re.fullmatch(r"[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}", text):
         text = f"gnubgid={text}"
+    elif text[:5].casefold() == "xgid=":
+        # A broken XGID: its reader's own words, as a link's #xgid= is told (its first word
+        # only, since XG's text of a position follows its XGID).
+        gnubg_id_of_xgid(text.split()[0])
+        raise EmbedError(words.not_openable())  # one the reader takes, not as XG writes it
     elif not text.startswith(("gnubgid=", "game=")):
         raise EmbedError(words.not_openable())
     read_embed("", "#" + text)  # refused here, in words, if it holds no position or game

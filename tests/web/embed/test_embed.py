@@ -185,6 +185,9 @@ def test_open_takes_a_gnubg_id_an_xgid_a_link_or_says_why_not():
         ("hello", "not a gnubg ID"),
         ("4HPwATDgc/ABMA:zzzzzzzzzzzz", "cannot be read"),
         ("#gnubgid=<script>", "cannot be read"),
+        # An XGID attempt gets the XGID reader's own words, as a link's #xgid= does.
+        ("XGID=garbage", "the XGID cannot be read: an XGID has 10 fields"),
+        ("xgid=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3", "the XGID cannot be read"),
     ]:
         with pytest.raises(EmbedError, match=words):
             snippet.pasted_fragment(bad)

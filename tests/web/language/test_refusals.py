@@ -41,6 +41,7 @@ TYPED = {
     "cube value (log2) is 0 to 6, got 9",
     XGID.format(cube=0, dice=52, bottom=0).replace("B-:", "BB:"): "the XGID cannot be read: "
     "the bottom player has 17 checkers, more than 15",
+    "XGID=garbage": "the XGID cannot be read: an XGID has 10 fields separated by ':', got 1",
     "game=1.x": "the game link cannot be read: the game link is damaged or cut short",
     "game=1.4k..8.AAAA.zz": "the game link cannot be read: "
     "the game link is damaged or cut short: its check does not match",
