@@ -184,6 +184,8 @@ def test_the_rating_moves_after_a_one_point_match(game_page: Page):
     seed_storage(page, Session.new(Settings(rules="full", match_length=1)))
     open_game(page, f"seed={PERSON_OPENS}&pace=0")
     page.click("#roll")  # the person opens, then gives the match up
+    # Resign is enabled before the opening roll too: the roll taken first (the person to move).
+    expect(page.locator("#roll")).to_be_hidden()
     page.click("#resign")
     page.click("#resign-1")
     page.wait_for_function(
@@ -194,7 +196,7 @@ def test_the_rating_moves_after_a_one_point_match(game_page: Page):
     assert book.results[0].won is False and book.rating < 1500
     page.click("#rating-toggle")
     expect(page.locator("#rating-text")).to_contain_text(f"{book.rating:.0f}")
-    assert page.locator("#rating-chart svg polyline").count() == 1
+    expect(page.locator("#rating-chart svg polyline")).to_have_count(1)
     expect(page.locator("#rating-levels")).to_contain_text("Expert")
     expect(page.locator("#rating-cards")).to_contain_text("0 cards, 0 learnt, 0 due now")
 
